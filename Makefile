@@ -1,0 +1,137 @@
+# ssdnvme top-level build.  `make` builds, under build/: the pinned fio, the
+# ssdnvme.so engine against that same fio tree, and the fiorank analysis tool.
+# `make asan` does the same under build/asan with ASan+UBSan; `make asan check`
+# runs every test against that build.  Each part owns a fragment (engine/engine.mk,
+# analysis/analysis.mk) that adds its targets and unit tests.
+
+FIO_VERSION   := 3.33
+FIO_DEBIAN    := fio/bookworm
+PREFIX        ?= /usr/local
+DESTDIR       ?=
+TOP           := $(abspath .)
+
+ifneq ($(filter asan,$(MAKECMDGOALS)),)
+SANITIZE      := 1
+endif
+
+ifeq ($(SANITIZE),1)
+BUILD         ?= build/asan
+SAN_FLAGS     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+OPT           := -O1
+else
+BUILD         ?= build
+SAN_FLAGS     :=
+OPT           := -O2
+endif
+
+# The pinned fio tree lives once under build/, shared by the plain and the
+# sanitizer builds.  FIO_SRC=/path/to/fio builds against a user's own tree
+# (already configured) and uses that tree's fio binary.
+ifeq ($(origin FIO_SRC),undefined)
+FIO_SRC       := $(TOP)/build/fio-$(FIO_VERSION)
+FIO_PINNED    := 1
+else
+FIO_SRC       := $(abspath $(FIO_SRC))
+FIO_PINNED    :=
+endif
+FIO_BIN       := $(FIO_SRC)/fio
+FIO_CONFIG    := $(FIO_SRC)/config-host.h
+
+CC            ?= cc
+WARN          := -Wall -Wextra -Werror
+CSTD          := -std=gnu11
+BASE_CFLAGS   := $(CSTD) $(WARN) $(OPT) -g $(SAN_FLAGS) -D_GNU_SOURCE
+BASE_LDFLAGS  := $(SAN_FLAGS)
+
+PKGS          := liburing libnvme json-c
+PKG_CFLAGS     = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+URING_LIBS     = $(shell pkg-config --libs liburing 2>/dev/null)
+NVME_LIBS      = $(shell pkg-config --libs libnvme 2>/dev/null)
+JSONC_CFLAGS   = $(shell pkg-config --cflags json-c 2>/dev/null)
+JSONC_LIBS     = $(shell pkg-config --libs json-c 2>/dev/null)
+CMOCKA_LIBS    = $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
+
+.PHONY: all asan deps fio engine analysis check unit-tests install clean distclean demo bench format format-check
+all: fio engine analysis
+
+asan: all
+
+deps:
+	@bash ci/install-deps.sh
+
+# Everything compiled waits for the packages (install-deps.sh is idempotent and
+# quick when all is there; as non-root it only checks and names what is missing).
+build/.deps-ok: ci/install-deps.sh
+	@mkdir -p build
+	@bash ci/install-deps.sh
+	@touch $@
+
+# ---------------------------------------------------------------- pinned fio
+ifeq ($(FIO_PINNED),1)
+$(FIO_SRC)/.unpacked: | build/.deps-ok
+	@mkdir -p build/fio-src-download
+	cd build/fio-src-download && apt-get source -q --download-only $(FIO_DEBIAN)
+	rm -rf $(FIO_SRC)
+	dpkg-source -q -x build/fio-src-download/fio_$(FIO_VERSION)-*.dsc $(FIO_SRC)
+	touch $@
+
+# A plain, non-native configure: the engine must not inherit -march=native, and
+# the fewer optional libraries fio links, the smaller the test bed's initramfs.
+$(FIO_CONFIG): $(FIO_SRC)/.unpacked
+	cd $(FIO_SRC) && ./configure --disable-native --disable-numa --disable-rdma \
+		--disable-rados --disable-rbd --disable-http --disable-gfapi --disable-pmem \
+		--disable-xnvme --disable-libzbc --disable-tcmalloc --disable-dfs --disable-libnfs >/dev/null
+
+$(FIO_BIN): $(FIO_CONFIG)
+	$(MAKE) -C $(FIO_SRC) -j$(shell nproc) fio >/dev/null
+else
+$(FIO_CONFIG) $(FIO_BIN):
+	@test -f $@ || { echo "FIO_SRC=$(FIO_SRC): $@ not found (configure and build that fio tree first)" >&2; exit 1; }
+endif
+
+fio: $(FIO_BIN)
+	@mkdir -p $(BUILD)
+	@ln -sf $(FIO_BIN) $(BUILD)/fio
+
+$(BUILD)/.dir: | build/.deps-ok
+	@mkdir -p $(BUILD)/obj/engine $(BUILD)/obj/analysis $(BUILD)/tests
+	@touch $@
+
+-include engine/engine.mk
+-include analysis/analysis.mk
+
+# ---------------------------------------------------------------- tests
+# Unit tests are $(BUILD)/tests/test_* (cmocka, added by the fragments to
+# UNIT_TESTS); tests/run-all runs them, the host script tests and the VM tests,
+# and prints the closing line "N passed, N failed".
+unit-tests: $(UNIT_TESTS)
+
+check: all unit-tests
+	@BUILD=$(TOP)/$(BUILD) SANITIZE=$(SANITIZE) FIO_BIN=$(FIO_BIN) bash tests/run-all
+
+demo: all
+	@bash ci/demo.sh
+
+bench: all
+	@bash bench/engine-vs-peer.sh
+
+format:
+	clang-format -i $$(git ls-files '*.c' '*.h')
+
+format-check:
+	clang-format --dry-run -Werror $$(git ls-files '*.c' '*.h')
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/ssdnvme $(DESTDIR)$(PREFIX)/share/ssdnvme
+	install -m 0755 $(BUILD)/ssdnvme.so $(DESTDIR)$(PREFIX)/lib/ssdnvme/ssdnvme.so
+	install -m 0755 $(BUILD)/fiorank $(DESTDIR)$(PREFIX)/bin/fiorank
+	cp -r jobs $(DESTDIR)$(PREFIX)/share/ssdnvme/
+	if [ -d analysis/reference ]; then cp -r analysis/reference $(DESTDIR)$(PREFIX)/share/ssdnvme/; fi
+	if [ -f analysis/fiorank.1 ]; then install -d $(DESTDIR)$(PREFIX)/share/man/man1 && \
+		install -m 0644 analysis/fiorank.1 $(DESTDIR)$(PREFIX)/share/man/man1/; fi
+
+clean:
+	rm -rf build/asan build/obj build/tests build/ssdnvme.so build/fiorank build/fio build/vm
+
+distclean:
+	rm -rf build

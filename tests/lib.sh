@@ -1,0 +1,67 @@
+# Shared helpers for ssdnvme's script and VM tests (sourced, not run).
+# Every test prints TAP lines ("ok N - what" / "not ok N - what"); tests/run-all
+# counts them.  A test file exits non-zero when any of its checks failed.
+
+TOP=${TOP:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
+BUILD=${BUILD:-$TOP/build}
+FIO_BIN=${FIO_BIN:-$TOP/build/fio-3.33/fio}
+ENGINE=${ENGINE:-$BUILD/ssdnvme.so}
+FIORANK=${FIORANK:-$BUILD/fiorank}
+VMRUN=$TOP/tests/vm/run
+export TOP BUILD FIO_BIN ENGINE FIORANK VMRUN
+
+_tap_n=0
+_tap_failed=0
+
+ok() { _tap_n=$((_tap_n + 1)); echo "ok $_tap_n - $*"; }
+not_ok() {
+	_tap_n=$((_tap_n + 1))
+	_tap_failed=$((_tap_failed + 1))
+	echo "not ok $_tap_n - $*"
+}
+skip() { _tap_n=$((_tap_n + 1)); echo "ok $_tap_n - # SKIP $*"; }
+
+# check DESC CMD...: one TAP line for whether CMD succeeds; its output is shown
+# (indented as TAP diagnostics) only when it fails.
+check() {
+	local desc=$1 out
+	shift
+	if out=$("$@" 2>&1); then
+		ok "$desc"
+	else
+		not_ok "$desc"
+		printf '%s\n' "$out" | tail -n 30 | sed 's/^/# /'
+	fi
+}
+
+# check_fails DESC PATTERN CMD...: CMD must exit non-zero (and not by a signal
+# or sanitizer abort) and print something matching the extended regex PATTERN.
+check_fails() {
+	local desc=$1 pattern=$2 out rc
+	shift 2
+	out=$("$@" 2>&1)
+	rc=$?
+	if [ $rc -ne 0 ] && [ $rc -lt 128 ] && printf '%s' "$out" | grep -Eq -- "$pattern" &&
+		! printf '%s' "$out" | grep -q 'Sanitizer'; then
+		ok "$desc"
+	else
+		not_ok "$desc (exit $rc, wanted a message matching /$pattern/)"
+		printf '%s\n' "$out" | tail -n 30 | sed 's/^/# /'
+	fi
+}
+
+tap_done() {
+	echo "1..$_tap_n"
+	[ "$_tap_failed" -eq 0 ]
+}
+
+# fio as the tests run it.  Under the sanitizer build the engine carries ASan,
+# so its runtime has to be loaded first into the (uninstrumented) fio.
+fio_cmd() {
+	if [ "${SANITIZE:-}" = 1 ]; then
+		LD_PRELOAD="$(gcc -print-file-name=libasan.so):$(gcc -print-file-name=libubsan.so)${LD_PRELOAD:+:$LD_PRELOAD}" \
+			ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=1} "$FIO_BIN" "$@"
+	else
+		"$FIO_BIN" "$@"
+	fi
+}

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# The test bed itself: boots, exit codes, $OUT, namespace formats, timeouts,
+# and the io_uring_cmd baseline (tests/vm/guest/testbed-baseline.sh).
+. "$(dirname "$0")/../lib.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# One boot for the whole baseline; its TAP lines are ours.
+"$VMRUN" --out "$tmp/base" -- bash tests/vm/guest/testbed-baseline.sh >"$tmp/base.tap" 2>&1
+rc=$?
+# Re-number the guest's TAP lines as ours.
+while IFS= read -r line; do
+	case $line in
+	"not ok "*) not_ok "guest: ${line#not ok * - }" ;;
+	"ok "*) ok "guest: ${line#ok * - }" ;;
+	"# "*) echo "$line" ;;
+	esac
+done <"$tmp/base.tap"
+[ $rc -eq 0 ] && ok "baseline guest script exited 0" || {
+	not_ok "baseline guest script exited $rc"
+	tail -n 20 "$tmp/base.tap" | sed 's/^/# /'
+}
+check "guest results came back through \$OUT" test -s "$tmp/base/six.json"
+
+# Exit status, standard error and $OUT, with a non-default namespace layout.
+out=$("$VMRUN" --out "$tmp/o" --ns 2x32M,2:4k,1:ms8 -- bash -c '
+	echo lbads=$(cat /sys/block/nvme0n2/queue/logical_block_size)
+	echo count=$(ls /dev/ng0n* | wc -l)
+	echo size=$(cat /sys/block/nvme0n2/size)
+	nvme id-ns /dev/ng0n1 | grep -E "in use"
+	echo to-stderr >&2; echo payload >$OUT/file; exit 7' 2>"$tmp/err")
+rc=$?
+[ $rc -eq 7 ] && ok "exit status of the command comes back (7)" || not_ok "exit status was $rc, wanted 7"
+grep -qx 'to-stderr' "$tmp/err" && ok "guest stderr reaches host stderr" || not_ok "guest stderr missing"
+[ "$(cat "$tmp/o/file" 2>/dev/null)" = payload ] && ok "\$OUT comes back to --out" || not_ok "\$OUT file missing"
+grep -qx 'lbads=4096' <<<"$out" && ok "--ns 2:4k gives a 4096-byte namespace" || not_ok "--ns 2:4k: $out"
+grep -qx 'count=2' <<<"$out" && ok "--ns 2x32M gives two namespaces" || not_ok "--ns count: $out"
+grep -qx 'size=65536' <<<"$out" && ok "--ns 2x32M gives 32 MiB namespaces" || not_ok "--ns size: $out"
+grep -Eq 'ms:8 .*in use' <<<"$out" && ok "--ns 1:ms8 gives 8 bytes of metadata" || not_ok "--ns ms8: $out"
+
+# Timeout: exit 124 and a message.
+"$VMRUN" --timeout 25 -- sleep 600 >/dev/null 2>"$tmp/err"
+rc=$?
+[ $rc -eq 124 ] && grep -q 'timed out' "$tmp/err" && ok "--timeout gives 124 with a message" ||
+	not_ok "timeout gave $rc: $(cat "$tmp/err")"
+
+# Bad usage is refused before any boot.
+check_fails "an unreadable --ns spec is refused" "cannot read" "$VMRUN" --ns 6x64M,3:weird -- true
+check_fails "a missing command is refused" "no command" "$VMRUN" --
+
+# The NVMe-trouble filter matches the kernel's own timeout and reset lines.
+. "$TOP/tests/vm/lib-vm.sh"
+check "trouble filter matches an I/O timeout line" grep -Eiq "$VM_NVME_TROUBLE" \
+	<<<"nvme nvme0: I/O 12 (I/O Cmd) QID 1 timeout, aborting"
+check "trouble filter matches a controller reset line" grep -Eiq "$VM_NVME_TROUBLE" \
+	<<<"nvme nvme0: resetting controller"
+if grep -Eiq "$VM_NVME_TROUBLE" <<<"nvme nvme0: 2/0/1 default/read/poll queues"; then
+	not_ok "trouble filter matched the ordinary probe line"
+else
+	ok "trouble filter ignores the ordinary probe line"
+fi
+tap_done
