@@ -1,0 +1,44 @@
+# fiorank: the analysis tool.  Included by the top-level Makefile.
+# Everything but main.c goes into libfiorank.a, which the unit tests and the
+# libFuzzer target link alone.
+
+FR_SRCS      := model.c read_fio.c read_engine.c read_manifest.c read_ref.c inputs.c rank.c \
+                out_common.c out_text.c out_csv.c out_json.c out_md.c out_html.c svg.c
+FR_OBJDIR    := $(BUILD)/obj/analysis
+FR_OBJS      := $(addprefix $(FR_OBJDIR)/,$(FR_SRCS:.c=.o))
+FR_LIB       := $(FR_OBJDIR)/libfiorank.a
+FR_CFLAGS    := $(BASE_CFLAGS) $(JSONC_CFLAGS) -Ianalysis -pthread
+FR_DEFS      := -DFIORANK_SRC_TOP='"$(TOP)"' \
+                -DFIORANK_REFDIR='"$(PREFIX)/share/ssdnvme/reference"'
+FR_TESTS     := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_analysis_*.c))
+
+.PHONY: fuzz-analysis
+analysis: $(BUILD)/fiorank
+UNIT_TESTS += $(FR_TESTS)
+
+$(FR_OBJDIR)/%.o: analysis/%.c | $(BUILD)/.dir
+	$(CC) $(FR_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(FR_OBJDIR)/main.o: analysis/main.c | $(BUILD)/.dir
+	$(CC) $(FR_CFLAGS) $(FR_DEFS) -MMD -MP -c -o $@ $<
+
+$(FR_LIB): $(FR_OBJS)
+	rm -f $@ && ar rcs $@ $^
+
+$(BUILD)/fiorank: $(FR_OBJDIR)/main.o $(FR_LIB)
+	$(CC) $(BASE_LDFLAGS) -o $@ $^ $(JSONC_LIBS) -lm -pthread
+
+$(BUILD)/tests/test_analysis_%: tests/unit/test_analysis_%.c $(FR_LIB) | $(BUILD)/.dir
+	$(CC) $(FR_CFLAGS) -DFIORANK_SRC_TOP='"$(TOP)"' -o $@ $< $(FR_LIB) $(JSONC_LIBS) $(CMOCKA_LIBS) -lm -pthread
+
+# libFuzzer target for the input reader (clang only; built on demand by
+# tests/script/analysis-fuzz.sh).  Always instrumented with ASan+UBSan.
+FUZZ_CC      ?= clang
+$(BUILD)/fuzz_fiorank: tests/fuzz/fuzz_read_fio.c $(addprefix analysis/,$(FR_SRCS)) | $(BUILD)/.dir
+	$(FUZZ_CC) -std=gnu11 -g -O1 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined \
+		-fno-sanitize-recover=undefined $(JSONC_CFLAGS) -Ianalysis -o $@ \
+		tests/fuzz/fuzz_read_fio.c $(addprefix analysis/,$(FR_SRCS)) $(JSONC_LIBS) -lm -pthread
+
+fuzz-analysis: $(BUILD)/fuzz_fiorank
+
+-include $(FR_OBJS:.o=.d) $(FR_OBJDIR)/main.d

@@ -1,0 +1,544 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Input arguments -> readers.  First the arguments are walked into a list of
+ * tasks (one per file, with its labels decided), then the files are parsed
+ * in parallel, each into a model of its own, and those are merged in list
+ * order: parsing dominates the run time (json-c builds every value), files
+ * are independent, and the result must not depend on the thread count.
+ *
+ * The drive label of a file:
+ *   1. --drive given on the command line;
+ *   2. the manifest's run entry;
+ *   3. the engine identity file ("<model> <serial>");
+ *   4. the client hostname (client/server output; in read_fio.c);
+ *   5. the first path component below the directory argument (the runner's
+ *      DIR/<drive>/... layout), or the file's name without ".json".
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "inputs.h"
+#include "read_engine.h"
+#include "read_fio.h"
+#include "read_manifest.h"
+
+#define MAX_DEPTH 32
+
+enum task_kind { TASK_FILE, TASK_SKIP, TASK_EXCLUDE };
+
+/* One file to read, or one problem found while walking, in input order. */
+struct task {
+	enum task_kind kind;
+	char *path;
+	char *drive, *profile, *step; /* forced labels, or NULL */
+	char *fallback;
+	char *profile_hint, *step_hint; /* the manifest's test and step */
+	char *sidecar;			/* engine file to look for */
+	char *reason;			/* TASK_SKIP, TASK_EXCLUDE */
+	struct fr_model result;
+};
+
+struct ident {
+	char *label, *model, *serial, *firmware;
+};
+
+struct fr_inputs {
+	struct task *tasks;
+	size_t ntasks, cap;
+	struct ident *idents; /* from manifests, applied after reading */
+	size_t nidents;
+	char **seen; /* open addressing on real paths; cap a power of two */
+	size_t nseen, seen_cap;
+	bool oom;
+};
+
+struct walk {
+	struct fr_inputs *in;
+	const struct fr_input_opts *o;
+	const char *root;	      /* the directory argument */
+	const struct fr_manifest *mf; /* nearest manifest, or NULL */
+	const char *mf_dir;	      /* its directory */
+};
+
+struct fr_inputs *fr_inputs_new(void)
+{
+	struct fr_inputs *in = calloc(1, sizeof(*in));
+
+	if (in && !(in->seen = calloc(in->seen_cap = 1024, sizeof(*in->seen)))) {
+		free(in);
+		return NULL;
+	}
+	return in;
+}
+
+static void free_task(struct task *t)
+{
+	free(t->path);
+	free(t->drive);
+	free(t->profile);
+	free(t->step);
+	free(t->fallback);
+	free(t->profile_hint);
+	free(t->step_hint);
+	free(t->sidecar);
+	free(t->reason);
+	fr_model_free(&t->result);
+}
+
+void fr_inputs_free(struct fr_inputs *in)
+{
+	if (!in)
+		return;
+	for (size_t i = 0; i < in->ntasks; i++)
+		free_task(&in->tasks[i]);
+	free(in->tasks);
+	for (size_t i = 0; i < in->nidents; i++) {
+		free(in->idents[i].label);
+		free(in->idents[i].model);
+		free(in->idents[i].serial);
+		free(in->idents[i].firmware);
+	}
+	free(in->idents);
+	for (size_t i = 0; i < in->seen_cap; i++)
+		free(in->seen[i]);
+	free(in->seen);
+	free(in);
+}
+
+static size_t hash(const char *s)
+{
+	size_t h = 1469598103934665603ULL;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 1099511628211ULL;
+	return h;
+}
+
+static void seen_place(char **tab, size_t cap, char *key)
+{
+	size_t i = hash(key) & (cap - 1);
+
+	while (tab[i])
+		i = (i + 1) & (cap - 1);
+	tab[i] = key;
+}
+
+/* Takes key; returns 1 if it was new, 0 if already present, -1 on ENOMEM. */
+static int seen_insert(struct fr_inputs *in, char *key)
+{
+	size_t i;
+
+	if (2 * (in->nseen + 1) > in->seen_cap) {
+		char **tab = calloc(in->seen_cap * 2, sizeof(*tab));
+
+		if (!tab) {
+			free(key);
+			return -1;
+		}
+		for (size_t k = 0; k < in->seen_cap; k++)
+			if (in->seen[k])
+				seen_place(tab, in->seen_cap * 2, in->seen[k]);
+		free(in->seen);
+		in->seen = tab;
+		in->seen_cap *= 2;
+	}
+	for (i = hash(key) & (in->seen_cap - 1); in->seen[i]; i = (i + 1) & (in->seen_cap - 1))
+		if (!strcmp(in->seen[i], key)) {
+			free(key);
+			return 0;
+		}
+	in->seen[i] = key;
+	in->nseen++;
+	return 1;
+}
+
+static char *dup_or_null(const char *s)
+{
+	return s ? strdup(s) : NULL;
+}
+
+static struct task *new_task(struct fr_inputs *in, enum task_kind kind, const char *path)
+{
+	struct task *t;
+
+	if (in->ntasks == in->cap) {
+		size_t ncap = in->cap ? in->cap * 2 : 64;
+
+		t = realloc(in->tasks, ncap * sizeof(*t));
+		if (!t) {
+			in->oom = true;
+			return NULL;
+		}
+		in->tasks = t;
+		in->cap = ncap;
+	}
+	t = &in->tasks[in->ntasks];
+	memset(t, 0, sizeof(*t));
+	t->kind = kind;
+	t->path = strdup(path);
+	if (!t->path) {
+		in->oom = true;
+		return NULL;
+	}
+	in->ntasks++;
+	return t;
+}
+
+static void problem(struct fr_inputs *in, enum task_kind kind, const char *path, const char *fmt,
+		    ...) __attribute__((format(printf, 4, 5)));
+
+static void problem(struct fr_inputs *in, enum task_kind kind, const char *path, const char *fmt,
+		    ...)
+{
+	struct task *t = new_task(in, kind, path);
+	va_list ap;
+
+	if (!t)
+		return;
+	va_start(ap, fmt);
+	if (vasprintf(&t->reason, fmt, ap) < 0) {
+		t->reason = NULL;
+		in->oom = true;
+	}
+	va_end(ap);
+}
+
+static bool ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), k = strlen(suffix);
+
+	return n >= k && !strcmp(s + n - k, suffix);
+}
+
+static const char *base_name(const char *path)
+{
+	const char *s = strrchr(path, '/');
+
+	return s ? s + 1 : path;
+}
+
+/* Drive label from the path when nothing better is known. */
+static char *fallback_label(const struct walk *w, const char *path)
+{
+	const char *rel;
+	size_t rl = strlen(w->root), n;
+
+	if (!strncmp(path, w->root, rl) && path[rl] == '/')
+		rel = path + rl + 1;
+	else
+		rel = base_name(path);
+	n = strcspn(rel, "/");
+	if (!rel[n] && ends_with(rel, ".json"))
+		n -= 5;
+	return strndup(rel, n);
+}
+
+static const struct fr_run *manifest_run(const struct walk *w, const char *path)
+{
+	size_t dl;
+
+	if (!w->mf)
+		return NULL;
+	dl = strlen(w->mf_dir);
+	if (strncmp(path, w->mf_dir, dl) || path[dl] != '/')
+		return NULL;
+	return fr_manifest_find(w->mf, path + dl + 1);
+}
+
+/* "<dir>/<step>.json" -> "<dir>/<step>.engine.json", or the manifest's. */
+static char *sidecar_path(const struct walk *w, const char *path, const struct fr_run *run)
+{
+	size_t n = strlen(path);
+	char *s = NULL;
+	int r;
+
+	if (run && run->engine_output)
+		r = asprintf(&s, "%s/%s", w->mf_dir, run->engine_output);
+	else if (ends_with(path, ".json"))
+		r = asprintf(&s, "%.*s.engine.json", (int)(n - 5), path);
+	else
+		r = asprintf(&s, "%s.engine.json", path);
+	return r < 0 ? NULL : s;
+}
+
+static void plan_file(struct walk *w, const char *path)
+{
+	const struct fr_run *run = manifest_run(w, path);
+	struct task *t;
+
+	if (run && run->status && strcmp(run->status, "done")) {
+		problem(w->in, TASK_EXCLUDE, path, "manifest run %s has status \"%s\"",
+			run->id ? run->id : run->output, run->status);
+		return;
+	}
+	t = new_task(w->in, TASK_FILE, path);
+	if (!t)
+		return;
+	t->drive = dup_or_null(w->o->drive ? w->o->drive : run ? run->drive : NULL);
+	t->profile = dup_or_null(w->o->profile);
+	t->step = dup_or_null(w->o->step);
+	t->fallback = fallback_label(w, path);
+	t->sidecar = sidecar_path(w, path, run);
+	/* a curve test of the manifest names the profile when the job name cannot */
+	if (run && run->test && strcmp(run->test, "write-pressure") &&
+	    strcmp(run->test, "noisy-neighbor") && strcmp(run->test, "precondition")) {
+		t->profile_hint = strdup(run->test);
+		t->step_hint = dup_or_null(run->step);
+		if (!t->profile_hint || (run->step && !t->step_hint))
+			w->in->oom = true;
+	}
+	if (!t->fallback || !t->sidecar || (w->o->drive && !t->drive) ||
+	    (w->o->profile && !t->profile) || (w->o->step && !t->step))
+		w->in->oom = true;
+}
+
+static void keep_idents(struct fr_inputs *in, const struct fr_manifest *mf)
+{
+	struct ident *v = realloc(in->idents, (in->nidents + mf->ndrives + 1) * sizeof(*v));
+
+	if (!v) {
+		in->oom = true;
+		return;
+	}
+	in->idents = v;
+	for (size_t i = 0; i < mf->ndrives; i++) {
+		struct ident *id = &in->idents[in->nidents++];
+
+		id->label = dup_or_null(mf->drives[i].label);
+		id->model = dup_or_null(mf->drives[i].model);
+		id->serial = dup_or_null(mf->drives[i].serial);
+		id->firmware = dup_or_null(mf->drives[i].firmware);
+	}
+}
+
+static int walk_path(struct walk *w, const char *path, int depth);
+
+static bool skip_entry(const struct walk *w, const char *dir, const char *name)
+{
+	if (name[0] == '.')
+		return true;
+	if (ends_with(name, ".engine.json"))
+		return true;
+	return !strcmp(name, "manifest.json") && w->mf && !strcmp(dir, w->mf_dir);
+}
+
+static void walk_dir(struct walk *w, const char *dir, int depth)
+{
+	struct walk inner = *w;
+	struct fr_manifest mf;
+	struct dirent **ents;
+	char mpath[PATH_MAX];
+	bool have_mf = false;
+	size_t len;
+	char *buf;
+	int n;
+
+	snprintf(mpath, sizeof(mpath), "%s/manifest.json", dir);
+	buf = fr_slurp(mpath, &len);
+	if (buf) {
+		char err[256];
+
+		if (fr_read_manifest(buf, len, &mf, err, sizeof(err)))
+			problem(w->in, TASK_SKIP, mpath, "%s", err);
+		else
+			have_mf = true;
+		free(buf);
+	}
+	if (have_mf) {
+		inner.mf = &mf;
+		inner.mf_dir = dir;
+	}
+	n = scandir(dir, &ents, NULL, alphasort);
+	if (n < 0) {
+		problem(w->in, TASK_SKIP, dir, "cannot list directory: %s", strerror(errno));
+	} else {
+		for (int i = 0; i < n; i++) {
+			char child[PATH_MAX];
+
+			if (!skip_entry(&inner, dir, ents[i]->d_name) &&
+			    snprintf(child, sizeof(child), "%s/%s", dir, ents[i]->d_name) <
+				    (int)sizeof(child))
+				walk_path(&inner, child, depth + 1);
+			free(ents[i]);
+		}
+		free(ents);
+	}
+	if (have_mf) {
+		keep_idents(w->in, &mf);
+		fr_manifest_free(&mf);
+	}
+}
+
+static int walk_path(struct walk *w, const char *path, int depth)
+{
+	struct stat st;
+	char *real;
+
+	if (stat(path, &st)) {
+		problem(w->in, TASK_SKIP, path, "cannot open: %s", strerror(errno));
+		return -1;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		if (depth > MAX_DEPTH)
+			problem(w->in, TASK_SKIP, path, "directory nesting deeper than %d",
+				MAX_DEPTH);
+		else
+			walk_dir(w, path, depth);
+		return 0;
+	}
+	/* inside a directory only *.json files are fio output candidates */
+	if (depth > 0 && !ends_with(path, ".json"))
+		return 0;
+	real = realpath(path, NULL);
+	if (real && seen_insert(w->in, real) <= 0)
+		return 0;
+	plan_file(w, path);
+	return 0;
+}
+
+int fr_inputs_add(struct fr_inputs *in, const char *path, const struct fr_input_opts *o)
+{
+	struct walk w = {.in = in, .o = o};
+	char root[PATH_MAX];
+	size_t n;
+
+	/* strip trailing slashes so "dir/" labels like "dir" */
+	snprintf(root, sizeof(root), "%s", path);
+	n = strlen(root);
+	while (n > 1 && root[n - 1] == '/')
+		root[--n] = '\0';
+	w.root = root;
+	walk_path(&w, root, 0);
+	return in->oom ? -ENOMEM : 0;
+}
+
+static bool read_sidecar(struct fr_model *m, const char *path, struct fr_engine *e)
+{
+	char err[256];
+	size_t len;
+	char *buf = fr_slurp(path, &len);
+
+	if (!buf)
+		return false; /* no sidecar: the engine did not run */
+	if (fr_read_engine(buf, len, e, err, sizeof(err))) {
+		fr_model_skip(m, path, "%s", err);
+		free(buf);
+		return false;
+	}
+	free(buf);
+	return true;
+}
+
+/* A worker's read buffer, reused for every file it reads. */
+struct rbuf {
+	char *buf;
+	size_t cap;
+};
+
+/* Parses one file into the task's own model (runs in a worker thread). */
+static void read_task(struct task *t, struct rbuf *rb)
+{
+	struct fr_label label = {t->drive,    t->profile,      t->step,
+				 t->fallback, t->profile_hint, t->step_hint};
+	struct fr_model *m = &t->result;
+	struct fr_read_info info;
+	struct fr_engine eng;
+	char elabel[160];
+	bool have_engine = read_sidecar(m, t->sidecar, &eng);
+	size_t len;
+
+	if (!label.drive && have_engine && (*eng.model || *eng.serial)) {
+		fr_engine_label(&eng, elabel, sizeof(elabel));
+		label.drive = elabel;
+	}
+	if (fr_slurp_into(t->path, &rb->buf, &rb->cap, &len)) {
+		fr_model_skip(m, t->path, "cannot read: %s", strerror(errno));
+	} else if (fr_blank_bins(rb->buf, len),
+		   !fr_read_fio_buffer(m, rb->buf, len, t->path, &label, &info) && have_engine) {
+		struct fr_drive *d = fr_model_find_drive(m, info.drive);
+
+		if (d && fr_drive_set_ident(d, eng.model, eng.serial, eng.firmware))
+			fr_model_skip(m, t->sidecar, "out of memory");
+		if (info.nn_jobs &&
+		    fr_engine_add_tails(m, &eng, info.drive, info.nn_step, t->sidecar))
+			fr_model_skip(m, t->sidecar, "out of memory");
+	}
+	if (have_engine)
+		fr_engine_free(&eng);
+}
+
+struct pool {
+	struct fr_inputs *in;
+	atomic_size_t next;
+};
+
+static void *worker(void *arg)
+{
+	struct pool *p = arg;
+	struct rbuf rb = {0};
+	size_t i;
+
+	while ((i = atomic_fetch_add(&p->next, 1)) < p->in->ntasks)
+		if (p->in->tasks[i].kind == TASK_FILE)
+			read_task(&p->in->tasks[i], &rb);
+	free(rb.buf);
+	return NULL;
+}
+
+static void run_pool(struct fr_inputs *in, unsigned threads)
+{
+	struct pool p = {.in = in};
+	pthread_t tid[64];
+	unsigned started = 0;
+
+	atomic_init(&p.next, 0);
+	if (threads > 64)
+		threads = 64;
+	/* the calling thread is one of the workers */
+	while (started + 1 < threads && started + 1 < in->ntasks &&
+	       !pthread_create(&tid[started], NULL, worker, &p))
+		started++;
+	worker(&p);
+	for (unsigned i = 0; i < started; i++)
+		pthread_join(tid[i], NULL);
+}
+
+int fr_inputs_read(struct fr_inputs *in, struct fr_model *m, unsigned threads)
+{
+	if (in->oom)
+		return -ENOMEM;
+	for (size_t i = 0; i < in->ntasks; i++)
+		fr_model_init(&in->tasks[i].result);
+	run_pool(in, threads ? threads : 1);
+	for (size_t i = 0; i < in->ntasks; i++) {
+		struct task *t = &in->tasks[i];
+		int r = 0;
+
+		if (t->kind == TASK_SKIP)
+			r = fr_model_skip(m, t->path, "%s", t->reason ? t->reason : "?");
+		else if (t->kind == TASK_EXCLUDE)
+			r = fr_model_exclude(m, t->path, "%s", t->reason ? t->reason : "?");
+		else
+			r = fr_model_merge(m, &t->result);
+		fr_model_free(&t->result);
+		if (r)
+			return -ENOMEM;
+	}
+	for (size_t i = 0; i < in->nidents; i++) {
+		struct fr_drive *d =
+			in->idents[i].label ? fr_model_find_drive(m, in->idents[i].label) : NULL;
+
+		if (d && fr_drive_set_ident(d, in->idents[i].model, in->idents[i].serial,
+					    in->idents[i].firmware))
+			return -ENOMEM;
+	}
+	return 0;
+}

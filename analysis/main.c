@@ -1,0 +1,412 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * fiorank: ranks fio results the way storage reviews publish them.
+ * Command line and exit codes only; the work is in libfiorank.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "inputs.h"
+#include "out.h"
+#include "rank.h"
+#include "read_fio.h"
+#include "read_ref.h"
+
+#ifndef FIORANK_VERSION
+#define FIORANK_VERSION "0.1"
+#endif
+#ifndef FIORANK_SRC_TOP
+#define FIORANK_SRC_TOP ""
+#endif
+#ifndef FIORANK_REFDIR
+#define FIORANK_REFDIR "/usr/local/share/ssdnvme/reference"
+#endif
+
+enum { EXIT_ALL_READ = 0, EXIT_SOME_SKIPPED = 1, EXIT_USAGE = 2 };
+
+static const char usage_text[] =
+	"Usage: fiorank [OPTION]... [[-d DRIVE] [-p PROFILE] [-s STEP] INPUT]...\n"
+	"Rank fio results (JSON, json+, client/server, --status-interval output,\n"
+	"text before the JSON) per drive and profile: peak IOPS (MB/s for\n"
+	"sequential profiles) with the mean latency at the peak, the curve, places\n"
+	"and margins, write-pressure crossovers, noisy-neighbor tails, wins, and\n"
+	"the place among published reference drives.\n"
+	"\n"
+	"INPUT is a fio output file (any name) or a directory, read recursively\n"
+	"(its *.json files; manifest.json and *.engine.json are the runner's\n"
+	"manifest and the ssdnvme engine's identity files).\n"
+	"\n"
+	"  -f, --format=FMT        text (default), md, csv, json or html\n"
+	"  -o, --output=FILE       write the report to FILE instead of stdout\n"
+	"  -d, --drive=LABEL       label the inputs that follow as drive LABEL\n"
+	"  -p, --profile=ID        treat the jobs of the inputs that follow as profile ID\n"
+	"  -s, --step=STEP         treat them as curve step STEP (peak, 10..120)\n"
+	"                          (-d/-p/-s apply until given again; \"\" resets)\n"
+	"  -b, --basis=clat|lat    latency basis: completion (default) or total\n"
+	"  -r, --reference=DIR     published reference data directory\n"
+	"                          (default: " FIORANK_REFDIR ",\n"
+	"                          or the source tree's when run from its build/)\n"
+	"  -R, --with-reference[=REVIEW]\n"
+	"                          rank the published drives (of one review id) too;\n"
+	"                          with no INPUT, rank only them\n"
+	"  -N, --no-reference      do not load published data\n"
+	"  -j, --jobs=N            parse with N threads (default: online CPUs, at most 8)\n"
+	"  -q, --quiet             do not list unusable inputs on stderr\n"
+	"      --iops=FILE         print \"READ_IOPS WRITE_IOPS\" of one fio output, summed\n"
+	"                          over its jobs (or clients) and nothing else; exit 1\n"
+	"                          and print nothing if it is unreadable or a job failed\n"
+	"  -h, --help              this help\n"
+	"  -V, --version           version\n"
+	"\n"
+	"Drive label: -d, else the manifest, else the engine identity file\n"
+	"(model serial), else the client hostname, else the first path component\n"
+	"below the directory argument (or the file name without .json).\n"
+	"Profile and step come from the fio job name (<profile>@<step>, wp-read@MBps,\n"
+	"nn-read-ns<N>, ...), else from rw/bs/rwmixread (e.g. 8k-randrw-70-30).\n"
+	"\n"
+	"Exit status:\n"
+	"  0  every input was read and every job used\n"
+	"  1  some input was skipped or some job excluded (each listed on stderr\n"
+	"     with file name and reason, byte offset for parse errors); the report\n"
+	"     covers the rest\n"
+	"  2  usage error, nothing readable, bad reference data, or the report could\n"
+	"     not be written\n";
+
+struct opts {
+	const char *format;
+	const char *output;
+	const char *refdir;
+	const char *ref_review;
+	bool with_ref, no_ref, quiet;
+	const char *iops_file;
+	enum fr_basis basis;
+	unsigned threads;
+};
+
+static int usage_error(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "fiorank: ");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\nTry 'fiorank --help'.\n");
+	return EXIT_USAGE;
+}
+
+/* The source tree's data when this binary lives in that tree's build dir. */
+static const char *default_refdir(char *buf, size_t len)
+{
+	char exe[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	size_t tl = strlen(FIORANK_SRC_TOP);
+	struct stat st;
+
+	if (n > 0 && tl) {
+		exe[n] = '\0';
+		if (!strncmp(exe, FIORANK_SRC_TOP "/build/", tl + 7)) {
+			snprintf(buf, len, "%s/analysis/reference", FIORANK_SRC_TOP);
+			if (!stat(buf, &st))
+				return buf;
+		}
+	}
+	return FIORANK_REFDIR;
+}
+
+static int render(const struct opts *o, const struct fr_report *rep)
+{
+	int (*fn)(FILE *, const struct fr_report *);
+	FILE *f = stdout;
+	int ret;
+
+	if (!strcmp(o->format, "text"))
+		fn = fr_out_text;
+	else if (!strcmp(o->format, "md"))
+		fn = fr_out_md;
+	else if (!strcmp(o->format, "csv"))
+		fn = fr_out_csv;
+	else if (!strcmp(o->format, "json"))
+		fn = fr_out_json;
+	else
+		fn = fr_out_html;
+	if (o->output && !(f = fopen(o->output, "w"))) {
+		fprintf(stderr, "fiorank: cannot write %s: %s\n", o->output, strerror(errno));
+		return -1;
+	}
+	ret = fn(f, rep);
+	if ((f == stdout ? fflush(f) : fclose(f)) || ret) {
+		fprintf(stderr, "fiorank: writing %s failed: %s\n",
+			o->output ? o->output : "stdout", strerror(errno ? errno : EIO));
+		return -1;
+	}
+	return 0;
+}
+
+static void list_problems(const struct fr_model *m)
+{
+	for (size_t i = 0; i < m->nskipped; i++)
+		fprintf(stderr, "fiorank: skipped %s: %s\n", m->skipped[i].source,
+			m->skipped[i].reason);
+	for (size_t i = 0; i < m->nexcluded; i++)
+		fprintf(stderr, "fiorank: excluded from %s: %s\n", m->excluded[i].source,
+			m->excluded[i].reason);
+}
+
+/* Loads published data: into ref (for placing) and, with -R, into m. */
+static int load_reference(const struct opts *o, struct fr_model *m, struct fr_model *ref,
+			  char *note, size_t nlen)
+{
+	char buf[PATH_MAX], err[512];
+	const char *dir = o->refdir ? o->refdir : default_refdir(buf, sizeof(buf));
+	struct fr_ref data;
+	struct stat st;
+
+	if (o->no_ref)
+		return 0;
+	if (!o->refdir && !o->with_ref && stat(dir, &st))
+		return 0; /* no data installed: no placing, said in the report */
+	if (fr_read_ref_dir(dir, &data, err, sizeof(err))) {
+		fprintf(stderr, "fiorank: reference data: %s\n", err);
+		return -1;
+	}
+	if (fr_ref_to_model(&data, NULL, ref) < 0 ||
+	    (o->with_ref && fr_ref_to_model(&data, o->ref_review, m) < 0)) {
+		fr_ref_free(&data);
+		fprintf(stderr, "fiorank: out of memory\n");
+		return -1;
+	}
+	fr_ref_free(&data);
+	if (o->ref_review && !o->with_ref)
+		return 0;
+	snprintf(note, nlen, "%zu published drives (reference data; README.md names the reviews)",
+		 ref->ndrives);
+	return 0;
+}
+
+static const struct option long_opts[] = {
+	{"format", required_argument, NULL, 'f'},
+	{"output", required_argument, NULL, 'o'},
+	{"drive", required_argument, NULL, 'd'},
+	{"profile", required_argument, NULL, 'p'},
+	{"step", required_argument, NULL, 's'},
+	{"basis", required_argument, NULL, 'b'},
+	{"reference", required_argument, NULL, 'r'},
+	{"with-reference", optional_argument, NULL, 'R'},
+	{"no-reference", no_argument, NULL, 'N'},
+	{"jobs", required_argument, NULL, 'j'},
+	{"quiet", no_argument, NULL, 'q'},
+	{"help", no_argument, NULL, 'h'},
+	{"version", no_argument, NULL, 'V'},
+	{"iops", required_argument, NULL, 'I'},
+	{NULL, 0, NULL, 0},
+};
+
+static const char *empty_is_null(const char *s)
+{
+	return s && *s ? s : NULL;
+}
+
+/* First pass: options that are not positional; checks values. */
+static int parse_global(int argc, char **argv, struct opts *o, int *ninputs)
+{
+	int c;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "-f:o:d:p:s:b:r:R::Nj:qhV", long_opts, NULL)) != -1) {
+		switch (c) {
+		case 1:
+			(*ninputs)++;
+			break;
+		case 'f':
+			if (strcmp(optarg, "text") && strcmp(optarg, "md") &&
+			    strcmp(optarg, "csv") && strcmp(optarg, "json") &&
+			    strcmp(optarg, "html"))
+				return usage_error(
+					"unknown format '%s' (text, md, csv, json, html)", optarg);
+			o->format = optarg;
+			break;
+		case 'o':
+			o->output = optarg;
+			break;
+		case 'b':
+			if (strcmp(optarg, "clat") && strcmp(optarg, "lat"))
+				return usage_error("unknown latency basis '%s' (clat or lat)",
+						   optarg);
+			o->basis = strcmp(optarg, "clat") ? FR_LAT : FR_CLAT;
+			break;
+		case 'r':
+			o->refdir = optarg;
+			break;
+		case 'R':
+			o->with_ref = true;
+			/* "-R=ID" hands getopt's optional argument over with its '=' */
+			o->ref_review =
+				empty_is_null(optarg && *optarg == '=' ? optarg + 1 : optarg);
+			break;
+		case 'N':
+			o->no_ref = true;
+			break;
+		case 'q':
+			o->quiet = true;
+			break;
+		case 'j': {
+			char *end;
+			unsigned long n = strtoul(optarg, &end, 10);
+
+			if (*end || !*optarg || n < 1 || n > 64)
+				return usage_error("--jobs wants a number from 1 to 64, not '%s'",
+						   optarg);
+			o->threads = (unsigned)n;
+			break;
+		}
+		case 'h':
+			fputs(usage_text, stdout);
+			exit(EXIT_ALL_READ);
+		case 'V':
+			printf("fiorank %s\n", FIORANK_VERSION);
+			exit(EXIT_ALL_READ);
+		case 'I':
+			o->iops_file = optarg;
+			break;
+		case 'd':
+		case 'p':
+		case 's':
+			break;
+		default:
+			return usage_error("%s", "invalid option");
+		}
+	}
+	if (o->with_ref && o->no_ref)
+		return usage_error("%s", "--with-reference and --no-reference exclude each other");
+	if (o->iops_file)
+		return 0;
+	if (!*ninputs && !o->with_ref)
+		return usage_error("%s", "no input given");
+	return 0;
+}
+
+/* Second pass: inputs in order, each with the -d/-p/-s given before it. */
+static int add_inputs(int argc, char **argv, struct fr_inputs *in)
+{
+	struct fr_input_opts io = {0};
+	int c;
+
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "-f:o:d:p:s:b:r:R::Nj:qhV", long_opts, NULL)) != -1) {
+		if (c == 1 && fr_inputs_add(in, optarg, &io))
+			return -1;
+		else if (c == 'd')
+			io.drive = empty_is_null(optarg);
+		else if (c == 'p')
+			io.profile = empty_is_null(optarg);
+		else if (c == 's')
+			io.step = empty_is_null(optarg);
+	}
+	return 0;
+}
+
+static void sum_iops(const struct fr_model *m, double *iops)
+{
+	for (size_t d = 0; d < m->ndrives; d++)
+		for (size_t p = 0; p < m->drives[d].nprofiles; p++) {
+			const struct fr_profile *pr = &m->drives[d].profiles[p];
+
+			for (size_t s = 0; s < pr->nsteps; s++)
+				for (int i = 0; i < FR_NDIRS; i++)
+					iops[i] += pr->steps[s].dir[i].iops;
+		}
+}
+
+/* --iops FILE: the runner's question for computing capped steps. */
+static int print_iops(const char *path)
+{
+	struct fr_label label = {.fallback_drive = "run"};
+	double iops[FR_NDIRS] = {0};
+	struct fr_model m;
+	size_t len;
+	char *buf = fr_slurp(path, &len);
+	int ret = EXIT_SOME_SKIPPED;
+
+	if (!buf) {
+		fprintf(stderr, "fiorank: %s: cannot read: %s\n", path, strerror(errno));
+		return ret;
+	}
+	fr_model_init(&m);
+	if (!fr_read_fio_buffer(&m, buf, len, path, &label, NULL) && !m.nexcluded && m.jobs_read) {
+		sum_iops(&m, iops);
+		printf("%.3f %.3f\n", iops[FR_READ], iops[FR_WRITE]);
+		ret = EXIT_ALL_READ;
+	} else {
+		list_problems(&m);
+		if (!m.jobs_read && !m.nskipped && !m.nexcluded)
+			fprintf(stderr, "fiorank: %s: no jobs\n", path);
+	}
+	fr_model_free(&m);
+	free(buf);
+	return ret;
+}
+
+static unsigned default_threads(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n < 1 ? 1 : n > 8 ? 8 : (unsigned)n;
+}
+
+int main(int argc, char **argv)
+{
+	struct opts o = {.format = "text", .basis = FR_CLAT};
+	struct fr_model m, ref;
+	struct fr_ranking r;
+	struct fr_inputs *in;
+	char note[PATH_MAX + 64] = "";
+	int ninputs = 0, ret;
+
+	ret = parse_global(argc, argv, &o, &ninputs);
+	if (ret)
+		return ret;
+	if (o.iops_file)
+		return print_iops(o.iops_file);
+	fr_model_init(&m);
+	fr_model_init(&ref);
+	in = fr_inputs_new();
+	if (!in || load_reference(&o, &m, &ref, note, sizeof(note))) {
+		ret = EXIT_USAGE;
+		goto out;
+	}
+	if (add_inputs(argc, argv, in) ||
+	    fr_inputs_read(in, &m, o.threads ? o.threads : default_threads())) {
+		fprintf(stderr, "fiorank: out of memory\n");
+		ret = EXIT_USAGE;
+		goto out;
+	}
+	if (!o.quiet)
+		list_problems(&m);
+	if (ninputs && !m.files_read) {
+		fprintf(stderr, "fiorank: none of the inputs could be read\n");
+		ret = EXIT_USAGE;
+		goto out;
+	}
+	if (fr_rank(&m, &ref, o.basis, &r)) {
+		fprintf(stderr, "fiorank: out of memory\n");
+		ret = EXIT_USAGE;
+		goto out;
+	}
+	{
+		struct fr_report rep = {&m, &r, *note ? note : NULL};
+
+		ret = render(&o, &rep)		    ? EXIT_USAGE
+		      : (m.nskipped || m.nexcluded) ? EXIT_SOME_SKIPPED
+						    : EXIT_ALL_READ;
+	}
+	fr_ranking_free(&r);
+out:
+	fr_inputs_free(in);
+	fr_model_free(&m);
+	fr_model_free(&ref);
+	return ret;
+}

@@ -1,0 +1,466 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The model: drive -> profile -> step -> direction, and the list of inputs
+ * that could not be used.  Growing arrays with linear lookups: a comparison
+ * holds a handful of drives and a few dozen profiles and steps each.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model.h"
+
+static int grow(void **arr, size_t *cap, size_t need, size_t elem)
+{
+	size_t ncap;
+	void *p;
+
+	if (need <= *cap)
+		return 0;
+	ncap = *cap ? *cap * 2 : 8;
+	while (ncap < need)
+		ncap *= 2;
+	p = realloc(*arr, ncap * elem);
+	if (!p)
+		return -ENOMEM;
+	memset((char *)p + *cap * elem, 0, (ncap - *cap) * elem);
+	*arr = p;
+	*cap = ncap;
+	return 0;
+}
+
+void fr_model_init(struct fr_model *m)
+{
+	memset(m, 0, sizeof(*m));
+}
+
+static void free_profile(struct fr_profile *p)
+{
+	for (size_t i = 0; i < p->nsteps; i++) {
+		free(p->steps[i].name);
+		free(p->steps[i].source);
+	}
+	free(p->steps);
+	free(p->name);
+}
+
+static void free_drive(struct fr_drive *d)
+{
+	for (size_t i = 0; i < d->nprofiles; i++)
+		free_profile(&d->profiles[i]);
+	free(d->profiles);
+	free(d->label);
+	free(d->review);
+	free(d->ident.model);
+	free(d->ident.serial);
+	free(d->ident.firmware);
+}
+
+static void free_problems(struct fr_problem *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(p[i].source);
+		free(p[i].reason);
+	}
+	free(p);
+}
+
+void fr_model_free(struct fr_model *m)
+{
+	for (size_t i = 0; i < m->ndrives; i++)
+		free_drive(&m->drives[i]);
+	free(m->drives);
+	free_problems(m->skipped, m->nskipped);
+	free_problems(m->excluded, m->nexcluded);
+	memset(m, 0, sizeof(*m));
+}
+
+struct fr_drive *fr_model_find_drive(const struct fr_model *m, const char *label)
+{
+	for (size_t i = 0; i < m->ndrives; i++)
+		if (!strcmp(m->drives[i].label, label))
+			return &m->drives[i];
+	return NULL;
+}
+
+struct fr_drive *fr_model_drive(struct fr_model *m, const char *label)
+{
+	struct fr_drive *d = fr_model_find_drive(m, label);
+
+	if (d)
+		return d;
+	if (grow((void **)&m->drives, &m->cap, m->ndrives + 1, sizeof(*m->drives)))
+		return NULL;
+	d = &m->drives[m->ndrives];
+	d->label = strdup(label);
+	if (!d->label)
+		return NULL;
+	m->ndrives++;
+	return d;
+}
+
+static int replace_str(char **dst, const char *src)
+{
+	char *s;
+
+	if (!src || !*src)
+		return 0;
+	s = strdup(src);
+	if (!s)
+		return -ENOMEM;
+	free(*dst);
+	*dst = s;
+	return 0;
+}
+
+int fr_drive_set_ident(struct fr_drive *d, const char *model, const char *serial,
+		       const char *firmware)
+{
+	if (replace_str(&d->ident.model, model) || replace_str(&d->ident.serial, serial) ||
+	    replace_str(&d->ident.firmware, firmware))
+		return -ENOMEM;
+	return 0;
+}
+
+const struct fr_profile *fr_drive_find_profile(const struct fr_drive *d, const char *name)
+{
+	for (size_t i = 0; i < d->nprofiles; i++)
+		if (!strcmp(d->profiles[i].name, name))
+			return &d->profiles[i];
+	return NULL;
+}
+
+static struct fr_profile *drive_profile(struct fr_drive *d, const char *name)
+{
+	struct fr_profile *p = (struct fr_profile *)fr_drive_find_profile(d, name);
+
+	if (p)
+		return p;
+	if (grow((void **)&d->profiles, &d->cap, d->nprofiles + 1, sizeof(*d->profiles)))
+		return NULL;
+	p = &d->profiles[d->nprofiles];
+	p->name = strdup(name);
+	if (!p->name)
+		return NULL;
+	d->nprofiles++;
+	return p;
+}
+
+static struct fr_step *find_step(struct fr_profile *p, const struct fr_job *job)
+{
+	for (size_t i = 0; i < p->nsteps; i++) {
+		struct fr_step *s = &p->steps[i];
+
+		if (!strcmp(s->name, job->step) && s->kind == job->kind && s->nsid == job->nsid)
+			return s;
+	}
+	return NULL;
+}
+
+static struct fr_step *profile_step(struct fr_profile *p, const struct fr_job *job)
+{
+	struct fr_step *s = find_step(p, job);
+
+	if (s)
+		return s;
+	if (grow((void **)&p->steps, &p->cap, p->nsteps + 1, sizeof(*p->steps)))
+		return NULL;
+	s = &p->steps[p->nsteps];
+	s->name = strdup(job->step);
+	s->source = strdup(job->source ? job->source : "");
+	if (!s->name || !s->source) {
+		free(s->name);
+		free(s->source);
+		s->name = s->source = NULL;
+		return NULL;
+	}
+	s->kind = job->kind;
+	s->nsid = job->nsid;
+	for (int d = 0; d < FR_NDIRS; d++)
+		for (int b = 0; b < FR_NBASES; b++)
+			s->dir[d].lat[b] = (struct fr_lat){NAN, NAN, NAN, NAN};
+	p->nsteps++;
+	return s;
+}
+
+/* Weighted mean of two means; a missing side leaves the other. */
+static double merge_mean(double a, uint64_t na, double b, uint64_t nb)
+{
+	if (isnan(a) || !na)
+		return b;
+	if (isnan(b) || !nb)
+		return a;
+	return (a * (double)na + b * (double)nb) / (double)(na + nb);
+}
+
+/* Percentiles of separate jobs cannot be combined exactly without their
+ * histograms; the merged step keeps the worst, which is what a tail figure
+ * is meant to expose. */
+static double merge_tail(double a, double b)
+{
+	if (isnan(a))
+		return b;
+	if (isnan(b))
+		return a;
+	return a > b ? a : b;
+}
+
+static void merge_dir(struct fr_dirstat *into, const struct fr_dirstat *from)
+{
+	for (int b = 0; b < FR_NBASES; b++) {
+		struct fr_lat *l = &into->lat[b];
+		const struct fr_lat *f = &from->lat[b];
+
+		l->mean = merge_mean(l->mean, into->ios, f->mean, from->ios);
+		l->p99 = merge_tail(l->p99, f->p99);
+		l->p999 = merge_tail(l->p999, f->p999);
+		l->p9999 = merge_tail(l->p9999, f->p9999);
+	}
+	into->ios += from->ios;
+	into->iops += from->iops;
+	into->bw_bytes += from->bw_bytes;
+}
+
+int fr_model_add(struct fr_model *m, const struct fr_job *job)
+{
+	struct fr_drive *d = fr_model_drive(m, job->drive);
+	struct fr_profile *p;
+	struct fr_step *s;
+
+	if (!d)
+		return -ENOMEM;
+	p = drive_profile(d, job->profile);
+	if (!p)
+		return -ENOMEM;
+	s = profile_step(p, job);
+	if (!s)
+		return -ENOMEM;
+	for (int i = 0; i < FR_NDIRS; i++)
+		merge_dir(&s->dir[i], &job->dir[i]);
+	s->njobs++;
+	m->jobs_read++;
+	return 0;
+}
+
+static int merge_problems(struct fr_model *dst, const struct fr_problem *p, size_t n, bool skip)
+{
+	for (size_t i = 0; i < n; i++) {
+		int r = skip ? fr_model_skip(dst, p[i].source, "%s", p[i].reason)
+			     : fr_model_exclude(dst, p[i].source, "%s", p[i].reason);
+
+		if (r)
+			return r;
+	}
+	return 0;
+}
+
+static int exclude_duplicate(struct fr_model *dst, const struct fr_drive *d,
+			     const struct fr_profile *p, const struct fr_step *s,
+			     const struct fr_step *first)
+{
+	char ns[24] = "";
+
+	if (s->nsid)
+		snprintf(ns, sizeof(ns), " ns%u", s->nsid);
+	dst->jobs_read -= s->njobs;
+	return fr_model_exclude(dst, s->source,
+				"drive '%s' %s step %s (%s%s) was already read from %s; give "
+				"separate runs separate labels (-d)",
+				d->label, p->name, s->name, fr_kind_name(s->kind), ns,
+				first->source);
+}
+
+int fr_model_merge(struct fr_model *dst, const struct fr_model *src)
+{
+	for (size_t d = 0; d < src->ndrives; d++) {
+		const struct fr_drive *sd = &src->drives[d];
+		struct fr_drive *dd = fr_model_drive(dst, sd->label);
+
+		if (!dd ||
+		    fr_drive_set_ident(dd, sd->ident.model, sd->ident.serial, sd->ident.firmware))
+			return -ENOMEM;
+		for (size_t p = 0; p < sd->nprofiles; p++) {
+			const struct fr_profile *sp = &sd->profiles[p];
+			struct fr_profile *dp = drive_profile(dd, sp->name);
+
+			if (!dp)
+				return -ENOMEM;
+			for (size_t k = 0; k < sp->nsteps; k++) {
+				const struct fr_step *ss = &sp->steps[k];
+				struct fr_job job = {.step = ss->name,
+						     .kind = ss->kind,
+						     .nsid = ss->nsid,
+						     .source = ss->source};
+				struct fr_step *ds = find_step(dp, &job);
+
+				if (ds && strcmp(ds->source, ss->source)) {
+					if (exclude_duplicate(dst, sd, sp, ss, ds))
+						return -ENOMEM;
+					continue;
+				}
+				ds = ds ? ds : profile_step(dp, &job);
+				if (!ds)
+					return -ENOMEM;
+				for (int i = 0; i < FR_NDIRS; i++)
+					merge_dir(&ds->dir[i], &ss->dir[i]);
+				ds->njobs += ss->njobs;
+			}
+		}
+	}
+	dst->files_read += src->files_read;
+	dst->jobs_read += src->jobs_read;
+	if (merge_problems(dst, src->skipped, src->nskipped, true) ||
+	    merge_problems(dst, src->excluded, src->nexcluded, false))
+		return -ENOMEM;
+	return 0;
+}
+
+static int add_problem(struct fr_problem **arr, size_t *n, size_t *cap, const char *source,
+		       const char *fmt, va_list ap)
+{
+	struct fr_problem *p;
+	char *reason;
+
+	if (grow((void **)arr, cap, *n + 1, sizeof(**arr)))
+		return -ENOMEM;
+	if (vasprintf(&reason, fmt, ap) < 0)
+		return -ENOMEM;
+	p = &(*arr)[*n];
+	p->source = strdup(source ? source : "");
+	if (!p->source) {
+		free(reason);
+		return -ENOMEM;
+	}
+	p->reason = reason;
+	(*n)++;
+	return 0;
+}
+
+int fr_model_skip(struct fr_model *m, const char *source, const char *fmt, ...)
+{
+	va_list ap;
+	int ret;
+
+	va_start(ap, fmt);
+	ret = add_problem(&m->skipped, &m->nskipped, &m->skipped_cap, source, fmt, ap);
+	va_end(ap);
+	return ret;
+}
+
+int fr_model_exclude(struct fr_model *m, const char *source, const char *fmt, ...)
+{
+	va_list ap;
+	int ret;
+
+	va_start(ap, fmt);
+	ret = add_problem(&m->excluded, &m->nexcluded, &m->excluded_cap, source, fmt, ap);
+	va_end(ap);
+	return ret;
+}
+
+double fr_step_iops(const struct fr_step *s)
+{
+	return s->dir[FR_READ].iops + s->dir[FR_WRITE].iops + s->dir[FR_TRIM].iops;
+}
+
+double fr_step_mbps(const struct fr_step *s)
+{
+	return (s->dir[FR_READ].bw_bytes + s->dir[FR_WRITE].bw_bytes + s->dir[FR_TRIM].bw_bytes) /
+	       1e6;
+}
+
+double fr_step_mean_lat(const struct fr_step *s, enum fr_basis b)
+{
+	double sum = 0, n = 0;
+
+	for (int d = 0; d < FR_NDIRS; d++) {
+		const struct fr_dirstat *ds = &s->dir[d];
+
+		if (!ds->ios || isnan(ds->lat[b].mean))
+			continue;
+		sum += ds->lat[b].mean * (double)ds->ios;
+		n += (double)ds->ios;
+	}
+	return n ? sum / n : NAN;
+}
+
+static void copy_trunc(char *dst, size_t len, const char *src, size_t n)
+{
+	if (n >= len)
+		n = len - 1;
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+}
+
+/* "nn-read-ns4" -> 4; 0 when the name carries no namespace. */
+static unsigned ns_suffix(const char *name, const char *prefix)
+{
+	size_t pl = strlen(prefix);
+	char *end;
+	unsigned long v;
+
+	if (strncmp(name, prefix, pl) || strncmp(name + pl, "-ns", 3))
+		return 0;
+	v = strtoul(name + pl + 3, &end, 10);
+	return (*end || v > 0xffffffffUL) ? 0 : (unsigned)v;
+}
+
+void fr_parse_jobname(const char *jobname, char *profile, size_t plen, char *step, size_t slen,
+		      enum fr_kind *kind, unsigned *nsid)
+{
+	const char *at = strrchr(jobname, '@');
+
+	*nsid = 0;
+	*kind = FR_KIND_CURVE;
+	if (at) {
+		copy_trunc(profile, plen, jobname, (size_t)(at - jobname));
+		copy_trunc(step, slen, at + 1, strlen(at + 1));
+	} else {
+		copy_trunc(profile, plen, jobname, strlen(jobname));
+		copy_trunc(step, slen, "peak", 4);
+	}
+	if (!strcmp(profile, "wp-read")) {
+		*kind = FR_KIND_WP_READ;
+		copy_trunc(profile, plen, "write-pressure", 14);
+	} else if (!strcmp(profile, "wp-write")) {
+		*kind = FR_KIND_WP_WRITE;
+		copy_trunc(profile, plen, "write-pressure", 14);
+	} else if (!strncmp(profile, "nn-read", 7) &&
+		   (!profile[7] || ns_suffix(profile, "nn-read"))) {
+		*kind = FR_KIND_NN_READ;
+		*nsid = ns_suffix(profile, "nn-read");
+		copy_trunc(profile, plen, "noisy-neighbor", 14);
+	} else if (!strncmp(profile, "nn-write", 8) &&
+		   (!profile[8] || ns_suffix(profile, "nn-write"))) {
+		*kind = FR_KIND_NN_WRITE;
+		*nsid = ns_suffix(profile, "nn-write");
+		copy_trunc(profile, plen, "noisy-neighbor", 14);
+	} else if (!strncmp(profile, "precond-", 8)) {
+		*kind = FR_KIND_PRECOND;
+		copy_trunc(step, slen, profile + 8, strlen(profile + 8));
+		copy_trunc(profile, plen, "precondition", 12);
+	}
+	if (!*profile)
+		copy_trunc(profile, plen, "unnamed", 7);
+	if (!*step)
+		copy_trunc(step, slen, "peak", 4);
+}
+
+const char *fr_kind_name(enum fr_kind k)
+{
+	static const char *const names[] = {
+		[FR_KIND_CURVE] = "curve",	 [FR_KIND_WP_READ] = "wp-read",
+		[FR_KIND_WP_WRITE] = "wp-write", [FR_KIND_NN_READ] = "nn-read",
+		[FR_KIND_NN_WRITE] = "nn-write", [FR_KIND_PRECOND] = "precondition",
+	};
+	return names[k];
+}
+
+const char *fr_dir_name(enum fr_dir d)
+{
+	static const char *const names[] = {"read", "write", "trim"};
+	return names[d];
+}

@@ -1,0 +1,145 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * fiorank's model of a pile of fio results: drive -> profile -> step ->
+ * direction.  Readers fill it, rank.c orders it, the out_*.c renderers print
+ * it.  No parsing and no printing here, and no fio or kernel types, so the
+ * unit tests and the fuzz target link it alone.
+ *
+ * Units inside the model: IOPS, bytes per second, latency in nanoseconds.
+ * Missing figures are NAN (percentiles fio did not print, a direction that
+ * did no I/O).
+ */
+#ifndef FIORANK_MODEL_H
+#define FIORANK_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum fr_dir { FR_READ, FR_WRITE, FR_TRIM, FR_NDIRS };
+
+/* Latency figures of one direction for one basis (clat or lat), in ns. */
+struct fr_lat {
+	double mean;
+	double p99;
+	double p999;
+	double p9999;
+};
+
+/* The latency bases fio reports: completion latency and total latency. */
+enum fr_basis { FR_CLAT, FR_LAT, FR_NBASES };
+
+struct fr_dirstat {
+	uint64_t ios;	 /* completed operations (total_ios) */
+	double iops;	 /* achieved IOPS */
+	double bw_bytes; /* bytes per second */
+	struct fr_lat lat[FR_NBASES];
+};
+
+/* What a fio job measured, before it is placed in the model. */
+enum fr_kind {
+	FR_KIND_CURVE,	  /* <profile>@peak, <profile>@<pct> */
+	FR_KIND_WP_READ,  /* wp-read@<MBps> */
+	FR_KIND_WP_WRITE, /* wp-write@<MBps> */
+	FR_KIND_NN_READ,  /* nn-read, nn-read-ns<N> */
+	FR_KIND_NN_WRITE, /* nn-write, nn-write-ns<N> */
+	FR_KIND_PRECOND,  /* precond-<phase> */
+};
+
+/* One fio job result (or one namespace's share from an engine tag file). */
+struct fr_job {
+	const char *drive;   /* label */
+	const char *profile; /* profile id or test name */
+	const char *step;    /* "peak", "10".."120", MB/s for write pressure */
+	enum fr_kind kind;
+	unsigned nsid;	    /* namespace for noisy-neighbor figures, 0 if none */
+	const char *source; /* file it came from */
+	struct fr_dirstat dir[FR_NDIRS];
+};
+
+struct fr_step {
+	char *name;
+	char *source; /* the input that filled it */
+	enum fr_kind kind;
+	unsigned nsid;
+	unsigned njobs; /* fio jobs merged into this step */
+	struct fr_dirstat dir[FR_NDIRS];
+};
+
+struct fr_profile {
+	char *name;
+	struct fr_step *steps;
+	size_t nsteps, cap;
+};
+
+/* Identity of a drive, from the manifest or the engine's identity file. */
+struct fr_ident {
+	char *model;
+	char *serial;
+	char *firmware;
+};
+
+struct fr_drive {
+	char *label;
+	struct fr_ident ident;
+	bool reference; /* published figures, not measured here */
+	char *review;	/* source review id, for reference drives */
+	struct fr_profile *profiles;
+	size_t nprofiles, cap;
+};
+
+/* A file or job the readers could not use, and why. */
+struct fr_problem {
+	char *source;
+	char *reason;
+};
+
+struct fr_model {
+	struct fr_drive *drives;
+	size_t ndrives, cap;
+	struct fr_problem *skipped; /* files not read */
+	size_t nskipped, skipped_cap;
+	struct fr_problem *excluded; /* jobs read but not used (fio error set) */
+	size_t nexcluded, excluded_cap;
+	size_t files_read;
+	size_t jobs_read;
+};
+
+void fr_model_init(struct fr_model *m);
+void fr_model_free(struct fr_model *m);
+
+/* Adds (merges) one job; returns 0 or -ENOMEM. */
+int fr_model_add(struct fr_model *m, const struct fr_job *job);
+
+/* Adds everything of src (one input's jobs) to dst.  A step dst already has
+ * from another input is not merged (two runs of the same drive, profile and
+ * step would add up): it is recorded as excluded instead. */
+int fr_model_merge(struct fr_model *dst, const struct fr_model *src);
+
+struct fr_drive *fr_model_drive(struct fr_model *m, const char *label);
+struct fr_drive *fr_model_find_drive(const struct fr_model *m, const char *label);
+int fr_drive_set_ident(struct fr_drive *d, const char *model, const char *serial,
+		       const char *firmware);
+
+int fr_model_skip(struct fr_model *m, const char *source, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+int fr_model_exclude(struct fr_model *m, const char *source, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+const struct fr_profile *fr_drive_find_profile(const struct fr_drive *d, const char *name);
+
+/* Figures of a step that the ranking uses. */
+double fr_step_iops(const struct fr_step *s);
+double fr_step_mbps(const struct fr_step *s);
+/* Mean latency in ns, weighted by operations over read and write (trim too). */
+double fr_step_mean_lat(const struct fr_step *s, enum fr_basis b);
+
+/* Splits a fio job name by the results contract into profile/step/kind/nsid.
+ * Writes into the caller's buffers (each at least 128 bytes). */
+void fr_parse_jobname(const char *jobname, char *profile, size_t plen, char *step, size_t slen,
+		      enum fr_kind *kind, unsigned *nsid);
+
+const char *fr_kind_name(enum fr_kind k);
+const char *fr_dir_name(enum fr_dir d);
+
+#endif

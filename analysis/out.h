@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef FIORANK_OUT_H
+#define FIORANK_OUT_H
+
+#include <stdio.h>
+
+#include "model.h"
+#include "rank.h"
+
+/* What every renderer prints from. */
+struct fr_report {
+	const struct fr_model *m;
+	const struct fr_ranking *r;
+	const char *ref_note; /* where published data came from, or NULL */
+};
+
+int fr_out_text(FILE *f, const struct fr_report *rep);
+int fr_out_md(FILE *f, const struct fr_report *rep);
+int fr_out_csv(FILE *f, const struct fr_report *rep);
+int fr_out_json(FILE *f, const struct fr_report *rep);
+int fr_out_html(FILE *f, const struct fr_report *rep);
+
+/* Shared by the renderers (out_common.c). */
+const char *fr_basis_name(enum fr_basis b);
+const char *fr_basis_desc(enum fr_basis b);
+/* "%.*f" of v, or "-" when v is NaN. */
+const char *fr_num(char *buf, size_t len, double v, int prec);
+/* ns -> µs, keeping NaN. */
+static inline double fr_us(double ns)
+{
+	return ns / 1000.0;
+}
+/* "from 110 MB/s on, A's p99 read latency is below B's". */
+void fr_cross_sentence(char *buf, size_t len, const struct fr_crossover *c);
+const char *fr_wp_metric_name(enum fr_wp_metric m);
+/* "4k-randread 3 of 6, sql 2 of 4" for a measured drive: its places among the
+ * published drives per profile; "" when it has none. */
+void fr_ref_places(const struct fr_ranking *r, const struct fr_drive *d, char *buf, size_t len);
+/* Steps of one noisy-neighbor namespace: "ns4" or "all" for nsid 0. */
+void fr_ns_name(char *buf, size_t len, unsigned nsid);
+
+#endif

@@ -1,0 +1,226 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * CSV for lab automation: one table, one header, a "section" column saying
+ * what a row is.  The columns are documented in docs/fiorank.md and are only
+ * ever appended to.  Latencies in µs, empty where there is no figure.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "out.h"
+
+static const char *const columns =
+	"section,profile,drive,place,step,iops,mbps,lat_us,p99_us,p99_9_us,p99_99_us,"
+	"margin_pct,ref_place,ref_total,write_mbps,nsid,reference,detail\n";
+
+/* A row is built field by field; unused fields stay empty. */
+struct row {
+	const char *section, *profile, *drive, *step, *detail;
+	double iops, mbps, lat, p99, p999, p9999, margin, write_mbps;
+	unsigned place, ref_place, ref_total, nsid;
+	int reference; /* -1: not applicable */
+};
+
+static void field_str(FILE *f, const char *s)
+{
+	if (!s)
+		return;
+	if (!strpbrk(s, ",\"\n\r")) {
+		fputs(s, f);
+		return;
+	}
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+static void field_num(FILE *f, double v, int prec)
+{
+	fputc(',', f);
+	if (!isnan(v) && !isinf(v))
+		fprintf(f, "%.*f", prec, v);
+}
+
+static void field_uint(FILE *f, unsigned v)
+{
+	fputc(',', f);
+	if (v)
+		fprintf(f, "%u", v);
+}
+
+static struct row blank(const char *section)
+{
+	return (struct row){.section = section,
+			    .iops = NAN,
+			    .mbps = NAN,
+			    .lat = NAN,
+			    .p99 = NAN,
+			    .p999 = NAN,
+			    .p9999 = NAN,
+			    .margin = NAN,
+			    .write_mbps = NAN,
+			    .reference = -1};
+}
+
+static void emit(FILE *f, const struct row *r)
+{
+	field_str(f, r->section);
+	fputc(',', f);
+	field_str(f, r->profile);
+	fputc(',', f);
+	field_str(f, r->drive);
+	field_uint(f, r->place);
+	fputc(',', f);
+	field_str(f, r->step);
+	field_num(f, r->iops, 1);
+	field_num(f, r->mbps, 3);
+	field_num(f, fr_us(r->lat), 3);
+	field_num(f, fr_us(r->p99), 3);
+	field_num(f, fr_us(r->p999), 3);
+	field_num(f, fr_us(r->p9999), 3);
+	field_num(f, r->margin, 3);
+	field_uint(f, r->ref_place);
+	field_uint(f, r->ref_total);
+	field_num(f, r->write_mbps, 3);
+	field_uint(f, r->nsid);
+	fputc(',', f);
+	if (r->reference >= 0)
+		fputs(r->reference ? "1" : "0", f);
+	fputc(',', f);
+	field_str(f, r->detail);
+	fputc('\n', f);
+}
+
+static void profile_rows(FILE *f, const struct fr_ranking *rk)
+{
+	for (size_t p = 0; p < rk->nprofiles; p++) {
+		const struct fr_profile_rank *pr = &rk->profiles[p];
+
+		for (size_t i = 0; i < pr->n; i++) {
+			const struct fr_entry *e = &pr->e[i];
+			struct row r = blank("peak");
+
+			r.profile = pr->name;
+			r.drive = e->drive->label;
+			r.place = e->place;
+			r.step = e->peak->name;
+			r.iops = e->iops;
+			r.mbps = e->mbps;
+			r.lat = e->lat_ns;
+			r.margin = e->margin_pct;
+			r.ref_place = e->ref_place;
+			r.ref_total = e->ref_total;
+			r.reference = e->drive->reference;
+			r.detail = pr->by_mbps ? "ranked by MB/s" : "ranked by IOPS";
+			emit(f, &r);
+			for (size_t k = 0; k < e->ncurve; k++) {
+				struct row c = blank("curve");
+
+				c.profile = pr->name;
+				c.drive = e->drive->label;
+				c.step = e->curve[k]->name;
+				c.iops = fr_step_iops(e->curve[k]);
+				c.mbps = fr_step_mbps(e->curve[k]);
+				c.lat = fr_step_mean_lat(e->curve[k], rk->basis);
+				c.reference = e->drive->reference;
+				emit(f, &c);
+			}
+		}
+	}
+}
+
+static void wp_rows(FILE *f, const struct fr_ranking *rk)
+{
+	for (size_t d = 0; d < rk->nwp; d++)
+		for (size_t i = 0; i < rk->wp[d].n; i++) {
+			struct row r = blank("wp");
+
+			r.profile = "write-pressure";
+			r.drive = rk->wp[d].drive->label;
+			r.write_mbps = rk->wp[d].pts[i].write_mbps;
+			r.lat = rk->wp[d].pts[i].mean_ns;
+			r.p99 = rk->wp[d].pts[i].p99_ns;
+			r.reference = rk->wp[d].drive->reference;
+			emit(f, &r);
+		}
+	for (size_t i = 0; i < rk->ncross; i++) {
+		struct row r = blank("crossover");
+		char s[512];
+
+		fr_cross_sentence(s, sizeof(s), &rk->cross[i]);
+		r.profile = "write-pressure";
+		r.drive = rk->cross[i].lower->label;
+		r.step = fr_wp_metric_name(rk->cross[i].metric);
+		r.write_mbps = rk->cross[i].from_mbps;
+		r.detail = s;
+		emit(f, &r);
+	}
+}
+
+static void nn_rows(FILE *f, const struct fr_ranking *rk)
+{
+	for (size_t n = 0; n < rk->nnn; n++)
+		for (size_t i = 0; i < rk->nn[n].n; i++) {
+			const struct fr_nn_entry *e = &rk->nn[n].e[i];
+			struct row r = blank("nn");
+
+			r.profile = "noisy-neighbor";
+			r.drive = e->drive->label;
+			r.place = e->place;
+			r.nsid = rk->nn[n].nsid;
+			r.lat = e->lat.mean;
+			r.p99 = e->lat.p99;
+			r.p999 = e->lat.p999;
+			r.p9999 = e->lat.p9999;
+			r.reference = e->drive->reference;
+			emit(f, &r);
+		}
+}
+
+static void other_rows(FILE *f, const struct fr_report *rep)
+{
+	const struct fr_ranking *rk = rep->r;
+
+	for (size_t i = 0; i < rk->nwins; i++) {
+		struct row r = blank("wins");
+		char s[64];
+
+		if (!rk->wins[i].profiles)
+			continue;
+		snprintf(s, sizeof(s), "%u of %u", rk->wins[i].wins, rk->wins[i].profiles);
+		r.drive = rk->wins[i].drive->label;
+		r.place = rk->wins[i].wins;
+		r.detail = s;
+		r.reference = rk->wins[i].drive->reference;
+		emit(f, &r);
+	}
+	for (size_t i = 0; i < rep->m->nskipped; i++) {
+		struct row r = blank("skipped");
+
+		r.step = rep->m->skipped[i].source;
+		r.detail = rep->m->skipped[i].reason;
+		emit(f, &r);
+	}
+	for (size_t i = 0; i < rep->m->nexcluded; i++) {
+		struct row r = blank("excluded");
+
+		r.step = rep->m->excluded[i].source;
+		r.detail = rep->m->excluded[i].reason;
+		emit(f, &r);
+	}
+}
+
+int fr_out_csv(FILE *f, const struct fr_report *rep)
+{
+	fputs(columns, f);
+	profile_rows(f, rep->r);
+	wp_rows(f, rep->r);
+	nn_rows(f, rep->r);
+	other_rows(f, rep);
+	return ferror(f) ? -1 : 0;
+}

@@ -1,0 +1,237 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * JSON for lab automation, schema "fiorank/1" (docs/fiorank.md): built with
+ * json-c, figures as numbers (null when there is none), latencies in µs.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <json-c/json.h>
+
+#include "out.h"
+
+static struct json_object *jnum(double v)
+{
+	char buf[64];
+
+	if (isnan(v) || isinf(v))
+		return NULL; /* json-c prints a NULL member as null */
+	/* fixed 3 decimals, not json-c's %.17g: stable golden files */
+	snprintf(buf, sizeof(buf), "%.3f", v);
+	return json_object_new_double_s(strtod(buf, NULL), buf);
+}
+
+static struct json_object *jstr(const char *s)
+{
+	return s ? json_object_new_string(s) : NULL;
+}
+
+static void add(struct json_object *o, const char *key, struct json_object *v)
+{
+	json_object_object_add(o, key, v);
+}
+
+static struct json_object *lat_obj(const struct fr_lat *l)
+{
+	struct json_object *o = json_object_new_object();
+
+	add(o, "mean_us", jnum(fr_us(l->mean)));
+	add(o, "p99_us", jnum(fr_us(l->p99)));
+	add(o, "p99_9_us", jnum(fr_us(l->p999)));
+	add(o, "p99_99_us", jnum(fr_us(l->p9999)));
+	return o;
+}
+
+static struct json_object *drive_obj(const struct fr_drive *d)
+{
+	struct json_object *o = json_object_new_object();
+
+	add(o, "label", jstr(d->label));
+	add(o, "reference", json_object_new_boolean(d->reference));
+	add(o, "review", jstr(d->review));
+	add(o, "model", jstr(d->ident.model));
+	add(o, "serial", jstr(d->ident.serial));
+	add(o, "firmware", jstr(d->ident.firmware));
+	return o;
+}
+
+static struct json_object *step_obj(const struct fr_step *s, enum fr_basis basis)
+{
+	struct json_object *o = json_object_new_object();
+
+	add(o, "step", jstr(s->name));
+	add(o, "iops", jnum(fr_step_iops(s)));
+	add(o, "mbps", jnum(fr_step_mbps(s)));
+	add(o, "lat_us", jnum(fr_us(fr_step_mean_lat(s, basis))));
+	add(o, "read_iops", jnum(s->dir[FR_READ].iops));
+	add(o, "write_iops", jnum(s->dir[FR_WRITE].iops));
+	add(o, "jobs", json_object_new_int((int)s->njobs));
+	return o;
+}
+
+static struct json_object *entry_obj(const struct fr_entry *e, enum fr_basis basis)
+{
+	struct json_object *o = json_object_new_object(), *curve = json_object_new_array();
+
+	add(o, "place", json_object_new_int((int)e->place));
+	add(o, "drive", jstr(e->drive->label));
+	add(o, "reference", json_object_new_boolean(e->drive->reference));
+	add(o, "peak_step", jstr(e->peak->name));
+	add(o, "iops", jnum(e->iops));
+	add(o, "mbps", jnum(e->mbps));
+	add(o, "lat_us", jnum(fr_us(e->lat_ns)));
+	add(o, "margin_pct", jnum(e->margin_pct));
+	add(o, "margin_abs", jnum(e->margin_abs));
+	add(o, "ref_place", e->ref_total ? json_object_new_int((int)e->ref_place) : NULL);
+	add(o, "ref_total", e->ref_total ? json_object_new_int((int)e->ref_total) : NULL);
+	for (size_t i = 0; i < e->ncurve; i++)
+		json_object_array_add(curve, step_obj(e->curve[i], basis));
+	add(o, "curve", curve);
+	return o;
+}
+
+static struct json_object *profiles_arr(const struct fr_ranking *r)
+{
+	struct json_object *a = json_object_new_array();
+
+	for (size_t p = 0; p < r->nprofiles; p++) {
+		const struct fr_profile_rank *pr = &r->profiles[p];
+		struct json_object *o = json_object_new_object(), *rk = json_object_new_array();
+
+		add(o, "profile", jstr(pr->name));
+		add(o, "ranked_by", jstr(pr->by_mbps ? "mbps" : "iops"));
+		for (size_t i = 0; i < pr->n; i++)
+			json_object_array_add(rk, entry_obj(&pr->e[i], r->basis));
+		add(o, "ranking", rk);
+		json_object_array_add(a, o);
+	}
+	return a;
+}
+
+static struct json_object *wp_obj(const struct fr_ranking *r)
+{
+	struct json_object *o = json_object_new_object(), *drives = json_object_new_array();
+	struct json_object *cross = json_object_new_array();
+
+	for (size_t d = 0; d < r->nwp; d++) {
+		struct json_object *w = json_object_new_object(), *pts = json_object_new_array();
+
+		add(w, "drive", jstr(r->wp[d].drive->label));
+		for (size_t i = 0; i < r->wp[d].n; i++) {
+			struct json_object *p = json_object_new_object();
+
+			add(p, "write_mbps", jnum(r->wp[d].pts[i].write_mbps));
+			add(p, "read_mean_us", jnum(fr_us(r->wp[d].pts[i].mean_ns)));
+			add(p, "read_p99_us", jnum(fr_us(r->wp[d].pts[i].p99_ns)));
+			json_object_array_add(pts, p);
+		}
+		add(w, "points", pts);
+		json_object_array_add(drives, w);
+	}
+	for (size_t i = 0; i < r->ncross; i++) {
+		struct json_object *c = json_object_new_object();
+		char s[512];
+
+		fr_cross_sentence(s, sizeof(s), &r->cross[i]);
+		add(c, "metric", jstr(fr_wp_metric_name(r->cross[i].metric)));
+		add(c, "from_write_mbps", jnum(r->cross[i].from_mbps));
+		add(c, "lower", jstr(r->cross[i].lower->label));
+		add(c, "higher", jstr(r->cross[i].higher->label));
+		add(c, "holds", json_object_new_boolean(r->cross[i].holds));
+		add(c, "text", jstr(s));
+		json_object_array_add(cross, c);
+	}
+	add(o, "drives", drives);
+	add(o, "crossovers", cross);
+	return o;
+}
+
+static struct json_object *nn_arr(const struct fr_ranking *r)
+{
+	struct json_object *a = json_object_new_array();
+
+	for (size_t n = 0; n < r->nnn; n++) {
+		struct json_object *o = json_object_new_object(), *rk = json_object_new_array();
+
+		add(o, "nsid", json_object_new_int((int)r->nn[n].nsid));
+		for (size_t i = 0; i < r->nn[n].n; i++) {
+			struct json_object *e = lat_obj(&r->nn[n].e[i].lat);
+
+			add(e, "place", json_object_new_int((int)r->nn[n].e[i].place));
+			add(e, "drive", jstr(r->nn[n].e[i].drive->label));
+			json_object_array_add(rk, e);
+		}
+		add(o, "ranking", rk);
+		add(o, "gap", r->nn[n].n > 1 ? lat_obj(&r->nn[n].gap) : NULL);
+		json_object_array_add(a, o);
+	}
+	return a;
+}
+
+static struct json_object *problems_arr(const struct fr_problem *p, size_t n)
+{
+	struct json_object *a = json_object_new_array();
+
+	for (size_t i = 0; i < n; i++) {
+		struct json_object *o = json_object_new_object();
+
+		add(o, "source", jstr(p[i].source));
+		add(o, "reason", jstr(p[i].reason));
+		json_object_array_add(a, o);
+	}
+	return a;
+}
+
+static struct json_object *inputs_obj(const struct fr_model *m)
+{
+	struct json_object *o = json_object_new_object();
+
+	add(o, "files_read", json_object_new_int64((int64_t)m->files_read));
+	add(o, "jobs_read", json_object_new_int64((int64_t)m->jobs_read));
+	add(o, "skipped", problems_arr(m->skipped, m->nskipped));
+	add(o, "excluded", problems_arr(m->excluded, m->nexcluded));
+	return o;
+}
+
+static struct json_object *summary_obj(const struct fr_report *rep)
+{
+	struct json_object *o = json_object_new_array();
+	const struct fr_ranking *r = rep->r;
+
+	for (size_t i = 0; i < r->nwins; i++) {
+		struct json_object *w = json_object_new_object();
+
+		add(w, "drive", jstr(r->wins[i].drive->label));
+		add(w, "wins", json_object_new_int((int)r->wins[i].wins));
+		add(w, "profiles", json_object_new_int((int)r->wins[i].profiles));
+		json_object_array_add(o, w);
+	}
+	return o;
+}
+
+int fr_out_json(FILE *f, const struct fr_report *rep)
+{
+	struct json_object *root = json_object_new_object(), *drives = json_object_new_array();
+	int ret;
+
+	add(root, "schema", jstr("fiorank/1"));
+	add(root, "latency_basis", jstr(fr_basis_name(rep->r->basis)));
+	add(root, "units", jstr("iops: operations/s; mbps: 10^6 bytes/s; *_us: microseconds"));
+	add(root, "reference_data", jstr(rep->ref_note));
+	add(root, "inputs", inputs_obj(rep->m));
+	for (size_t i = 0; i < rep->m->ndrives; i++)
+		json_object_array_add(drives, drive_obj(&rep->m->drives[i]));
+	add(root, "drives", drives);
+	add(root, "profiles", profiles_arr(rep->r));
+	add(root, "write_pressure", wp_obj(rep->r));
+	add(root, "noisy_neighbor", nn_arr(rep->r));
+	add(root, "wins", summary_obj(rep));
+	ret = fputs(json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY |
+								 JSON_C_TO_STRING_SPACED |
+								 JSON_C_TO_STRING_NOSLASHESCAPE),
+		    f) < 0;
+	fputc('\n', f);
+	json_object_put(root);
+	return ret || ferror(f) ? -1 : 0;
+}

@@ -1,0 +1,247 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Markdown: the same sections as the terminal report, as tables.  Strings
+ * from the input are escaped so a drive label cannot break a table or
+ * inject HTML into a rendered page.
+ */
+#include <math.h>
+#include <stdio.h>
+
+#include "out.h"
+
+static void md_str(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		switch (*s) {
+		case '|':
+		case '\\':
+		case '*':
+		case '_':
+		case '`':
+		case '[':
+		case ']':
+		case '#':
+			fputc('\\', f);
+			fputc(*s, f);
+			break;
+		case '<':
+			fputs("&lt;", f);
+			break;
+		case '>':
+			fputs("&gt;", f);
+			break;
+		case '&':
+			fputs("&amp;", f);
+			break;
+		case '\n':
+		case '\r':
+			fputc(' ', f);
+			break;
+		default:
+			fputc(*s, f);
+		}
+	}
+}
+
+static void curves(FILE *f, const struct fr_profile_rank *pr, enum fr_basis basis)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < pr->n; i++)
+		any |= pr->e[i].ncurve > 1;
+	if (!any)
+		return;
+	fprintf(f, "\nCurve (step: IOPS @ mean %s µs):\n\n", fr_basis_name(basis));
+	for (size_t i = 0; i < pr->n; i++) {
+		const struct fr_entry *e = &pr->e[i];
+
+		if (e->ncurve < 2)
+			continue;
+		fputs("- ", f);
+		md_str(f, e->drive->label);
+		fputs(":", f);
+		for (size_t k = 0; k < e->ncurve; k++) {
+			char a[32], b[32];
+
+			fputs(k ? "; " : " ", f);
+			md_str(f, e->curve[k]->name);
+			fprintf(f, ": %s @ %s", fr_num(a, sizeof(a), fr_step_iops(e->curve[k]), 0),
+				fr_num(b, sizeof(b), fr_us(fr_step_mean_lat(e->curve[k], basis)),
+				       1));
+		}
+		fputc('\n', f);
+	}
+}
+
+static void profiles(FILE *f, const struct fr_ranking *r)
+{
+	for (size_t p = 0; p < r->nprofiles; p++) {
+		const struct fr_profile_rank *pr = &r->profiles[p];
+
+		fprintf(f, "\n## ");
+		md_str(f, pr->name);
+		fprintf(f, " (ranked by peak %s)\n\n", pr->by_mbps ? "MB/s" : "IOPS");
+		fprintf(f,
+			"| place | drive | peak IOPS | MB/s | mean lat µs | step | margin to next "
+			"| published place |\n|---:|---|---:|---:|---:|---|---:|---:|\n");
+		for (size_t i = 0; i < pr->n; i++) {
+			const struct fr_entry *e = &pr->e[i];
+			char a[32], b[32], c[32], d[32];
+
+			fprintf(f, "| %u | ", e->place);
+			md_str(f, e->drive->label);
+			fprintf(f, " | %s | %s | %s | ", fr_num(a, sizeof(a), e->iops, 0),
+				fr_num(b, sizeof(b), e->mbps, 1),
+				fr_num(c, sizeof(c), fr_us(e->lat_ns), 1));
+			md_str(f, e->peak->name);
+			if (isnan(e->margin_pct))
+				snprintf(d, sizeof(d), "-");
+			else
+				snprintf(d, sizeof(d), "+%.1f%%", e->margin_pct);
+			fprintf(f, " | %s | ", d);
+			if (e->ref_total)
+				fprintf(f, "%u of %u |\n", e->ref_place, e->ref_total);
+			else
+				fprintf(f, "- |\n");
+		}
+		curves(f, pr, r->basis);
+	}
+}
+
+static void write_pressure(FILE *f, const struct fr_ranking *r)
+{
+	if (!r->nwp)
+		return;
+	fprintf(f,
+		"\n## Write pressure: read %s latency (µs)\n\n| drive | write MB/s | mean | "
+		"p99 |\n|---|---:|---:|---:|\n",
+		fr_basis_name(r->basis));
+	for (size_t d = 0; d < r->nwp; d++)
+		for (size_t i = 0; i < r->wp[d].n; i++) {
+			char a[32], b[32];
+
+			fputs("| ", f);
+			md_str(f, r->wp[d].drive->label);
+			fprintf(f, " | %g | %s | %s |\n", r->wp[d].pts[i].write_mbps,
+				fr_num(a, sizeof(a), fr_us(r->wp[d].pts[i].mean_ns), 1),
+				fr_num(b, sizeof(b), fr_us(r->wp[d].pts[i].p99_ns), 1));
+		}
+	if (r->ncross)
+		fputc('\n', f);
+	for (size_t i = 0; i < r->ncross; i++) {
+		char s[512];
+
+		fr_cross_sentence(s, sizeof(s), &r->cross[i]);
+		fputs("- Crossover: ", f);
+		md_str(f, s);
+		fputc('\n', f);
+	}
+}
+
+static void noisy_neighbor(FILE *f, const struct fr_ranking *r)
+{
+	if (!r->nnn)
+		return;
+	fprintf(f,
+		"\n## Noisy neighbor: read %s latency per namespace (µs)\n\n| namespace | place "
+		"| drive | mean | p99 | p99.9 | p99.99 |\n|---|---:|---|---:|---:|---:|---:|\n",
+		fr_basis_name(r->basis));
+	for (size_t n = 0; n < r->nnn; n++) {
+		char ns[16];
+
+		fr_ns_name(ns, sizeof(ns), r->nn[n].nsid);
+		for (size_t i = 0; i < r->nn[n].n; i++) {
+			const struct fr_nn_entry *e = &r->nn[n].e[i];
+			char a[32], b[32], c[32], d[32];
+
+			fprintf(f, "| %s | %u | ", ns, e->place);
+			md_str(f, e->drive->label);
+			fprintf(f, " | %s | %s | %s | %s |\n",
+				fr_num(a, sizeof(a), fr_us(e->lat.mean), 1),
+				fr_num(b, sizeof(b), fr_us(e->lat.p99), 1),
+				fr_num(c, sizeof(c), fr_us(e->lat.p999), 1),
+				fr_num(d, sizeof(d), fr_us(e->lat.p9999), 1));
+		}
+		if (r->nn[n].n > 1) {
+			char a[32], b[32], c[32], d[32];
+			const struct fr_lat *g = &r->nn[n].gap;
+
+			fprintf(f, "| %s | gap | 2nd minus 1st | %s | %s | %s | %s |\n", ns,
+				fr_num(a, sizeof(a), fr_us(g->mean), 1),
+				fr_num(b, sizeof(b), fr_us(g->p99), 1),
+				fr_num(c, sizeof(c), fr_us(g->p999), 1),
+				fr_num(d, sizeof(d), fr_us(g->p9999), 1));
+		}
+	}
+}
+
+static void tail(FILE *f, const struct fr_report *rep)
+{
+	const struct fr_ranking *r = rep->r;
+	const struct fr_model *m = rep->m;
+
+	if (r->nprofiles) {
+		fprintf(f, "\n## Summary: profiles won\n\n| drive | wins | profiles "
+			   "|\n|---|---:|---:|\n");
+		for (size_t i = 0; i < r->nwins; i++) {
+			if (!r->wins[i].profiles)
+				continue;
+			fputs("| ", f);
+			md_str(f, r->wins[i].drive->label);
+			fprintf(f, " | %u | %u |\n", r->wins[i].wins, r->wins[i].profiles);
+		}
+	}
+	if (r->have_ref && r->nprofiles) {
+		fprintf(f, "\n## Summary: place among the published drives\n\n| drive | places (of "
+			   "published + 1) |\n|---|---|\n");
+		for (size_t i = 0; i < r->nwins; i++) {
+			char places[4096];
+
+			fr_ref_places(r, r->wins[i].drive, places, sizeof(places));
+			if (!*places)
+				continue;
+			fputs("| ", f);
+			md_str(f, r->wins[i].drive->label);
+			fputs(" | ", f);
+			md_str(f, places);
+			fputs(" |\n", f);
+		}
+	}
+	if (m->nskipped || m->nexcluded)
+		fprintf(f, "\n## Inputs not used\n\n");
+	for (size_t i = 0; i < m->nskipped; i++) {
+		fputs("- skipped ", f);
+		md_str(f, m->skipped[i].source);
+		fputs(": ", f);
+		md_str(f, m->skipped[i].reason);
+		fputc('\n', f);
+	}
+	for (size_t i = 0; i < m->nexcluded; i++) {
+		fputs("- excluded from ", f);
+		md_str(f, m->excluded[i].source);
+		fputs(": ", f);
+		md_str(f, m->excluded[i].reason);
+		fputc('\n', f);
+	}
+}
+
+int fr_out_md(FILE *f, const struct fr_report *rep)
+{
+	const struct fr_model *m = rep->m;
+
+	fprintf(f,
+		"# fiorank report\n\n%zu files read, %zu skipped, %zu jobs excluded. Latency "
+		"basis: %s; means are operation-weighted. Units: IOPS, MB/s (10^6 bytes/s), "
+		"µs.\n",
+		m->files_read, m->nskipped, m->nexcluded, fr_basis_desc(rep->r->basis));
+	if (rep->ref_note) {
+		fputs("Published data: ", f);
+		md_str(f, rep->ref_note);
+		fputs(".\n", f);
+	}
+	profiles(f, rep->r);
+	write_pressure(f, rep->r);
+	noisy_neighbor(f, rep->r);
+	tail(f, rep);
+	return ferror(f) ? -1 : 0;
+}

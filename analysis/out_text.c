@@ -1,0 +1,256 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The terminal report: fits 100 columns; drive labels longer than 28
+ * characters are cut with "~".
+ */
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "out.h"
+
+#define LABEL_W 32
+
+static const char *cut(char *buf, size_t len, const char *s)
+{
+	size_t n = strlen(s);
+
+	if (n <= LABEL_W) {
+		snprintf(buf, len, "%s", s);
+	} else {
+		snprintf(buf, len, "%.*s~", LABEL_W - 1, s);
+	}
+	return buf;
+}
+
+static void header(FILE *f, const struct fr_report *rep)
+{
+	const struct fr_model *m = rep->m;
+
+	fprintf(f, "fiorank: %zu file%s read, %zu skipped, %zu job%s excluded; %zu drive%s\n",
+		m->files_read, m->files_read == 1 ? "" : "s", m->nskipped, m->nexcluded,
+		m->nexcluded == 1 ? "" : "s", m->ndrives, m->ndrives == 1 ? "" : "s");
+	fprintf(f, "latency basis: %s\n", fr_basis_desc(rep->r->basis));
+	fprintf(f, "mean latency of a mix: weighted by the operations of each direction\n");
+	fprintf(f, "units: IOPS; MB/s = 10^6 bytes/s; latency in µs\n");
+	if (rep->ref_note)
+		fprintf(f, "published data: %s\n", rep->ref_note);
+}
+
+static void margin(char *buf, size_t len, const struct fr_entry *e, bool by_mbps)
+{
+	if (isnan(e->margin_abs))
+		snprintf(buf, len, "-");
+	else if (isnan(e->margin_pct))
+		snprintf(buf, len, "+%.*f", by_mbps ? 1 : 0, e->margin_abs);
+	else
+		snprintf(buf, len, "+%.1f%% (+%.*f)", e->margin_pct, by_mbps ? 1 : 0,
+			 e->margin_abs);
+}
+
+static void curve_lines(FILE *f, const struct fr_entry *e, enum fr_basis basis)
+{
+	char lb[LABEL_W + 2], a[32], b[32];
+	size_t col;
+
+	col = (size_t)fprintf(f, "    %s:", cut(lb, sizeof(lb), e->drive->label));
+	for (size_t i = 0; i < e->ncurve; i++) {
+		const struct fr_step *s = e->curve[i];
+		char item[96];
+
+		snprintf(item, sizeof(item), " %s %s@%s", s->name,
+			 fr_num(a, sizeof(a), fr_step_iops(s), 0),
+			 fr_num(b, sizeof(b), fr_us(fr_step_mean_lat(s, basis)), 1));
+		if (col + strlen(item) > 99) {
+			fprintf(f, "\n      ");
+			col = 6;
+		}
+		col += (size_t)fprintf(f, "%s", item);
+	}
+	fputc('\n', f);
+}
+
+static void profiles(FILE *f, const struct fr_report *rep)
+{
+	const struct fr_ranking *r = rep->r;
+
+	for (size_t p = 0; p < r->nprofiles; p++) {
+		const struct fr_profile_rank *pr = &r->profiles[p];
+
+		fprintf(f, "\n== %s: ranked by peak %s ==\n", pr->name,
+			pr->by_mbps ? "MB/s" : "IOPS");
+		fprintf(f, "pl. drive                             peak IOPS     MB/s  lat µs step  "
+			   "margin to next     published\n");
+		for (size_t i = 0; i < pr->n; i++) {
+			const struct fr_entry *e = &pr->e[i];
+			char lb[LABEL_W + 2], a[32], b[32], c[32], mg[48], pub[24] = "-";
+
+			margin(mg, sizeof(mg), e, pr->by_mbps);
+			if (e->ref_total)
+				snprintf(pub, sizeof(pub), "%u of %u", e->ref_place, e->ref_total);
+			fprintf(f, "%3u %-32s %11s %8s %7s %-5.5s %-18s %s\n", e->place,
+				cut(lb, sizeof(lb), e->drive->label),
+				fr_num(a, sizeof(a), e->iops, 0),
+				fr_num(b, sizeof(b), e->mbps > 0 ? e->mbps : NAN, 1),
+				fr_num(c, sizeof(c), fr_us(e->lat_ns), 1), e->peak->name, mg, pub);
+		}
+		for (size_t i = 0, shown = 0; i < pr->n; i++)
+			if (pr->e[i].ncurve > 1 && !shown++)
+				fprintf(f, "  curve (step IOPS@mean µs, %s basis):\n",
+					fr_basis_name(r->basis));
+		for (size_t i = 0; i < pr->n; i++)
+			if (pr->e[i].ncurve > 1)
+				curve_lines(f, &pr->e[i], r->basis);
+	}
+}
+
+/* Prints "prefix text" folded at spaces to fit 100 columns. */
+static void wrapped(FILE *f, const char *prefix, const char *text)
+{
+	size_t col = (size_t)fprintf(f, "%s", prefix);
+
+	while (*text) {
+		size_t word = strcspn(text, " ");
+
+		if (col > 4 && col + 1 + word > 100) {
+			fputs("\n   ", f);
+			col = 3;
+		}
+		col += (size_t)fprintf(f, " %.*s", (int)word, text);
+		text += word;
+		while (*text == ' ')
+			text++;
+	}
+	fputc('\n', f);
+}
+
+static void write_pressure(FILE *f, const struct fr_report *rep)
+{
+	const struct fr_ranking *r = rep->r;
+
+	if (!r->nwp)
+		return;
+	fprintf(f, "\n== write pressure: read %s latency (µs) per background write rate ==\n",
+		fr_basis_name(r->basis));
+	fprintf(f, "drive                             write MB/s     mean      p99\n");
+	for (size_t d = 0; d < r->nwp; d++) {
+		const struct fr_wp_drive *w = &r->wp[d];
+
+		for (size_t i = 0; i < w->n; i++) {
+			char lb[LABEL_W + 2], a[32], b[32];
+
+			fprintf(f, "%-32s %12g %8s %8s\n",
+				i ? "" : cut(lb, sizeof(lb), w->drive->label), w->pts[i].write_mbps,
+				fr_num(a, sizeof(a), fr_us(w->pts[i].mean_ns), 1),
+				fr_num(b, sizeof(b), fr_us(w->pts[i].p99_ns), 1));
+		}
+	}
+	for (size_t i = 0; i < r->ncross; i++) {
+		char s[512];
+
+		fr_cross_sentence(s, sizeof(s), &r->cross[i]);
+		wrapped(f, "crossover:", s);
+	}
+	if (r->nwp > 1 && !r->ncross)
+		fprintf(f, "crossover: none (the order of the drives never changes)\n");
+}
+
+static void noisy_neighbor(FILE *f, const struct fr_report *rep)
+{
+	const struct fr_ranking *r = rep->r;
+
+	if (!r->nnn)
+		return;
+	fprintf(f,
+		"\n== noisy neighbor: read %s latency per namespace (µs), ranked by 99.99th ==\n",
+		fr_basis_name(r->basis));
+	fprintf(f, "ns    place drive                                mean      p99    p99.9   "
+		   "p99.99\n");
+	for (size_t n = 0; n < r->nnn; n++) {
+		const struct fr_nn_ns *ns = &r->nn[n];
+		char nsname[16], a[32], b[32], c[32], d[32];
+
+		fr_ns_name(nsname, sizeof(nsname), ns->nsid);
+		for (size_t i = 0; i < ns->n; i++) {
+			const struct fr_nn_entry *e = &ns->e[i];
+			char lb[LABEL_W + 2];
+
+			fprintf(f, "%-5s %5u %-32s %8s %8s %8s %8s\n", i ? "" : nsname, e->place,
+				cut(lb, sizeof(lb), e->drive->label),
+				fr_num(a, sizeof(a), fr_us(e->lat.mean), 1),
+				fr_num(b, sizeof(b), fr_us(e->lat.p99), 1),
+				fr_num(c, sizeof(c), fr_us(e->lat.p999), 1),
+				fr_num(d, sizeof(d), fr_us(e->lat.p9999), 1));
+		}
+		if (ns->n > 1)
+			fprintf(f,
+				"%-5s       gap 2nd-1st (µs)                     %8s %8s %8s %8s\n",
+				"", fr_num(a, sizeof(a), fr_us(ns->gap.mean), 1),
+				fr_num(b, sizeof(b), fr_us(ns->gap.p99), 1),
+				fr_num(c, sizeof(c), fr_us(ns->gap.p999), 1),
+				fr_num(d, sizeof(d), fr_us(ns->gap.p9999), 1));
+	}
+}
+
+static void summary(FILE *f, const struct fr_report *rep)
+{
+	const struct fr_ranking *r = rep->r;
+
+	if (!r->nprofiles)
+		return;
+	fprintf(f, "\n== summary: profiles won (first place among 2+ drives) ==\n");
+	for (size_t i = 0; i < r->nwins; i++) {
+		char lb[LABEL_W + 2];
+
+		if (!r->wins[i].profiles)
+			continue;
+		fprintf(f, "%-32s %3u of %u profile%s\n",
+			cut(lb, sizeof(lb), r->wins[i].drive->label), r->wins[i].wins,
+			r->wins[i].profiles, r->wins[i].profiles == 1 ? "" : "s");
+	}
+	if (!r->have_ref)
+		return;
+	fprintf(f, "\n== summary: place among the published drives (of published + 1) ==\n");
+	for (size_t i = 0; i < r->nwins; i++) {
+		char places[4096], pre[LABEL_W + 4];
+
+		fr_ref_places(r, r->wins[i].drive, places, sizeof(places));
+		if (!*places)
+			continue;
+		snprintf(pre, sizeof(pre), "%s:", r->wins[i].drive->label);
+		wrapped(f, pre, places);
+	}
+}
+
+static void problems(FILE *f, const struct fr_report *rep)
+{
+	const struct fr_model *m = rep->m;
+
+	if (!m->nskipped && !m->nexcluded)
+		return;
+	fprintf(f, "\n== inputs not used ==\n");
+	for (size_t i = 0; i < m->nskipped; i++) {
+		char pre[PATH_MAX + 16];
+
+		snprintf(pre, sizeof(pre), "skipped %s:", m->skipped[i].source);
+		wrapped(f, pre, m->skipped[i].reason);
+	}
+	for (size_t i = 0; i < m->nexcluded; i++) {
+		char pre[PATH_MAX + 16];
+
+		snprintf(pre, sizeof(pre), "excluded from %s:", m->excluded[i].source);
+		wrapped(f, pre, m->excluded[i].reason);
+	}
+}
+
+int fr_out_text(FILE *f, const struct fr_report *rep)
+{
+	header(f, rep);
+	profiles(f, rep);
+	write_pressure(f, rep);
+	noisy_neighbor(f, rep);
+	summary(f, rep);
+	problems(f, rep);
+	return ferror(f) ? -1 : 0;
+}

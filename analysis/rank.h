@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef FIORANK_RANK_H
+#define FIORANK_RANK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "model.h"
+
+/* One drive's result in one profile. */
+struct fr_entry {
+	const struct fr_drive *drive;
+	const struct fr_step *peak; /* the step with the highest IOPS (MB/s) */
+	double value;		    /* ranked figure: IOPS, or MB/s for sequential */
+	double iops, mbps;
+	double lat_ns; /* mean at the peak, operation-weighted */
+	unsigned place;
+	double margin_pct; /* over the next place; NAN for the last */
+	double margin_abs;
+	unsigned ref_place;	      /* among published drives, 0 when not computed */
+	unsigned ref_total;	      /* published drives + this one */
+	const struct fr_step **curve; /* steps sorted by achieved IOPS */
+	size_t ncurve;
+};
+
+struct fr_profile_rank {
+	const char *name;
+	bool by_mbps;
+	struct fr_entry *e;
+	size_t n;
+};
+
+struct fr_wp_point {
+	double write_mbps;
+	double mean_ns, p99_ns;
+};
+
+struct fr_wp_drive {
+	const struct fr_drive *drive;
+	struct fr_wp_point *pts;
+	size_t n;
+};
+
+enum fr_wp_metric { FR_WP_MEAN, FR_WP_P99 };
+
+/* Where one drive's read latency falls below another's. */
+struct fr_crossover {
+	enum fr_wp_metric metric;
+	double from_mbps;
+	const struct fr_drive *lower, *higher;
+	bool holds; /* stays below at every later common step */
+};
+
+struct fr_nn_entry {
+	const struct fr_drive *drive;
+	struct fr_lat lat;
+	unsigned place;
+};
+
+/* Noisy neighbor: one read namespace, drives ranked by their 99.99th. */
+struct fr_nn_ns {
+	unsigned nsid;
+	struct fr_nn_entry *e;
+	size_t n;
+	struct fr_lat gap; /* second place minus first, ns */
+};
+
+struct fr_wins {
+	const struct fr_drive *drive;
+	unsigned wins;	   /* profiles placed first (of those with 2+ drives) */
+	unsigned profiles; /* profiles it took part in */
+};
+
+struct fr_ranking {
+	enum fr_basis basis;
+	struct fr_profile_rank *profiles;
+	size_t nprofiles;
+	struct fr_wp_drive *wp;
+	size_t nwp;
+	struct fr_crossover *cross;
+	size_t ncross;
+	struct fr_nn_ns *nn;
+	size_t nnn;
+	struct fr_wins *wins;
+	size_t nwins;
+	bool have_ref; /* ref_place was computed */
+};
+
+/* Ranks the model; ref (may be NULL) holds published drives to place the
+ * measured ones among.  Returns 0 or -ENOMEM. */
+int fr_rank(const struct fr_model *m, const struct fr_model *ref, enum fr_basis basis,
+	    struct fr_ranking *r);
+void fr_ranking_free(struct fr_ranking *r);
+
+/* True for profiles ranked by MB/s (sequential transfers). */
+bool fr_profile_by_mbps(const char *profile);
+
+#endif

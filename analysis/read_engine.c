@@ -1,0 +1,228 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The ssdnvme engine's identity/tag file (schema "ssdnvme-engine/1", see
+ * docs/engine.md) -> drive identity and per-namespace latency tails.  The
+ * engine measures each command from submission to completion; fiorank files
+ * that figure under both latency bases, since there is no separate
+ * submission latency to subtract.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "read_engine.h"
+
+static struct json_object *get(struct json_object *o, const char *key)
+{
+	struct json_object *v;
+
+	if (!o || !json_object_is_type(o, json_type_object))
+		return NULL;
+	return json_object_object_get_ex(o, key, &v) ? v : NULL;
+}
+
+static double num(struct json_object *o, const char *key)
+{
+	struct json_object *v = get(o, key);
+
+	if (v &&
+	    (json_object_is_type(v, json_type_int) || json_object_is_type(v, json_type_double)))
+		return json_object_get_double(v);
+	return NAN;
+}
+
+static void copy_str(struct json_object *o, const char *key, char *out, size_t len)
+{
+	struct json_object *v = get(o, key);
+
+	if (v && json_object_is_type(v, json_type_string))
+		snprintf(out, len, "%s", json_object_get_string(v));
+}
+
+static double pct(struct json_object *p, double want)
+{
+	if (!p || !json_object_is_type(p, json_type_object))
+		return NAN;
+	json_object_object_foreach(p, key, val)
+	{
+		char *end;
+		double k = strtod(key, &end);
+
+		if (end != key && !*end && fabs(k - want) < 1e-6 &&
+		    (json_object_is_type(val, json_type_int) ||
+		     json_object_is_type(val, json_type_double)))
+			return json_object_get_double(val);
+	}
+	return NAN;
+}
+
+static int parse_dir(const char *s, enum fr_dir *d)
+{
+	if (!s)
+		return -1;
+	if (!strcmp(s, "read"))
+		*d = FR_READ;
+	else if (!strcmp(s, "write"))
+		*d = FR_WRITE;
+	else if (!strcmp(s, "trim"))
+		*d = FR_TRIM;
+	else
+		return 1; /* flush and others: not ranked */
+	return 0;
+}
+
+static int read_tags(struct json_object *tags, struct fr_engine *e, char *err, size_t errlen)
+{
+	size_t n = json_object_array_length(tags);
+
+	e->tags = calloc(n ? n : 1, sizeof(*e->tags));
+	if (!e->tags) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++) {
+		struct json_object *t = json_object_array_get_idx(tags, i);
+		struct json_object *lat = get(t, "lat_ns");
+		struct json_object *dir = get(t, "direction");
+		struct fr_tag *out = &e->tags[e->ntags];
+		double nsid = num(t, "nsid"), count = num(t, "count");
+		int r;
+
+		r = parse_dir(dir && json_object_is_type(dir, json_type_string)
+				      ? json_object_get_string(dir)
+				      : NULL,
+			      &out->dir);
+		if (r < 0 || isnan(nsid) || nsid < 0 || nsid > 4294967295.0 || !lat) {
+			snprintf(err, errlen,
+				 "tags[%zu]: needs \"nsid\", \"direction\" and \"lat_ns\"", i);
+			return -1;
+		}
+		if (r > 0)
+			continue;
+		out->nsid = (unsigned)nsid;
+		out->count = !isnan(count) && count > 0 ? (uint64_t)count : 0;
+		out->lat.mean = num(lat, "mean");
+		out->lat.p99 = pct(get(lat, "percentile"), 99.0);
+		out->lat.p999 = pct(get(lat, "percentile"), 99.9);
+		out->lat.p9999 = pct(get(lat, "percentile"), 99.99);
+		e->ntags++;
+	}
+	return 0;
+}
+
+static int read_root(struct json_object *root, struct fr_engine *e, char *err, size_t errlen)
+{
+	struct json_object *schema = get(root, "schema"), *files = get(root, "files");
+	struct json_object *tags = get(root, "tags");
+
+	if (!schema || !json_object_is_type(schema, json_type_string) ||
+	    strncmp(json_object_get_string(schema), "ssdnvme-engine/", 15)) {
+		snprintf(err, errlen,
+			 "not an ssdnvme engine file (\"schema\" is not "
+			 "\"ssdnvme-engine/1\")");
+		return -1;
+	}
+	if (strcmp(json_object_get_string(schema), "ssdnvme-engine/1")) {
+		snprintf(err, errlen,
+			 "unsupported engine schema \"%s\" (this fiorank reads "
+			 "ssdnvme-engine/1)",
+			 json_object_get_string(schema));
+		return -1;
+	}
+	if (files && json_object_is_type(files, json_type_array) &&
+	    json_object_array_length(files) > 0) {
+		struct json_object *f = json_object_array_get_idx(files, 0);
+
+		copy_str(f, "model", e->model, sizeof(e->model));
+		copy_str(f, "serial", e->serial, sizeof(e->serial));
+		copy_str(f, "firmware", e->firmware, sizeof(e->firmware));
+	}
+	if (!tags)
+		return 0;
+	/* docs/tags.md: "tags" is an object whose "keys" array holds the tag keys */
+	if (json_object_is_type(tags, json_type_object))
+		tags = get(tags, "keys");
+	if (!tags || !json_object_is_type(tags, json_type_array)) {
+		snprintf(err, errlen,
+			 "\"tags\" is neither an array nor an object with a "
+			 "\"keys\" array");
+		return -1;
+	}
+	return read_tags(tags, e, err, errlen);
+}
+
+int fr_read_engine(const char *buf, size_t len, struct fr_engine *e, char *err, size_t errlen)
+{
+	struct json_tokener *tok = json_tokener_new();
+	struct json_object *root;
+	int ret;
+
+	memset(e, 0, sizeof(*e));
+	if (!tok) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	root = json_tokener_parse_ex(tok, buf, (int)len);
+	if (!root) {
+		enum json_tokener_error je = json_tokener_get_error(tok);
+
+		if (je == json_tokener_continue || je == json_tokener_success)
+			snprintf(err, errlen, "truncated JSON (ends at byte %zu)", len);
+		else
+			snprintf(err, errlen, "JSON parse error at byte %zu: %s",
+				 json_tokener_get_parse_end(tok), json_tokener_error_desc(je));
+		json_tokener_free(tok);
+		return -1;
+	}
+	ret = read_root(root, e, err, errlen);
+	json_object_put(root);
+	json_tokener_free(tok);
+	if (ret)
+		fr_engine_free(e);
+	return ret;
+}
+
+void fr_engine_free(struct fr_engine *e)
+{
+	free(e->tags);
+	e->tags = NULL;
+	e->ntags = 0;
+}
+
+void fr_engine_label(const struct fr_engine *e, char *out, size_t len)
+{
+	if (*e->serial)
+		snprintf(out, len, "%s %s", *e->model ? e->model : "drive", e->serial);
+	else
+		snprintf(out, len, "%s", e->model);
+}
+
+int fr_engine_add_tails(struct fr_model *m, const struct fr_engine *e, const char *drive,
+			const char *step, const char *source)
+{
+	for (size_t i = 0; i < e->ntags; i++) {
+		const struct fr_tag *t = &e->tags[i];
+		struct fr_job job = {
+			.drive = drive,
+			.profile = "noisy-neighbor",
+			.step = step,
+			.kind = t->dir == FR_READ ? FR_KIND_NN_READ : FR_KIND_NN_WRITE,
+			.nsid = t->nsid,
+			.source = source,
+		};
+
+		for (int d = 0; d < FR_NDIRS; d++)
+			for (int b = 0; b < FR_NBASES; b++)
+				job.dir[d].lat[b] = (struct fr_lat){NAN, NAN, NAN, NAN};
+		job.dir[t->dir].ios = t->count;
+		job.dir[t->dir].lat[FR_CLAT] = t->lat;
+		job.dir[t->dir].lat[FR_LAT] = t->lat;
+		if (fr_model_add(m, &job))
+			return -1;
+		m->jobs_read--; /* a share of a fio job already counted */
+	}
+	return 0;
+}

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef FIORANK_READ_ENGINE_H
+#define FIORANK_READ_ENGINE_H
+
+#include <stddef.h>
+
+#include "model.h"
+
+/* One tag key of the ssdnvme engine's tag file. */
+struct fr_tag {
+	unsigned nsid;
+	enum fr_dir dir;
+	uint64_t count;
+	struct fr_lat lat; /* ns */
+};
+
+/* What fiorank uses from an ssdnvme-engine/1 file. */
+struct fr_engine {
+	char model[64];
+	char serial[64];
+	char firmware[32];
+	struct fr_tag *tags;
+	size_t ntags;
+};
+
+/* Parses an engine identity/tag file; returns 0, or -1 with a reason (and
+ * byte offset for parse errors) in err. */
+int fr_read_engine(const char *buf, size_t len, struct fr_engine *e, char *err, size_t errlen);
+void fr_engine_free(struct fr_engine *e);
+
+/* "<model> <serial>", the label of a drive known only by its identity. */
+void fr_engine_label(const struct fr_engine *e, char *out, size_t len);
+
+/* Adds the per-namespace read figures of a noisy-neighbor run under `step`. */
+int fr_engine_add_tails(struct fr_model *m, const struct fr_engine *e, const char *drive,
+			const char *step, const char *source);
+
+#endif

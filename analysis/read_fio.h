@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef FIORANK_READ_FIO_H
+#define FIORANK_READ_FIO_H
+
+#include <stddef.h>
+
+#include "model.h"
+
+/* How the jobs of one input are labelled. */
+struct fr_label {
+	const char *drive;	    /* forced drive label (command line, manifest), or NULL */
+	const char *profile;	    /* forced profile id, or NULL */
+	const char *step;	    /* forced step name, or NULL */
+	const char *fallback_drive; /* used when neither forced nor a client hostname */
+	/* the manifest's test and step, used for a job name outside the contract */
+	const char *profile_hint;
+	const char *step_hint;
+};
+
+/* What a read found, for the caller that pairs it with an engine file. */
+struct fr_read_info {
+	unsigned jobs;	   /* jobs added to the model */
+	unsigned nn_jobs;  /* of those, noisy-neighbor reader jobs without a namespace */
+	char drive[128];   /* drive label of the first job */
+	char nn_step[128]; /* step of the first such noisy-neighbor job */
+};
+
+/*
+ * Reads one fio output held in buf (any 3.x JSON shape, text before the JSON,
+ * concatenated --status-interval documents, client/server output) into the
+ * model.  Returns 0 when read; -1 when the input was rejected, with the reason
+ * (and byte offset for parse errors) recorded as a skipped input under
+ * `source`.  A job whose "error" is set is excluded and recorded; the others
+ * are kept.  info may be NULL.
+ */
+int fr_read_fio_buffer(struct fr_model *m, const char *buf, size_t len, const char *source,
+		       const struct fr_label *label, struct fr_read_info *info);
+
+/*
+ * Speed-up for json+ output: overwrites with spaces the contents of every
+ * latency histogram ("bins" : {"<ns>" : <count>, ...}) that has exactly
+ * fio's shape, keeping "{}" and every byte offset.  fiorank uses fio's
+ * percentiles, not the bins, and the bins are most of a json+ file's values,
+ * so json-c then has far less to build.  Anything that does not look exactly
+ * like fio's bins is left alone for json-c to judge.  Returns the number of
+ * histograms blanked.
+ */
+size_t fr_blank_bins(char *buf, size_t len);
+
+/* Reads a whole file into memory; returns NULL and sets errno on failure. */
+char *fr_slurp(const char *path, size_t *len);
+/* The same into a buffer reused from call to call (grown as needed, NUL
+ * added); returns 0, or -1 with errno set. */
+int fr_slurp_into(const char *path, char **buf, size_t *cap, size_t *len);
+
+#endif

@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef FIORANK_READ_MANIFEST_H
+#define FIORANK_READ_MANIFEST_H
+
+#include <stddef.h>
+
+/* One entry of the runner's manifest.json "runs" array (schema
+ * ssdnvme-manifest/1, see docs/fiorank.md). */
+struct fr_run {
+	char *id;
+	char *drive;
+	char *test;
+	char *step;
+	char *output;	     /* relative to the manifest's directory */
+	char *engine_output; /* or NULL */
+	char *status;	     /* done, failed, running */
+};
+
+struct fr_mdrive {
+	char *label;
+	char *model;
+	char *serial;
+	char *firmware;
+};
+
+struct fr_manifest {
+	struct fr_run *runs;
+	size_t nruns;
+	struct fr_mdrive *drives;
+	size_t ndrives;
+};
+
+int fr_read_manifest(const char *buf, size_t len, struct fr_manifest *mf, char *err, size_t errlen);
+void fr_manifest_free(struct fr_manifest *mf);
+const struct fr_run *fr_manifest_find(const struct fr_manifest *mf, const char *relpath);
+
+#endif

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef FIORANK_READ_REF_H
+#define FIORANK_READ_REF_H
+
+#include <stddef.h>
+
+#include "model.h"
+
+/* A row of analysis/reference/vdbench-curves.csv. */
+struct fr_ref_curve {
+	char *review, *device, *profile, *load, *point, *note;
+	double iops, gbps, lat_us;
+};
+
+/* A row of write-pressure.csv or noisy-neighbor.csv. */
+struct fr_ref_lat {
+	char *review, *device, *metric, *note;
+	double write_mbps; /* write pressure */
+	unsigned nsid;	   /* noisy neighbor (NS4 -> 4) */
+	double value_us;
+};
+
+struct fr_ref {
+	struct fr_ref_curve *curves;
+	size_t ncurves;
+	struct fr_ref_lat *wp;
+	size_t nwp;
+	struct fr_ref_lat *nn;
+	size_t nnn;
+};
+
+/*
+ * Reads the three CSV files of a reference directory.  Returns 0, or -1 with
+ * "file:line: reason" in err.
+ */
+int fr_read_ref_dir(const char *dir, struct fr_ref *ref, char *err, size_t errlen);
+/* The same for one CSV held in memory; which = "curves", "wp" or "nn". */
+int fr_read_ref_csv(const char *buf, size_t len, const char *which, const char *source,
+		    struct fr_ref *ref, char *err, size_t errlen);
+void fr_ref_free(struct fr_ref *ref);
+
+/*
+ * Adds the published figures to a model as reference drives labelled
+ * "<device> [<review>]": curve points become steps ("peak", "first") of the
+ * profile (a high-load row goes to "<profile>-high"), write-pressure rows
+ * become wp-read steps, noisy-neighbor rows nn-read namespaces.  review
+ * limits it to one review id (NULL: all).  Returns the number of drives
+ * added, or -1.
+ */
+int fr_ref_to_model(const struct fr_ref *ref, const char *review, struct fr_model *m);
+
+#endif

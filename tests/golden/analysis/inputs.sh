@@ -1,0 +1,14 @@
+# The fiorank arguments behind the golden reports (sourced by regen.sh and
+# tests/script/analysis-golden.sh; paths relative to the repository root).
+# The inputs include files that must be skipped (terse, truncated) and jobs
+# that must be excluded (fio error set), so the reports show those too and
+# fiorank exits 1.  One file is labelled with markup in its drive name, which
+# every format must escape; named first, it is not read again with its
+# directory.
+GOLDEN_ARGS=(
+	-r analysis/reference
+	-d '<b>"lab" & drive</b>' tests/data/fio/shapes/json.json
+	-d '' tests/data/fio/results
+	tests/data/fio/shapes
+	tests/data/fio/shapes/terse.txt
+)

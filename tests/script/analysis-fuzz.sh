@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Runs the libFuzzer target of fiorank's input readers for a bounded time
+# (FUZZ_SECONDS, default 60) from a seed corpus of the committed fixtures,
+# under ASan+UBSan with leak detection.  Any crash, leak or sanitizer report
+# fails the test.  Skips (TAP SKIP) only when clang or its libFuzzer runtime
+# is missing.
+source "$(dirname "$0")/../lib.sh"
+cd "$TOP" || exit 1
+if ! command -v clang >/dev/null; then
+	skip "clang is not installed (needed for libFuzzer)"
+	tap_done
+	exit 0
+fi
+# libFuzzer's runtime is Debian's libclang-rt-14-dev (only recommended by clang)
+if [ ! -f "$(clang -print-file-name=libclang_rt.fuzzer-x86_64.a)" ]; then
+	skip "clang's libFuzzer runtime is not installed (Debian package libclang-rt-14-dev)"
+	tap_done
+	exit 0
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+FUZZ=$BUILD/fuzz_fiorank
+check "the fuzz target builds" make -s -C "$TOP" BUILD="$BUILD" "$FUZZ"
+mkdir -p "$tmp/corpus"
+cp tests/data/fio/shapes/* tests/data/engine/*.json tests/data/fio/results/manifest.json \
+	analysis/reference/*.csv "$tmp/corpus/"
+cp tests/data/fio/results/iouring-qd4/noisy-neighbor/nn/peak.json "$tmp/corpus/nn.json"
+cp tests/data/fio/results/iouring-qd4/write-pressure/wp/10.json "$tmp/corpus/wp.json"
+(cd "$tmp" && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1 \
+	timeout $((${FUZZ_SECONDS:-60} + 60)) "$FUZZ" -max_total_time="${FUZZ_SECONDS:-60}" \
+	-max_len=65536 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 corpus \
+	>"$tmp/fuzz.log" 2>&1)
+rc=$?
+tail -n 5 "$tmp/fuzz.log" | sed 's/^/# /'
+check "the fuzzer ran for its time without a crash, leak or timeout (exit $rc)" test $rc -eq 0
+check "no sanitizer report" bash -c "! grep -Eq 'ERROR: (AddressSanitizer|LeakSanitizer|libFuzzer)|runtime error:' '$tmp/fuzz.log'"
+check "the fuzzer executed inputs" grep -Eq 'stat::number_of_executed_units: *[1-9]' "$tmp/fuzz.log"
+tap_done

@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# fiorank's HTML report in a real browser: headless Chromium loads it (no
+# network), and the DOM after load holds every chart with its marks: per
+# profile a curve chart (a <path> per drive) and a bar chart (a <rect> per
+# drive), two write-pressure charts, a percentile chart per noisy-neighbor
+# namespace.  Input strings are text, never markup.  Also writes a
+# screenshot to $BUILD/test-logs/analysis-report.png for a human to look at.
+source "$(dirname "$0")/../lib.sh"
+cd "$TOP" || exit 1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+CHROMIUM=$(command -v chromium || command -v chromium-browser || true)
+if [ -z "$CHROMIUM" ]; then
+	skip "chromium is not installed"
+	tap_done
+	exit 0
+fi
+chrome() {
+	timeout 120 "$CHROMIUM" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+		--disable-background-networking --disable-component-update --disable-sync \
+		--user-data-dir="$tmp/profile" "$@" 2>"$tmp/chromium.err"
+}
+
+"$FIORANK" -f html -o "$tmp/report.html" -r analysis/reference -d '<img src=x onerror=alert(1)>' \
+	tests/data/fio/shapes/json.json -d '' tests/data/fio/results 2>"$tmp/err"
+check "fiorank writes the HTML report" test -s "$tmp/report.html"
+check "the report references nothing outside itself" \
+	bash -c "! grep -Eiq '<script|<link|<img|<iframe| src=\"| href=\"|url\\(' '$tmp/report.html'"
+chrome --dump-dom "file://$tmp/report.html" >"$tmp/dom.html"
+check "chromium loads the report" test -s "$tmp/dom.html"
+
+python3 - "$tmp/dom.html" >"$tmp/counts" <<'PY'
+import sys
+from html.parser import HTMLParser
+
+class P(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.charts, self.cur, self.imgs = [], None, 0
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "svg":
+            self.cur = {"cls": a.get("class", ""), "path": 0, "rect": 0, "circle": 0}
+            self.charts.append(self.cur)
+        elif self.cur is not None and tag in ("path", "rect", "circle"):
+            if tag != "rect" or a.get("class") == "bar":
+                self.cur[tag] += 1
+        if tag == "img":
+            self.imgs += 1
+    def handle_endtag(self, tag):
+        if tag == "svg":
+            self.cur = None
+
+p = P()
+p.feed(open(sys.argv[1]).read())
+kinds = {}
+for c in p.charts:
+    kinds.setdefault(c["cls"], []).append(c)
+print("lines", len(kinds.get("chart lines", [])))
+print("bars", len(kinds.get("chart bars", [])))
+print("groups", len(kinds.get("chart groups", [])))
+print("lines_with_paths", sum(1 for c in kinds.get("chart lines", []) if c["path"] >= 2 and c["circle"] >= 2))
+print("bars_with_rects", sum(1 for c in kinds.get("chart bars", []) if c["rect"] >= 2))
+print("groups_with_rects", sum(1 for c in kinds.get("chart groups", []) if c["rect"] >= 8))
+print("img", p.imgs)
+PY
+val() { awk -v k="$1" '$1 == k { print $2 }' "$tmp/counts"; }
+# 4 profiles in the fixtures: 4 curve charts + 2 write-pressure charts, 4 bar
+# charts, 3 noisy-neighbor namespaces
+check "6 line charts (4 profile curves, 2 write-pressure)" test "$(val lines)" = 6
+check "every line chart has a path and points per drive" test "$(val lines_with_paths)" = 6
+check "4 bar charts of peaks" test "$(val bars)" = 4
+check "every bar chart has a bar per drive" test "$(val bars_with_rects)" = 4
+check "3 noisy-neighbor percentile charts with 4 bars per drive" \
+	test "$(val groups)" = 3 -a "$(val groups_with_rects)" = 3
+check "an input label with markup stays text (no <img> element in the DOM)" test "$(val img)" = 0
+check "the label is shown as text" grep -q '&lt;img src=x onerror=alert(1)&gt;' "$tmp/dom.html"
+
+mkdir -p "$BUILD/test-logs"
+chrome --screenshot="$BUILD/test-logs/analysis-report.png" --window-size=1280,2000 \
+	"file://$tmp/report.html" >/dev/null
+check "chromium renders a screenshot" test -s "$BUILD/test-logs/analysis-report.png"
+tap_done

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# fiorank reproduces the published orderings from the shipped reference data:
+# every profile winner of the 8-drive comparison (derived here from the CSV
+# independently, with Python's csv module), the statements the review makes
+# (P5510 group leads 8K and 16K 70/30, PM9A3 group leads 4K random write; the
+# P5510 has the lower 99.99th percentile on all three read namespaces; its p99
+# falls below the PM9A3's under rising write pressure), and a measured
+# drive's place among the published ones.
+source "$(dirname "$0")/../lib.sh"
+cd "$TOP" || exit 1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+REF=analysis/reference
+
+"$FIORANK" -r "$REF" -f csv --with-reference=p5510-vs-pm9a3 >"$tmp/rank.csv"
+check "ranking the published drives alone exits 0" test $? -eq 0
+
+# profile -> winner, from the data (max IOPS, ties to the lower latency)
+python3 - "$REF/vdbench-curves.csv" >"$tmp/expected" <<'PY'
+import csv, sys
+best = {}
+for r in csv.DictReader(open(sys.argv[1])):
+    if r["review"] != "p5510-vs-pm9a3" or r["point"] != "peak":
+        continue
+    prof = r["profile"] + ("-high" if r["load"] == "high" else "")
+    key = (float(r["iops"]), -float(r["latency_us"] or "inf"))
+    if prof not in best or key > best[prof][0]:
+        best[prof] = (key, "%s [%s]" % (r["device"], r["review"]))
+for p in sorted(best):
+    print("%s,%s" % (p, best[p][1]))
+PY
+python3 - "$tmp/rank.csv" >"$tmp/got" <<'PY'
+import csv, sys
+for r in csv.DictReader(open(sys.argv[1])):
+    if r["section"] == "peak" and r["place"] == "1":
+        print("%s,%s" % (r["profile"], r["drive"]))
+PY
+sort -o "$tmp/got" "$tmp/got"
+n=$(wc -l <"$tmp/expected")
+check "all $n profiles of the 8-drive comparison are ranked" test "$n" -gt 10 -a "$(wc -l <"$tmp/got")" -eq "$n"
+check "every profile winner matches the published data" diff -u "$tmp/expected" "$tmp/got"
+winner() { grep "^$1," "$tmp/got" | cut -d, -f2-; }
+check "P5510 group leads 8K 70/30" grep -q "P5510" <<<"$(winner 8k-randrw-70-30)"
+check "P5510 group leads 16K 70/30" grep -q "P5510" <<<"$(winner 16k-randrw-70-30)"
+check "PM9A3 group leads 4K random write" grep -q "PM9A3" <<<"$(winner 4k-randwrite)"
+
+# noisy neighbor: place 1 per namespace and the 99.99th gap from the data
+python3 - "$tmp/rank.csv" "$REF/noisy-neighbor.csv" >"$tmp/nn" <<'PY'
+import csv, sys
+ranks = [r for r in csv.DictReader(open(sys.argv[1])) if r["section"] == "nn"]
+data = {}
+for r in csv.DictReader(open(sys.argv[2])):
+    if r["metric"] == "clat_p99.99":
+        data[(r["device"], int(r["namespace"][2:]))] = float(r["value_us"])
+for ns in (4, 5, 6):
+    first = [r for r in ranks if r["nsid"] == str(ns) and r["place"] == "1"][0]
+    second = [r for r in ranks if r["nsid"] == str(ns) and r["place"] == "2"][0]
+    gap = float(second["p99_99_us"]) - float(first["p99_99_us"])
+    want = data[("Samsung PM9A3", ns)] - data[("Intel D7-P5510", ns)]
+    print("ns%d %s gap_ok=%s" % (ns, first["drive"], abs(gap - want) < 1e-6))
+PY
+for ns in 4 5 6; do
+	check "P5510 has the lower 99.99th percentile on NS$ns (gap as published)" \
+		grep -qx "ns$ns Intel D7-P5510 \[p5510-vs-pm9a3\] gap_ok=True" "$tmp/nn"
+done
+
+# write pressure: the p99 order flips between the published 10 and 700 MB/s points
+check "p99 crossover: the P5510 falls below the PM9A3 at the first later published step" \
+	grep -q '^crossover,write-pressure,Intel D7-P5510 \[p5510-vs-pm9a3\],,p99,.*,700.000,.*from 700 MB/s on' "$tmp/rank.csv"
+check "no crossover of the means (P5510 lower throughout)" \
+	bash -c "! grep -q '^crossover,write-pressure,.*,mean,' '$tmp/rank.csv'"
+
+# a measured drive's place among all published drives of its profile
+"$FIORANK" -r "$REF" -f csv -d measured tests/data/fio/shapes/json.json >"$tmp/m.csv"
+python3 - "$tmp/m.csv" "$REF/vdbench-curves.csv" >"$tmp/place" <<'PY'
+import csv, sys
+me = [r for r in csv.DictReader(open(sys.argv[1])) if r["section"] == "peak"][0]
+iops, lat = float(me["iops"]), float(me["lat_us"])
+drives = {}
+for r in csv.DictReader(open(sys.argv[2])):
+    if r["profile"] == me["profile"] and r["load"] != "high" and r["point"] == "peak":
+        drives[(r["device"], r["review"])] = (float(r["iops"]), float(r["latency_us"] or "inf"))
+ahead = sum(1 for v in drives.values() if v[0] > iops or (v[0] == iops and v[1] < lat))
+print(me["ref_place"] == str(ahead + 1) and me["ref_total"] == str(len(drives) + 1))
+PY
+check "a measured drive's published place counts the published drives ahead of it" grep -qx True "$tmp/place"
+tap_done

@@ -1,0 +1,299 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * fiorank's pure logic on models built in code: job-name parsing, merging,
+ * peaks, places (ties broken by latency), margins, write-pressure
+ * crossovers, noisy-neighbor order and gaps, wins, places among published
+ * drives.  The figures here are inputs to the logic, not measurements.
+ */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "model.h"
+#include "rank.h"
+
+static void blank(struct fr_job *j, const char *drive, const char *profile, const char *step,
+		  enum fr_kind kind)
+{
+	memset(j, 0, sizeof(*j));
+	j->drive = drive;
+	j->profile = profile;
+	j->step = step;
+	j->kind = kind;
+	j->source = "test";
+	for (int d = 0; d < FR_NDIRS; d++)
+		for (int b = 0; b < FR_NBASES; b++)
+			j->dir[d].lat[b] = (struct fr_lat){NAN, NAN, NAN, NAN};
+}
+
+static void add_curve(struct fr_model *m, const char *drive, const char *profile, const char *step,
+		      double riops, double wiops, double rlat_us, double wlat_us)
+{
+	struct fr_job j;
+
+	blank(&j, drive, profile, step, FR_KIND_CURVE);
+	j.dir[FR_READ].iops = riops;
+	j.dir[FR_READ].ios = (uint64_t)riops;
+	j.dir[FR_READ].bw_bytes = riops * 4096;
+	j.dir[FR_READ].lat[FR_CLAT].mean = rlat_us * 1000;
+	j.dir[FR_WRITE].iops = wiops;
+	j.dir[FR_WRITE].ios = (uint64_t)wiops;
+	j.dir[FR_WRITE].bw_bytes = wiops * 4096;
+	j.dir[FR_WRITE].lat[FR_CLAT].mean = wlat_us * 1000;
+	assert_int_equal(fr_model_add(m, &j), 0);
+}
+
+static void add_wp(struct fr_model *m, const char *drive, const char *mbps, double mean_us,
+		   double p99_us)
+{
+	struct fr_job j;
+
+	blank(&j, drive, "write-pressure", mbps, FR_KIND_WP_READ);
+	j.dir[FR_READ].ios = 100;
+	j.dir[FR_READ].iops = 100;
+	j.dir[FR_READ].lat[FR_CLAT] = (struct fr_lat){mean_us * 1000, p99_us * 1000, NAN, NAN};
+	assert_int_equal(fr_model_add(m, &j), 0);
+}
+
+static void add_nn(struct fr_model *m, const char *drive, unsigned nsid, double mean, double p99,
+		   double p999, double p9999)
+{
+	struct fr_job j;
+
+	blank(&j, drive, "noisy-neighbor", "peak", FR_KIND_NN_READ);
+	j.nsid = nsid;
+	j.dir[FR_READ].ios = 10;
+	j.dir[FR_READ].lat[FR_CLAT] =
+		(struct fr_lat){mean * 1000, p99 * 1000, p999 * 1000, p9999 * 1000};
+	assert_int_equal(fr_model_add(m, &j), 0);
+}
+
+static void test_jobname(void **state)
+{
+	char p[128], s[128];
+	enum fr_kind k;
+	unsigned ns;
+
+	(void)state;
+	fr_parse_jobname("8k-randrw-70-30@110", p, sizeof(p), s, sizeof(s), &k, &ns);
+	assert_string_equal(p, "8k-randrw-70-30");
+	assert_string_equal(s, "110");
+	assert_int_equal(k, FR_KIND_CURVE);
+	fr_parse_jobname("wp-read@110", p, sizeof(p), s, sizeof(s), &k, &ns);
+	assert_string_equal(p, "write-pressure");
+	assert_string_equal(s, "110");
+	assert_int_equal(k, FR_KIND_WP_READ);
+	fr_parse_jobname("nn-read-ns5", p, sizeof(p), s, sizeof(s), &k, &ns);
+	assert_string_equal(p, "noisy-neighbor");
+	assert_int_equal(k, FR_KIND_NN_READ);
+	assert_int_equal(ns, 5);
+	fr_parse_jobname("nn-write", p, sizeof(p), s, sizeof(s), &k, &ns);
+	assert_int_equal(k, FR_KIND_NN_WRITE);
+	assert_int_equal(ns, 0);
+	fr_parse_jobname("precond-ss-round3", p, sizeof(p), s, sizeof(s), &k, &ns);
+	assert_string_equal(p, "precondition");
+	assert_string_equal(s, "ss-round3");
+	assert_int_equal(k, FR_KIND_PRECOND);
+	fr_parse_jobname("nn-readers", p, sizeof(p), s, sizeof(s), &k, &ns);
+	assert_int_equal(k, FR_KIND_CURVE); /* not the contract's name */
+	fr_parse_jobname("@", p, sizeof(p), s, sizeof(s), &k, &ns);
+	assert_string_equal(p, "unnamed");
+	assert_string_equal(s, "peak");
+}
+
+static void test_merge_and_weighted_mean(void **state)
+{
+	struct fr_model m;
+	const struct fr_step *st;
+
+	(void)state;
+	fr_model_init(&m);
+	/* 70/30 mix: 700 reads at 100 µs, 300 writes at 200 µs -> 130 µs */
+	add_curve(&m, "A", "8k-randrw-70-30", "peak", 700, 300, 100, 200);
+	st = &m.drives[0].profiles[0].steps[0];
+	assert_float_equal(fr_step_iops(st), 1000, 1e-9);
+	assert_float_equal(fr_step_mean_lat(st, FR_CLAT), 130000, 1e-6);
+	/* a second job of the same step adds up; means weight by operations */
+	add_curve(&m, "A", "8k-randrw-70-30", "peak", 300, 0, 300, 0);
+	assert_int_equal(m.drives[0].profiles[0].nsteps, 1);
+	assert_float_equal(fr_step_iops(st), 1300, 1e-9);
+	assert_float_equal(st->dir[FR_READ].lat[FR_CLAT].mean, 160000, 1e-6);
+	assert_true(isnan(fr_step_mean_lat(st, FR_LAT)));
+	fr_model_free(&m);
+}
+
+static void test_places_ties_margins(void **state)
+{
+	struct fr_model m;
+	struct fr_ranking r;
+	const struct fr_profile_rank *pr;
+
+	(void)state;
+	fr_model_init(&m);
+	add_curve(&m, "slow", "4k-randread", "peak", 1000, 0, 90, 0);
+	add_curve(&m, "fast-high-lat", "4k-randread", "peak", 2000, 0, 80, 0);
+	add_curve(&m, "fast-low-lat", "4k-randread", "peak", 2000, 0, 50, 0);
+	add_curve(&m, "fast-low-lat", "4k-randread", "50", 1000, 0, 20, 0);
+	assert_int_equal(fr_rank(&m, NULL, FR_CLAT, &r), 0);
+	assert_int_equal(r.nprofiles, 1);
+	pr = &r.profiles[0];
+	assert_int_equal(pr->n, 3);
+	assert_string_equal(pr->e[0].drive->label, "fast-low-lat");
+	assert_string_equal(pr->e[1].drive->label, "fast-high-lat");
+	assert_string_equal(pr->e[2].drive->label, "slow");
+	assert_int_equal(pr->e[0].place, 1);
+	assert_int_equal(pr->e[1].place, 2);
+	assert_float_equal(pr->e[0].margin_pct, 0, 1e-9);
+	assert_float_equal(pr->e[1].margin_pct, 100, 1e-9);
+	assert_true(isnan(pr->e[2].margin_pct));
+	assert_string_equal(pr->e[0].peak->name, "peak");
+	assert_int_equal(pr->e[0].ncurve, 2);
+	assert_string_equal(pr->e[0].curve[0]->name, "50"); /* sorted by IOPS */
+	assert_int_equal(r.wins[2].wins, 1);		    /* fast-low-lat */
+	assert_int_equal(r.wins[0].wins, 0);
+	fr_ranking_free(&r);
+	fr_model_free(&m);
+}
+
+static void test_sequential_ranked_by_mbps(void **state)
+{
+	struct fr_model m;
+	struct fr_ranking r;
+
+	(void)state;
+	fr_model_init(&m);
+	add_curve(&m, "A", "64k-seqread", "peak", 1000, 0, 100, 0);
+	add_curve(&m, "B", "64k-seqread", "peak", 900, 0, 100, 0);
+	assert_int_equal(fr_rank(&m, NULL, FR_CLAT, &r), 0);
+	assert_true(r.profiles[0].by_mbps);
+	assert_float_equal(r.profiles[0].e[0].value, 1000 * 4096 / 1e6, 1e-9);
+	fr_ranking_free(&r);
+	fr_model_free(&m);
+}
+
+static void test_crossover(void **state)
+{
+	struct fr_model m;
+	struct fr_ranking r;
+	size_t p99_cross = 0;
+
+	(void)state;
+	fr_model_init(&m);
+	/* B's p99 is lower at 10 MB/s, A's from 110 MB/s on; means never cross */
+	add_wp(&m, "A", "10", 78, 388);
+	add_wp(&m, "A", "110", 90, 300);
+	add_wp(&m, "A", "700", 211, 709);
+	add_wp(&m, "B", "10", 82, 151);
+	add_wp(&m, "B", "110", 95, 350);
+	add_wp(&m, "B", "700", 251, 930);
+	assert_int_equal(fr_rank(&m, NULL, FR_CLAT, &r), 0);
+	assert_int_equal(r.nwp, 2);
+	assert_float_equal(r.wp[0].pts[1].write_mbps, 110, 0);
+	for (size_t i = 0; i < r.ncross; i++) {
+		assert_int_equal(r.cross[i].metric, FR_WP_P99);
+		p99_cross++;
+		assert_float_equal(r.cross[i].from_mbps, 110, 0);
+		assert_string_equal(r.cross[i].lower->label, "A");
+		assert_true(r.cross[i].holds);
+	}
+	assert_int_equal(p99_cross, 1);
+	fr_ranking_free(&r);
+
+	/* and back again at 800: the first crossover no longer holds */
+	add_wp(&m, "A", "800", 300, 1000);
+	add_wp(&m, "B", "800", 310, 900);
+	assert_int_equal(fr_rank(&m, NULL, FR_CLAT, &r), 0);
+	assert_int_equal(r.ncross, 2);
+	assert_false(r.cross[0].holds);
+	assert_true(r.cross[1].holds);
+	assert_string_equal(r.cross[1].lower->label, "B");
+	fr_ranking_free(&r);
+	fr_model_free(&m);
+}
+
+static void test_noisy_neighbor(void **state)
+{
+	struct fr_model m;
+	struct fr_ranking r;
+
+	(void)state;
+	fr_model_init(&m);
+	add_nn(&m, "P", 5, 141, 482, 660, 832);
+	add_nn(&m, "S", 4, 136, 523, 816, 1020);
+	add_nn(&m, "P", 4, 132, 469, 652, 816);
+	assert_int_equal(fr_rank(&m, NULL, FR_CLAT, &r), 0);
+	assert_int_equal(r.nnn, 2);
+	assert_int_equal(r.nn[0].nsid, 4);
+	assert_string_equal(r.nn[0].e[0].drive->label, "P");
+	assert_float_equal(r.nn[0].gap.p9999, 204000, 1e-6);
+	assert_float_equal(r.nn[0].gap.mean, 4000, 1e-6);
+	assert_int_equal(r.nn[1].n, 1);
+	assert_true(isnan(r.nn[1].gap.p9999));
+	fr_ranking_free(&r);
+	fr_model_free(&m);
+}
+
+static void test_reference_place(void **state)
+{
+	struct fr_model m, ref;
+	struct fr_ranking r;
+
+	(void)state;
+	fr_model_init(&m);
+	fr_model_init(&ref);
+	add_curve(&ref, "R1", "4k-randread", "peak", 5000, 0, 100, 0);
+	add_curve(&ref, "R2", "4k-randread", "peak", 3000, 0, 100, 0);
+	add_curve(&ref, "R3", "4k-randread", "peak", 1000, 0, 100, 0);
+	add_curve(&ref, "R3", "sql", "peak", 1000, 0, 100, 0);
+	add_curve(&m, "mine", "4k-randread", "peak", 3000, 0, 90, 0);
+	add_curve(&m, "mine", "oracle", "peak", 3000, 0, 90, 0);
+	assert_int_equal(fr_rank(&m, &ref, FR_CLAT, &r), 0);
+	assert_true(r.have_ref);
+	/* equal IOPS to R2, lower latency: ahead of it */
+	assert_int_equal(r.profiles[0].e[0].ref_place, 2);
+	assert_int_equal(r.profiles[0].e[0].ref_total, 4);
+	assert_int_equal(r.profiles[1].e[0].ref_total, 0); /* no published oracle */
+	fr_ranking_free(&r);
+	fr_model_free(&m);
+	fr_model_free(&ref);
+}
+
+static void test_profile_order(void **state)
+{
+	struct fr_model m;
+	struct fr_ranking r;
+
+	(void)state;
+	fr_model_init(&m);
+	add_curve(&m, "A", "zz-custom", "peak", 1, 0, 1, 0);
+	add_curve(&m, "A", "4k-randread-high", "peak", 1, 0, 1, 0);
+	add_curve(&m, "A", "sql", "peak", 1, 0, 1, 0);
+	add_curve(&m, "A", "4k-randread", "peak", 1, 0, 1, 0);
+	assert_int_equal(fr_rank(&m, NULL, FR_CLAT, &r), 0);
+	assert_string_equal(r.profiles[0].name, "4k-randread");
+	assert_string_equal(r.profiles[1].name, "4k-randread-high");
+	assert_string_equal(r.profiles[2].name, "sql");
+	assert_string_equal(r.profiles[3].name, "zz-custom");
+	fr_ranking_free(&r);
+	fr_model_free(&m);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_jobname),
+		cmocka_unit_test(test_merge_and_weighted_mean),
+		cmocka_unit_test(test_places_ties_margins),
+		cmocka_unit_test(test_sequential_ranked_by_mbps),
+		cmocka_unit_test(test_crossover),
+		cmocka_unit_test(test_noisy_neighbor),
+		cmocka_unit_test(test_reference_place),
+		cmocka_unit_test(test_profile_order),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

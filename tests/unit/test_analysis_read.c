@@ -1,0 +1,396 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * fiorank's readers on the committed fixtures (real fio 3.33 output, see
+ * tests/data/make-fixtures.sh) and on malformed inputs built here: every fio
+ * shape, rejection messages with byte offsets, the engine and manifest files
+ * and the shipped reference data.
+ */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "read_engine.h"
+#include "read_fio.h"
+#include "read_manifest.h"
+#include "read_ref.h"
+
+#define DATA FIORANK_SRC_TOP "/tests/data"
+
+static int read_fixture(struct fr_model *m, const char *name, const char *drive,
+			struct fr_read_info *info)
+{
+	char path[512];
+	struct fr_label label = {.fallback_drive = drive};
+	size_t len;
+	char *buf;
+	int ret;
+
+	snprintf(path, sizeof(path), "%s/fio/shapes/%s", DATA, name);
+	buf = fr_slurp(path, &len);
+	assert_non_null(buf);
+	ret = fr_read_fio_buffer(m, buf, len, name, &label, info);
+	free(buf);
+	return ret;
+}
+
+static const struct fr_step *only_step(const struct fr_model *m)
+{
+	assert_int_equal(m->ndrives, 1);
+	assert_int_equal(m->drives[0].nprofiles, 1);
+	assert_int_equal(m->drives[0].profiles[0].nsteps, 1);
+	return &m->drives[0].profiles[0].steps[0];
+}
+
+static void test_plain_json(void **state)
+{
+	struct fr_model m;
+	struct fr_read_info info;
+	const struct fr_step *s;
+
+	(void)state;
+	fr_model_init(&m);
+	assert_int_equal(read_fixture(&m, "json.json", "d", &info), 0);
+	assert_int_equal(info.jobs, 1);
+	s = only_step(&m);
+	assert_string_equal(m.drives[0].profiles[0].name, "4k-randread");
+	assert_string_equal(s->name, "peak");
+	assert_true(s->dir[FR_READ].iops > 0);
+	assert_true(s->dir[FR_READ].ios > 0);
+	assert_true(s->dir[FR_READ].lat[FR_CLAT].mean > 0);
+	assert_true(s->dir[FR_READ].lat[FR_CLAT].p99 > 0);
+	assert_false(isnan(s->dir[FR_READ].lat[FR_CLAT].p9999));
+	assert_true(s->dir[FR_READ].lat[FR_LAT].mean >= s->dir[FR_READ].lat[FR_CLAT].mean);
+	assert_int_equal(s->dir[FR_WRITE].ios, 0);
+	fr_model_free(&m);
+}
+
+/* The µs shape is derived from json.json: same figures after unit scaling. */
+static void test_old_usec_shape(void **state)
+{
+	struct fr_model a, b;
+	const struct fr_dirstat *x, *y;
+
+	(void)state;
+	fr_model_init(&a);
+	fr_model_init(&b);
+	assert_int_equal(read_fixture(&a, "json.json", "d", NULL), 0);
+	assert_int_equal(read_fixture(&b, "old-usec.json", "d", NULL), 0);
+	x = &only_step(&a)->dir[FR_READ];
+	y = &only_step(&b)->dir[FR_READ];
+	assert_float_equal(x->lat[FR_CLAT].mean, y->lat[FR_CLAT].mean, 1e-6 * x->lat[FR_CLAT].mean);
+	assert_float_equal(x->lat[FR_CLAT].p99, y->lat[FR_CLAT].p99, 1e-6 * x->lat[FR_CLAT].p99);
+	assert_float_equal(x->lat[FR_LAT].mean, y->lat[FR_LAT].mean, 1e-6 * x->lat[FR_LAT].mean);
+	assert_float_equal(x->iops, y->iops, 1e-9);
+	/* bw from KiB/s: within one KiB/s of bw_bytes */
+	assert_float_equal(x->bw_bytes, y->bw_bytes, 1024);
+	fr_model_free(&a);
+	fr_model_free(&b);
+}
+
+static void test_jsonplus_prios_steadystate(void **state)
+{
+	static const char *const names[] = {"jsonplus.json", "prios.json", "steadystate.json"};
+
+	(void)state;
+	for (size_t i = 0; i < 3; i++) {
+		struct fr_model m;
+		const struct fr_step *s;
+
+		fr_model_init(&m);
+		assert_int_equal(read_fixture(&m, names[i], "d", NULL), 0);
+		s = only_step(&m);
+		assert_true(fr_step_iops(s) > 0);
+		assert_false(isnan(fr_step_mean_lat(s, FR_CLAT)));
+		fr_model_free(&m);
+	}
+}
+
+/* Several documents: only the last (final) one counts. */
+static void test_status_interval(void **state)
+{
+	struct fr_model m;
+	struct fr_read_info info;
+	const struct fr_step *s;
+
+	(void)state;
+	fr_model_init(&m);
+	assert_int_equal(read_fixture(&m, "status-interval.json", "d", &info), 0);
+	assert_int_equal(info.jobs, 1);
+	s = only_step(&m);
+	assert_int_equal(s->njobs, 1);
+	assert_int_equal(m.jobs_read, 1);
+	fr_model_free(&m);
+}
+
+static void test_text_before_and_job_error(void **state)
+{
+	struct fr_model m;
+
+	(void)state;
+	fr_model_init(&m);
+	assert_int_equal(read_fixture(&m, "text-before.json", "d", NULL), 0);
+	assert_int_equal(m.files_read, 1);
+	assert_int_equal(m.nexcluded, 1);
+	assert_non_null(strstr(m.excluded[0].reason, "error 28"));
+	assert_string_equal(m.drives[0].profiles[0].name, "4k-randread");
+	assert_int_equal(read_fixture(&m, "job-error.json", "d", NULL), 0);
+	assert_int_equal(m.nexcluded, 2);
+	assert_int_equal(m.nskipped, 0);
+	fr_model_free(&m);
+}
+
+static void test_client_server(void **state)
+{
+	struct fr_model m;
+
+	(void)state;
+	fr_model_init(&m);
+	assert_int_equal(read_fixture(&m, "client-server.json", "fallback", NULL), 0);
+	assert_int_equal(m.ndrives, 2); /* the "All clients" sum is not a drive */
+	assert_int_equal(m.jobs_read, 2);
+	assert_non_null(fr_model_find_drive(&m, "127.0.0.1:18765"));
+	assert_non_null(fr_model_find_drive(&m, "127.0.0.1:18766"));
+	fr_model_free(&m);
+}
+
+static void expect_skip(const char *buf, const char *why)
+{
+	struct fr_model m;
+	struct fr_label label = {.fallback_drive = "d"};
+
+	fr_model_init(&m);
+	assert_int_equal(fr_read_fio_buffer(&m, buf, strlen(buf), "mem", &label, NULL), -1);
+	assert_int_equal(m.nskipped, 1);
+	assert_int_equal(m.ndrives, 0);
+	if (!strstr(m.skipped[0].reason, why))
+		fail_msg("reason '%s' lacks '%s'", m.skipped[0].reason, why);
+	fr_model_free(&m);
+}
+
+static void test_rejections(void **state)
+{
+	static const char good[] = "{\"fio version\": \"fio-3.33\", \"jobs\": [{\"jobname\": "
+				   "\"4k-randread@peak\", \"error\": 0, \"read\": {\"iops\": 10, "
+				   "\"bw_bytes\": 40960, \"total_ios\": 10}}]}\n";
+	char buf[1024];
+
+	(void)state;
+	expect_skip("{\"name\": \"package\"}", "not fio output");
+	expect_skip("3;fio-3.33;job;0;0;1024\n", "terse");
+	expect_skip("", "no JSON document");
+	expect_skip("hello\nworld\n", "no JSON document");
+	expect_skip("{\"fio version\": \"fio-3.33\", \"jobs\": [", "truncated");
+	expect_skip("{\"fio version\": \"fio-3.33\"}", "no \"jobs\"");
+	expect_skip("{\"fio version\": \"fio-3.33\", \"jobs\": [{\"error\": 0}]}", "jobname");
+	expect_skip("{\"fio version\": \"fio-3.33\", \"jobs\": [{\"jobname\": \"x\", \"read\": "
+		    "{\"iops\": \"many\"}}]}",
+		    "invalid \"iops\"");
+	expect_skip("{\"fio version\": \"fio-3.33\", \"jobs\": [{\"jobname\": \"x\", \"read\": "
+		    "[]}]}",
+		    "not a JSON object");
+	/* a valid document, then a damaged one: the byte offset points into it */
+	snprintf(buf, sizeof(buf), "%s{\"fio version\": x}\n", good);
+	{
+		char want[64];
+
+		snprintf(want, sizeof(want), "parse error at byte %zu", strlen(good) + 16);
+		expect_skip(buf, want);
+	}
+	/* the good document alone is read, with text before it */
+	{
+		struct fr_model m;
+		struct fr_label label = {.fallback_drive = "d"};
+
+		snprintf(buf, sizeof(buf), "fio: some warning {not json\n<host> line\n%s", good);
+		fr_model_init(&m);
+		assert_int_equal(fr_read_fio_buffer(&m, buf, strlen(buf), "mem", &label, NULL), 0);
+		assert_float_equal(fr_step_iops(only_step(&m)), 10, 0);
+		fr_model_free(&m);
+	}
+}
+
+/* Blanking json+ histograms changes nothing fiorank reads, keeps offsets,
+ * and leaves alone anything that is not exactly a fio histogram. */
+static void test_blank_bins(void **state)
+{
+	struct fr_model a, b;
+	struct fr_label label = {.fallback_drive = "d"};
+	char path[512],
+		odd[] = "{\"x\": \"a \\\"bins\\\" : {1}\", \"bins\" : {\"1\" : 2, \"b\" : 3}}";
+	const char *copy = "{\"x\": \"a \\\"bins\\\" : {1}\", \"bins\" : {\"1\" : 2, \"b\" : 3}}";
+	size_t len, n;
+	char *buf;
+
+	(void)state;
+	snprintf(path, sizeof(path), "%s/fio/shapes/jsonplus.json", DATA);
+	buf = fr_slurp(path, &len);
+	assert_non_null(buf);
+	fr_model_init(&a);
+	fr_model_init(&b);
+	assert_int_equal(fr_read_fio_buffer(&a, buf, len, "a", &label, NULL), 0);
+	n = fr_blank_bins(buf, len);
+	assert_true(n >= 1); /* the write direction's clat_ns histogram */
+	assert_null(strstr(buf, "\"bins\" : {\""));
+	assert_int_equal(strlen(buf), len);
+	assert_int_equal(fr_read_fio_buffer(&b, buf, len, "b", &label, NULL), 0);
+	assert_memory_equal(&a.drives[0].profiles[0].steps[0].dir,
+			    &b.drives[0].profiles[0].steps[0].dir,
+			    sizeof(a.drives[0].profiles[0].steps[0].dir));
+	free(buf);
+	fr_model_free(&a);
+	fr_model_free(&b);
+	/* escaped inside a string, and a body with a letter: both untouched */
+	assert_int_equal(fr_blank_bins(odd, strlen(odd)), 0);
+	assert_string_equal(odd, copy);
+}
+
+static void test_labels(void **state)
+{
+	static const char doc[] =
+		"{\"fio version\": \"fio-3.33\", \"global options\": {\"bs\": "
+		"\"8k\"}, \"jobs\": [{\"jobname\": \"job1\", \"job options\": "
+		"{\"rw\": \"randrw\", \"rwmixread\": \"70\"}, \"read\": {\"iops\": "
+		"7, \"bw_bytes\": 1, \"total_ios\": 7}}]}";
+	struct fr_model m;
+	struct fr_label label = {.fallback_drive = "d"};
+
+	(void)state;
+	fr_model_init(&m);
+	assert_int_equal(fr_read_fio_buffer(&m, doc, strlen(doc), "mem", &label, NULL), 0);
+	assert_string_equal(m.drives[0].profiles[0].name, "8k-randrw-70-30");
+	label.drive = "forced";
+	label.profile = "sql";
+	label.step = "50";
+	assert_int_equal(fr_read_fio_buffer(&m, doc, strlen(doc), "mem", &label, NULL), 0);
+	assert_string_equal(m.drives[1].label, "forced");
+	assert_string_equal(m.drives[1].profiles[0].name, "sql");
+	assert_string_equal(m.drives[1].profiles[0].steps[0].name, "50");
+	fr_model_free(&m);
+}
+
+static void test_engine_file(void **state)
+{
+	struct fr_engine e;
+	struct fr_model m;
+	char err[256];
+	size_t len;
+	char *buf = fr_slurp(DATA "/engine/schema-example.engine.json", &len);
+
+	(void)state;
+	assert_non_null(buf);
+	assert_int_equal(fr_read_engine(buf, len, &e, err, sizeof(err)), 0);
+	free(buf);
+	assert_string_equal(e.model, "QEMU NVMe Ctrl");
+	assert_string_equal(e.serial, "deadbeef");
+	assert_int_equal(e.ntags, 2); /* the flush key is not ranked */
+	fr_model_init(&m);
+	assert_int_equal(fr_engine_add_tails(&m, &e, "drive", "peak", "x"), 0);
+	assert_int_equal(m.drives[0].profiles[0].nsteps, 2);
+	assert_int_equal(m.drives[0].profiles[0].steps[1].nsid, 5);
+	assert_float_equal(m.drives[0].profiles[0].steps[0].dir[FR_READ].lat[FR_CLAT].p9999, 800000,
+			   0);
+	fr_model_free(&m);
+	fr_engine_free(&e);
+	assert_int_equal(fr_read_engine("{\"schema\": \"other\"}", 19, &e, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "not an ssdnvme engine file"));
+	assert_int_equal(fr_read_engine("{\"schema\": ", 11, &e, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "truncated"));
+}
+
+static void test_manifest(void **state)
+{
+	struct fr_manifest mf;
+	const struct fr_run *r;
+	char err[256];
+	size_t len;
+	char *buf = fr_slurp(DATA "/fio/results/manifest.json", &len);
+
+	(void)state;
+	assert_non_null(buf);
+	assert_int_equal(fr_read_manifest(buf, len, &mf, err, sizeof(err)), 0);
+	free(buf);
+	assert_int_equal(mf.ndrives, 2);
+	r = fr_manifest_find(&mf, "psync-capped/profiles/4k-randread/50.json");
+	assert_non_null(r);
+	assert_string_equal(r->drive, "psync-capped");
+	assert_string_equal(r->status, "done");
+	assert_null(fr_manifest_find(&mf, "nope.json"));
+	fr_manifest_free(&mf);
+	assert_int_equal(
+		fr_read_manifest("{\"schema\": \"ssdnvme-manifest/1\"}", 32, &mf, err, sizeof(err)),
+		-1);
+	assert_non_null(strstr(err, "runs"));
+}
+
+static size_t count_records(const char *path)
+{
+	size_t len, n = 0;
+	char *buf = fr_slurp(path, &len);
+
+	assert_non_null(buf);
+	for (size_t i = 0; i < len; i++)
+		n += buf[i] == '\n';
+	free(buf);
+	return n - 1; /* header */
+}
+
+static void test_reference(void **state)
+{
+	struct fr_ref ref;
+	struct fr_model m;
+	char err[512];
+
+	(void)state;
+	assert_int_equal(
+		fr_read_ref_dir(FIORANK_SRC_TOP "/analysis/reference", &ref, err, sizeof(err)), 0);
+	assert_int_equal(ref.ncurves,
+			 count_records(FIORANK_SRC_TOP "/analysis/reference/vdbench-curves.csv"));
+	assert_int_equal(ref.nwp,
+			 count_records(FIORANK_SRC_TOP "/analysis/reference/write-pressure.csv"));
+	assert_int_equal(ref.nnn,
+			 count_records(FIORANK_SRC_TOP "/analysis/reference/noisy-neighbor.csv"));
+	fr_model_init(&m);
+	/* the curves name the groups of 8, the fio tests single drives */
+	assert_int_equal(fr_ref_to_model(&ref, "p5510-vs-pm9a3", &m), 4);
+	assert_true(m.drives[0].reference);
+	fr_model_free(&m);
+	fr_ref_free(&ref);
+
+	memset(&ref, 0, sizeof(ref));
+	assert_int_equal(fr_read_ref_csv("review,device,profile,iops\n\"x,1,2\n", 31, "curves",
+					 "t.csv", &ref, err, sizeof(err)),
+			 -1);
+	assert_non_null(strstr(err, "t.csv"));
+	fr_ref_free(&ref);
+	assert_int_equal(fr_read_ref_csv("review,device,profile,iops\nr,d,p,lots\n", 38, "curves",
+					 "t.csv", &ref, err, sizeof(err)),
+			 -1);
+	assert_non_null(strstr(err, "record 2"));
+	fr_ref_free(&ref);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_plain_json),
+		cmocka_unit_test(test_old_usec_shape),
+		cmocka_unit_test(test_jsonplus_prios_steadystate),
+		cmocka_unit_test(test_status_interval),
+		cmocka_unit_test(test_text_before_and_job_error),
+		cmocka_unit_test(test_client_server),
+		cmocka_unit_test(test_rejections),
+		cmocka_unit_test(test_blank_bins),
+		cmocka_unit_test(test_labels),
+		cmocka_unit_test(test_engine_file),
+		cmocka_unit_test(test_manifest),
+		cmocka_unit_test(test_reference),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
