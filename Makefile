@@ -113,7 +113,7 @@ demo: all
 	@bash ci/demo.sh
 
 bench: all
-	@bash bench/engine-vs-peer.sh
+	@for b in bench/*.sh; do echo "== $$b"; bash $$b || exit 1; done
 
 format:
 	clang-format -i $$(git ls-files '*.c' '*.h')
@@ -126,6 +126,7 @@ install: all
 	install -m 0755 $(BUILD)/ssdnvme.so $(DESTDIR)$(PREFIX)/lib/ssdnvme/ssdnvme.so
 	install -m 0755 $(BUILD)/fiorank $(DESTDIR)$(PREFIX)/bin/fiorank
 	cp -r jobs $(DESTDIR)$(PREFIX)/share/ssdnvme/
+	ln -sf ../share/ssdnvme/jobs/ssdnvme-suite $(DESTDIR)$(PREFIX)/bin/ssdnvme-suite
 	if [ -d analysis/reference ]; then cp -r analysis/reference $(DESTDIR)$(PREFIX)/share/ssdnvme/; fi
 	if [ -f analysis/fiorank.1 ]; then install -d $(DESTDIR)$(PREFIX)/share/man/man1 && \
 		install -m 0644 analysis/fiorank.1 $(DESTDIR)$(PREFIX)/share/man/man1/; fi

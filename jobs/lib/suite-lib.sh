@@ -1,0 +1,288 @@
+# shellcheck shell=bash
+# The pure parts of jobs/ssdnvme-suite: curve arithmetic, the steady-state
+# rule, job-file flattening, reading results and writing the manifest.  Sourced
+# by the runner and by the script tests (tests/script/jobs-*.sh), which call
+# these functions on their own.  Nothing here touches a device.
+
+# ------------------------------------------------------------ curve arithmetic
+
+# curve_rate PEAK_READ_IOPS PEAK_WRITE_IOPS PCT NUMJOBS NHOSTS
+# Prints the rate_iops value of one capped step: each direction's share of
+# PCT % of the peak, per job (fio's rate_iops is per job, and per direction:
+# one number alone would cap reads and writes at that number each, doubling a
+# mix's total and losing its ratio).  With several hosts each host takes an
+# equal share.  A direction the peak run did not do is left empty ("300," or
+# ",300"); a direction it did is at least 1, since 0 would mean uncapped.
+curve_rate() {
+	awk -v r="$1" -v w="$2" -v pct="$3" -v jobs="$4" -v hosts="${5:-1}" '
+	function share(peak) {
+		if (peak <= 0) return ""
+		v = int(peak * pct / 100 / jobs / hosts + 0.5)
+		return v < 1 ? 1 : v
+	}
+	BEGIN {
+		if (r !~ /^[0-9.]+$/ || w !~ /^[0-9.]+$/ || pct !~ /^[0-9]+$/ ||
+		    jobs !~ /^[1-9][0-9]*$/ || hosts !~ /^[1-9][0-9]*$/) {
+			print "curve_rate: bad arguments: peak " r "/" w ", pct " pct \
+			      ", numjobs " jobs ", hosts " hosts > "/dev/stderr"
+			exit 1
+		}
+		if (r + w <= 0) {
+			print "curve_rate: the peak run did no I/O" > "/dev/stderr"
+			exit 1
+		}
+		rs = share(r); ws = share(w)
+		print (ws == "") ? rs : rs "," ws
+	}'
+}
+
+# curve_target PEAK_READ PEAK_WRITE PCT: the step's total target IOPS (the
+# figure the analysis compares the achieved IOPS against).
+curve_target() {
+	awk -v r="$1" -v w="$2" -v pct="$3" 'BEGIN { printf "%d\n", (r + w) * pct / 100 + 0.5 }'
+}
+
+# parse_steps LIST: validates a comma list of curve percentages, prints them
+# space-separated.
+parse_steps() {
+	local s out=""
+	for s in ${1//,/ }; do
+		if ! [[ $s =~ ^[1-9][0-9]*$ ]] || [ "$s" -gt 1000 ]; then
+			echo "steps: '$s' is not a percentage of the peak (1..1000)" >&2
+			return 1
+		fi
+		out+="$s "
+	done
+	[ -n "$out" ] || { echo "steps: empty list" >&2; return 1; }
+	echo "${out% }"
+}
+
+# wp_steps START END STEP: the write-pressure rates in MB/s.
+wp_steps() {
+	local a=$1 b=$2 s=$3
+	if ! [[ $a =~ ^[0-9]+$ && $b =~ ^[0-9]+$ && $s =~ ^[0-9]+$ ]] || [ "$a" -lt 1 ] ||
+		[ "$s" -lt 1 ] || [ "$b" -lt "$a" ]; then
+		echo "write pressure: want 1 <= start <= end and step >= 1 (MB/s), got $a..$b step $s" >&2
+		return 1
+	fi
+	seq -s ' ' "$a" "$s" "$b"
+}
+
+# ------------------------------------------------------------ steady state
+
+# ss_verdict V1 V2 ... : SNIA PTS's steady-state rule on the last five
+# rounds' values (IOPS).  Prints one JSON object; exit 0 when steady, 1 when
+# not (or fewer than five rounds).  Rule: within the 5-round window,
+# max - min <= 20 % of the window's average, and the least-squares line's
+# excursion across the window (|slope| x 4 rounds) <= 10 % of the average.
+ss_verdict() {
+	awk -v vals="$*" 'BEGIN {
+		n = split(vals, v, " ")
+		for (i = 1; i <= n; i++)
+			if (v[i] !~ /^[0-9]+(\.[0-9]+)?$/) {
+				print "ss_verdict: not a number: " v[i] > "/dev/stderr"
+				exit 2
+			}
+		w = 5
+		if (n < w) {
+			printf "{\"rounds\": %d, \"window\": %d, \"steady\": false, \"reason\": \"fewer than %d rounds\"}\n", n, w, w
+			exit 1
+		}
+		sx = sy = sxy = sxx = 0; max = min = v[n - w + 1]
+		for (i = 0; i < w; i++) {
+			y = v[n - w + 1 + i]
+			sx += i; sy += y; sxy += i * y; sxx += i * i
+			if (y > max) max = y
+			if (y < min) min = y
+		}
+		avg = sy / w
+		slope = (w * sxy - sx * sy) / (w * sxx - sx * sx)
+		excursion = slope < 0 ? -slope * (w - 1) : slope * (w - 1)
+		range_ok = (max - min) <= 0.20 * avg
+		slope_ok = excursion <= 0.10 * avg
+		steady = (avg > 0 && range_ok && slope_ok)
+		printf "{\"rounds\": %d, \"window\": %d, \"first_round\": %d, \"average\": %.3f, \"max\": %.3f, \"min\": %.3f, \"range_pct\": %.3f, \"slope\": %.3f, \"excursion_pct\": %.3f, \"range_limit_pct\": 20, \"excursion_limit_pct\": 10, \"steady\": %s}\n",
+			n, w, n - w + 1, avg, max, min, (avg > 0 ? 100 * (max - min) / avg : 0),
+			slope, (avg > 0 ? 100 * excursion / avg : 0), (steady ? "true" : "false")
+		exit steady ? 0 : 1
+	}'
+}
+
+# ------------------------------------------------------------ job files
+
+# flatten_job FILE [SECTION...]: prints FILE as one self-contained job:
+# include lines replaced by the included text (paths relative to the
+# including file, as fio resolves them), ${VAR} replaced by the environment
+# (unset is empty, as in fio), comments dropped, and only [global] plus the
+# named sections (all when none are named).  What runs is this text: it is
+# what a fio server receives over the network, where neither the include
+# paths nor the environment exist, and it is kept next to the results.
+# ENGINE_OVERRIDE=NAME makes common/engine.fio read common/engine-NAME.fio.
+flatten_job() {
+	local file=$1
+	shift
+	[ -f "$file" ] || { echo "flatten_job: no job file $file" >&2; return 1; }
+	_flat_sections=" $* " _flat_keep=1
+	echo "; flattened by ssdnvme-suite from $file"
+	_flatten_lines "$file" 0
+}
+
+# Plain parameter expansions rather than dirname/basename: under the test
+# bed's software emulation every forked process costs tens of milliseconds.
+_flatten_lines() {
+	local file=$1 depth=$2 line inc dir=. name
+	if [ "$depth" -gt 8 ]; then
+		echo "flatten_job: includes nested deeper than 8 at $file (a loop?)" >&2
+		return 1
+	fi
+	[[ $file == */* ]] && dir=${file%/*}
+	while IFS= read -r line || [ -n "$line" ]; do
+		line=${line#"${line%%[![:space:]]*}"}
+		line=${line%"${line##*[![:space:]]}"}
+		case $line in '' | ';'* | '#'*) continue ;; esac
+		if [[ $line =~ ^\[(.*)\]$ ]]; then
+			name=${BASH_REMATCH[1]}
+			_flat_keep=0
+			if [ "$name" = global ] || [ "$_flat_sections" = "  " ] ||
+				[[ $_flat_sections == *" $name "* ]]; then
+				_flat_keep=1
+			fi
+		fi
+		[ "$_flat_keep" = 1 ] || continue
+		if [[ $line =~ ^include[[:space:]]+(.+)$ ]]; then
+			inc=${BASH_REMATCH[1]}
+			[[ $inc == /* ]] || inc=$dir/$inc
+			if [ -n "${ENGINE_OVERRIDE:-}" ] && [ "${inc##*/}" = engine.fio ]; then
+				inc=${inc%/*}/engine-$ENGINE_OVERRIDE.fio
+			fi
+			if [ ! -f "$inc" ]; then
+				echo "flatten_job: $file includes $inc, which does not exist" >&2
+				return 1
+			fi
+			_flatten_lines "$inc" $((depth + 1)) || return 1
+			continue
+		fi
+		_expand_env "$line"
+	done <"$file"
+}
+
+# _expand_env LINE: fio's ${VAR} substitution, printed.
+_expand_env() {
+	local rest=$1 out="" var
+	while [[ $rest =~ ^([^$]*)\$\{([^}]+)\}(.*)$ ]]; do
+		out+=${BASH_REMATCH[1]}
+		var=${BASH_REMATCH[2]}
+		rest=${BASH_REMATCH[3]}
+		if [[ $var =~ ^[A-Za-z_][A-Za-z0-9_]*$ ]]; then
+			out+=${!var:-}
+		fi
+	done
+	printf '%s\n' "$out$rest"
+}
+
+# job_numjobs FLATTENED_TEXT_FILE: the numjobs the job runs with (the last
+# setting wins, as in fio; 1 when unset).
+job_numjobs() {
+	local line n=1
+	while IFS= read -r line || [ -n "$line" ]; do
+		[[ $line =~ ^[[:space:]]*numjobs[[:space:]]*=[[:space:]]*([0-9]+) ]] && n=${BASH_REMATCH[1]}
+	done <"$1"
+	echo "$n"
+}
+
+# job_writes FLATTENED_TEXT_FILE: succeeds when the job writes.
+job_writes() {
+	grep -Eq '^(rw|readwrite)[[:space:]]*=[[:space:]]*(write|randwrite|rw|readwrite|randrw|trim|randtrim|trimwrite)' "$1"
+}
+
+# ------------------------------------------------------------ fio results
+# Reading fio's JSON belongs to the analysis tool.  These two functions are
+# the only places the runner looks inside a result, and they ask fiorank
+# (fiorank --iops FILE prints "READ_IOPS WRITE_IOPS" summed over the file's
+# jobs, or over its clients for client/server output).  Until fiorank offers
+# that, jq does the same extraction.
+
+# jq: the JSON document of a fio output file, skipping any text fio printed
+# before it (from the first line that is "{").  One jq process instead of
+# sed | jq: under the test bed's emulation every process counts.
+_FIO_JSON='split("\n") | (index(["{"]) // error("no JSON")) as $i | .[$i:] | join("\n") | fromjson'
+
+# _fiorank_iops: whether fiorank offers --iops (asked once).
+_fiorank_iops() {
+	if [ -z "${_FIORANK_IOPS:-}" ]; then
+		_FIORANK_IOPS=no
+		[ -x "${FIORANK:-}" ] && "$FIORANK" --help 2>&1 | grep -q -- '--iops' && _FIORANK_IOPS=yes
+	fi
+	[ "$_FIORANK_IOPS" = yes ]
+}
+
+# result_iops FILE: "READ WRITE" IOPS of the whole run.
+result_iops() {
+	local f=$1
+	if _fiorank_iops; then
+		"$FIORANK" --iops "$f"
+		return
+	fi
+	jq -Rsre "$_FIO_JSON"' |
+		(if has("client_stats") then [.client_stats[] | select(.jobname != "All clients")]
+		 else .jobs end) as $j
+		| if ($j | length) == 0 then error("no jobs in the result") else . end
+		| "\([$j[].read.iops] | add) \([$j[].write.iops] | add)"' "$f" 2>/dev/null
+}
+
+# result_valid FILE: a complete fio JSON result with at least one job and no
+# job error.
+result_valid() {
+	local f=$1
+	[ -s "$f" ] || return 1
+	jq -Rse "$_FIO_JSON"' |
+		(if has("client_stats") then .client_stats else .jobs end) as $j
+		| ($j | length) > 0 and all($j[]; (.error // 0) == 0)' "$f" >/dev/null 2>&1
+}
+
+# ------------------------------------------------------------ manifest
+# manifest.json (schema ssdnvme-manifest/1, see jobs/README.md) is rewritten
+# whole through a temporary file and rename, so an interrupted runner leaves
+# either the old or the new one.
+
+manifest_update() {
+	local m=$1 filter=$2
+	shift 2
+	local tmp=$m.tmp.$$
+	if jq "$@" "$filter" "$m" >"$tmp"; then
+		mv "$tmp" "$m"
+	else
+		rm -f "$tmp"
+		echo "manifest: cannot update $m" >&2
+		return 1
+	fi
+}
+
+# manifest_run_status MANIFEST ID: the run's status, empty when unknown.
+manifest_run_status() {
+	jq -r --arg id "$2" '[.runs[] | select(.id == $id)][0].status // empty' "$1" 2>/dev/null
+}
+
+# manifest_set_run MANIFEST JSON_OBJECT: adds the run, or replaces the one
+# with the same id.
+manifest_set_run() {
+	manifest_update "$1" '
+		($run | fromjson) as $r
+		| if any(.runs[]; .id == $r.id)
+		  then .runs |= map(if .id == $r.id then $r else . end)
+		  else .runs += [$r] end' --arg run "$2"
+}
+
+iso_now() { TZ=UTC printf '%(%Y-%m-%dT%H:%M:%SZ)T\n' -1; }
+
+# fmt_secs S: "1h02m03s" / "4m05s" / "7s".
+fmt_secs() {
+	local s=$1
+	if [ "$s" -ge 3600 ]; then
+		printf '%dh%02dm%02ds' $((s / 3600)) $((s % 3600 / 60)) $((s % 60))
+	elif [ "$s" -ge 60 ]; then
+		printf '%dm%02ds' $((s / 60)) $((s % 60))
+	else
+		printf '%ds' "$s"
+	fi
+}

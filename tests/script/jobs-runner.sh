@@ -1,0 +1,169 @@
+#!/usr/bin/env bash
+# jobs/ssdnvme-suite on this host, against a regular file with plain io_uring
+# (the NVMe runs are the VM test's): usage errors, the plan, a short curve
+# whose steps hit their targets, write pressure, preconditioning with the
+# steady-state verdict, the manifest, and resuming an interrupted suite.
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/../lib.sh"
+cd "$TOP" || exit 1
+suite=jobs/ssdnvme-suite
+tmp=$(mktemp -d)
+bgpid=""
+cleanup() {
+	[ -n "$bgpid" ] && kill -- -"$bgpid" 2>/dev/null
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+target=$tmp/target
+truncate -s 64M "$target"
+# The suite runs fio itself: through fio_cmd (tests/lib.sh), which under
+# the sanitizer build preloads the ASan runtime for the engine.
+fio=$tmp/fio
+printf '#!/usr/bin/env bash\n. "%s/tests/lib.sh"\nfio_cmd "$@"\n' "$TOP" >"$fio"
+chmod +x "$fio"
+run() { "$suite" --fio "$fio" --engine-so "$ENGINE" --fiorank "$FIORANK" "$@"; }
+is() { if [ "$2" = "$3" ]; then ok "$1"; else not_ok "$1: got '$2', want '$3'"; fi; }
+json() { sed -n '/^{/,$p' "$1"; }
+
+# ---- refusals and usage errors: exit 2 with a message saying what is wrong
+check_fails "no --results" '--results DIR is required' run --suite profiles "$target"
+check_fails "no --suite" '--suite is required' run --results "$tmp/x" "$target"
+check_fails "unknown suite" "unknown suite 'bogus'" run --suite bogus --results "$tmp/x" "$target"
+check_fails "unknown option" "unknown option '--frobnicate'" run --frobnicate --suite profiles --results "$tmp/x" "$target"
+check_fails "no device" 'no device given' run --suite profiles --results "$tmp/x"
+check_fails "a step the job files lack" 'no 15 % step' run --suite profiles --steps 10,15 --results "$tmp/x" "$target"
+check_fails "an unknown profile" "no profile 'sql-50-50'" run --suite profiles --profiles sql-50-50 --results "$tmp/x" "$target"
+check_fails "a missing target" 'does not exist' run --suite profiles --results "$tmp/x" "$tmp/nosuchfile"
+check_fails "noisy neighbor needs NVMe namespaces" 'needs an NVMe generic char device' \
+	run --suite noisy-neighbor --engine io_uring --results "$tmp/x" "$target"
+check_fails "a bad write-pressure ramp" 'start <= end' run --suite write-pressure --wp-mbps 50:10:10 --results "$tmp/x" "$target"
+check_fails "a non-number runtime" "--runtime wants a whole number" run --suite profiles --runtime 1m --results "$tmp/x" "$target"
+check "nothing was written by the refused runs" test ! -e "$tmp/x"
+
+# ---- the plan
+plan=$(run --suite all --dry-run --results "$tmp/plan" /dev/ng0n1)
+is "dry run of the full method: fill+seq+rand, 23 profiles x 13 runs, 85 write-pressure steps, 2 noisy-neighbor runs" \
+	"$(grep -cE '^ +[0-9]+/389 ' <<<"$plan")" 389
+# 600 s fill estimate + 2 x 3600 s phases + 386 runs x (30 + 5) s
+check "dry run states the total duration" grep -q '^estimated duration: 5h55m10s' <<<"$plan"
+check "dry run lists steps in order with their job sections" \
+	grep -qE '^ +4/389 +ng0n1/profiles/4k-randread/peak +profiles/4k-randread.fio \[4k-randread@peak\] +35s$' <<<"$plan"
+check "the dry run wrote nothing" test ! -e "$tmp/plan"
+plan=$(run --suite profiles --short --profiles basic --dry-run --results "$tmp/plan" "$target")
+is "short mode: 4 basic profiles x (peak + 4 steps)" "$(grep -cE '^ +[0-9]+/20 ' <<<"$plan")" 20
+
+# ---- a short curve: files, job names, manifest, targets
+r=$tmp/curve
+out=$(run --suite profiles --engine io_uring --profiles 8k-randrw-70-30 --steps 10,50 \
+	--runtime 1 --ramp 1 --results "$r" "$target" 2>&1)
+rc=$?
+is "a short curve on a file runs to the end (exit status)" $rc 0
+[ $rc = 0 ] || printf '%s\n' "$out" | tail -n 20 | sed 's/^/# /'
+check "progress says step N of M and the time left" grep -qE '^\[2/3\] target/profiles/8k-randrw-70-30/10 \(~2s, ETA [0-9hms]+ left\)$' <<<"$out"
+p=8k-randrw-70-30
+{
+	for s in peak 10 50; do
+		f=$r/target/profiles/$p/$s.json
+		check "$p $s: valid fio JSON with job $p@$s" \
+			jq -e --arg n "$p@$s" '.jobs | length == 1 and .[0].jobname == $n and .[0].error == 0' <(json "$f")
+	done
+}
+m=$r/manifest.json
+check "manifest: schema, suite, mode, versions, start and end" jq -e '
+	.schema == "ssdnvme-manifest/1" and .suite == "profiles" and .mode == "full" and
+	(.fio_version | startswith("fio-3.33")) and (.project_version | length > 0) and
+	(.started | test("^[0-9]{4}-[0-9]{2}-[0-9]{2}T")) and (.finished | test("^[0-9]{4}-"))' "$m"
+check "manifest: the drive is the file, with its size" jq -e --arg p "$target" '
+	.drives | length == 1 and .[0].label == "target" and .[0].path == $p and .[0].kind == "file" and
+	.[0].capacity_bytes == 67108864' "$m"
+check "manifest: three runs, all done, outputs relative to the results directory" jq -e '
+	.runs | length == 3 and all(.status == "done") and all(.output | test("^target/profiles/[^/]+/[a-z0-9]+\\.json$"))' "$m"
+sha=$(sha256sum jobs/profiles/8k-randrw-70-30.fio | cut -d' ' -f1)
+check "manifest: job file and its sha256" jq -e --arg sha "$sha" '
+	[.runs[] | select(.test == "8k-randrw-70-30")] | all(.job_file == "jobs/profiles/8k-randrw-70-30.fio" and .job_sha256 == $sha)' "$m"
+p=8k-randrw-70-30
+{
+	peak=$(json "$r/target/profiles/$p/peak.json" | jq '.jobs[0].read.iops + .jobs[0].write.iops')
+	for s in 10 50; do
+		want=$(jq -r --arg id "target/profiles/$p/$s" '.runs[] | select(.id == $id) | .target_iops' "$m")
+		got=$(json "$r/target/profiles/$p/$s.json" | jq '.jobs[0].read.iops + .jobs[0].write.iops')
+		check "$p $s %: target $want = $s % of peak $peak" awk -v t="$want" -v p="$peak" -v s="$s" \
+			'BEGIN { exit !(t > 0 && (t - p * s / 100) ^ 2 < 1) }'
+		# 50 % of a peak needs half this shared machine: 25 % leeway there.
+		tol=0.15
+		[ $s = 50 ] && tol=0.25
+		check "$p $s %: achieved $got IOPS within $tol of $want" awk -v g="$got" -v t="$want" -v e="$tol" \
+			'BEGIN { exit !(g > (1 - e) * t && g < (1 + e) * t) }'
+	done
+}
+rr=$(json "$r/target/profiles/8k-randrw-70-30/10.json" | jq '.jobs[0].read.iops / (.jobs[0].read.iops + .jobs[0].write.iops)')
+check "the capped 70/30 mix keeps its read share ($rr)" awk -v x="$rr" 'BEGIN { exit !(x > 0.65 && x < 0.75) }'
+check "the job that ran is kept, flattened, with the step's rate" grep -qE '^rate_iops=[0-9]+,[0-9]+$' "$r/target/profiles/8k-randrw-70-30/50.fio"
+if [ -x "$FIORANK" ]; then
+	check "the suite ends by ranking the results with fiorank" grep -q '8k-randrw-70-30' "$r/report.txt"
+else
+	skip "fiorank not built: no report"
+fi
+check_fails "an existing results directory needs --resume" 'add --resume' \
+	run --suite profiles --engine io_uring --profiles 4k-randread --results "$r" "$target"
+
+# ---- write pressure: reader and capped writer per step
+r=$tmp/wp
+check "write pressure, 2 steps" run --suite write-pressure --engine io_uring --wp-mbps 10:20:10 \
+	--runtime 1 --ramp 1 --results "$r" "$target"
+for s in 10 20; do
+	f=$r/target/write-pressure/write-pressure/$s.json
+	check "wp $s MB/s: jobs wp-read@$s and wp-write@$s" jq -e --arg s "$s" \
+		'[.jobs[].jobname] == ["wp-read@" + $s, "wp-write@" + $s]' <(json "$f")
+	bw=$(json "$f" | jq '.jobs[1].write.bw_bytes')
+	check "wp $s MB/s: the writer wrote $bw B/s, within 15 % of $s MB/s" awk -v b="$bw" -v s="$s" \
+		'BEGIN { exit !(b > 0.85 * s * 1e6 && b < 1.15 * s * 1e6) }'
+done
+check "wp manifest: target_mbps per step" jq -e '[.runs[].target_mbps] == [10, 20]' "$r/manifest.json"
+
+# ---- preconditioning: published phases, and steady state with a verdict
+r=$tmp/pre
+check "published preconditioning: fill, timed sequential, timed random" run --suite precondition --engine io_uring \
+	--short --precond-time 1 --results "$r" "$target"
+check "precondition results: precond-fill, precond-seq, precond-rand" bash -c "
+	for s in fill seq rand; do
+		sed -n '/^{/,\$p' '$r/target/precondition/precondition/'\$s.json | jq -e --arg n precond-\$s '.jobs[0].jobname == \$n' >/dev/null || exit 1
+	done"
+fill_bytes=$(json "$r/target/precondition/precondition/fill.json" | jq '.jobs[0].write.io_bytes')
+is "the fill wrote the whole target once" "$fill_bytes" 67108864
+r=$tmp/ss
+run --suite precondition --precondition steady-state --engine io_uring --short --ss-max-rounds 5 --ss-round-time 1 \
+	--results "$r" "$target" >/dev/null 2>&1
+v=$r/target/precondition/steady-state.json
+check "steady state: the verdict file has the rule, the rounds' IOPS and the window figures" jq -e '
+	(.rule | test("SNIA")) and (.round_iops | length == 5) and (.steady | type == "boolean")
+	and (.range_pct | type == "number") and (.excursion_pct | type == "number")' "$v"
+check "steady state: the manifest carries the verdict" jq -e '.steady_state.target.steady | type == "boolean"' "$r/manifest.json"
+n=$(jq '.round_iops | length' "$v")
+check "steady state: rounds are named precond-ss-round<N>" \
+	jq -e --arg n "precond-ss-round$n" '.jobs[0].jobname == $n' <(json "$r/target/precondition/precondition/ss-round$n.json")
+
+# ---- resume: kill the suite mid-way, then continue it
+r=$tmp/resume
+setsid "$suite" --fio "$fio" --fiorank /nonexistent --suite profiles --engine io_uring --profiles 4k-randread \
+	--steps 10,20,30 --runtime 1 --ramp 0 --results "$r" "$target" >"$tmp/first.log" 2>&1 &
+bgpid=$!
+for _ in $(seq 1 300); do
+	[ "$(jq '[.runs[] | select(.status == "done")] | length' "$r/manifest.json" 2>/dev/null || echo 0)" -ge 2 ] && break
+	sleep 0.1
+done
+kill -- -"$bgpid" 2>/dev/null
+wait "$bgpid" 2>/dev/null
+bgpid=""
+ndone=$(jq '[.runs[] | select(.status == "done")] | length' "$r/manifest.json")
+check "the interrupted suite finished $ndone of 4 runs" test "$ndone" -ge 2 -a "$ndone" -lt 4
+before=$(cd "$r" && sha256sum target/profiles/4k-randread/{peak,10}.json)
+out=$(run --resume --results "$r" 2>&1)
+is "the resumed suite ends well" $? 0
+is "resume skips the finished runs" "$(grep -c 'done before, skipped' <<<"$out")" "$ndone"
+check "the finished runs' results are untouched" bash -c "cd '$r' && sha256sum -c --quiet <<<'$before'"
+check "after resuming all four runs are done, once each" jq -e '.runs | length == 4 and all(.status == "done")' "$r/manifest.json"
+check "resume kept the original settings (steps 10..30, 1 s)" grep -qx 'runtime=1' "$r/target/profiles/4k-randread/30.fio"
+check_fails "resume needs a manifest" 'no .*manifest.json to resume' run --resume --results "$tmp/none"
+
+tap_done

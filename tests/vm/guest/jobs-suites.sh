@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Runs inside the test bed (tests/vm/t-jobs-suites.sh boots it): the suite
+# runner's refusals, then every suite in short mode against the emulated
+# namespaces, results in $OUT for the host side to check.  Prints TAP lines
+# for what only the guest can see.
+cd "$(dirname "$0")/../../.." || exit 1
+n=0
+ok() { n=$((n + 1)); echo "ok $n - $*"; }
+not_ok() { n=$((n + 1)); echo "not ok $n - $*"; }
+# refused DESC PATTERN CMD...: CMD exits 2 and says PATTERN.
+refused() {
+	local desc=$1 pat=$2 out rc
+	shift 2
+	out=$("$@" 2>&1)
+	rc=$?
+	if [ $rc = 2 ] && grep -Eq -- "$pat" <<<"$out"; then ok "$desc"; else
+		not_ok "$desc (exit $rc)"
+		sed 's/^/# /' <<<"$out" | tail -n 5
+	fi
+}
+# Arguments: the engine to use and whether it is the sanitizer build, as
+# the host test runs (fio then preloads the ASan runtime, tests/lib.sh).
+export ENGINE=${1:-$PWD/build/ssdnvme.so} SANITIZE=${2:-}
+printf '#!/usr/bin/env bash\n. "%s/tests/lib.sh"\nfio_cmd "$@"\n' "$PWD" >/tmp/fio
+chmod +x /tmp/fio
+S() { jobs/ssdnvme-suite --fio /tmp/fio --engine-so "$ENGINE" "$@"; }
+
+refused "writing without confirmation is refused, naming model and serial" \
+	'refusing to write to /dev/ng0n1 \(QEMU NVMe Ctrl, serial deadbeef, firmware [^)]+\).*--yes-destroy deadbeef' \
+	S --suite profiles --short --profiles 4k-randwrite --results /tmp/r1 /dev/ng0n1
+refused "a wrong serial is refused" 'refusing to write' \
+	S --suite profiles --short --profiles 4k-randwrite --yes-destroy cafe --results /tmp/r1 /dev/ng0n1
+[ ! -e /tmp/r1 ] && ok "the refused runs wrote nothing" || not_ok "the refused runs left /tmp/r1"
+if modprobe ext4 && /usr/sbin/mkfs.ext4 -q -F /dev/nvme0n5 && mkdir -p /tmp/mnt && mount /dev/nvme0n5 /tmp/mnt; then
+	refused "a mounted namespace is refused even when confirmed" 'is mounted' \
+		S --suite profiles --short --profiles 4k-randwrite --yes-destroy deadbeef --results /tmp/r2 /dev/ng0n5
+	umount /tmp/mnt
+else
+	not_ok "cannot mount an ext4 file system on /dev/nvme0n5 to test the mounted check"
+fi
+
+# Every suite, short, through ssdnvme (noisy neighbor also through
+# io_uring_cmd).  Stdout (fio's ETA lines, fiorank's report) to a log.
+# 4k-randwrite: one direction; sql: a mix (both directions capped).  The
+# emulated device writes about 25 MB/s, hence the low write-pressure steps.
+S --suite all --short --profiles 4k-randwrite,sql --steps 10,20 \
+	--runtime 2 --ramp 1 --wp-mbps 5:15:10 --yes-destroy deadbeef --results "$OUT/all" /dev/ng0n1 \
+	>"$OUT/all.log" 2>&1
+echo "all-rc=$?" >"$OUT/all.rc"
+
+# fio's own engine on the 4096-byte namespace; plain io_uring on a block
+# device (identity from the block device's sysfs).
+S --suite profiles --engine io_uring_cmd --short --profiles 4k-randread --steps 50 --runtime 2 --ramp 1 \
+	--results "$OUT/peer" /dev/ng0n3 >"$OUT/peer.log" 2>&1
+echo "peer-rc=$?" >"$OUT/peer.rc"
+S --suite profiles --engine io_uring --short --profiles 64k-seqread --steps 50 --runtime 2 --ramp 1 \
+	--results "$OUT/block" /dev/nvme0n2 >"$OUT/block.log" 2>&1
+echo "block-rc=$?" >"$OUT/block.rc"
+
+# Purge (nvme format, user-data erase) then steady-state preconditioning.
+# A marker past the 25 % test region must be gone after the format.
+printf 'ssdnvme-marker' | dd of=/dev/nvme0n4 bs=512 seek=120000 conv=notrunc,fsync status=none
+S --suite precondition --precondition steady-state --purge format --engine io_uring_cmd --short \
+	--ss-round-time 1 --ss-max-rounds 5 --yes-destroy 'QEMU NVMe Ctrl/deadbeef' --results "$OUT/ss" /dev/ng0n4 \
+	>"$OUT/ss.log" 2>&1
+echo "ss-rc=$?" >"$OUT/ss.rc"
+if dd if=/dev/nvme0n4 bs=512 skip=120000 count=1 status=none | grep -q ssdnvme-marker; then
+	not_ok "the purge erased the namespace (the marker is still there)"
+else
+	ok "the purge erased the namespace (the marker is gone)"
+fi
+echo "1..$n"
