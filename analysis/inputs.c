@@ -397,6 +397,10 @@ static int walk_path(struct walk *w, const char *path, int depth)
 	/* inside a directory only *.json files are fio output candidates */
 	if (depth > 0 && !ends_with(path, ".json"))
 		return 0;
+	/* Below a runner's manifest, the manifest says which files are fio
+	 * output; the runner's other JSON (steady-state verdicts) is not. */
+	if (depth > 0 && w->mf && !manifest_run(w, path))
+		return 0;
 	real = realpath(path, NULL);
 	if (real && seen_insert(w->in, real) <= 0)
 		return 0;

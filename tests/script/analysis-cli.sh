@@ -72,6 +72,13 @@ check "a run the manifest marks failed is excluded with the reason" \
 check "the manifest's drive identity reaches the report" \
 	bash -c "jq -e '.drives[] | select(.label == \"psync-capped\") | .serial == \"FIXTURE-B\"' '$tmp/m.json' >/dev/null"
 
+# the runner's own JSON beside the runs (a steady-state verdict) is not fio output
+cp -r "$R" "$tmp/ss"
+echo '{"schema": "ssdnvme-steady-state/1", "steady": true}' >"$tmp/ss/psync-capped/steady-state.json"
+"${FR[@]}" "$tmp/ss" >/dev/null 2>"$tmp/ss.err"
+check "a JSON file the manifest does not name is left alone (exit 0)" test $? -eq 0
+check "... and not reported as unreadable" bash -c "! grep -q steady-state '$tmp/ss.err'"
+
 # a job name outside the contract: the manifest's test and step name it
 sed 's/"4k-randread@50"/"job1"/' "$R/iouring-qd4/profiles/4k-randread/50.json" \
 	>"$tmp/res/iouring-qd4/profiles/4k-randread/50.json"
