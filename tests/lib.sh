@@ -65,3 +65,34 @@ fio_cmd() {
 		"$FIO_BIN" "$@"
 	fi
 }
+
+# vm_relay DESC OUTDIR [tests/vm/run OPTIONS...] -- SCRIPT [ARGS...]: boots the
+# test bed once for a guest-side script and relays its TAP lines as this
+# file's own (prefixed with DESC), plus one line for the script's exit status.
+vm_relay() {
+	local desc=$1 outdir=$2 log rc line opts=()
+	shift 2
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do
+		opts+=("$1")
+		shift
+	done
+	shift
+	log=$(mktemp)
+	# tests/vm/run passes the host's environment (BUILD, SANITIZE, ...) in.
+	"$VMRUN" --out "$outdir" "${opts[@]}" -- bash "$@" >"$log" 2>&1
+	rc=$?
+	while IFS= read -r line; do
+		case $line in
+		"not ok "*) not_ok "$desc: ${line#not ok * - }" ;;
+		"ok "*) ok "$desc: ${line#ok * - }" ;;
+		"# "*) echo "$line" ;;
+		esac
+	done <"$log"
+	if [ $rc -eq 0 ]; then
+		ok "$desc: guest script exited 0"
+	else
+		not_ok "$desc: guest script exited $rc"
+		tail -n 20 "$log" | sed 's/^/# /'
+	fi
+	rm -f "$log"
+}

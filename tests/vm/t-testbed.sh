@@ -6,20 +6,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # One boot for the whole baseline; its TAP lines are ours.
-"$VMRUN" --out "$tmp/base" -- bash tests/vm/guest/testbed-baseline.sh >"$tmp/base.tap" 2>&1
-rc=$?
-# Re-number the guest's TAP lines as ours.
-while IFS= read -r line; do
-	case $line in
-	"not ok "*) not_ok "guest: ${line#not ok * - }" ;;
-	"ok "*) ok "guest: ${line#ok * - }" ;;
-	"# "*) echo "$line" ;;
-	esac
-done <"$tmp/base.tap"
-[ $rc -eq 0 ] && ok "baseline guest script exited 0" || {
-	not_ok "baseline guest script exited $rc"
-	tail -n 20 "$tmp/base.tap" | sed 's/^/# /'
-}
+vm_relay "baseline" "$tmp/base" -- tests/vm/guest/testbed-baseline.sh
 check "guest results came back through \$OUT" test -s "$tmp/base/six.json"
 
 # Exit status, standard error and $OUT, with a non-default namespace layout.

@@ -1,0 +1,407 @@
+/*
+ * Namespace identification and `namespaces=` expansion (libnvme 1.3).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include <linux/fs.h>
+#include <libnvme.h>
+
+#include "namespace.h"
+
+/* Copies a fixed-width, space-padded identify string, trimming the padding. */
+static void copy_trimmed(char *dst, size_t dst_len, const char *src, size_t src_len)
+{
+	size_t n = src_len < dst_len - 1 ? src_len : dst_len - 1;
+
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+	while (n && (dst[n - 1] == ' ' || dst[n - 1] == '\0'))
+		dst[--n] = '\0';
+}
+
+static void name_after(const char *path, char *out, size_t len)
+{
+	char tmp[PATH_MAX], *base;
+
+	snprintf(tmp, sizeof(tmp), "%s", path);
+	base = basename(tmp);
+	snprintf(out, len, "%s", base);
+}
+
+/* "ng0n3" -> block "nvme0n3", controller "nvme0". */
+static void names_from_generic(const char *base, struct ns_info *ni)
+{
+	unsigned int a, b;
+
+	if (sscanf(base, "ng%un%u", &a, &b) == 2) {
+		snprintf(ni->blockdev, sizeof(ni->blockdev), "nvme%un%u", a, b);
+		snprintf(ni->controller, sizeof(ni->controller), "nvme%u", a);
+	}
+}
+
+static void names_from_block(const char *base, struct ns_info *ni)
+{
+	unsigned int a, b;
+
+	snprintf(ni->blockdev, sizeof(ni->blockdev), "%.63s", base);
+	if (sscanf(base, "nvme%un%u", &a, &b) == 2)
+		snprintf(ni->controller, sizeof(ni->controller), "nvme%u", a);
+}
+
+static int identify_nvme(int fd, struct ns_info *ni, char *msg, size_t len)
+{
+	struct nvme_id_ctrl ctrl;
+	struct nvme_id_ns ns;
+	unsigned int fmt;
+	int ret;
+
+	if (nvme_get_nsid(fd, &ni->nsid) < 0)
+		return -errno;
+	ret = nvme_identify_ns(fd, ni->nsid, &ns);
+	if (ret) {
+		snprintf(msg, len, "%s: Identify Namespace %u failed: %s", ni->path, ni->nsid,
+			 ret < 0 ? strerror(errno) : "NVMe error status");
+		return ret < 0 ? -errno : -EIO;
+	}
+	fmt = (ns.flbas & NVME_NS_FLBAS_LOWER_MASK) | ((ns.flbas & NVME_NS_FLBAS_HIGHER_MASK) >> 1);
+	ni->lba_size = 1u << ns.lbaf[fmt].ds;
+	ni->ms = le16toh(ns.lbaf[fmt].ms);
+	ni->ms_extended = ni->ms && (ns.flbas & NVME_NS_FLBAS_META_EXT);
+	ni->capacity_lbas = le64toh(ns.nsze);
+	ni->dlfeat = ns.dlfeat;
+	ni->capacity_bytes = ni->capacity_lbas * ns_xfer_unit(ni);
+	if (nvme_identify_ctrl(fd, &ctrl) == 0) {
+		copy_trimmed(ni->model, sizeof(ni->model), ctrl.mn, sizeof(ctrl.mn));
+		copy_trimmed(ni->serial, sizeof(ni->serial), ctrl.sn, sizeof(ctrl.sn));
+		copy_trimmed(ni->firmware, sizeof(ni->firmware), ctrl.fr, sizeof(ctrl.fr));
+	}
+	ni->identified = true;
+	return 0;
+}
+
+static int open_error(const char *path, int err, char *msg, size_t len)
+{
+	if (err == EACCES || err == EPERM)
+		snprintf(msg, len,
+			 "%s: %s: NVMe passthrough needs root or CAP_SYS_ADMIN, or read/write "
+			 "permission on the device node (e.g. a udev rule giving your group "
+			 "access to /dev/ng*)",
+			 path, strerror(err));
+	else
+		snprintf(msg, len, "%s: cannot open: %s", path, strerror(err));
+	return -err;
+}
+
+static bool is_controller(const char *base)
+{
+	char sys[PATH_MAX];
+	unsigned int a;
+	char extra;
+
+	if (sscanf(base, "nvme%u%c", &a, &extra) != 1)
+		return false;
+	snprintf(sys, sizeof(sys), "/sys/class/nvme/%.64s", base);
+	return access(sys, F_OK) == 0;
+}
+
+static int probe_char(const char *path, struct ns_info *ni, char *msg, size_t len)
+{
+	char base[PATH_MAX];
+	int fd, ret;
+
+	name_after(path, base, sizeof(base));
+	if (is_controller(base)) {
+		snprintf(msg, len,
+			 "%s is an NVMe controller, not a namespace: name the namespaces with "
+			 "the engine option namespaces= (e.g. namespaces=1,2 or all)",
+			 path);
+		return -EINVAL;
+	}
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return open_error(path, errno, msg, len);
+	ni->kind = NS_KIND_NVME_CHAR;
+	names_from_generic(base, ni);
+	ret = identify_nvme(fd, ni, msg, len);
+	close(fd);
+	if (ret == -ENOTTY || ret == -EINVAL || (ret && !msg[0]))
+		snprintf(msg, len,
+			 "%s is a character device but not an NVMe namespace generic device "
+			 "(/dev/ngXnY)",
+			 path);
+	else if (!ret && lba_shift_of(ni->lba_size) < 0) {
+		snprintf(msg, len, "%s reports an LBA size of %u bytes, which is not supported",
+			 path, ni->lba_size);
+		return -EINVAL;
+	}
+	return ret;
+}
+
+static int probe_block(const char *path, struct ns_info *ni, char *msg, size_t len)
+{
+	char real[PATH_MAX], base[PATH_MAX];
+	uint64_t bytes = 0;
+	int fd, ssz = 0;
+
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return open_error(path, errno, msg, len);
+	ni->kind = NS_KIND_BLOCK;
+	if (!realpath(path, real))
+		snprintf(real, sizeof(real), "%s", path);
+	name_after(real, base, sizeof(base));
+	names_from_block(base, ni);
+	if (ioctl(fd, BLKSSZGET, &ssz) < 0 || ioctl(fd, BLKGETSIZE64, &bytes) < 0) {
+		snprintf(msg, len, "%s: cannot read the block device's size: %s", path,
+			 strerror(errno));
+		close(fd);
+		return -errno;
+	}
+	/* An NVMe block device answers identify too: record who it is. */
+	if (ni->controller[0] && identify_nvme(fd, ni, msg, len) != 0) {
+		ni->identified = false;
+		msg[0] = '\0';
+	}
+	close(fd);
+	ni->lba_size = (uint32_t)ssz;
+	ni->ms = 0;
+	ni->ms_extended = false;
+	ni->capacity_lbas = ssz ? bytes / (uint32_t)ssz : 0;
+	ni->capacity_bytes = bytes;
+	return 0;
+}
+
+static bool in_dev_dir(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash && slash - path == 4 && !strncmp(path, "/dev/", 5);
+}
+
+int ns_probe(const char *path, struct ns_info *ni, char *msg, size_t len)
+{
+	struct stat st;
+
+	memset(ni, 0, sizeof(*ni));
+	msg[0] = '\0';
+	snprintf(ni->path, sizeof(ni->path), "%s", path);
+	if (stat(path, &st) < 0) {
+		/* A missing /dev/X is a missing device; elsewhere fio creates files. */
+		if (errno == ENOENT && !in_dev_dir(path)) {
+			ni->kind = NS_KIND_FILE;
+			return 0;
+		}
+		snprintf(msg, len, "%s: %s", path,
+			 errno == ENOENT ? "no such device" : strerror(errno));
+		return -errno;
+	}
+	if (S_ISCHR(st.st_mode))
+		return probe_char(path, ni, msg, len);
+	if (S_ISBLK(st.st_mode))
+		return probe_block(path, ni, msg, len);
+	if (S_ISREG(st.st_mode)) {
+		ni->kind = NS_KIND_FILE;
+		return 0;
+	}
+	snprintf(msg, len, "%s is neither an NVMe namespace, a block device nor a regular file",
+		 path);
+	return -EINVAL;
+}
+
+/* The controller name behind PATH, "" if it names none. */
+static void controller_of(const char *path, char *ctrl, size_t len)
+{
+	char base[PATH_MAX];
+	unsigned int a, b;
+
+	ctrl[0] = '\0';
+	name_after(path, base, sizeof(base));
+	if (sscanf(base, "ng%un%u", &a, &b) == 2 || sscanf(base, "nvme%un%u", &a, &b) == 2 ||
+	    sscanf(base, "nvme%u", &a) == 1)
+		snprintf(ctrl, len, "nvme%u", a);
+}
+
+struct ns_found {
+	uint32_t nsid[NSLIST_MAX];
+	char *name[NSLIST_MAX];
+	unsigned int count;
+};
+
+static void found_add(struct ns_found *f, uint32_t nsid, const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < f->count; i++)
+		if (f->nsid[i] == nsid)
+			return;
+	if (f->count < NSLIST_MAX) {
+		f->nsid[f->count] = nsid;
+		f->name[f->count++] = strdup(name);
+	}
+}
+
+/* Namespaces of controller CTRL: its own, and its subsystem's (multipath heads). */
+static bool scan_controller(const char *ctrl_name, struct ns_found *found)
+{
+	nvme_root_t root = nvme_create_root(NULL, 3 /* LOG_ERR */);
+	nvme_host_t h;
+	nvme_subsystem_t s;
+	nvme_ctrl_t c;
+	nvme_ns_t n;
+	bool seen = false;
+
+	if (!root)
+		return false;
+	if (nvme_scan_topology(root, NULL, NULL) == 0) {
+		nvme_for_each_host(root, h) nvme_for_each_subsystem(h, s)
+		{
+			bool mine = false;
+
+			nvme_subsystem_for_each_ctrl(s, c)
+			{
+				if (strcmp(nvme_ctrl_get_name(c), ctrl_name))
+					continue;
+				mine = seen = true;
+				nvme_ctrl_for_each_ns(c, n) found_add(
+					found, (uint32_t)nvme_ns_get_nsid(n), nvme_ns_get_name(n));
+			}
+			if (mine)
+				nvme_subsystem_for_each_ns(s, n) found_add(
+					found, (uint32_t)nvme_ns_get_nsid(n), nvme_ns_get_name(n));
+		}
+	}
+	nvme_free_tree(root);
+	return seen;
+}
+
+static int find_nsid(const struct ns_found *f, uint32_t nsid)
+{
+	unsigned int i;
+
+	for (i = 0; i < f->count; i++)
+		if (f->nsid[i] == nsid)
+			return (int)i;
+	return -1;
+}
+
+static int sort_u32(const void *a, const void *b);
+
+static void list_attached(const struct ns_found *f, char *buf, size_t len)
+{
+	uint32_t ids[NSLIST_MAX];
+	size_t used = 0;
+	unsigned int i;
+
+	memcpy(ids, f->nsid, f->count * sizeof(ids[0]));
+	qsort(ids, f->count, sizeof(ids[0]), sort_u32);
+	buf[0] = '\0';
+	for (i = 0; i < f->count && used < len; i++)
+		used += (size_t)snprintf(buf + used, len - used, "%s%u", i ? "," : "", ids[i]);
+	if (!f->count)
+		snprintf(buf, len, "none");
+}
+
+/* "nvme0n3" (block name of a namespace) -> "/dev/ng0n3". */
+static char *generic_path(const char *ns_name)
+{
+	char *p = NULL;
+
+	if (strncmp(ns_name, "nvme", 4) || asprintf(&p, "/dev/ng%s", ns_name + 4) < 0)
+		return NULL;
+	return p;
+}
+
+static int sort_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+int ns_expand(const char *path, const struct nslist *list, char ***paths, char *msg, size_t len)
+{
+	struct ns_found found = {.count = 0};
+	char ctrl[32], attached[256];
+	uint32_t want[NSLIST_MAX];
+	unsigned int i, nwant;
+	char **out = NULL;
+	int n = -1, idx;
+
+	controller_of(path, ctrl, sizeof(ctrl));
+	if (!ctrl[0]) {
+		snprintf(msg, len,
+			 "namespaces= needs filename= to name an NVMe controller (/dev/nvmeX) or "
+			 "one of its namespaces (/dev/ngXnY), got %s",
+			 path);
+		return -1;
+	}
+	if (!scan_controller(ctrl, &found)) {
+		snprintf(msg, len, "%s: controller %s not found in the NVMe topology", path, ctrl);
+		goto out;
+	}
+	if (list->all) {
+		for (i = 0; i < found.count; i++)
+			want[i] = found.nsid[i];
+		nwant = found.count;
+		qsort(want, nwant, sizeof(want[0]), sort_u32);
+	} else {
+		memcpy(want, list->ids, list->count * sizeof(want[0]));
+		nwant = list->count;
+	}
+	if (!nwant) {
+		snprintf(msg, len, "controller %s has no namespaces attached", ctrl);
+		goto out;
+	}
+	out = calloc(nwant, sizeof(*out));
+	if (!out) {
+		snprintf(msg, len, "out of memory");
+		goto out;
+	}
+	for (i = 0; i < nwant; i++) {
+		idx = find_nsid(&found, want[i]);
+		if (idx < 0) {
+			list_attached(&found, attached, sizeof(attached));
+			snprintf(msg, len,
+				 "namespaces=: namespace %u does not exist on controller %s "
+				 "(attached namespaces: %s)",
+				 want[i], ctrl, attached);
+			ns_free_paths(out, (int)i);
+			out = NULL;
+			goto out;
+		}
+		out[i] = generic_path(found.name[idx]);
+		if (!out[i]) {
+			snprintf(msg, len, "namespace %u of %s has an unexpected name '%s'",
+				 want[i], ctrl, found.name[idx]);
+			ns_free_paths(out, (int)i);
+			out = NULL;
+			goto out;
+		}
+	}
+	*paths = out;
+	n = (int)nwant;
+out:
+	for (i = 0; i < found.count; i++)
+		free(found.name[i]);
+	return n;
+}
+
+void ns_free_paths(char **paths, int n)
+{
+	int i;
+
+	if (!paths)
+		return;
+	for (i = 0; i < n; i++)
+		free(paths[i]);
+	free(paths);
+}

@@ -1,0 +1,76 @@
+/*
+ * What the engine knows about each path it talks to: NVMe namespace
+ * identity and format (libnvme identify), or block-device / file geometry,
+ * and the expansion of `namespaces=` through libnvme's topology scan.
+ * No fio types.
+ */
+#ifndef SSDNVME_NAMESPACE_H
+#define SSDNVME_NAMESPACE_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "lba.h"
+
+enum ns_kind {
+	NS_KIND_NVME_CHAR, /* /dev/ngXnY: io_uring NVMe passthrough */
+	NS_KIND_BLOCK,	   /* any block device: plain io_uring */
+	NS_KIND_FILE,	   /* a regular file: plain io_uring */
+};
+
+struct ns_info {
+	enum ns_kind kind;
+	char path[PATH_MAX];
+	char blockdev[64];   /* sysfs block name ("nvme0n1", "sda"), "" for files */
+	bool identified;     /* NVMe identify data below is valid */
+	char controller[32]; /* "nvme0" */
+	char model[41];
+	char serial[21];
+	char firmware[9];
+	uint32_t nsid;
+	uint32_t lba_size; /* data bytes per LBA; 0 for files */
+	uint32_t ms;	   /* metadata bytes per LBA */
+	bool ms_extended;  /* metadata interleaved with data */
+	uint8_t dlfeat;	   /* Deallocate Logical Block Features */
+	uint64_t capacity_lbas;
+	uint64_t capacity_bytes; /* 0 for files: fio decides */
+};
+
+static inline const char *ns_kind_name(enum ns_kind k)
+{
+	return k == NS_KIND_NVME_CHAR ? "nvme-char" : k == NS_KIND_BLOCK ? "block" : "file";
+}
+
+/* Bytes the host transfers per LBA: data plus interleaved metadata. */
+static inline uint32_t ns_xfer_unit(const struct ns_info *ni)
+{
+	return ni->lba_size + (ni->ms_extended ? ni->ms : 0);
+}
+
+/* The geometry view lba.c checks against. */
+static inline struct lba_geom ns_geom(const struct ns_info *ni)
+{
+	struct lba_geom g = {ni->path, ni->lba_size, ni->ms, ni->ms_extended, ni->capacity_lbas};
+
+	return g;
+}
+
+/*
+ * Finds out what PATH is and fills NI.  Returns 0, or a negative errno with
+ * a message saying what is wrong with the path in MSG.  A path that does not
+ * exist yet is a file (fio may create it): returns 0 with kind FILE.
+ */
+int ns_probe(const char *path, struct ns_info *ni, char *msg, size_t len);
+
+/*
+ * Resolves `namespaces=` for the controller behind PATH (/dev/nvmeX,
+ * /dev/ngXnY or /dev/nvmeXnY) into generic char device paths.  Returns the
+ * number of paths stored in *PATHS (malloc'd, free with ns_free_paths), or
+ * -1 with a message in MSG.
+ */
+int ns_expand(const char *path, const struct nslist *list, char ***paths, char *msg, size_t len);
+void ns_free_paths(char **paths, int n);
+
+#endif

@@ -1,0 +1,130 @@
+/*
+ * ssdnvme's fio options, each with the help text `fio --enghelp=PATH.so`
+ * prints.
+ */
+#include "fio.h"
+#include "optgroup.h"
+
+#include "glue.h"
+
+static int sqpoll_cpu_cb(void *data, unsigned long long *val)
+{
+	struct ssdnvme_options *o = data;
+
+	o->sqpoll_cpu = (unsigned int)*val;
+	o->sqpoll_set = 1;
+	return 0;
+}
+
+struct fio_option ssdnvme_fio_options[] = {
+	{
+		.name = "hipri",
+		.lname = "Polled completions",
+		.type = FIO_OPT_STR_SET,
+		.off1 = offsetof(struct ssdnvme_options, hipri),
+		.help = "Poll for completions (IORING_SETUP_IOPOLL); needs NVMe poll queues "
+			"(nvme.poll_queues > 0), refused otherwise",
+		.category = FIO_OPT_C_ENGINE,
+		.group = FIO_OPT_G_INVALID,
+	},
+	{
+		.name = "fixedbufs",
+		.lname = "Registered buffers",
+		.type = FIO_OPT_STR_SET,
+		.off1 = offsetof(struct ssdnvme_options, fixedbufs),
+		.help = "Register the I/O buffers with the ring (implies nonvectored)",
+		.category = FIO_OPT_C_ENGINE,
+		.group = FIO_OPT_G_INVALID,
+	},
+	{
+		.name = "registerfiles",
+		.lname = "Registered files",
+		.type = FIO_OPT_STR_SET,
+		.off1 = offsetof(struct ssdnvme_options, registerfiles),
+		.help = "Register the job's files with the ring (needs openfiles == nrfiles)",
+		.category = FIO_OPT_C_ENGINE,
+		.group = FIO_OPT_G_INVALID,
+	},
+	{
+		.name = "sqthread_poll",
+		.lname = "Kernel SQ thread",
+		.type = FIO_OPT_STR_SET,
+		.off1 = offsetof(struct ssdnvme_options, sqpoll),
+		.help = "Let a kernel thread poll the submission queue (IORING_SETUP_SQPOLL)",
+		.category = FIO_OPT_C_ENGINE,
+		.group = FIO_OPT_G_INVALID,
+	},
+	{
+		.name = "sqthread_poll_cpu",
+		.lname = "SQ thread CPU",
+		.type = FIO_OPT_INT,
+		.cb = sqpoll_cpu_cb,
+		.help = "CPU the sqthread_poll kernel thread is pinned to",
+		.category = FIO_OPT_C_ENGINE,
+		.group = FIO_OPT_G_INVALID,
+	},
+	{
+		.name = "nonvectored",
+		.lname = "Non-vectored",
+		.type = FIO_OPT_BOOL,
+		.off1 = offsetof(struct ssdnvme_options, nonvectored),
+		.def = "1",
+		.help = "1: one buffer per command (NVME_URING_CMD_IO, IORING_OP_READ/WRITE); "
+			"0: vectored (NVME_URING_CMD_IO_VEC, READV/WRITEV)",
+		.category = FIO_OPT_C_ENGINE,
+		.group = FIO_OPT_G_INVALID,
+	},
+	{
+		.name = "readfua",
+		.lname = "Read FUA",
+		.type = FIO_OPT_BOOL,
+		.off1 = offsetof(struct ssdnvme_options, readfua),
+		.def = "0",
+		.help = "Set Force Unit Access on NVMe reads",
+		.category = FIO_OPT_C_ENGINE,
+		.group = FIO_OPT_G_INVALID,
+	},
+	{
+		.name = "writefua",
+		.lname = "Write FUA",
+		.type = FIO_OPT_BOOL,
+		.off1 = offsetof(struct ssdnvme_options, writefua),
+		.def = "0",
+		.help = "Set Force Unit Access on NVMe writes (RWF_DSYNC on the fallback path)",
+		.category = FIO_OPT_C_ENGINE,
+		.group = FIO_OPT_G_INVALID,
+	},
+	{
+		.name = "write_zeroes",
+		.lname = "Write Zeroes",
+		.type = FIO_OPT_BOOL,
+		.off1 = offsetof(struct ssdnvme_options, write_zeroes),
+		.def = "0",
+		.help = "Send writes as NVMe Write Zeroes (no data transferred; do not verify)",
+		.category = FIO_OPT_C_ENGINE,
+		.group = FIO_OPT_G_INVALID,
+	},
+	{
+		.name = "namespaces",
+		.lname = "Namespaces",
+		.type = FIO_OPT_STR_STORE,
+		.off1 = offsetof(struct ssdnvme_options, namespaces),
+		.help = "Namespaces of filename='s controller to use, e.g. 1,2,5-6 or all: one "
+			"file per namespace, all on the job's ring",
+		.category = FIO_OPT_C_ENGINE,
+		.group = FIO_OPT_G_INVALID,
+	},
+	{
+		.name = "ssdnvme_results",
+		.lname = "Engine results file",
+		.type = FIO_OPT_STR_STORE,
+		.off1 = offsetof(struct ssdnvme_options, results_file),
+		.help = "Where to write the engine's JSON (identity of each file); default: "
+			"next to --output as ssdnvme-JOB.N.json, none without --output",
+		.category = FIO_OPT_C_ENGINE,
+		.group = FIO_OPT_G_INVALID,
+	},
+	{
+		.name = NULL,
+	},
+};

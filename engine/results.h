@@ -1,0 +1,40 @@
+/*
+ * The engine's per-job JSON file (schema "ssdnvme-engine/1", see
+ * docs/engine.md): identity of every file the job touched, plus named
+ * sections other parts add (latency tags).  Written atomically.
+ * No fio types.
+ */
+#ifndef SSDNVME_RESULTS_H
+#define SSDNVME_RESULTS_H
+
+#include <stddef.h>
+
+#include <json-c/json.h>
+
+#include "namespace.h"
+
+#define RESULTS_SCHEMA "ssdnvme-engine/1"
+
+struct results;
+
+struct results *results_new(const char *fio_version, const char *engine_version, const char *job);
+void results_free(struct results *r);
+
+/* Appends one entry to "files". */
+int results_add_file(struct results *r, const struct ns_info *ni);
+
+/*
+ * Hook for other parts (the latency tags): adds SECTION under the top-level
+ * key NAME, taking ownership of it.  NAME must not be one of the identity
+ * keys (schema, fio_version, engine_version, job, files).  Returns 0, or -1
+ * when NAME is reserved or already present (SECTION is then freed).
+ */
+int results_add_section(struct results *r, const char *name, json_object *section);
+
+/*
+ * Writes the document to PATH via a temporary file in the same directory
+ * and rename(2).  Returns 0 or a negative errno, with a message in MSG.
+ */
+int results_write(const struct results *r, const char *path, char *msg, size_t len);
+
+#endif

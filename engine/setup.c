@@ -1,0 +1,234 @@
+/*
+ * ->setup(): runs before any I/O, often in fio's parent process before the
+ * job forks.  Expands namespaces=, identifies every file, and refuses bad
+ * geometry, mounted namespaces and impossible polling, so that nothing is
+ * issued that the device would reject.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fio.h"
+#include "options.h"
+
+#include "glue.h"
+#include "guard.h"
+#include "lba.h"
+
+void ssdnvme_fail(struct thread_data *td, int err, const char *msg)
+{
+	log_err("ssdnvme: %s\n", msg);
+	td_verror(td, err, "ssdnvme");
+}
+
+/* Turns the job's one filename into one file per namespace in namespaces=. */
+static int expand_namespaces(struct thread_data *td, const char *spec)
+{
+	struct fio_file *f = td->files[0];
+	char msg[MSG_LEN], **paths = NULL;
+	struct nslist *list;
+	int n, i, ret = 1;
+
+	if (td->files_index != 1) {
+		snprintf(msg, sizeof(msg),
+			 "namespaces= wants exactly one filename= (the controller or one of "
+			 "its namespaces), job '%s' has %u",
+			 td->o.name, td->files_index);
+		ssdnvme_fail(td, EINVAL, msg);
+		return 1;
+	}
+	list = malloc(sizeof(*list));
+	if (!list || !nslist_parse(spec, list, msg, sizeof(msg))) {
+		ssdnvme_fail(td, EINVAL, list ? msg : "out of memory");
+		free(list);
+		return 1;
+	}
+	n = ns_expand(f->file_name, list, &paths, msg, sizeof(msg));
+	free(list);
+	if (n < 0) {
+		ssdnvme_fail(td, ENODEV, msg);
+		return 1;
+	}
+	/* fio allocated the name from its shared pool: give it back there. */
+	sfree(f->file_name);
+	f->file_name = smalloc_strdup(paths[0]);
+	if (!f->file_name) {
+		ssdnvme_fail(td, ENOMEM, "out of fio's shared memory for file names");
+		goto out;
+	}
+	for (i = 1; i < n; i++)
+		if (add_file(td, paths[i], 0, 1) < 0)
+			goto out;
+	/* fio defaulted openfiles to the one file it saw: now it is all of them. */
+	if (!fio_option_is_set(&td->o, open_files))
+		td->o.open_files = td->o.nr_files;
+	ret = 0;
+out:
+	ns_free_paths(paths, n);
+	return ret;
+}
+
+static bool check_multiple(struct thread_data *td, const struct lba_geom *g, const char *opt,
+			   unsigned long long v)
+{
+	char msg[MSG_LEN];
+
+	if (lba_check_multiple(g, opt, v, msg, sizeof(msg)))
+		return true;
+	ssdnvme_fail(td, EINVAL, msg);
+	return false;
+}
+
+/* Block sizes, alignment, offsets and size against the LBA format and capacity. */
+static bool check_geometry(struct thread_data *td, const struct file_state *fs)
+{
+	static const char *const bs_names[] = {"bs (read)", "bs (write)", "bs (trim)"};
+	static const char *const ba_names[] = {"blockalign (read)", "blockalign (write)",
+					       "blockalign (trim)"};
+	struct lba_geom g = ns_geom(&fs->ni);
+	unsigned long long per_file;
+	char msg[MSG_LEN];
+	int d;
+
+	if (!g.lba_size)
+		return true;
+	for (d = DDIR_READ; d <= DDIR_TRIM; d++) {
+		if (!(td->o.td_ddir & (1 << d)))
+			continue;
+		if (!check_multiple(td, &g, bs_names[d], td->o.min_bs[d]) ||
+		    !check_multiple(td, &g, bs_names[d], td->o.max_bs[d]) ||
+		    !check_multiple(td, &g, ba_names[d], td->o.ba[d]))
+			return false;
+	}
+	if (!td->o.start_offset_percent) {
+		if (!check_multiple(td, &g, "offset", td->o.start_offset))
+			return false;
+		if (!lba_check_range(&g, "offset", td->o.start_offset, 0, msg, sizeof(msg))) {
+			ssdnvme_fail(td, EINVAL, msg);
+			return false;
+		}
+	}
+	if (!td->o.offset_increment_percent &&
+	    !check_multiple(td, &g, "offset_increment", td->o.offset_increment))
+		return false;
+	if (td->o.size && !td->o.size_percent && !td->o.start_offset_percent) {
+		per_file = td->o.size / (td->o.nr_files ? td->o.nr_files : 1);
+		if (!lba_check_range(&g, "size", td->o.start_offset, per_file, msg, sizeof(msg))) {
+			ssdnvme_fail(td, EINVAL, msg);
+			return false;
+		}
+	}
+	return true;
+}
+
+static bool check_not_mounted(struct thread_data *td, const struct file_state *fs)
+{
+	char mnt[PATH_MAX], msg[MSG_LEN];
+
+	if (!(td_write(td) || td_trim(td)) || td->o.allow_mounted_write)
+		return true;
+	if (!guard_find_mount("/proc/self/mountinfo", fs->ni.blockdev, mnt, sizeof(mnt)))
+		return true;
+	snprintf(msg, sizeof(msg),
+		 "refusing to write to %s: its block device /dev/%s (or a partition of it) is "
+		 "mounted on %s; set allow_mounted_write=1 to do it anyway",
+		 fs->ni.path, fs->ni.blockdev, mnt);
+	ssdnvme_fail(td, EBUSY, msg);
+	return false;
+}
+
+static bool check_hipri(struct thread_data *td, const struct file_state *fs)
+{
+	struct ssdnvme_options *o = td->eo;
+	char msg[MSG_LEN];
+
+	if (!o->hipri)
+		return true;
+	if (fs->ni.kind == NS_KIND_FILE) {
+		snprintf(msg, sizeof(msg),
+			 "hipri: %s is a regular file; polled completions need a block or NVMe "
+			 "device with poll queues",
+			 fs->ni.path);
+	} else if (fs->ni.kind == NS_KIND_BLOCK && fio_option_is_set(&td->o, odirect) &&
+		   !td->o.odirect) {
+		snprintf(msg, sizeof(msg),
+			 "hipri: %s is used through the page cache (direct=0); polled "
+			 "completions need direct I/O",
+			 fs->ni.path);
+	} else if (guard_poll_capable(fs->ni.blockdev) == 0) {
+		snprintf(msg, sizeof(msg),
+			 "hipri: %s has no poll queues (/sys/block/%s/queue/io_poll is 0), so "
+			 "polled completions would measure interrupts; load the nvme driver with "
+			 "poll_queues=N (N > 0) or drop hipri",
+			 fs->ni.path, fs->ni.blockdev);
+	} else {
+		return true;
+	}
+	ssdnvme_fail(td, EOPNOTSUPP, msg);
+	return false;
+}
+
+/* Size a regular file the way fio's own get_file_sizes() would. */
+static int size_regular_file(struct thread_data *td, struct fio_file *f)
+{
+	if (generic_get_file_size(td, f)) {
+		if (td->error != ENOENT) {
+			log_err("ssdnvme: %s: cannot get its size\n", f->file_name);
+			return 1;
+		}
+		td_clear_error(td);
+	}
+	if (f->real_file_size == -1ULL && td->o.size)
+		f->real_file_size = td->o.size / td->o.nr_files;
+	return 0;
+}
+
+static int setup_file(struct thread_data *td, struct fio_file *f)
+{
+	struct file_state *fs = FILE_ENG_DATA(f);
+	char msg[MSG_LEN];
+	int ret;
+
+	if (!fs) {
+		fs = calloc(1, sizeof(*fs));
+		if (!fs)
+			return 1;
+		FILE_SET_ENG_DATA(f, fs);
+	}
+	ret = ns_probe(f->file_name, &fs->ni, msg, sizeof(msg));
+	if (ret) {
+		ssdnvme_fail(td, -ret, msg);
+		return 1;
+	}
+	fs->unit = ns_xfer_unit(&fs->ni);
+	fs->shift = fs->unit ? lba_shift_of(fs->unit) : 0;
+	if (!check_geometry(td, fs) || !check_not_mounted(td, fs) || !check_hipri(td, fs))
+		return 1;
+	if (fs->ni.kind == NS_KIND_FILE)
+		return size_regular_file(td, f);
+	f->real_file_size = fs->ni.capacity_bytes;
+	fio_file_set_size_known(f);
+	return 0;
+}
+
+int ssdnvme_setup(struct thread_data *td)
+{
+	struct ssdnvme_options *o = td->eo;
+	struct fio_file *f;
+	unsigned int i;
+
+	if (o->namespaces && td->files_index &&
+	    !(FILE_ENG_DATA(td->files[0]) &&
+	      ((struct file_state *)FILE_ENG_DATA(td->files[0]))->expanded)) {
+		if (expand_namespaces(td, o->namespaces))
+			return 1;
+	}
+	for_each_file(td, f, i)
+	{
+		if (setup_file(td, f))
+			return 1;
+	}
+	if (o->namespaces && td->files_index)
+		((struct file_state *)FILE_ENG_DATA(td->files[0]))->expanded = true;
+	return 0;
+}

@@ -1,0 +1,577 @@
+/*
+ * ssdnvme: fio external ioengine issuing NVMe commands through io_uring
+ * passthrough (IORING_OP_URING_CMD) on NVMe generic char devices
+ * (/dev/ngXnY), with plain io_uring as the fallback for block devices and
+ * files.  One ring per job, shared by all the job's files.
+ *
+ *   fio --ioengine=external:build/ssdnvme.so --filename=/dev/ng0n1 ...
+ *
+ * This file is the fio glue only; the parts live in ring.c, nvme_cmd.c,
+ * blockio.c, namespace.c, guard.c, results.c, lba.c and nvme_status.c.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <libgen.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fio.h"
+#include "options.h"
+
+#include "blockio.h"
+#include "glue.h"
+#include "guard.h"
+#include "namespace.h"
+#include "nvme_cmd.h"
+#include "nvme_status.h"
+#include "ring.h"
+
+/* ------------------------------------------------------------ init */
+
+static int ssdnvme_init(struct thread_data *td)
+{
+	struct ssdnvme_options *o = td->eo;
+	struct engine_data *ld;
+	unsigned int depth = td->o.iodepth;
+
+	if (o->registerfiles && td->o.nr_files != td->o.open_files) {
+		log_err("ssdnvme: registerfiles needs openfiles (%u) equal to nrfiles (%u)\n",
+			td->o.open_files, td->o.nr_files);
+		return 1;
+	}
+	if (o->fixedbufs)
+		o->nonvectored = 1; /* the kernel refuses registered buffers with _VEC */
+	ld = calloc(1, sizeof(*ld));
+	if (!ld)
+		return 1;
+	td->io_ops_data = ld;
+	ld->depth = depth;
+	ld->io_us = calloc(depth, sizeof(*ld->io_us));
+	ld->iovecs = calloc(depth, sizeof(*ld->iovecs));
+	ld->pending = calloc(depth, sizeof(*ld->pending));
+	ld->done = calloc(depth, sizeof(*ld->done));
+	/* DSM ranges are DMA'd by the device: keep them in their own aligned block. */
+	if (posix_memalign((void **)&ld->ranges, 4096, depth * sizeof(*ld->ranges)))
+		ld->ranges = NULL;
+	if (!ld->io_us || !ld->iovecs || !ld->pending || !ld->done || !ld->ranges)
+		return 1;
+	return 0;
+}
+
+static int ssdnvme_io_u_init(struct thread_data *td, struct io_u *io_u)
+{
+	struct engine_data *ld = td->io_ops_data;
+
+	ld->io_us[io_u->index] = io_u;
+	return 0;
+}
+
+static bool job_has_char_device(struct thread_data *td)
+{
+	struct fio_file *f;
+	unsigned int i;
+
+	for_each_file(td, f, i)
+	{
+		if (f->filetype == FIO_TYPE_CHAR)
+			return true;
+	}
+	return false;
+}
+
+static int ssdnvme_post_init(struct thread_data *td)
+{
+	struct ssdnvme_options *o = td->eo;
+	struct engine_data *ld = td->io_ops_data;
+	struct ring_params p = {
+		.depth = ld->depth,
+		.iopoll = o->hipri,
+		.sqpoll = o->sqpoll,
+		.sqpoll_cpu = o->sqpoll_set ? (int)o->sqpoll_cpu : -1,
+	};
+	char msg[MSG_LEN];
+	unsigned int i;
+	int ret;
+
+	ld->nvme = p.big_entries = job_has_char_device(td);
+	ret = ring_open(&ld->ring, &p);
+	if (ret) {
+		snprintf(msg, sizeof(msg), "cannot set up io_uring (depth %u%s%s%s): %s", p.depth,
+			 p.big_entries ? ", SQE128|CQE32" : "", p.iopoll ? ", IOPOLL" : "",
+			 p.sqpoll ? ", SQPOLL" : "", strerror(-ret));
+		ssdnvme_fail(td, -ret, msg);
+		return 1;
+	}
+	if (!o->fixedbufs)
+		return 0;
+	for (i = 0; i < ld->depth; i++) {
+		ld->iovecs[i].iov_base = ld->io_us[i]->buf;
+		ld->iovecs[i].iov_len = td_max_bs(td);
+	}
+	ret = ring_register_buffers(&ld->ring, ld->iovecs, ld->depth);
+	if (ret) {
+		snprintf(msg, sizeof(msg),
+			 "fixedbufs: cannot register %u buffers: %s (raise "
+			 "RLIMIT_MEMLOCK?)",
+			 ld->depth, strerror(-ret));
+		ssdnvme_fail(td, -ret, msg);
+		return 1;
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------ files */
+
+static int open_char(struct thread_data *td, struct fio_file *f)
+{
+	int flags = (td_write(td) || td_trim(td)) ? O_RDWR : O_RDONLY;
+	char msg[MSG_LEN];
+	int err;
+
+	f->fd = open(f->file_name, flags | O_CLOEXEC);
+	if (f->fd >= 0)
+		return 0;
+	err = errno;
+	if (err == EACCES || err == EPERM)
+		snprintf(msg, sizeof(msg),
+			 "%s: %s: NVMe passthrough needs root or CAP_SYS_ADMIN, or %s permission "
+			 "on the device node",
+			 f->file_name, strerror(err), flags == O_RDWR ? "read/write" : "read");
+	else
+		snprintf(msg, sizeof(msg), "%s: cannot open: %s", f->file_name, strerror(err));
+	ssdnvme_fail(td, err, msg);
+	return 1;
+}
+
+/* Whether PATH can be opened with O_DIRECT (tmpfs, for one, refuses it). */
+static bool direct_possible(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_DIRECT | O_CLOEXEC);
+
+	if (fd < 0)
+		return errno != EINVAL; /* other errors: let the real open say */
+	close(fd);
+	return true;
+}
+
+/*
+ * The fallback opens with O_DIRECT unless the job sets direct= itself:
+ * passthrough never goes through the page cache, so its stand-in should not
+ * either.  Where O_DIRECT is refused, the I/O is buffered.
+ */
+static int open_fallback(struct thread_data *td, struct fio_file *f)
+{
+	unsigned int asked = td->o.odirect;
+	int ret;
+
+	if (fio_option_is_set(&td->o, odirect))
+		return generic_open_file(td, f);
+	td->o.odirect = direct_possible(f->file_name);
+	ret = generic_open_file(td, f);
+	td->o.odirect = asked;
+	return ret;
+}
+
+static int open_one(struct thread_data *td, struct fio_file *f)
+{
+	struct file_state *fs = FILE_ENG_DATA(f);
+
+	if (fs && fs->ni.kind == NS_KIND_NVME_CHAR)
+		return open_char(td, f);
+	return open_fallback(td, f);
+}
+
+/* Opens every file of the job once and registers them with the ring. */
+static int register_files(struct thread_data *td, struct engine_data *ld)
+{
+	struct fio_file *f;
+	unsigned int i;
+	char msg[MSG_LEN];
+	int ret;
+
+	ld->fds = calloc(td->o.nr_files, sizeof(int));
+	if (!ld->fds)
+		return 1;
+	for_each_file(td, f, i)
+	{
+		if (open_one(td, f))
+			return 1;
+		ld->fds[i] = f->fd;
+		f->engine_pos = i;
+		f->fd = -1;
+		ld->nr_fds = i + 1;
+	}
+	ret = ring_register_files(&ld->ring, ld->fds, ld->nr_fds);
+	if (ret) {
+		snprintf(msg, sizeof(msg), "registerfiles: %s", strerror(-ret));
+		ssdnvme_fail(td, -ret, msg);
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * fio frees its files before the engine's cleanup, so remember what each
+ * opened file was for the results file.  The file_state itself is never
+ * freed: fio may still hold the file after our cleanup.
+ */
+static void note_opened(struct engine_data *ld, struct file_state *fs)
+{
+	struct file_state **more;
+	unsigned int i;
+
+	if (!ld || !fs)
+		return;
+	for (i = 0; i < ld->nr_opened; i++)
+		if (ld->opened[i] == fs)
+			return;
+	more = realloc(ld->opened, (ld->nr_opened + 1) * sizeof(*more));
+	if (!more)
+		return;
+	ld->opened = more;
+	ld->opened[ld->nr_opened++] = fs;
+}
+
+static int ssdnvme_open_file(struct thread_data *td, struct fio_file *f)
+{
+	struct ssdnvme_options *o = td->eo;
+	struct engine_data *ld = td->io_ops_data;
+
+	note_opened(ld, FILE_ENG_DATA(f));
+	if (!ld || !o->registerfiles)
+		return open_one(td, f);
+	if (!ld->fds && register_files(td, ld))
+		return 1;
+	f->fd = ld->fds[f->engine_pos];
+	return 0;
+}
+
+static int ssdnvme_close_file(struct thread_data *td, struct fio_file *f)
+{
+	struct ssdnvme_options *o = td->eo;
+	struct engine_data *ld = td->io_ops_data;
+	struct file_state *fs = FILE_ENG_DATA(f);
+
+	if (ld && o->registerfiles) {
+		f->fd = -1;
+		return 0;
+	}
+	if (fs && fs->ni.kind == NS_KIND_NVME_CHAR) {
+		close(f->fd);
+		f->fd = -1;
+		return 0;
+	}
+	return generic_close_file(td, f);
+}
+
+static int ssdnvme_get_file_size(struct thread_data *td, struct fio_file *f)
+{
+	struct file_state *fs = FILE_ENG_DATA(f);
+
+	if (fio_file_size_known(f))
+		return 0;
+	if (fs && fs->ni.capacity_bytes) {
+		f->real_file_size = fs->ni.capacity_bytes;
+		fio_file_set_size_known(f);
+		return 0;
+	}
+	return generic_get_file_size(td, f);
+}
+
+/* ------------------------------------------------------------ data path */
+
+static uint64_t to_lbas(const struct file_state *fs, uint64_t bytes)
+{
+	return fs->shift >= 0 ? bytes >> fs->shift : bytes / fs->unit;
+}
+
+static void prep_nvme(struct thread_data *td, struct engine_data *ld, struct io_u *io_u,
+		      struct io_uring_sqe *sqe)
+{
+	struct ssdnvme_options *o = td->eo;
+	struct fio_file *f = io_u->file;
+	struct file_state *fs = FILE_ENG_DATA(f);
+	struct nvme_io io = {
+		.nsid = fs->ni.nsid,
+		.slba = to_lbas(fs, io_u->offset),
+		.nlb = (uint32_t)to_lbas(fs, io_u->xfer_buflen),
+		.buf = io_u->xfer_buf,
+		.len = (uint32_t)io_u->xfer_buflen,
+		.iov = o->nonvectored ? NULL : &ld->iovecs[io_u->index],
+		.fixed_buf = o->fixedbufs,
+		.buf_index = (uint16_t)io_u->index,
+		.fd = o->registerfiles ? (int)f->engine_pos : f->fd,
+		.fixed_file = o->registerfiles,
+		.user_data = (uint64_t)(uintptr_t)io_u,
+	};
+
+	switch (io_u->ddir) {
+	case DDIR_READ:
+		io.op = NVME_IO_READ;
+		io.fua = o->readfua;
+		break;
+	case DDIR_WRITE:
+		io.op = o->write_zeroes ? NVME_IO_WRITE_ZEROES : NVME_IO_WRITE;
+		io.fua = o->writefua;
+		break;
+	case DDIR_TRIM:
+		io.op = NVME_IO_DSM;
+		nvme_dsm_range_set(&ld->ranges[io_u->index], io.slba, io.nlb);
+		io.buf = &ld->ranges[io_u->index];
+		io.len = sizeof(struct nvme_dsm_range);
+		break;
+	default: /* fsync, fdatasync, sync_file_range: all mean "make it durable" */
+		io.op = NVME_IO_FLUSH;
+		io.iov = NULL;
+		break;
+	}
+	nvme_cmd_fill(sqe, &io);
+}
+
+static void prep_block(struct thread_data *td, struct engine_data *ld, struct io_u *io_u,
+		       struct io_uring_sqe *sqe)
+{
+	struct ssdnvme_options *o = td->eo;
+	struct fio_file *f = io_u->file;
+	struct blockio io = {
+		.offset = io_u->offset,
+		.buf = io_u->xfer_buf,
+		.len = (uint32_t)io_u->xfer_buflen,
+		.iov = o->nonvectored ? NULL : &ld->iovecs[io_u->index],
+		.fixed_buf = o->fixedbufs,
+		.buf_index = (uint16_t)io_u->index,
+		.fua = o->writefua,
+		.fd = o->registerfiles ? (int)f->engine_pos : f->fd,
+		.fixed_file = o->registerfiles,
+		.big_sqe = ld->nvme,
+		.user_data = (uint64_t)(uintptr_t)io_u,
+	};
+
+	if (io_u->ddir == DDIR_READ)
+		io.op = BLOCKIO_READ;
+	else if (io_u->ddir == DDIR_WRITE)
+		io.op = BLOCKIO_WRITE;
+	else if (io_u->ddir == DDIR_SYNC)
+		io.op = BLOCKIO_FSYNC;
+	else
+		io.op = BLOCKIO_FDATASYNC;
+	blockio_fill(sqe, &io);
+}
+
+/* Plain io_uring has no discard in 6.1: trim a block device synchronously. */
+static enum fio_q_status trim_sync(struct thread_data *td, struct engine_data *ld,
+				   struct io_u *io_u)
+{
+	if (ld->nr_pending)
+		return FIO_Q_BUSY;
+	if (fio_fill_issue_time(td))
+		fio_gettime(&io_u->issue_time, NULL);
+	do_io_u_trim(td, io_u);
+	io_u_mark_submit(td, 1);
+	io_u_mark_complete(td, 1);
+	return FIO_Q_COMPLETED;
+}
+
+static enum fio_q_status ssdnvme_queue(struct thread_data *td, struct io_u *io_u)
+{
+	struct engine_data *ld = td->io_ops_data;
+	struct file_state *fs = FILE_ENG_DATA(io_u->file);
+	bool nvme = fs && fs->ni.kind == NS_KIND_NVME_CHAR;
+	struct io_uring_sqe *sqe;
+
+	fio_ro_check(td, io_u);
+	if (!nvme && io_u->ddir == DDIR_TRIM)
+		return trim_sync(td, ld, io_u);
+	if (ld->nr_pending == ld->depth)
+		return FIO_Q_BUSY;
+	sqe = ring_get_sqe(&ld->ring);
+	if (!sqe)
+		return FIO_Q_BUSY;
+	if (nvme)
+		prep_nvme(td, ld, io_u, sqe);
+	else
+		prep_block(td, ld, io_u, sqe);
+	ld->pending[ld->nr_pending++] = io_u;
+	return FIO_Q_QUEUED;
+}
+
+/* Stamps issue time on the first NR pending io_us, now that they are submitted. */
+static void mark_issued(struct thread_data *td, struct engine_data *ld, unsigned int nr)
+{
+	struct timespec now;
+	unsigned int i;
+
+	if (fio_fill_issue_time(td)) {
+		fio_gettime(&now, NULL);
+		for (i = 0; i < nr; i++) {
+			ld->pending[i]->issue_time = now;
+			io_u_queued(td, ld->pending[i]);
+		}
+		if (td->o.read_iolog_file)
+			td->last_issue = now;
+	}
+	io_u_mark_submit(td, nr);
+	memmove(ld->pending, ld->pending + nr, (ld->nr_pending - nr) * sizeof(*ld->pending));
+	ld->nr_pending -= nr;
+}
+
+static int ssdnvme_commit(struct thread_data *td)
+{
+	struct engine_data *ld = td->io_ops_data;
+	int ret;
+
+	while (ld->nr_pending) {
+		ret = ring_submit(&ld->ring);
+		if (ret > 0) {
+			mark_issued(td, ld,
+				    (unsigned int)ret > ld->nr_pending ? ld->nr_pending
+								       : (unsigned int)ret);
+			continue;
+		}
+		if (ret == 0 || ret == -EAGAIN || ret == -EBUSY) {
+			usleep(1); /* kernel short of resources: retry */
+			continue;
+		}
+		td_verror(td, -ret, "io_uring_enter submit");
+		return ret;
+	}
+	return 0;
+}
+
+static int ssdnvme_getevents(struct thread_data *td, unsigned int min, unsigned int max,
+			     const struct timespec fio_unused *t)
+{
+	struct engine_data *ld = td->io_ops_data;
+	int ret;
+
+	if (max > ld->depth)
+		max = ld->depth;
+	ret = ring_reap(&ld->ring, ld->done, min, max);
+	if (ret < 0)
+		td_verror(td, -ret, "io_uring_enter getevents");
+	return ret;
+}
+
+static const char *ddir_name(enum fio_ddir d)
+{
+	switch (d) {
+	case DDIR_READ:
+		return "read";
+	case DDIR_WRITE:
+		return "write";
+	case DDIR_TRIM:
+		return "trim";
+	default:
+		return "flush";
+	}
+}
+
+/* Reports a failed command once per distinct (status, namespace). */
+static void report_error(struct engine_data *ld, struct io_u *io_u, int res)
+{
+	struct file_state *fs = FILE_ENG_DATA(io_u->file);
+	uint32_t nsid = fs ? fs->ni.nsid : 0;
+	char what[160];
+
+	/* Negative results are errnos: keep them apart from NVMe statuses. */
+	if (!status_seen_first(&ld->seen, res < 0 ? 0x8000 | -res : res, nsid))
+		return;
+	if (res > 0)
+		nvme_status_describe(res, what, sizeof(what));
+	else
+		snprintf(what, sizeof(what), "%s", strerror(-res));
+	log_err("ssdnvme: %s: %s on nsid %u, %s at offset %llu length %llu (slba %" PRIu64
+		"); further I/Os failing the same way are not reported\n",
+		io_u->file->file_name, what, nsid, ddir_name(io_u->ddir), io_u->offset,
+		io_u->xfer_buflen, fs && fs->unit ? to_lbas(fs, io_u->offset) : 0);
+}
+
+static struct io_u *ssdnvme_event(struct thread_data *td, int event)
+{
+	struct engine_data *ld = td->io_ops_data;
+	struct ring_done *d = &ld->done[event];
+	struct io_u *io_u = (struct io_u *)(uintptr_t)d->user_data;
+	struct file_state *fs = FILE_ENG_DATA(io_u->file);
+	bool nvme = fs && fs->ni.kind == NS_KIND_NVME_CHAR;
+
+	io_u->error = 0;
+	if (nvme) {
+		/* 0: success; > 0: NVMe status field; < 0: -errno from the kernel */
+		if (d->res > 0)
+			io_u->error = nvme_status_errno(d->res);
+		else if (d->res < 0)
+			io_u->error = -d->res;
+	} else if (d->res < 0) {
+		io_u->error = -d->res;
+	} else if (ddir_rw(io_u->ddir) && (unsigned long long)d->res != io_u->xfer_buflen) {
+		io_u->resid = io_u->xfer_buflen - (unsigned long long)d->res;
+	}
+	if (io_u->error)
+		report_error(ld, io_u, nvme ? d->res : -(int)io_u->error);
+	return io_u;
+}
+
+static void ssdnvme_cleanup(struct thread_data *td)
+{
+	struct engine_data *ld = td->io_ops_data;
+	unsigned int i;
+
+	if (!ld)
+		return;
+	if (ld->ring.open)
+		ssdnvme_write_results(td, ld->opened, ld->nr_opened);
+	ring_close(&ld->ring);
+	for (i = 0; i < ld->nr_fds; i++)
+		close(ld->fds[i]);
+	free(ld->fds);
+	free(ld->io_us);
+	free(ld->iovecs);
+	free(ld->pending);
+	free(ld->done);
+	free(ld->ranges);
+	free(ld->opened);
+	free(ld);
+	td->io_ops_data = NULL;
+}
+
+static struct ioengine_ops ioengine = {
+	.name = "ssdnvme",
+	.version = FIO_IOOPS_VERSION,
+	/* RAWIO: fio page-aligns every I/O buffer, as direct I/O and DMA want. */
+	.flags = FIO_NO_OFFLOAD | FIO_MEMALIGN | FIO_RAWIO | FIO_ASYNCIO_SETS_ISSUE_TIME,
+	.setup = ssdnvme_setup,
+	.init = ssdnvme_init,
+	.post_init = ssdnvme_post_init,
+	.io_u_init = ssdnvme_io_u_init,
+	.queue = ssdnvme_queue,
+	.commit = ssdnvme_commit,
+	.getevents = ssdnvme_getevents,
+	.event = ssdnvme_event,
+	.cleanup = ssdnvme_cleanup,
+	.open_file = ssdnvme_open_file,
+	.close_file = ssdnvme_close_file,
+	.get_file_size = ssdnvme_get_file_size,
+	.options = ssdnvme_fio_options,
+	.option_struct_size = sizeof(struct ssdnvme_options),
+};
+
+/*
+ * fio's only way in.  Refuses (leaves *ops NULL, so fio reports the engine
+ * as not loadable) inside a fio other than the one built against: the
+ * structures shared with fio would not match.
+ */
+__attribute__((visibility("default"))) void get_ioengine(struct ioengine_ops **ops);
+void get_ioengine(struct ioengine_ops **ops)
+{
+	char msg[MSG_LEN];
+
+	if (!guard_fio_version(SSDNVME_FIO_VERSION, guard_running_fio_version(), msg,
+			       sizeof(msg))) {
+		fprintf(stderr, "ssdnvme: %s\n", msg);
+		*ops = NULL;
+		return;
+	}
+	*ops = &ioengine;
+}

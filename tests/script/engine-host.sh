@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# ssdnvme on the host (no NVMe here): the file fallback with verification,
+# option help, the results file, and refusals that need no device.
+. "$(dirname "$0")/../lib.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp" || exit 1
+
+eng="--ioengine=external:$ENGINE"
+job() { fio_cmd --name=host "$eng" --filename="$tmp/data" --size=16M --bs=4k --iodepth=8 "$@"; }
+
+check "file fallback: randwrite verify=crc32c" job --rw=randwrite --verify=crc32c --direct=1
+check "file fallback: sequential write verify=md5" job --rw=write --verify=md5
+check "file fallback: vectored (nonvectored=0) verify" job --rw=randwrite --verify=crc32c --nonvectored=0
+check "file fallback: fixedbufs + registerfiles verify" job --rw=randwrite --verify=crc32c --fixedbufs --registerfiles
+check "file fallback: sqthread_poll verify" job --rw=randwrite --verify=crc32c --sqthread_poll
+check "file fallback: fsync through io_uring" job --rw=write --fsync=4 --size=1M
+
+# Results file next to --output, with the identity of the file.
+fio_cmd --name=ident "$eng" --filename="$tmp/data" --size=4M --rw=read --output-format=json \
+	--output="$tmp/out.json" >/dev/null 2>&1
+check "results file written next to --output" test -s "$tmp/ssdnvme-ident.1.json"
+check "results file: schema, kind and path" jq -e \
+	--arg p "$tmp/data" '.schema == "ssdnvme-engine/1" and .fio_version == "fio-3.33" and
+	.files[0].kind == "file" and .files[0].path == $p' "$tmp/ssdnvme-ident.1.json"
+check "fio JSON is still valid with the engine loaded" jq -e '.jobs[0].error == 0' "$tmp/out.json"
+fio_cmd --name=named "$eng" --filename="$tmp/data" --size=1M --rw=read \
+	--ssdnvme_results="$tmp/named.json" >/dev/null 2>&1
+check "ssdnvme_results= names the file" jq -e '.job == "named"' "$tmp/named.json"
+rm -f "$tmp"/ssdnvme-*.json
+fio_cmd --name=quiet "$eng" --filename="$tmp/data" --size=1M --rw=read >/dev/null 2>&1
+check "no --output and no ssdnvme_results: no file written" \
+	bash -c "! ls '$tmp'/ssdnvme-*.json 2>/dev/null | grep -q ."
+
+# Help text for every option.
+help=$(fio_cmd --enghelp="$ENGINE" 2>&1)
+for o in hipri fixedbufs registerfiles sqthread_poll sqthread_poll_cpu nonvectored readfua \
+	writefua write_zeroes namespaces ssdnvme_results; do
+	if grep -Eq "^$o +: .{10,}" <<<"$help"; then ok "--enghelp documents $o"; else not_ok "--enghelp lacks $o"; fi
+done
+
+# Refusals.
+check_fails "non-NVMe char device is refused" "/dev/null is a character device but not an NVMe namespace" \
+	fio_cmd --name=bad "$eng" --filename=/dev/null --size=1M --rw=read
+check_fails "missing device is refused" "/dev/ng9n9: no such device" \
+	fio_cmd --name=bad "$eng" --filename=/dev/ng9n9 --size=1M --rw=read
+check_fails "unknown engine option is refused" "unrecognized option '--no_such_option" \
+	fio_cmd --name=bad "$eng" --filename="$tmp/data" --no_such_option=1 --size=1M --rw=read
+check_fails "namespaces= on a file is refused" "namespaces= needs filename= to name an NVMe controller" \
+	fio_cmd --name=bad "$eng" --filename="$tmp/data" --namespaces=1 --size=1M --rw=read
+check_fails "bad namespaces= list says where" "namespaces=1,x: expected a namespace id at position 3" \
+	fio_cmd --name=bad "$eng" --filename=/dev/nvme0 --namespaces=1,x --size=1M --rw=read
+check_fails "hipri on a regular file is refused" "hipri: .* is a regular file" \
+	fio_cmd --name=bad "$eng" --filename="$tmp/data" --hipri --size=1M --rw=read
+check_fails "engine built for another fio refuses to load, naming both" \
+	"built against fio-0.0-not-this-one but is loaded into fio-3.33" \
+	fio_cmd --name=bad --ioengine=external:"$BUILD/tests/ssdnvme-wrongfio.so" --filename="$tmp/data" --size=1M --rw=read
+tap_done

@@ -1,0 +1,129 @@
+/* Unit tests: LBA arithmetic and namespaces= parsing (engine/lba.c). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "lba.h"
+
+static void shift_of_powers_of_two(void **state)
+{
+	(void)state;
+	assert_int_equal(lba_shift_of(512), 9);
+	assert_int_equal(lba_shift_of(4096), 12);
+	assert_int_equal(lba_shift_of(65536), 16);
+	assert_int_equal(lba_shift_of(520), -1);
+	assert_int_equal(lba_shift_of(256), -1);
+	assert_int_equal(lba_shift_of(0), -1);
+}
+
+static void lba_and_nlb(void **state)
+{
+	(void)state;
+	assert_int_equal(lba_of(8192, 12), 2);
+	assert_int_equal(lba_nlb0(4096, 9), 7);
+	assert_int_equal(lba_nlb0(4096, 12), 0);
+	assert_true(lba_of(1ULL << 40, 9) == (1ULL << 31));
+}
+
+static void multiple_names_namespace_format_and_option(void **state)
+{
+	struct lba_geom g = {"/dev/ng0n3", 4096, 0, false, 16384};
+	char msg[256] = "";
+
+	(void)state;
+	assert_true(lba_check_multiple(&g, "bs", 8192, msg, sizeof(msg)));
+	assert_false(lba_check_multiple(&g, "bs", 512, msg, sizeof(msg)));
+	assert_string_equal(msg, "/dev/ng0n3 has 4096-byte LBAs: bs=512 is not a multiple of 4096");
+	g.ms = 8; /* separate metadata: the host moves data only */
+	assert_true(lba_check_multiple(&g, "bs", 4096, msg, sizeof(msg)));
+	assert_false(lba_check_multiple(&g, "offset", 100, msg, sizeof(msg)));
+	assert_non_null(strstr(msg, "4096-byte LBAs with 8 bytes of separate metadata"));
+	g.ms_extended = true; /* interleaved: 4104 bytes per LBA */
+	assert_false(lba_check_multiple(&g, "bs", 4096, msg, sizeof(msg)));
+	assert_non_null(strstr(msg, "8 bytes of interleaved metadata (4104 bytes each): bs=4096 is "
+				    "not a multiple of 4104"));
+	assert_true(lba_check_multiple(&g, "bs", 2 * 4104, msg, sizeof(msg)));
+	g.lba_size = 0; /* files: no rule */
+	assert_true(lba_check_multiple(&g, "bs", 3, msg, sizeof(msg)));
+}
+
+static void range_checks_capacity(void **state)
+{
+	struct lba_geom g = {"/dev/ng0n1", 512, 0, false, 131072}; /* 64 MiB */
+	char msg[256] = "";
+
+	(void)state;
+	assert_true(lba_check_range(&g, "offset", 0, 64 << 20, msg, sizeof(msg)));
+	assert_true(lba_check_range(&g, "offset", (64 << 20) - 512, 0, msg, sizeof(msg)));
+	assert_false(lba_check_range(&g, "offset", 64 << 20, 0, msg, sizeof(msg)));
+	assert_non_null(strstr(msg, "offset=67108864 is past its capacity"));
+	assert_false(lba_check_range(&g, "size", 1 << 20, 64 << 20, msg, sizeof(msg)));
+	assert_non_null(strstr(msg, "runs past its capacity"));
+	g.ms = 8;
+	g.ms_extended = true; /* capacity counts 520-byte units */
+	assert_true(lba_check_range(&g, "offset", 131072ULL * 520 - 520, 520, msg, sizeof(msg)));
+	assert_false(lba_check_range(&g, "offset", 131072ULL * 520, 0, msg, sizeof(msg)));
+	g.ms = 0;
+	g.ms_extended = false;
+	/* no overflow when offset + length wraps */
+	assert_false(lba_check_range(&g, "size", 512, UINT64_MAX, msg, sizeof(msg)));
+}
+
+static void nslist_lists_and_ranges(void **state)
+{
+	struct nslist l;
+	char msg[256];
+
+	(void)state;
+	assert_true(nslist_parse("1,2,5-6", &l, msg, sizeof(msg)));
+	assert_false(l.all);
+	assert_int_equal(l.count, 4);
+	assert_int_equal(l.ids[0], 1);
+	assert_int_equal(l.ids[2], 5);
+	assert_int_equal(l.ids[3], 6);
+	assert_true(nslist_parse("6,1,3-4,4,1", &l, msg, sizeof(msg)));
+	assert_int_equal(l.count, 4); /* sorted, duplicates dropped */
+	assert_int_equal(l.ids[0], 1);
+	assert_int_equal(l.ids[3], 6);
+	assert_true(nslist_parse("all", &l, msg, sizeof(msg)));
+	assert_true(l.all);
+}
+
+static void nslist_errors_say_where(void **state)
+{
+	struct nslist l;
+	char msg[256];
+
+	(void)state;
+	assert_false(nslist_parse("", &l, msg, sizeof(msg)));
+	assert_false(nslist_parse("1,,2", &l, msg, sizeof(msg)));
+	assert_non_null(strstr(msg, "position 3"));
+	assert_false(nslist_parse("3-1", &l, msg, sizeof(msg)));
+	assert_non_null(strstr(msg, "backwards"));
+	assert_false(nslist_parse("0", &l, msg, sizeof(msg)));
+	assert_non_null(strstr(msg, "out of range"));
+	assert_false(nslist_parse("1;2", &l, msg, sizeof(msg)));
+	assert_non_null(strstr(msg, "unexpected ';'"));
+	assert_false(nslist_parse("4294967295", &l, msg, sizeof(msg)));
+	assert_false(nslist_parse("1-100000", &l, msg, sizeof(msg)));
+	assert_false(nslist_parse("2-", &l, msg, sizeof(msg)));
+	assert_false(nslist_parse("al", &l, msg, sizeof(msg)));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(shift_of_powers_of_two),
+		cmocka_unit_test(lba_and_nlb),
+		cmocka_unit_test(multiple_names_namespace_format_and_option),
+		cmocka_unit_test(range_checks_capacity),
+		cmocka_unit_test(nslist_lists_and_ranges),
+		cmocka_unit_test(nslist_errors_say_where),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,206 @@
+/* Unit tests: NVMe passthrough and fallback SQEs (engine/nvme_cmd.c, blockio.c). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+#include <linux/nvme_ioctl.h>
+
+#include "blockio.h"
+#include "nvme_cmd.h"
+
+/* A 128-byte SQE slot, as a ring set up with IORING_SETUP_SQE128 hands out. */
+static struct io_uring_sqe slot[2];
+
+static struct nvme_uring_cmd *cmd_of(struct io_uring_sqe *sqe)
+{
+	return (struct nvme_uring_cmd *)sqe->cmd;
+}
+
+static void read_fills_lba_fields(void **state)
+{
+	char buf[4096];
+	struct nvme_io io = {.op = NVME_IO_READ,
+			     .nsid = 3,
+			     .slba = 0x123456789ULL,
+			     .nlb = 8,
+			     .buf = buf,
+			     .len = sizeof(buf),
+			     .fd = 7,
+			     .user_data = 42};
+	struct nvme_uring_cmd *c = cmd_of(slot);
+
+	(void)state;
+	memset(slot, 0xff, sizeof(slot)); /* stale bytes must be cleared */
+	nvme_cmd_fill(slot, &io);
+	assert_int_equal(slot->opcode, IORING_OP_URING_CMD);
+	assert_int_equal(slot->cmd_op, NVME_URING_CMD_IO);
+	assert_int_equal(slot->fd, 7);
+	assert_int_equal(slot->flags, 0);
+	assert_int_equal(slot->uring_cmd_flags, 0);
+	assert_true(slot->user_data == 42);
+	assert_int_equal(c->opcode, 0x02);
+	assert_int_equal(c->nsid, 3);
+	assert_int_equal(c->cdw10, 0x23456789);
+	assert_int_equal(c->cdw11, 0x1);
+	assert_int_equal(c->cdw12, 7); /* 0-based */
+	assert_true(c->addr == (uint64_t)(uintptr_t)buf);
+	assert_int_equal(c->data_len, 4096);
+	assert_int_equal(c->metadata, 0);
+	assert_int_equal(c->cdw13, 0);
+	/* the bytes after the command, up to the end of the 128-byte slot, are cleared */
+	for (size_t i = offsetof(struct io_uring_sqe, cmd) + sizeof(*c); i < sizeof(slot); i++)
+		assert_int_equal(((unsigned char *)slot)[i], 0);
+}
+
+static void write_fua_fixed_buffer_fixed_file(void **state)
+{
+	char buf[512];
+	struct nvme_io io = {.op = NVME_IO_WRITE,
+			     .nsid = 1,
+			     .slba = 10,
+			     .nlb = 1,
+			     .buf = buf,
+			     .len = 512,
+			     .fua = true,
+			     .fixed_buf = true,
+			     .buf_index = 5,
+			     .fd = 2,
+			     .fixed_file = true};
+
+	(void)state;
+	nvme_cmd_fill(slot, &io);
+	assert_int_equal(cmd_of(slot)->opcode, 0x01);
+	assert_int_equal(cmd_of(slot)->cdw12, (1u << 30) | 0);
+	assert_int_equal(slot->uring_cmd_flags, IORING_URING_CMD_FIXED);
+	assert_int_equal(slot->buf_index, 5);
+	assert_int_equal(slot->flags & IOSQE_FIXED_FILE, IOSQE_FIXED_FILE);
+	assert_int_equal(slot->fd, 2);
+}
+
+static void vectored_points_at_one_iovec(void **state)
+{
+	char buf[8192];
+	struct iovec iov;
+	struct nvme_io io = {.op = NVME_IO_READ,
+			     .nsid = 1,
+			     .slba = 0,
+			     .nlb = 16,
+			     .buf = buf,
+			     .len = sizeof(buf),
+			     .iov = &iov,
+			     .fixed_buf = true};
+
+	(void)state;
+	nvme_cmd_fill(slot, &io);
+	assert_int_equal(slot->cmd_op, NVME_URING_CMD_IO_VEC);
+	assert_true(cmd_of(slot)->addr == (uint64_t)(uintptr_t)&iov);
+	assert_int_equal(cmd_of(slot)->data_len, 1);
+	assert_ptr_equal(iov.iov_base, buf);
+	assert_int_equal(iov.iov_len, sizeof(buf));
+	assert_int_equal(slot->uring_cmd_flags, 0); /* no registered buffers with _VEC */
+}
+
+static void dsm_deallocates_one_range(void **state)
+{
+	struct nvme_dsm_range r;
+	struct nvme_io io = {.op = NVME_IO_DSM, .nsid = 2, .buf = &r, .len = sizeof(r)};
+
+	(void)state;
+	nvme_dsm_range_set(&r, 1000, 128);
+	nvme_cmd_fill(slot, &io);
+	assert_int_equal(cmd_of(slot)->opcode, 0x09);
+	assert_int_equal(cmd_of(slot)->cdw10, 0);      /* one range, 0-based */
+	assert_int_equal(cmd_of(slot)->cdw11, 1 << 2); /* AD */
+	assert_int_equal(cmd_of(slot)->data_len, 16);
+	assert_true(r.slba == 1000);
+	assert_int_equal(r.nlb, 128); /* the range length is 1-based */
+	assert_int_equal(r.cattr, 0);
+}
+
+static void write_zeroes_and_flush_carry_no_data(void **state)
+{
+	char buf[512];
+	struct nvme_io wz = {.op = NVME_IO_WRITE_ZEROES,
+			     .nsid = 1,
+			     .slba = 64,
+			     .nlb = 8,
+			     .buf = buf,
+			     .len = 4096};
+	struct nvme_io fl = {.op = NVME_IO_FLUSH, .nsid = 4};
+
+	(void)state;
+	nvme_cmd_fill(slot, &wz);
+	assert_int_equal(cmd_of(slot)->opcode, 0x08);
+	assert_int_equal(cmd_of(slot)->cdw10, 64);
+	assert_int_equal(cmd_of(slot)->cdw12, 7);
+	assert_int_equal(cmd_of(slot)->addr, 0);
+	assert_int_equal(cmd_of(slot)->data_len, 0);
+	nvme_cmd_fill(slot, &fl);
+	assert_int_equal(cmd_of(slot)->opcode, 0x00);
+	assert_int_equal(cmd_of(slot)->nsid, 4);
+	assert_int_equal(cmd_of(slot)->data_len, 0);
+}
+
+static void fallback_read_write_fsync(void **state)
+{
+	char buf[4096];
+	struct iovec iov;
+	struct blockio rd = {.op = BLOCKIO_READ,
+			     .offset = 8192,
+			     .buf = buf,
+			     .len = 4096,
+			     .fd = 3,
+			     .user_data = 9};
+	struct blockio wr = {.op = BLOCKIO_WRITE,
+			     .offset = 0,
+			     .buf = buf,
+			     .len = 4096,
+			     .iov = &iov,
+			     .fua = true,
+			     .fd = 3};
+	struct blockio fx = {.op = BLOCKIO_WRITE,
+			     .buf = buf,
+			     .len = 4096,
+			     .fixed_buf = true,
+			     .buf_index = 2,
+			     .fd = 1,
+			     .fixed_file = true};
+	struct blockio ds = {.op = BLOCKIO_FDATASYNC, .fd = 3, .big_sqe = true};
+
+	(void)state;
+	blockio_fill(slot, &rd);
+	assert_int_equal(slot->opcode, IORING_OP_READ);
+	assert_true(slot->off == 8192);
+	assert_int_equal(slot->len, 4096);
+	assert_true(slot->user_data == 9);
+	blockio_fill(slot, &wr);
+	assert_int_equal(slot->opcode, IORING_OP_WRITEV);
+	assert_int_equal(slot->len, 1);
+	assert_int_equal(slot->rw_flags, RWF_DSYNC);
+	blockio_fill(slot, &fx);
+	assert_int_equal(slot->opcode, IORING_OP_WRITE_FIXED);
+	assert_int_equal(slot->buf_index, 2);
+	assert_int_equal(slot->flags & IOSQE_FIXED_FILE, IOSQE_FIXED_FILE);
+	memset(&slot[1], 0xff, sizeof(slot[1]));
+	blockio_fill(slot, &ds);
+	assert_int_equal(slot->opcode, IORING_OP_FSYNC);
+	assert_int_equal(slot->fsync_flags, IORING_FSYNC_DATASYNC);
+	assert_int_equal(slot[1].off, 0); /* SQE128 ring: second half cleared */
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(read_fills_lba_fields),
+		cmocka_unit_test(write_fua_fixed_buffer_fixed_file),
+		cmocka_unit_test(vectored_points_at_one_iovec),
+		cmocka_unit_test(dsm_deallocates_one_range),
+		cmocka_unit_test(write_zeroes_and_flush_carry_no_data),
+		cmocka_unit_test(fallback_read_write_fsync),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,95 @@
+/* Unit tests: NVMe status naming, errno mapping, report-once set. */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "nvme_status.h"
+
+/* Status fields as the kernel returns them: SCT << 8 | SC, DNR at bit 14. */
+#define ST(sct, sc) (((sct) << 8) | (sc))
+#define DNR	    (1 << 14)
+
+static void names_from_the_spec(void **state)
+{
+	(void)state;
+	assert_string_equal(nvme_status_name(0, 0x80), "LBA Out of Range");
+	assert_string_equal(nvme_status_name(0, 0x02), "Invalid Field in Command");
+	assert_string_equal(nvme_status_name(0, 0x0b), "Invalid Namespace or Format");
+	assert_string_equal(nvme_status_name(2, 0x81), "Unrecovered Read Error");
+	assert_string_equal(nvme_status_name(1, 0x82), "Attempted Write to Read Only Range");
+	assert_string_equal(nvme_status_name(7, 0x10), "Vendor Specific");
+	assert_string_equal(nvme_status_name(0, 0x7f), "Unknown status");
+}
+
+static void fields_decode(void **state)
+{
+	int st = ST(2, 0x81) | DNR | (1 << 13);
+
+	(void)state;
+	assert_int_equal(nvme_status_sct(st), 2);
+	assert_int_equal(nvme_status_sc(st), 0x81);
+	assert_true(nvme_status_dnr(st));
+	assert_false(nvme_status_dnr(ST(0, 0x80)));
+}
+
+static void describe_has_name_sct_sc(void **state)
+{
+	char buf[128];
+
+	(void)state;
+	nvme_status_describe(ST(0, 0x80) | DNR, buf, sizeof(buf));
+	assert_string_equal(buf, "LBA Out of Range (SCT 0x0, SC 0x80, DNR)");
+	nvme_status_describe(ST(2, 0x81), buf, sizeof(buf));
+	assert_string_equal(buf, "Unrecovered Read Error (SCT 0x2, SC 0x81)");
+}
+
+static void errno_mapping(void **state)
+{
+	(void)state;
+	assert_int_equal(nvme_status_errno(ST(0, 0x80)), ERANGE);
+	assert_int_equal(nvme_status_errno(ST(0, 0x81)), ENOSPC);
+	assert_int_equal(nvme_status_errno(ST(0, 0x01)), EOPNOTSUPP);
+	assert_int_equal(nvme_status_errno(ST(0, 0x02) | DNR), EINVAL);
+	assert_int_equal(nvme_status_errno(ST(0, 0x20)), EROFS);
+	assert_int_equal(nvme_status_errno(ST(2, 0x81)), EIO);
+	assert_int_equal(nvme_status_errno(ST(2, 0x86)), EACCES);
+	assert_int_equal(nvme_status_errno(ST(3, 0x70)), ENOLINK);
+	assert_int_equal(nvme_status_errno(ST(7, 0x01)), EIO);
+	/* never 0: fio must see the I/O as failed */
+	assert_int_not_equal(nvme_status_errno(ST(0, 0x7f)), 0);
+}
+
+static void reported_once_per_status_and_namespace(void **state)
+{
+	struct status_seen s = {0};
+	int i;
+
+	(void)state;
+	assert_true(status_seen_first(&s, ST(0, 0x80), 3));
+	assert_false(status_seen_first(&s, ST(0, 0x80), 3));
+	assert_false(status_seen_first(&s, ST(0, 0x80) | DNR, 3)); /* retry bits ignored */
+	assert_true(status_seen_first(&s, ST(0, 0x80), 4));
+	assert_true(status_seen_first(&s, ST(2, 0x81), 3));
+	for (i = 0; i < 100; i++)
+		status_seen_first(&s, ST(0, i), 9);
+	assert_int_equal(s.count, STATUS_SEEN_MAX);
+	assert_false(status_seen_first(&s, ST(1, 0x01), 1)); /* full: stays quiet */
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(names_from_the_spec),
+		cmocka_unit_test(fields_decode),
+		cmocka_unit_test(describe_has_name_sct_sc),
+		cmocka_unit_test(errno_mapping),
+		cmocka_unit_test(reported_once_per_status_and_namespace),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
