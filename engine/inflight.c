@@ -1,0 +1,339 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Per-controller in-flight counters in POSIX shared memory, robust against
+ * processes that die without detaching.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdalign.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "inflight.h"
+
+#define SEG_MAGIC   0x5353444e56494e46ull /* "SSDNVINF" */
+#define SEG_VERSION 1
+
+enum { SLOT_FREE = 0, SLOT_LIVE = 1 };
+
+_Static_assert(ATOMIC_LLONG_LOCK_FREE == 2, "shared counters need lock-free 64-bit atomics");
+
+struct inflight_slot {
+	alignas(64) _Atomic uint32_t state;
+	int32_t pid;
+	uint64_t starttime; /* /proc/<pid>/stat field 22, to tell a reused pid */
+	_Atomic int64_t count[TAG_DIR_NR];
+};
+
+struct inflight_seg {
+	uint64_t magic;
+	uint32_t version;
+	uint32_t nslots;
+	uint32_t slot_size;
+	alignas(64) _Atomic int64_t total[TAG_DIR_NR];
+	struct inflight_slot slot[INFLIGHT_SLOTS];
+};
+
+/* Spelled out rather than isalnum(): the name must not depend on the locale. */
+static int name_char_ok(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       c == '.' || c == '_' || c == '-';
+}
+
+void inflight_shm_name(const char *ident, char *name, size_t len)
+{
+	size_t i, n = snprintf(name, len, "/ssdnvme-%s", ident);
+
+	if (n >= len)
+		n = len - 1;
+	for (i = sizeof("/ssdnvme-") - 1; i < n; i++)
+		if (!name_char_ok(name[i]))
+			name[i] = '_';
+}
+
+const char *inflight_name(const struct inflight *f)
+{
+	return f->name;
+}
+
+/*
+ * Start time of @pid in clock ticks since boot and whether it is a zombie;
+ * 0 when unreadable.  Field 22 of /proc/<pid>/stat, counted after the ')'
+ * closing the command name, which may itself hold spaces and parentheses.
+ */
+static uint64_t proc_starttime(pid_t pid, int *zombie)
+{
+	char path[64], buf[1024], *p;
+	unsigned long long start = 0;
+	char state = 0;
+	ssize_t n;
+	int fd, field;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	p = strrchr(buf, ')');
+	if (!p)
+		return 0;
+	p++;
+	for (field = 3; *p && field <= 22; field++) {
+		while (*p == ' ')
+			p++;
+		if (field == 3)
+			state = *p;
+		if (field == 22)
+			start = strtoull(p, NULL, 10);
+		while (*p && *p != ' ')
+			p++;
+	}
+	*zombie = state == 'Z' || state == 'X';
+	return start;
+}
+
+static int slot_owner_alive(const struct inflight_slot *s)
+{
+	uint64_t start;
+	int zombie = 0;
+
+	if (kill(s->pid, 0) < 0 && errno == ESRCH)
+		return 0;
+	start = proc_starttime(s->pid, &zombie);
+	if (zombie)
+		return 0;
+	/* a different start time means the pid was reused by another process */
+	return !(start && s->starttime && start != s->starttime);
+}
+
+/* Takes what slot @s still counts off the totals and frees it.  Lock held. */
+static void release_slot(struct inflight_seg *seg, struct inflight_slot *s)
+{
+	int d;
+
+	for (d = 0; d < TAG_DIR_NR; d++) {
+		int64_t left = atomic_exchange(&s->count[d], 0);
+
+		atomic_fetch_sub(&seg->total[d], left);
+	}
+	atomic_store(&s->state, SLOT_FREE);
+}
+
+/* Frees slots of dead owners; returns how many.  Lock held. */
+static int reap_locked(struct inflight_seg *seg)
+{
+	int i, reaped = 0;
+
+	for (i = 0; i < INFLIGHT_SLOTS; i++) {
+		struct inflight_slot *s = &seg->slot[i];
+
+		if (atomic_load(&s->state) == SLOT_LIVE && !slot_owner_alive(s)) {
+			release_slot(seg, s);
+			reaped++;
+		}
+	}
+	return reaped;
+}
+
+static unsigned int live_slots(const struct inflight_seg *seg)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < INFLIGHT_SLOTS; i++)
+		n += atomic_load(&seg->slot[i].state) == SLOT_LIVE;
+	return n;
+}
+
+static void seg_reset(struct inflight_seg *seg)
+{
+	memset(seg, 0, sizeof(*seg));
+	seg->magic = SEG_MAGIC;
+	seg->version = SEG_VERSION;
+	seg->nslots = INFLIGHT_SLOTS;
+	seg->slot_size = sizeof(struct inflight_slot);
+}
+
+static int seg_layout_ok(const struct inflight_seg *seg)
+{
+	return seg->magic == SEG_MAGIC && seg->version == SEG_VERSION &&
+	       seg->nslots == INFLIGHT_SLOTS && seg->slot_size == sizeof(struct inflight_slot);
+}
+
+/*
+ * Opens the segment and takes its lock, making sure the name still refers to
+ * it: a detaching process may unlink it between our open and our lock, and an
+ * unlinked segment (st_nlink 0) would no longer be shared with later users.
+ */
+static int open_locked(const char *name, struct stat *st, char *err, size_t errlen)
+{
+	int tries, fd;
+
+	for (tries = 0; tries < 100; tries++) {
+		fd = shm_open(name, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+		if (fd < 0) {
+			snprintf(err, errlen, "shm_open(%s): %s (is /dev/shm mounted?)", name,
+				 strerror(errno));
+			return -1;
+		}
+		if (flock(fd, LOCK_EX) < 0 || fstat(fd, st) < 0) {
+			snprintf(err, errlen, "lock %s: %s", name, strerror(errno));
+			close(fd);
+			return -1;
+		}
+		if (st->st_nlink > 0)
+			return fd;
+		close(fd);
+	}
+	snprintf(err, errlen, "%s: unlinked under us 100 times", name);
+	return -1;
+}
+
+static int check_owner(const struct stat *st, const char *name, char *err, size_t errlen)
+{
+	if (st->st_uid != geteuid()) {
+		snprintf(err, errlen, "/dev/shm%s belongs to uid %u, not to us (uid %u)", name,
+			 (unsigned int)st->st_uid, (unsigned int)geteuid());
+		return -1;
+	}
+	if (st->st_mode & 077) {
+		snprintf(err, errlen, "/dev/shm%s has mode %03o, expected 0600", name,
+			 (unsigned int)(st->st_mode & 0777));
+		return -1;
+	}
+	if (st->st_size && st->st_size != (off_t)sizeof(struct inflight_seg)) {
+		snprintf(err, errlen,
+			 "/dev/shm%s is %lld bytes, expected %zu (another ssdnvme version?)", name,
+			 (long long)st->st_size, sizeof(struct inflight_seg));
+		return -1;
+	}
+	return 0;
+}
+
+static struct inflight_seg *map_segment(int fd, const struct stat *st, const char *name, char *err,
+					size_t errlen)
+{
+	struct inflight_seg *seg;
+	int fresh = st->st_size == 0;
+
+	if (fresh && ftruncate(fd, sizeof(struct inflight_seg)) < 0) {
+		snprintf(err, errlen, "ftruncate %s: %s", name, strerror(errno));
+		return NULL;
+	}
+	seg = mmap(NULL, sizeof(*seg), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (seg == MAP_FAILED) {
+		snprintf(err, errlen, "mmap %s: %s", name, strerror(errno));
+		return NULL;
+	}
+	if (fresh)
+		seg_reset(seg);
+	if (!seg_layout_ok(seg)) {
+		snprintf(err, errlen, "/dev/shm%s has an unknown layout (another ssdnvme version?)",
+			 name);
+		munmap(seg, sizeof(*seg));
+		return NULL;
+	}
+	return seg;
+}
+
+static struct inflight_slot *claim_slot(struct inflight_seg *seg)
+{
+	int i, zombie;
+
+	for (i = 0; i < INFLIGHT_SLOTS; i++) {
+		struct inflight_slot *s = &seg->slot[i];
+
+		if (atomic_load(&s->state) != SLOT_FREE)
+			continue;
+		s->pid = getpid();
+		s->starttime = proc_starttime(s->pid, &zombie);
+		for (int d = 0; d < TAG_DIR_NR; d++)
+			atomic_store(&s->count[d], 0);
+		atomic_store(&s->state, SLOT_LIVE);
+		return s;
+	}
+	return NULL;
+}
+
+struct inflight *inflight_attach(const char *ident, char *err, size_t errlen)
+{
+	struct inflight *f = calloc(1, sizeof(*f));
+	struct stat st;
+
+	if (!f) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	inflight_shm_name(ident, f->name, sizeof(f->name));
+	f->fd = open_locked(f->name, &st, err, errlen);
+	if (f->fd < 0)
+		goto fail_free;
+	if (check_owner(&st, f->name, err, errlen) < 0)
+		goto fail_close;
+	f->seg = map_segment(f->fd, &st, f->name, err, errlen);
+	if (!f->seg)
+		goto fail_close;
+	reap_locked(f->seg);
+	/* nobody alive: whatever the totals say is left over from a dead run */
+	if (!live_slots(f->seg))
+		seg_reset(f->seg);
+	f->slot = claim_slot(f->seg);
+	if (!f->slot) {
+		snprintf(err, errlen, "%s: all %d slots in use", f->name, INFLIGHT_SLOTS);
+		munmap(f->seg, sizeof(*f->seg));
+		goto fail_close;
+	}
+	f->own = f->slot->count;
+	f->total = f->seg->total;
+	flock(f->fd, LOCK_UN);
+	return f;
+
+fail_close:
+	close(f->fd);
+fail_free:
+	free(f);
+	return NULL;
+}
+
+void inflight_detach(struct inflight *f)
+{
+	if (!f)
+		return;
+	flock(f->fd, LOCK_EX);
+	release_slot(f->seg, f->slot);
+	reap_locked(f->seg);
+	if (!live_slots(f->seg))
+		shm_unlink(f->name);
+	flock(f->fd, LOCK_UN);
+	munmap(f->seg, sizeof(*f->seg));
+	close(f->fd);
+	free(f);
+}
+
+int inflight_reap(struct inflight *f)
+{
+	int n;
+
+	if (flock(f->fd, LOCK_EX | LOCK_NB) < 0)
+		return 0;
+	n = reap_locked(f->seg);
+	flock(f->fd, LOCK_UN);
+	return n;
+}
+
+unsigned int inflight_users(const struct inflight *f)
+{
+	return live_slots(f->seg);
+}

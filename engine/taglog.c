@@ -1,0 +1,299 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Binary per-I/O tag log: explicit little-endian encoding, a buffered writer
+ * and a validating reader.
+ */
+#include <endian.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "taglog.h"
+
+struct taglog {
+	int fd;
+	int error; /* first write errno, sticky */
+	size_t nbuf;
+	uint64_t records;
+	char *path;
+	unsigned char buf[TAGLOG_BUF_RECORDS * TAGLOG_RECORD_SIZE];
+};
+
+struct taglog_reader {
+	FILE *f;
+	char *path;
+	uint64_t start_unix_ns;
+	uint64_t index;
+	bool truncated;
+};
+
+static void put16(unsigned char *p, uint16_t v)
+{
+	v = htole16(v);
+	memcpy(p, &v, sizeof(v));
+}
+
+static void put32(unsigned char *p, uint32_t v)
+{
+	v = htole32(v);
+	memcpy(p, &v, sizeof(v));
+}
+
+static void put64(unsigned char *p, uint64_t v)
+{
+	v = htole64(v);
+	memcpy(p, &v, sizeof(v));
+}
+
+static uint16_t get16(const unsigned char *p)
+{
+	uint16_t v;
+
+	memcpy(&v, p, sizeof(v));
+	return le16toh(v);
+}
+
+static uint32_t get32(const unsigned char *p)
+{
+	uint32_t v;
+
+	memcpy(&v, p, sizeof(v));
+	return le32toh(v);
+}
+
+static uint64_t get64(const unsigned char *p)
+{
+	uint64_t v;
+
+	memcpy(&v, p, sizeof(v));
+	return le64toh(v);
+}
+
+void taglog_encode(const struct tag_io *io, unsigned char rec[TAGLOG_RECORD_SIZE])
+{
+	int d;
+
+	put64(rec + TAGLOG_R_SUBMIT, io->submit_ns);
+	put64(rec + TAGLOG_R_LAT, io->lat_ns);
+	put64(rec + TAGLOG_R_LBA, io->lba);
+	put32(rec + TAGLOG_R_LEN, io->len);
+	put32(rec + TAGLOG_R_NSID, io->nsid);
+	put32(rec + TAGLOG_R_KEY, io->key_id);
+	put16(rec + TAGLOG_R_QD, io->qd);
+	rec[TAGLOG_R_DIR] = io->dir;
+	rec[TAGLOG_R_FLAGS] = io->flags;
+	for (d = 0; d < TAG_DIR_NR; d++)
+		put32(rec + TAGLOG_R_INFLIGHT + 4 * d, tag_inflight_count(io->inflight[d]));
+	memset(rec + TAGLOG_R_INFLIGHT + 4 * TAG_DIR_NR, 0,
+	       TAGLOG_RECORD_SIZE - TAGLOG_R_INFLIGHT - 4 * TAG_DIR_NR);
+}
+
+void taglog_decode(const unsigned char rec[TAGLOG_RECORD_SIZE], struct tag_io *io)
+{
+	int d;
+
+	memset(io, 0, sizeof(*io));
+	io->submit_ns = get64(rec + TAGLOG_R_SUBMIT);
+	io->lat_ns = get64(rec + TAGLOG_R_LAT);
+	io->lba = get64(rec + TAGLOG_R_LBA);
+	io->len = get32(rec + TAGLOG_R_LEN);
+	io->nsid = get32(rec + TAGLOG_R_NSID);
+	io->key_id = get32(rec + TAGLOG_R_KEY);
+	io->qd = get16(rec + TAGLOG_R_QD);
+	io->dir = rec[TAGLOG_R_DIR];
+	io->flags = rec[TAGLOG_R_FLAGS];
+	for (d = 0; d < TAG_DIR_NR; d++)
+		io->inflight[d] = get32(rec + TAGLOG_R_INFLIGHT + 4 * d);
+}
+
+static int write_all(int fd, const unsigned char *p, size_t len)
+{
+	while (len) {
+		ssize_t n = write(fd, p, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -1;
+		p += n;
+		len -= n;
+	}
+	return 0;
+}
+
+struct taglog *taglog_create(const char *path, uint64_t start_unix_ns, char *err, size_t errlen)
+{
+	unsigned char hdr[TAGLOG_HEADER_SIZE] = {0};
+	struct taglog *log = malloc(sizeof(*log));
+
+	if (!log || !(log->path = strdup(path))) {
+		snprintf(err, errlen, "%s: out of memory", path);
+		free(log);
+		return NULL;
+	}
+	log->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (log->fd < 0) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		goto fail;
+	}
+	memcpy(hdr, TAGLOG_MAGIC, 8);
+	put32(hdr + TAGLOG_H_VERSION, TAGLOG_VERSION);
+	put32(hdr + TAGLOG_H_HEADER_SIZE, TAGLOG_HEADER_SIZE);
+	put32(hdr + TAGLOG_H_RECORD_SIZE, TAGLOG_RECORD_SIZE);
+	put64(hdr + TAGLOG_H_START_UNIX, start_unix_ns);
+	if (write_all(log->fd, hdr, sizeof(hdr)) < 0) {
+		snprintf(err, errlen, "%s: writing header: %s", path, strerror(errno));
+		close(log->fd);
+		goto fail;
+	}
+	log->error = 0;
+	log->nbuf = 0;
+	log->records = 0;
+	return log;
+fail:
+	free(log->path);
+	free(log);
+	return NULL;
+}
+
+static void write_buffer(struct taglog *log)
+{
+	if (log->nbuf && !log->error && write_all(log->fd, log->buf, log->nbuf) < 0)
+		log->error = errno;
+	log->nbuf = 0;
+}
+
+void taglog_append(struct taglog *log, const struct tag_io *io)
+{
+	taglog_encode(io, log->buf + log->nbuf);
+	log->nbuf += TAGLOG_RECORD_SIZE;
+	log->records++;
+	if (log->nbuf == sizeof(log->buf))
+		write_buffer(log);
+}
+
+int taglog_flush(struct taglog *log, char *err, size_t errlen)
+{
+	write_buffer(log);
+	if (log->error) {
+		snprintf(err, errlen, "%s: write failed, tag log incomplete: %s", log->path,
+			 strerror(log->error));
+		return -1;
+	}
+	return 0;
+}
+
+int taglog_close(struct taglog *log, char *err, size_t errlen)
+{
+	int ret;
+
+	if (!log)
+		return 0;
+	ret = taglog_flush(log, err, errlen);
+	if (close(log->fd) < 0 && !ret) {
+		snprintf(err, errlen, "%s: close: %s", log->path, strerror(errno));
+		ret = -1;
+	}
+	free(log->path);
+	free(log);
+	return ret;
+}
+
+uint64_t taglog_records(const struct taglog *log)
+{
+	return log->records;
+}
+
+static int check_header(const unsigned char *hdr, const char *path, char *err, size_t errlen)
+{
+	if (memcmp(hdr, TAGLOG_MAGIC, 8)) {
+		snprintf(err, errlen, "%s: not an ssdnvme tag log (bad magic at offset 0)", path);
+		return -1;
+	}
+	if (get32(hdr + TAGLOG_H_VERSION) != TAGLOG_VERSION) {
+		snprintf(err, errlen, "%s: tag log version %u, this reader knows %u", path,
+			 get32(hdr + TAGLOG_H_VERSION), TAGLOG_VERSION);
+		return -1;
+	}
+	if (get32(hdr + TAGLOG_H_HEADER_SIZE) != TAGLOG_HEADER_SIZE ||
+	    get32(hdr + TAGLOG_H_RECORD_SIZE) != TAGLOG_RECORD_SIZE) {
+		snprintf(err, errlen, "%s: header/record size %u/%u, expected %u/%u", path,
+			 get32(hdr + TAGLOG_H_HEADER_SIZE), get32(hdr + TAGLOG_H_RECORD_SIZE),
+			 TAGLOG_HEADER_SIZE, TAGLOG_RECORD_SIZE);
+		return -1;
+	}
+	return 0;
+}
+
+struct taglog_reader *taglog_open(const char *path, char *err, size_t errlen)
+{
+	unsigned char hdr[TAGLOG_HEADER_SIZE];
+	struct taglog_reader *r = calloc(1, sizeof(*r));
+	size_t n;
+
+	if (!r || !(r->path = strdup(path))) {
+		snprintf(err, errlen, "%s: out of memory", path);
+		free(r);
+		return NULL;
+	}
+	r->f = fopen(path, "rbe");
+	if (!r->f) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		goto fail;
+	}
+	n = fread(hdr, 1, sizeof(hdr), r->f);
+	if (n != sizeof(hdr)) {
+		snprintf(err, errlen, "%s: %zu bytes, too short for a tag log header (%d)", path, n,
+			 TAGLOG_HEADER_SIZE);
+		goto fail;
+	}
+	if (check_header(hdr, path, err, errlen) < 0)
+		goto fail;
+	r->start_unix_ns = get64(hdr + TAGLOG_H_START_UNIX);
+	return r;
+fail:
+	taglog_reader_close(r);
+	return NULL;
+}
+
+int taglog_next(struct taglog_reader *r, struct tag_io *io, char *err, size_t errlen)
+{
+	unsigned char rec[TAGLOG_RECORD_SIZE];
+	size_t n = fread(rec, 1, sizeof(rec), r->f);
+
+	if (n == sizeof(rec)) {
+		taglog_decode(rec, io);
+		r->index++;
+		return 1;
+	}
+	if (ferror(r->f)) {
+		snprintf(err, errlen, "%s: reading record %llu: %s", r->path,
+			 (unsigned long long)r->index, strerror(errno));
+		return -1;
+	}
+	r->truncated = n > 0;
+	return 0;
+}
+
+uint64_t taglog_start_unix_ns(const struct taglog_reader *r)
+{
+	return r->start_unix_ns;
+}
+
+bool taglog_truncated(const struct taglog_reader *r)
+{
+	return r->truncated;
+}
+
+void taglog_reader_close(struct taglog_reader *r)
+{
+	if (!r)
+		return;
+	if (r->f)
+		fclose(r->f);
+	free(r->path);
+	free(r);
+}

@@ -1,0 +1,226 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Unit tests for the binary tag log: byte layout, round trip through the
+ * buffered writer and the reader, a truncated file, bad files, and the tag
+ * table writing one record per completion.
+ */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "../../engine/taglog.h"
+#include "../../engine/tags.h"
+
+static char dir[] = "/tmp/test-taglog-XXXXXX";
+static char path[256];
+static char err[512];
+
+static int setup(void **state)
+{
+	(void)state;
+	if (!mkdtemp(dir))
+		return -1;
+	snprintf(path, sizeof(path), "%s/tags.bin", dir);
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	unlink(path);
+	return rmdir(dir);
+}
+
+static struct tag_io sample(uint64_t i)
+{
+	struct tag_io io = {
+		.submit_ns = 1000 * i,
+		.lat_ns = 50000 + i * 7,
+		.lba = 0x0102030405060708ull + i,
+		.len = 4096,
+		.nsid = 3,
+		.key_id = (uint32_t)(i % 5),
+		.inflight = {(uint32_t)i, 2, 3, 4},
+		.qd = (uint16_t)(i % 32 + 1),
+		.dir = (uint8_t)(i % TAG_DIR_NR),
+		.flags = i % 11 == 0 ? TAG_IO_ERROR : 0,
+	};
+	return io;
+}
+
+static void test_layout(void **state)
+{
+	unsigned char rec[TAGLOG_RECORD_SIZE];
+	struct tag_io io = sample(1), back;
+
+	(void)state;
+	taglog_encode(&io, rec);
+	/* little-endian at the documented offsets */
+	assert_int_equal(rec[TAGLOG_R_SUBMIT], 0xe8); /* 1000 = 0x3e8 */
+	assert_int_equal(rec[TAGLOG_R_SUBMIT + 1], 0x03);
+	assert_int_equal(rec[TAGLOG_R_LBA], 0x09);
+	assert_int_equal(rec[TAGLOG_R_LBA + 7], 0x01);
+	assert_int_equal(rec[TAGLOG_R_LEN + 1], 0x10); /* 4096 = 0x1000 */
+	assert_int_equal(rec[TAGLOG_R_NSID], 3);
+	assert_int_equal(rec[TAGLOG_R_QD], 2);
+	assert_int_equal(rec[TAGLOG_R_DIR], TAG_WRITE);
+	assert_int_equal(rec[TAGLOG_R_INFLIGHT + 4], 2);
+	assert_int_equal(rec[TAGLOG_R_INFLIGHT + 12], 4);
+	for (int i = 56; i < TAGLOG_RECORD_SIZE; i++)
+		assert_int_equal(rec[i], 0);
+	taglog_decode(rec, &back);
+	assert_memory_equal(&io, &back, sizeof(io));
+}
+
+static void test_roundtrip(void **state)
+{
+	const uint64_t n = 3 * TAGLOG_BUF_RECORDS + 17; /* crosses buffer flushes */
+	struct taglog *log = taglog_create(path, 1234567890123456789ull, err, sizeof(err));
+	struct taglog_reader *r;
+	struct tag_io io;
+	struct stat st;
+	uint64_t i;
+
+	(void)state;
+	assert_non_null(log);
+	for (i = 0; i < n; i++) {
+		io = sample(i);
+		taglog_append(log, &io);
+	}
+	assert_int_equal(taglog_records(log), n);
+	assert_int_equal(taglog_close(log, err, sizeof(err)), 0);
+	assert_int_equal(stat(path, &st), 0);
+	assert_int_equal(st.st_size, TAGLOG_HEADER_SIZE + n * TAGLOG_RECORD_SIZE);
+
+	r = taglog_open(path, err, sizeof(err));
+	assert_non_null(r);
+	assert_int_equal(taglog_start_unix_ns(r), 1234567890123456789ull);
+	for (i = 0; i < n; i++) {
+		struct tag_io want = sample(i);
+
+		assert_int_equal(taglog_next(r, &io, err, sizeof(err)), 1);
+		assert_memory_equal(&io, &want, sizeof(io));
+	}
+	assert_int_equal(taglog_next(r, &io, err, sizeof(err)), 0);
+	assert_false(taglog_truncated(r));
+	taglog_reader_close(r);
+
+	/* a run killed mid-write: the partial record ends the file, flagged */
+	assert_int_equal(truncate(path, TAGLOG_HEADER_SIZE + 2 * TAGLOG_RECORD_SIZE + 10), 0);
+	r = taglog_open(path, err, sizeof(err));
+	assert_non_null(r);
+	assert_int_equal(taglog_next(r, &io, err, sizeof(err)), 1);
+	assert_int_equal(taglog_next(r, &io, err, sizeof(err)), 1);
+	assert_int_equal(taglog_next(r, &io, err, sizeof(err)), 0);
+	assert_true(taglog_truncated(r));
+	taglog_reader_close(r);
+}
+
+static void write_bytes(const void *p, size_t n)
+{
+	FILE *f = fopen(path, "wb");
+
+	assert_non_null(f);
+	assert_int_equal(fwrite(p, 1, n, f), n);
+	fclose(f);
+}
+
+static void test_bad_files(void **state)
+{
+	unsigned char hdr[TAGLOG_HEADER_SIZE] = "SSDNVTAG";
+	char missing[300];
+
+	(void)state;
+	snprintf(missing, sizeof(missing), "%s/none/tags.bin", dir);
+	assert_null(taglog_open(missing, err, sizeof(err)));
+	assert_non_null(strstr(err, "No such file"));
+	assert_null(taglog_create(missing, 0, err, sizeof(err)));
+	assert_non_null(strstr(err, missing));
+
+	write_bytes("SSDNV", 5);
+	assert_null(taglog_open(path, err, sizeof(err)));
+	assert_non_null(strstr(err, "too short"));
+
+	hdr[TAGLOG_H_VERSION] = 9;
+	hdr[TAGLOG_H_HEADER_SIZE] = TAGLOG_HEADER_SIZE;
+	hdr[TAGLOG_H_RECORD_SIZE] = TAGLOG_RECORD_SIZE;
+	write_bytes(hdr, sizeof(hdr));
+	assert_null(taglog_open(path, err, sizeof(err)));
+	assert_non_null(strstr(err, "version 9"));
+
+	hdr[TAGLOG_H_VERSION] = TAGLOG_VERSION;
+	hdr[TAGLOG_H_RECORD_SIZE] = 32;
+	write_bytes(hdr, sizeof(hdr));
+	assert_null(taglog_open(path, err, sizeof(err)));
+	assert_non_null(strstr(err, "record size"));
+
+	memcpy(hdr, "NOTATAG!", 8);
+	write_bytes(hdr, sizeof(hdr));
+	assert_null(taglog_open(path, err, sizeof(err)));
+	assert_non_null(strstr(err, "bad magic"));
+	assert_non_null(strstr(err, path));
+}
+
+static void test_table_logs(void **state)
+{
+	struct taglog *log = taglog_create(path, 0, err, sizeof(err));
+	struct tags_config cfg = {.start_ns = 500, .outliers = 4};
+	struct tags *t;
+	struct tag_key *k;
+	struct tag_io io, rd;
+	struct taglog_reader *r;
+	uint64_t i;
+
+	(void)state;
+	assert_non_null(log);
+	cfg.log = log;
+	t = tags_new(&cfg);
+	assert_non_null(t);
+	tags_key(t, "c", NULL, 1, TAG_READ, "first");
+	k = tags_key(t, "c", NULL, 2, TAG_TRIM, "second");
+	for (i = 0; i < 100; i++) {
+		tags_on_submit(t, k, &io, 500 + i * 1000, i, 8192, 2);
+		tags_on_complete(t, k, &io, 500 + i * 1000 + 300 + i, i == 7);
+	}
+	assert_int_equal(taglog_close(log, err, sizeof(err)), 0);
+	r = taglog_open(path, err, sizeof(err));
+	assert_non_null(r);
+	for (i = 0; i < 100; i++) {
+		assert_int_equal(taglog_next(r, &rd, err, sizeof(err)), 1);
+		assert_int_equal(rd.submit_ns, i * 1000);
+		assert_int_equal(rd.lat_ns, 300 + i);
+		assert_int_equal(rd.lba, i);
+		assert_int_equal(rd.len, 8192);
+		assert_int_equal(rd.nsid, 2);
+		assert_int_equal(rd.key_id, 1);
+		assert_int_equal(rd.dir, TAG_TRIM);
+		assert_int_equal(rd.qd, 2);
+		assert_int_equal(rd.flags, i == 7 ? TAG_IO_ERROR : 0);
+	}
+	assert_int_equal(taglog_next(r, &rd, err, sizeof(err)), 0);
+	taglog_reader_close(r);
+	assert_int_equal(k->hist.n, 99);
+	assert_int_equal(k->errors, 1);
+	tags_free(t);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_layout),
+		cmocka_unit_test(test_roundtrip),
+		cmocka_unit_test(test_bad_files),
+		cmocka_unit_test(test_table_logs),
+	};
+
+	return cmocka_run_group_tests_name("engine_tags_log", tests, setup, teardown);
+}
