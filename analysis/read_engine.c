@@ -13,30 +13,12 @@
 
 #include <json-c/json.h>
 
+#include "json_get.h"
 #include "read_engine.h"
-
-static struct json_object *get(struct json_object *o, const char *key)
-{
-	struct json_object *v;
-
-	if (!o || !json_object_is_type(o, json_type_object))
-		return NULL;
-	return json_object_object_get_ex(o, key, &v) ? v : NULL;
-}
-
-static double num(struct json_object *o, const char *key)
-{
-	struct json_object *v = get(o, key);
-
-	if (v &&
-	    (json_object_is_type(v, json_type_int) || json_object_is_type(v, json_type_double)))
-		return json_object_get_double(v);
-	return NAN;
-}
 
 static void copy_str(struct json_object *o, const char *key, char *out, size_t len)
 {
-	struct json_object *v = get(o, key);
+	struct json_object *v = fr_json_get(o, key);
 
 	if (v && json_object_is_type(v, json_type_string))
 		snprintf(out, len, "%s", json_object_get_string(v));
@@ -85,10 +67,10 @@ static int read_tags(struct json_object *tags, struct fr_engine *e, char *err, s
 	}
 	for (size_t i = 0; i < n; i++) {
 		struct json_object *t = json_object_array_get_idx(tags, i);
-		struct json_object *lat = get(t, "lat_ns");
-		struct json_object *dir = get(t, "direction");
+		struct json_object *lat = fr_json_get(t, "lat_ns");
+		struct json_object *dir = fr_json_get(t, "direction");
 		struct fr_tag *out = &e->tags[e->ntags];
-		double nsid = num(t, "nsid"), count = num(t, "count");
+		double nsid = fr_json_num(t, "nsid"), count = fr_json_num(t, "count");
 		int r;
 
 		r = parse_dir(dir && json_object_is_type(dir, json_type_string)
@@ -104,10 +86,10 @@ static int read_tags(struct json_object *tags, struct fr_engine *e, char *err, s
 			continue;
 		out->nsid = (unsigned)nsid;
 		out->count = !isnan(count) && count > 0 ? (uint64_t)count : 0;
-		out->lat.mean = num(lat, "mean");
-		out->lat.p99 = pct(get(lat, "percentile"), 99.0);
-		out->lat.p999 = pct(get(lat, "percentile"), 99.9);
-		out->lat.p9999 = pct(get(lat, "percentile"), 99.99);
+		out->lat.mean = fr_json_num(lat, "mean");
+		out->lat.p99 = pct(fr_json_get(lat, "percentile"), 99.0);
+		out->lat.p999 = pct(fr_json_get(lat, "percentile"), 99.9);
+		out->lat.p9999 = pct(fr_json_get(lat, "percentile"), 99.99);
 		e->ntags++;
 	}
 	return 0;
@@ -115,8 +97,9 @@ static int read_tags(struct json_object *tags, struct fr_engine *e, char *err, s
 
 static int read_root(struct json_object *root, struct fr_engine *e, char *err, size_t errlen)
 {
-	struct json_object *schema = get(root, "schema"), *files = get(root, "files");
-	struct json_object *tags = get(root, "tags");
+	struct json_object *schema = fr_json_get(root, "schema"),
+			   *files = fr_json_get(root, "files");
+	struct json_object *tags = fr_json_get(root, "tags");
 
 	if (!schema || !json_object_is_type(schema, json_type_string) ||
 	    strncmp(json_object_get_string(schema), "ssdnvme-engine/", 15)) {
@@ -144,7 +127,7 @@ static int read_root(struct json_object *root, struct fr_engine *e, char *err, s
 		return 0;
 	/* docs/tags.md: "tags" is an object whose "keys" array holds the tag keys */
 	if (json_object_is_type(tags, json_type_object))
-		tags = get(tags, "keys");
+		tags = fr_json_get(tags, "keys");
 	if (!tags || !json_object_is_type(tags, json_type_array)) {
 		snprintf(err, errlen,
 			 "\"tags\" is neither an array nor an object with a "
@@ -156,30 +139,15 @@ static int read_root(struct json_object *root, struct fr_engine *e, char *err, s
 
 int fr_read_engine(const char *buf, size_t len, struct fr_engine *e, char *err, size_t errlen)
 {
-	struct json_tokener *tok = json_tokener_new();
 	struct json_object *root;
 	int ret;
 
 	memset(e, 0, sizeof(*e));
-	if (!tok) {
-		snprintf(err, errlen, "out of memory");
+	root = fr_json_parse(buf, len, err, errlen);
+	if (!root)
 		return -1;
-	}
-	root = json_tokener_parse_ex(tok, buf, (int)len);
-	if (!root) {
-		enum json_tokener_error je = json_tokener_get_error(tok);
-
-		if (je == json_tokener_continue || je == json_tokener_success)
-			snprintf(err, errlen, "truncated JSON (ends at byte %zu)", len);
-		else
-			snprintf(err, errlen, "JSON parse error at byte %zu: %s",
-				 json_tokener_get_parse_end(tok), json_tokener_error_desc(je));
-		json_tokener_free(tok);
-		return -1;
-	}
 	ret = read_root(root, e, err, errlen);
 	json_object_put(root);
-	json_tokener_free(tok);
 	if (ret)
 		fr_engine_free(e);
 	return ret;

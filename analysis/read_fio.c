@@ -28,6 +28,7 @@
 
 #include <json-c/json.h>
 
+#include "json_get.h"
 #include "read_fio.h"
 
 #define NAME_LEN 128
@@ -113,33 +114,10 @@ char *fr_slurp(const char *path, size_t *len)
 	return buf;
 }
 
-static struct json_object *get(struct json_object *o, const char *key)
-{
-	struct json_object *v;
-
-	if (!o || !json_object_is_type(o, json_type_object))
-		return NULL;
-	return json_object_object_get_ex(o, key, &v) ? v : NULL;
-}
-
 static bool is_number(struct json_object *v)
 {
 	return v &&
 	       (json_object_is_type(v, json_type_int) || json_object_is_type(v, json_type_double));
-}
-
-static double num(struct json_object *o, const char *key)
-{
-	struct json_object *v = get(o, key);
-
-	return is_number(v) ? json_object_get_double(v) : NAN;
-}
-
-static const char *str(struct json_object *o, const char *key)
-{
-	struct json_object *v = get(o, key);
-
-	return v && json_object_is_type(v, json_type_string) ? json_object_get_string(v) : NULL;
 }
 
 /* fio prints percentile keys as "%f" ("99.900000"); match them by value so a
@@ -167,9 +145,9 @@ static double percentile(struct json_object *pct, const char *fio_key, double wa
 /* One latency object ({mean, percentile{...}}) scaled to ns. */
 static void read_lat(struct json_object *o, double scale, struct fr_lat *l)
 {
-	struct json_object *pct = get(o, "percentile");
+	struct json_object *pct = fr_json_get(o, "percentile");
 
-	l->mean = num(o, "mean") * scale;
+	l->mean = fr_json_num(o, "mean") * scale;
 	l->p99 = percentile(pct, "99.000000", 99.0) * scale;
 	l->p999 = percentile(pct, "99.900000", 99.9) * scale;
 	l->p9999 = percentile(pct, "99.990000", 99.99) * scale;
@@ -190,27 +168,27 @@ static int read_dir(struct doc_ctx *c, const char *jobname, struct json_object *
 			 jobname);
 		return -1;
 	}
-	out->iops = num(d, "iops");
+	out->iops = fr_json_num(d, "iops");
 	if (isnan(out->iops) || out->iops < 0) {
 		snprintf(c->err, sizeof(c->err), "job '%s': missing or invalid \"iops\"", jobname);
 		return -1;
 	}
-	bw = num(d, "bw_bytes");
+	bw = fr_json_num(d, "bw_bytes");
 	/* fio < 3.0 has only "bw", in KiB/s */
-	out->bw_bytes = !isnan(bw) ? bw : num(d, "bw") * 1024.0;
+	out->bw_bytes = !isnan(bw) ? bw : fr_json_num(d, "bw") * 1024.0;
 	if (isnan(out->bw_bytes) || out->bw_bytes < 0)
 		out->bw_bytes = 0;
-	ios = num(d, "total_ios");
+	ios = fr_json_num(d, "total_ios");
 	if (isnan(ios))
-		ios = out->iops * num(d, "runtime") / 1000.0;
+		ios = out->iops * fr_json_num(d, "runtime") / 1000.0;
 	out->ios = (!isnan(ios) && ios > 0 && ios < 1e19) ? (uint64_t)ios : 0;
 	for (int b = 0; b < FR_NBASES; b++) {
-		struct json_object *ns = get(d, keys[b][0]);
+		struct json_object *ns = fr_json_get(d, keys[b][0]);
 
 		if (ns)
 			read_lat(ns, 1.0, &out->lat[b]);
-		else if (get(d, keys[b][1]))
-			read_lat(get(d, keys[b][1]), 1000.0, &out->lat[b]);
+		else if (fr_json_get(d, keys[b][1]))
+			read_lat(fr_json_get(d, keys[b][1]), 1000.0, &out->lat[b]);
 	}
 	if (!out->ios) {
 		out->iops = 0;
@@ -222,9 +200,9 @@ static int read_dir(struct doc_ctx *c, const char *jobname, struct json_object *
 
 static const char *option(struct doc_ctx *c, struct json_object *job, const char *key)
 {
-	const char *v = str(get(job, "job options"), key);
+	const char *v = fr_json_str(fr_json_get(job, "job options"), key);
 
-	return v ? v : str(c->global_opts, key);
+	return v ? v : fr_json_str(c->global_opts, key);
 }
 
 /* A job name outside the results contract ("job1"): name the profile after
@@ -306,19 +284,20 @@ static void label_job(struct doc_ctx *c, struct json_object *job, const char *jo
 /* Client label: the hostname, with the port when several clients share it. */
 static void client_label(struct json_object *jobs, struct json_object *job, char *out, size_t len)
 {
-	const char *host = str(job, "hostname");
+	const char *host = fr_json_str(job, "hostname");
 	size_t n = json_object_array_length(jobs);
 	bool shared = false;
 
 	for (size_t i = 0; i < n; i++) {
 		struct json_object *o = json_object_array_get_idx(jobs, i);
-		const char *h = str(o, "hostname");
+		const char *h = fr_json_str(o, "hostname");
 
-		if (o != job && h && !strcmp(h, host) && num(o, "port") != num(job, "port"))
+		if (o != job && h && !strcmp(h, host) &&
+		    fr_json_num(o, "port") != fr_json_num(job, "port"))
 			shared = true;
 	}
-	if (shared && !isnan(num(job, "port")))
-		snprintf(out, len, "%s:%.0f", host, num(job, "port"));
+	if (shared && !isnan(fr_json_num(job, "port")))
+		snprintf(out, len, "%s:%.0f", host, fr_json_num(job, "port"));
 	else
 		snprintf(out, len, "%s", host);
 }
@@ -327,7 +306,7 @@ static int read_job(struct doc_ctx *c, struct json_object *jobs, size_t idx)
 {
 	static const char *const dirs[FR_NDIRS] = {"read", "write", "trim"};
 	struct json_object *job = json_object_array_get_idx(jobs, idx);
-	const char *jobname = str(job, "jobname");
+	const char *jobname = fr_json_str(job, "jobname");
 	char client[NAME_LEN] = "";
 	struct pending *p;
 	double err;
@@ -339,7 +318,7 @@ static int read_job(struct doc_ctx *c, struct json_object *jobs, size_t idx)
 	/* The sum over clients would count every client twice. */
 	if (!strcmp(jobname, "All clients"))
 		return 0;
-	if (str(job, "hostname"))
+	if (fr_json_str(job, "hostname"))
 		client_label(jobs, job, client, sizeof(client));
 	p = new_pending(c);
 	if (!p) {
@@ -348,9 +327,9 @@ static int read_job(struct doc_ctx *c, struct json_object *jobs, size_t idx)
 	}
 	label_job(c, job, jobname, *client ? client : NULL, p);
 	for (int d = 0; d < FR_NDIRS; d++)
-		if (read_dir(c, jobname, get(job, dirs[d]), &p->job.dir[d]))
+		if (read_dir(c, jobname, fr_json_get(job, dirs[d]), &p->job.dir[d]))
 			return -1;
-	err = num(job, "error");
+	err = fr_json_num(job, "error");
 	if (!isnan(err) && err != 0) {
 		snprintf(p->excluded, sizeof(p->excluded),
 			 "job '%s'%s%s ended with error %.0f (%s)", jobname, *client ? " on " : "",
@@ -366,22 +345,22 @@ static int read_doc(struct doc_ctx *c, struct json_object *root)
 	struct json_object *jobs;
 	size_t n;
 
-	if (!json_object_is_type(root, json_type_object) || !str(root, "fio version")) {
+	if (!json_object_is_type(root, json_type_object) || !fr_json_str(root, "fio version")) {
 		snprintf(c->err, sizeof(c->err),
 			 "JSON document at byte %zu is not fio output (no \"fio version\" key)",
 			 c->offset);
 		return -1;
 	}
-	jobs = get(root, "jobs");
+	jobs = fr_json_get(root, "jobs");
 	if (!jobs)
-		jobs = get(root, "client_stats");
+		jobs = fr_json_get(root, "client_stats");
 	if (!jobs || !json_object_is_type(jobs, json_type_array)) {
 		snprintf(c->err, sizeof(c->err),
 			 "fio JSON at byte %zu has no \"jobs\" or \"client_stats\" array",
 			 c->offset);
 		return -1;
 	}
-	c->global_opts = get(root, "global options");
+	c->global_opts = fr_json_get(root, "global options");
 	c->jobs.n = 0;
 	n = json_object_array_length(jobs);
 	for (size_t i = 0; i < n; i++)

@@ -9,21 +9,13 @@
 
 #include <json-c/json.h>
 
+#include "json_get.h"
 #include "read_manifest.h"
-
-static struct json_object *get(struct json_object *o, const char *key)
-{
-	struct json_object *v;
-
-	if (!o || !json_object_is_type(o, json_type_object))
-		return NULL;
-	return json_object_object_get_ex(o, key, &v) ? v : NULL;
-}
 
 /* Strings are copied; numbers (a step given as 110) are printed. */
 static char *dup_field(struct json_object *o, const char *key)
 {
-	struct json_object *v = get(o, key);
+	struct json_object *v = fr_json_get(o, key);
 
 	if (!v || json_object_is_type(v, json_type_null))
 		return NULL;
@@ -88,8 +80,8 @@ static int read_drives(struct json_object *drives, struct fr_manifest *mf, char 
 
 static int read_root(struct json_object *root, struct fr_manifest *mf, char *err, size_t errlen)
 {
-	struct json_object *schema = get(root, "schema"), *runs = get(root, "runs");
-	struct json_object *drives = get(root, "drives");
+	struct json_object *schema = fr_json_get(root, "schema"), *runs = fr_json_get(root, "runs");
+	struct json_object *drives = fr_json_get(root, "drives");
 
 	if (!schema || !json_object_is_type(schema, json_type_string) ||
 	    strcmp(json_object_get_string(schema), "ssdnvme-manifest/1")) {
@@ -108,30 +100,15 @@ static int read_root(struct json_object *root, struct fr_manifest *mf, char *err
 
 int fr_read_manifest(const char *buf, size_t len, struct fr_manifest *mf, char *err, size_t errlen)
 {
-	struct json_tokener *tok = json_tokener_new();
 	struct json_object *root;
 	int ret;
 
 	memset(mf, 0, sizeof(*mf));
-	if (!tok) {
-		snprintf(err, errlen, "out of memory");
+	root = fr_json_parse(buf, len, err, errlen);
+	if (!root)
 		return -1;
-	}
-	root = json_tokener_parse_ex(tok, buf, (int)len);
-	if (!root) {
-		enum json_tokener_error je = json_tokener_get_error(tok);
-
-		if (je == json_tokener_continue || je == json_tokener_success)
-			snprintf(err, errlen, "truncated JSON (ends at byte %zu)", len);
-		else
-			snprintf(err, errlen, "JSON parse error at byte %zu: %s",
-				 json_tokener_get_parse_end(tok), json_tokener_error_desc(je));
-		json_tokener_free(tok);
-		return -1;
-	}
 	ret = read_root(root, mf, err, errlen);
 	json_object_put(root);
-	json_tokener_free(tok);
 	if (ret)
 		fr_manifest_free(mf);
 	return ret;
