@@ -25,6 +25,13 @@ grep -qx 'count=2' <<<"$out" && ok "--ns 2x32M gives two namespaces" || not_ok "
 grep -qx 'size=65536' <<<"$out" && ok "--ns 2x32M gives 32 MiB namespaces" || not_ok "--ns size: $out"
 grep -Eq 'ms:8 .*in use' <<<"$out" && ok "--ns 1:ms8 gives 8 bytes of metadata" || not_ok "--ns ms8: $out"
 
+# The caller's directory is the guest's, even below a directory the guest
+# mounts afresh (/tmp), and it is read-only there.
+mkdir -p "$tmp/cwd" && echo marker >"$tmp/cwd/m"
+out=$(cd "$tmp/cwd" && "$VMRUN" -- bash -c 'pwd; cat m; touch n 2>/dev/null || echo read-only' 2>&1)
+[ "$out" = "$(printf '%s\nmarker\nread-only' "$tmp/cwd")" ] && ok "the caller's directory under /tmp is there, read-only" ||
+	not_ok "caller's directory in the guest: $out"
+
 # Timeout: exit 124 and a message.
 "$VMRUN" --timeout 25 -- sleep 600 >/dev/null 2>"$tmp/err"
 rc=$?
