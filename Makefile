@@ -93,6 +93,12 @@ fio: $(FIO_BIN)
 	@mkdir -p $(BUILD)
 	@ln -sf $(FIO_BIN) $(BUILD)/fio
 
+# Changes when PREFIX does, so what embeds installed paths is rebuilt for it.
+$(BUILD)/.prefix: FORCE | $(BUILD)/.dir
+	@echo '$(PREFIX)' | cmp -s - $@ || echo '$(PREFIX)' >$@
+.PHONY: FORCE
+FORCE:
+
 $(BUILD)/.dir: | build/.deps-ok
 	@mkdir -p $(BUILD)/obj/engine $(BUILD)/obj/analysis $(BUILD)/tests
 	@touch $@
