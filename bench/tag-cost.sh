@@ -7,6 +7,14 @@
 #   4.9 % (null) / 4.6 % (psync), under the 5 % budget; the optional log ~10 %.
 #
 #   bench/tag-cost.sh [COUNT]        (default 10000000 for the timed runs)
+#   bench/tag-cost.sh engine [N]     the engine in fio, tags=1 vs tags=0 (below)
+#   bench/tag-cost.sh vm [SECONDS]   IOPS in the test bed, tags=1 vs tags=0
+#
+# "engine": fio (build/fio, --thread) with build/ssdnvme.so on its file
+# fallback (a file in /dev/shm, randread 4k, iodepth 8), under callgrind,
+# instructions per I/O = (Ir@N+10k - Ir@10k) / N, with tags=0 and tags=1.
+# "vm": boots the test bed once and runs 4k randread on /dev/ng0n1, iodepth
+# 8, SECONDS each, alternating tags=0/tags=1 three times; IOPS per run.
 #
 # Builds bench/tag-cost.c (the tagging hooks driven with synthetic latencies)
 # at -O2, then for each mode (base = no tagging, tags, tags-inflight = with the
@@ -16,11 +24,14 @@
 #     (Ir at 1.1M I/Os - Ir at 0.1M I/Os) / 1M, so start-up cost cancels out.
 # Then, for scale, fio's own instructions per I/O with ioengine=null and with
 # ioengine=psync on a file (build/fio), measured the same way, and the tag
-# cost as a percentage of each.  Once the engine calls the hooks, the same
-# difference can be taken on fio itself with the engine's file fallback.
+# cost as a percentage of each.  The engine in fio, tags on and off: the
+# "engine" mode (figures in bench/tag-cost-engine.sh and docs/tags.md).
 set -euo pipefail
 
 TOP=$(cd "$(dirname "$0")/.." && pwd)
+case ${1:-} in
+engine | vm) exec bash "$TOP/bench/tag-cost-engine.sh" "$@" ;;
+esac
 COUNT=${1:-10000000}
 OUT=${OUT:-$TOP/build/bench}
 FIO=${FIO_BIN:-$TOP/build/fio}

@@ -7,7 +7,8 @@
 ENGINE_PURE_SRCS := engine/lba.c engine/nvme_status.c engine/results.c \
 	$(wildcard engine/tag*.c engine/inflight.c)
 # The fio glue: the only files that see fio's headers.
-ENGINE_GLUE_SRCS := engine/ssdnvme.c engine/setup.c engine/options.c engine/identity.c
+ENGINE_GLUE_SRCS := engine/ssdnvme.c engine/setup.c engine/options.c engine/identity.c \
+	engine/ssdnvme_tags.c
 ENGINE_SRCS := $(ENGINE_PURE_SRCS) engine/ring.c engine/nvme_cmd.c engine/blockio.c \
 	engine/namespace.c engine/guard.c $(ENGINE_GLUE_SRCS)
 

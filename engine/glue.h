@@ -12,6 +12,7 @@
 
 #include "namespace.h"
 #include "nvme_status.h"
+#include "results.h"
 #include "ring.h"
 
 #ifndef SSDNVME_FIO_VERSION
@@ -35,6 +36,11 @@ struct ssdnvme_options {
 	unsigned int write_zeroes;
 	char *namespaces;
 	char *results_file;
+	unsigned int tags;	   /* 0: no latency tags */
+	char *tag_label;	   /* tag=, default the job name */
+	unsigned int tag_outliers; /* slowest I/Os kept per tag key */
+	unsigned int tag_interval; /* time-series interval, ms */
+	unsigned int tag_log;	   /* 1: every I/O to <results>.<job>.<N>.taglog */
 };
 
 /* Per file, set in ->setup() (often in fio's parent process, before fork). */
@@ -61,6 +67,8 @@ struct engine_data {
 	struct status_seen seen;
 	struct file_state **opened; /* every file opened, for the results file */
 	unsigned int nr_opened;
+	struct tagging *tagging; /* latency tags, NULL when tags=0 (ssdnvme_tags.c) */
+	uint64_t reap_ns;	 /* fio's clock when the current batch was reaped */
 };
 
 /* The option table (options.c). */
@@ -72,7 +80,27 @@ int ssdnvme_setup(struct thread_data *td);
 /* Logs "ssdnvme: MSG" to stderr and records ERR as the job's error. */
 void ssdnvme_fail(struct thread_data *td, int err, const char *msg);
 
-/* Writes the job's results file, when there is somewhere to write it (identity.c). */
-void ssdnvme_write_results(struct thread_data *td, struct file_state **files, unsigned int nr);
+/* The job's results file, NULL when there is nowhere to write it (identity.c). */
+char *ssdnvme_results_path(struct thread_data *td);
+
+/* Writes (merges into) the run's results file, if there is one (identity.c). */
+void ssdnvme_write_results(struct thread_data *td, struct engine_data *ld);
+
+/* fio's clock, the one its clat uses, in ns. */
+static inline uint64_t ssdnvme_now_ns(void)
+{
+	struct timespec ts;
+
+	fio_gettime(&ts, NULL);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* Latency tags (ssdnvme_tags.c).  Setup after the ring is open; 1 on failure. */
+int tagging_init(struct thread_data *td, struct engine_data *ld);
+/* The hot path (tagging_submitted, tagging_completed) is in ssdnvme_tags.h. */
+/* The "tags" section and the taglog path into the job's results; NULL-safe. */
+void tagging_report(struct thread_data *td, struct engine_data *ld, struct results *r,
+		    json_object *job_entry);
+void tagging_free(struct engine_data *ld);
 
 #endif

@@ -3,6 +3,7 @@
  * what goes in it.
  */
 #include <fcntl.h>
+#include <stdio.h>
 #include <libgen.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,7 +38,7 @@ static char *fio_output_path(void)
 	return out ? strdup(out) : NULL;
 }
 
-static char *results_path(struct thread_data *td)
+char *ssdnvme_results_path(struct thread_data *td)
 {
 	struct ssdnvme_options *o = td->eo;
 	char *output, *dir, *path = NULL;
@@ -55,21 +56,74 @@ static char *results_path(struct thread_data *td)
 	return path;
 }
 
-void ssdnvme_write_results(struct thread_data *td, struct file_state **files, unsigned int nr)
+/* The process start time (field 22 of /proc/PID/stat), 0 if unknown. */
+static unsigned long long start_time_of(pid_t pid)
+{
+	char path[64], buf[1024], *p;
+	unsigned long long t = 0;
+	ssize_t n;
+	int fd, field;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	p = strrchr(buf, ')'); /* the command name may hold spaces */
+	for (field = 2; p && field < 22; field++)
+		p = strchr(p + 1, ' ');
+	if (p)
+		sscanf(p + 1, "%llu", &t);
+	return t;
+}
+
+/*
+ * The fio run: fio's main process, which forks every job (or runs it as a
+ * thread with thread=1), identified by pid and start time so that a reused
+ * pid is another run.
+ */
+static void run_id(struct thread_data *td, char *id, size_t len)
+{
+	pid_t fio_pid = td->o.use_thread ? getpid() : getppid();
+
+	snprintf(id, len, "%d-%llu", (int)fio_pid, start_time_of(fio_pid));
+}
+
+static json_object *job_entry(struct thread_data *td)
+{
+	json_object *j = json_object_new_object();
+
+	json_object_object_add(j, "name", json_object_new_string(td->o.name ? td->o.name : ""));
+	json_object_object_add(j, "thread", json_object_new_int64(td->thread_number));
+	json_object_object_add(j, "pid", json_object_new_int64(getpid()));
+	return j;
+}
+
+void ssdnvme_write_results(struct thread_data *td, struct engine_data *ld)
 {
 	struct results *r;
-	char msg[MSG_LEN], *path = results_path(td);
+	char msg[MSG_LEN], id[64], *path = ssdnvme_results_path(td);
+	json_object *job;
 	unsigned int i;
 
 	if (!path)
 		return;
 	r = results_new(SSDNVME_FIO_VERSION, SSDNVME_VERSION, td->o.name);
-	if (r) {
-		for (i = 0; i < nr; i++)
-			results_add_file(r, &files[i]->ni);
-		if (results_write(r, path, msg, sizeof(msg)))
+	job = job_entry(td);
+	if (r && job) {
+		for (i = 0; i < ld->nr_opened; i++)
+			results_add_file(r, &ld->opened[i]->ni);
+		tagging_report(td, ld, r, job);
+		run_id(td, id, sizeof(id));
+		if (results_write_run(r, id, job, path, msg, sizeof(msg)))
 			log_err("ssdnvme: %s\n", msg);
-		results_free(r);
+	} else {
+		json_object_put(job);
 	}
+	results_free(r);
 	free(path);
 }

@@ -262,22 +262,23 @@ static bool scan_controller(const char *ctrl_name, struct ns_found *found)
 	if (!root)
 		return false;
 	if (nvme_scan_topology(root, NULL, NULL) == 0) {
-		nvme_for_each_host(root, h) nvme_for_each_subsystem(h, s)
-		{
-			bool mine = false;
+		nvme_for_each_host(root, h)
+			nvme_for_each_subsystem(h, s) {
+				bool mine = false;
 
-			nvme_subsystem_for_each_ctrl(s, c)
-			{
-				if (strcmp(nvme_ctrl_get_name(c), ctrl_name))
-					continue;
-				mine = seen = true;
-				nvme_ctrl_for_each_ns(c, n) found_add(
-					found, (uint32_t)nvme_ns_get_nsid(n), nvme_ns_get_name(n));
+				nvme_subsystem_for_each_ctrl(s, c) {
+					if (strcmp(nvme_ctrl_get_name(c), ctrl_name))
+						continue;
+					mine = seen = true;
+					nvme_ctrl_for_each_ns(c, n)
+						found_add(found, (uint32_t)nvme_ns_get_nsid(n),
+							  nvme_ns_get_name(n));
+				}
+				if (mine)
+					nvme_subsystem_for_each_ns(s, n)
+						found_add(found, (uint32_t)nvme_ns_get_nsid(n),
+							  nvme_ns_get_name(n));
 			}
-			if (mine)
-				nvme_subsystem_for_each_ns(s, n) found_add(
-					found, (uint32_t)nvme_ns_get_nsid(n), nvme_ns_get_name(n));
-		}
 	}
 	nvme_free_tree(root);
 	return seen;

@@ -119,8 +119,64 @@ struct fio_option ssdnvme_fio_options[] = {
 		.lname = "Engine results file",
 		.type = FIO_OPT_STR_STORE,
 		.off1 = offsetof(struct ssdnvme_options, results_file),
-		.help = "Where to write the engine's JSON (identity of each file); default: "
-			"next to --output as ssdnvme-JOB.N.json, none without --output",
+		.help = "Where to write the engine's JSON (identity of each file, latency "
+			"tags), one file for all the run's jobs; default: next to --output as "
+			"ssdnvme-JOB.N.json, none without --output",
+		.category = FIO_OPT_C_ENGINE,
+		.group = FIO_OPT_G_INVALID,
+	},
+	{
+		.name = "tags",
+		.lname = "Latency tags",
+		.type = FIO_OPT_BOOL,
+		.off1 = offsetof(struct ssdnvme_options, tags),
+		.def = "1",
+		.help = "Tag every I/O (namespace, direction, label, in-flight context) and keep "
+			"per-tag latency statistics, outliers and a time series in the results "
+			"file (docs/tags.md); 0 turns tagging off",
+		.category = FIO_OPT_C_ENGINE,
+		.group = FIO_OPT_G_INVALID,
+	},
+	{
+		.name = "tag",
+		.lname = "Tag label",
+		.type = FIO_OPT_STR_STORE,
+		.off1 = offsetof(struct ssdnvme_options, tag_label),
+		.help = "Label of this job's latency tags (default: the job name); ${VAR} in a "
+			"job file makes it settable per run",
+		.category = FIO_OPT_C_ENGINE,
+		.group = FIO_OPT_G_INVALID,
+	},
+	{
+		.name = "tag_outliers",
+		.lname = "Tag outliers",
+		.type = FIO_OPT_INT,
+		.off1 = offsetof(struct ssdnvme_options, tag_outliers),
+		.def = "64",
+		.maxval = 1000000,
+		.help = "Slowest I/Os kept, with their context, per tag key (0: none)",
+		.category = FIO_OPT_C_ENGINE,
+		.group = FIO_OPT_G_INVALID,
+	},
+	{
+		.name = "tag_interval",
+		.lname = "Tag series interval",
+		.type = FIO_OPT_INT,
+		.off1 = offsetof(struct ssdnvme_options, tag_interval),
+		.def = "1000",
+		.minval = 1,
+		.help = "Interval of the per-tag latency time series, in milliseconds",
+		.category = FIO_OPT_C_ENGINE,
+		.group = FIO_OPT_G_INVALID,
+	},
+	{
+		.name = "tag_log",
+		.lname = "Per-I/O tag log",
+		.type = FIO_OPT_BOOL,
+		.off1 = offsetof(struct ssdnvme_options, tag_log),
+		.def = "0",
+		.help = "1: write every I/O as a 64-byte record to RESULTS.JOB.N.taglog next to "
+			"the results file (format in docs/tags.md)",
 		.category = FIO_OPT_C_ENGINE,
 		.group = FIO_OPT_G_INVALID,
 	},

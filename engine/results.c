@@ -2,9 +2,12 @@
  * The engine's JSON results file.
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 #include "results.h"
@@ -14,8 +17,8 @@ struct results {
 	json_object *files;
 };
 
-static const char *const reserved_keys[] = {"schema", "fio_version", "engine_version", "job",
-					    "files"};
+static const char *const reserved_keys[] = {
+	"schema", "fio_version", "engine_version", "job", "files", "run", "jobs"};
 
 struct results *results_new(const char *fio_version, const char *engine_version, const char *job)
 {
@@ -122,4 +125,129 @@ int results_write(const struct results *r, const char *path, char *msg, size_t l
 	}
 	free(tmp);
 	return -err;
+}
+
+/* Whether FILES already lists PATH. */
+static bool lists_path(json_object *files, const char *path)
+{
+	size_t i, n = json_object_array_length(files);
+	json_object *p;
+
+	for (i = 0; i < n; i++)
+		if (json_object_object_get_ex(json_object_array_get_idx(files, i), "path", &p) &&
+		    !strcmp(json_object_get_string(p), path))
+			return true;
+	return false;
+}
+
+/* A new array: OLD's elements (ours too, shared), then those of MINE that
+ * UNIQUE_PATHS does not find among them. */
+static json_object *concat(json_object *old, json_object *mine, bool unique_paths)
+{
+	json_object *out = json_object_new_array(), *e, *p;
+	size_t i, n;
+
+	if (!out)
+		return NULL;
+	n = old && json_object_is_type(old, json_type_array) ? json_object_array_length(old) : 0;
+	for (i = 0; i < n; i++)
+		json_object_array_add(out, json_object_get(json_object_array_get_idx(old, i)));
+	n = mine ? json_object_array_length(mine) : 0;
+	for (i = 0; i < n; i++) {
+		e = json_object_array_get_idx(mine, i);
+		if (unique_paths && json_object_object_get_ex(e, "path", &p) &&
+		    lists_path(old, json_object_get_string(p)))
+			continue;
+		json_object_array_add(out, json_object_get(e));
+	}
+	return out;
+}
+
+/* "tags": the earlier jobs' keys first; the rest of the section is ours. */
+static void merge_tags(json_object *root, json_object *old_root)
+{
+	json_object *old_tags, *tags, *old_keys = NULL, *keys = NULL;
+
+	if (!json_object_object_get_ex(old_root, "tags", &old_tags) ||
+	    !json_object_is_type(old_tags, json_type_object))
+		return;
+	if (!json_object_object_get_ex(root, "tags", &tags)) {
+		json_object_object_add(root, "tags", json_object_get(old_tags));
+		return;
+	}
+	json_object_object_get_ex(old_tags, "keys", &old_keys);
+	json_object_object_get_ex(tags, "keys", &keys);
+	json_object_object_add(tags, "keys", concat(old_keys, keys, false));
+}
+
+static void merge_run(struct results *r, json_object *old_root)
+{
+	json_object *old_files = NULL, *old_jobs = NULL, *jobs = NULL, *job;
+
+	json_object_object_get_ex(old_root, "files", &old_files);
+	r->files = concat(old_files, r->files, true);
+	json_object_object_add(r->root, "files", r->files);
+	json_object_object_get_ex(old_root, "jobs", &old_jobs);
+	json_object_object_get_ex(r->root, "jobs", &jobs);
+	json_object_object_add(r->root, "jobs", concat(old_jobs, jobs, false));
+	/* "job" stays the first writer's: a single-job run reads as before */
+	if (json_object_object_get_ex(old_root, "job", &job))
+		json_object_object_add(r->root, "job", json_object_get(job));
+	merge_tags(r->root, old_root);
+}
+
+/* The file at PATH if it is ours and of run RUN_ID, else NULL. */
+static json_object *same_run(const char *path, const char *run_id)
+{
+	json_object *old = json_object_from_file(path), *v;
+
+	if (old && json_object_is_type(old, json_type_object) &&
+	    json_object_object_get_ex(old, "schema", &v) &&
+	    !strcmp(json_object_get_string(v), RESULTS_SCHEMA) &&
+	    json_object_object_get_ex(old, "run", &v) && !strcmp(json_object_get_string(v), run_id))
+		return old;
+	json_object_put(old);
+	return NULL;
+}
+
+/* flock on PATH's directory: serialises the run's jobs without a lock file. */
+static int lock_dir_of(const char *path, char *msg, size_t len)
+{
+	char *copy = strdup(path);
+	int fd, err;
+
+	if (!copy)
+		return -ENOMEM;
+	fd = open(dirname(copy), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0 || flock(fd, LOCK_EX) < 0) {
+		err = errno;
+		snprintf(msg, len, "cannot lock directory %s of %s: %s", copy, path, strerror(err));
+		if (fd >= 0)
+			close(fd);
+		free(copy);
+		return -err;
+	}
+	free(copy);
+	return fd;
+}
+
+int results_write_run(struct results *r, const char *run_id, json_object *job_entry,
+		      const char *path, char *msg, size_t len)
+{
+	json_object *jobs = json_object_new_array(), *old;
+	int lock, ret;
+
+	json_object_array_add(jobs, job_entry);
+	json_object_object_add(r->root, "run", json_object_new_string(run_id));
+	json_object_object_add(r->root, "jobs", jobs);
+	lock = lock_dir_of(path, msg, len);
+	if (lock < 0)
+		return lock;
+	old = same_run(path, run_id);
+	if (old)
+		merge_run(r, old);
+	json_object_put(old);
+	ret = results_write(r, path, msg, len);
+	close(lock);
+	return ret;
 }

@@ -26,7 +26,7 @@ int results_add_file(struct results *r, const struct ns_info *ni);
 /*
  * Hook for other parts (the latency tags): adds SECTION under the top-level
  * key NAME, taking ownership of it.  NAME must not be one of the identity
- * keys (schema, fio_version, engine_version, job, files).  Returns 0, or -1
+ * keys (schema, fio_version, engine_version, job, files, run, jobs).  Returns 0, or -1
  * when NAME is reserved or already present (SECTION is then freed).
  */
 int results_add_section(struct results *r, const char *name, json_object *section);
@@ -36,5 +36,17 @@ int results_add_section(struct results *r, const char *name, json_object *sectio
  * and rename(2).  Returns 0 or a negative errno, with a message in MSG.
  */
 int results_write(const struct results *r, const char *path, char *msg, size_t len);
+
+/*
+ * One results file per fio run, however many jobs write to it.  RUN_ID names
+ * the fio run (e.g. its main process's pid and start time); JOB_ENTRY, owned
+ * by the callee, describes the writing job (appended to "jobs").  Under an
+ * flock on PATH's directory: if PATH holds a file of the same run, its
+ * "jobs", "files" (by path, not repeated) and "tags" keys are kept ahead of
+ * ours; a file of another run, or one that is not ours, is replaced.  Then
+ * written like results_write().  Returns 0 or a negative errno with MSG.
+ */
+int results_write_run(struct results *r, const char *run_id, json_object *job_entry,
+		      const char *path, char *msg, size_t len);
 
 #endif

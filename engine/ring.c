@@ -97,8 +97,7 @@ static unsigned int copy_ready(struct ring *r, struct ring_done *out, unsigned i
 	struct io_uring_cqe *cqe;
 	unsigned int head, n = 0;
 
-	io_uring_for_each_cqe(&r->uring, head, cqe)
-	{
+	io_uring_for_each_cqe(&r->uring, head, cqe) {
 		if (n == max)
 			break;
 		out[n].user_data = cqe->user_data;

@@ -223,8 +223,7 @@ int ssdnvme_setup(struct thread_data *td)
 		if (expand_namespaces(td, o->namespaces))
 			return 1;
 	}
-	for_each_file(td, f, i)
-	{
+	for_each_file(td, f, i) {
 		if (setup_file(td, f))
 			return 1;
 	}

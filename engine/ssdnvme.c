@@ -7,7 +7,8 @@
  *   fio --ioengine=external:build/ssdnvme.so --filename=/dev/ng0n1 ...
  *
  * This file is the fio glue only; the parts live in ring.c, nvme_cmd.c,
- * blockio.c, namespace.c, guard.c, results.c, lba.c and nvme_status.c.
+ * blockio.c, namespace.c, guard.c, results.c, lba.c and nvme_status.c; the
+ * latency-tag glue in ssdnvme_tags.[ch].
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -27,6 +28,7 @@
 #include "nvme_cmd.h"
 #include "nvme_status.h"
 #include "ring.h"
+#include "ssdnvme_tags.h"
 
 /* ------------------------------------------------------------ init */
 
@@ -73,8 +75,7 @@ static bool job_has_char_device(struct thread_data *td)
 	struct fio_file *f;
 	unsigned int i;
 
-	for_each_file(td, f, i)
-	{
+	for_each_file(td, f, i) {
 		if (f->filetype == FIO_TYPE_CHAR)
 			return true;
 	}
@@ -104,6 +105,8 @@ static int ssdnvme_post_init(struct thread_data *td)
 		ssdnvme_fail(td, -ret, msg);
 		return 1;
 	}
+	if (tagging_init(td, ld))
+		return 1;
 	if (!o->fixedbufs)
 		return 0;
 	for (i = 0; i < ld->depth; i++) {
@@ -194,8 +197,7 @@ static int register_files(struct thread_data *td, struct engine_data *ld)
 	ld->fds = calloc(td->o.nr_files, sizeof(int));
 	if (!ld->fds)
 		return 1;
-	for_each_file(td, f, i)
-	{
+	for_each_file(td, f, i) {
 		if (open_one(td, f))
 			return 1;
 		ld->fds[i] = f->fd;
@@ -368,7 +370,14 @@ static enum fio_q_status trim_sync(struct thread_data *td, struct engine_data *l
 		return FIO_Q_BUSY;
 	if (fio_fill_issue_time(td))
 		fio_gettime(&io_u->issue_time, NULL);
+	if (ld->tagging) {
+		/* tagged like a batch of one (pending is empty here) */
+		ld->pending[0] = io_u;
+		tagging_submitted(ld, 1, ssdnvme_now_ns());
+	}
 	do_io_u_trim(td, io_u);
+	if (ld->tagging)
+		tagging_completed(ld, io_u, ssdnvme_now_ns());
 	io_u_mark_submit(td, 1);
 	io_u_mark_complete(td, 1);
 	return FIO_Q_COMPLETED;
@@ -402,9 +411,11 @@ static void mark_issued(struct thread_data *td, struct engine_data *ld, unsigned
 {
 	struct timespec now;
 	unsigned int i;
+	bool fill = fio_fill_issue_time(td);
 
-	if (fio_fill_issue_time(td)) {
+	if (fill || ld->tagging)
 		fio_gettime(&now, NULL);
+	if (fill) {
 		for (i = 0; i < nr; i++) {
 			ld->pending[i]->issue_time = now;
 			io_u_queued(td, ld->pending[i]);
@@ -412,6 +423,10 @@ static void mark_issued(struct thread_data *td, struct engine_data *ld, unsigned
 		if (td->o.read_iolog_file)
 			td->last_issue = now;
 	}
+	/* the tag's submission time is the issue time fio's clat starts from */
+	if (ld->tagging)
+		tagging_submitted(ld, nr,
+				  (uint64_t)now.tv_sec * 1000000000ull + (uint64_t)now.tv_nsec);
 	io_u_mark_submit(td, nr);
 	memmove(ld->pending, ld->pending + nr, (ld->nr_pending - nr) * sizeof(*ld->pending));
 	ld->nr_pending -= nr;
@@ -451,6 +466,8 @@ static int ssdnvme_getevents(struct thread_data *td, unsigned int min, unsigned 
 	ret = ring_reap(&ld->ring, ld->done, min, max);
 	if (ret < 0)
 		td_verror(td, -ret, "io_uring_enter getevents");
+	else if (ret > 0 && ld->tagging)
+		ld->reap_ns = ssdnvme_now_ns(); /* one clock read per reaped batch */
 	return ret;
 }
 
@@ -510,6 +527,8 @@ static struct io_u *ssdnvme_event(struct thread_data *td, int event)
 	}
 	if (io_u->error)
 		report_error(ld, io_u, nvme ? d->res : -(int)io_u->error);
+	if (ld->tagging)
+		tagging_completed(ld, io_u, ld->reap_ns);
 	return io_u;
 }
 
@@ -521,7 +540,8 @@ static void ssdnvme_cleanup(struct thread_data *td)
 	if (!ld)
 		return;
 	if (ld->ring.open)
-		ssdnvme_write_results(td, ld->opened, ld->nr_opened);
+		ssdnvme_write_results(td, ld);
+	tagging_free(ld);
 	ring_close(&ld->ring);
 	for (i = 0; i < ld->nr_fds; i++)
 		close(ld->fds[i]);

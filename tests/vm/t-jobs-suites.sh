@@ -98,7 +98,10 @@ f=$d/noisy-neighbor/noisy-neighbor/ssdnvme.json
 check "nn via ssdnvme: jobs nn-write and nn-read, reported apart" jq -e '[.jobs[].jobname] == ["nn-write", "nn-read"]' <(json "$f")
 check "nn via ssdnvme: the writers wrote and the readers read" jq -e '
 	(.jobs[0].write.io_bytes > 0) and (.jobs[1].read.io_bytes > 0) and (.jobs[1].write.io_bytes == 0)' <(json "$f")
-check "nn via ssdnvme: the engine file lists three namespaces" jq -e '.files | length == 3' \
+check "nn via ssdnvme: one engine file for the run lists all six namespaces" jq -e '.files | length == 6' \
+	"$d/noisy-neighbor/noisy-neighbor/ssdnvme.engine.json"
+check "nn via ssdnvme: the readers' tags give each of ns4-6 its own read key" jq -e '
+	[.tags.keys[] | select(.job == "nn-read") | .nsid] | sort == [4, 5, 6]' \
 	"$d/noisy-neighbor/noisy-neighbor/ssdnvme.engine.json"
 f=$d/noisy-neighbor/noisy-neighbor/io_uring_cmd.json
 check "nn via io_uring_cmd: six jobs, one per namespace" jq -e '[.jobs[].jobname] ==

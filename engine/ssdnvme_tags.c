@@ -1,0 +1,213 @@
+/*
+ * The glue between the data path and the latency-tag library (tags.h,
+ * docs/tags.md): one tag table per job, one key per file and direction
+ * (created at the file's first I/O of that direction), the controllers'
+ * shared in-flight counters, and the optional per-I/O log.
+ *
+ * Timing: an I/O's tag is stamped with the same fio_gettime() value fio
+ * stamps as its issue time, right after the engine's io_uring_enter() submits
+ * it, and finished with one clock read per reaped batch, so tag latencies
+ * measure what fio's clat measures, minus fio's own completion bookkeeping.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "fio.h"
+
+#include "glue.h"
+#include "taglog.h"
+#include "ssdnvme_tags.h"
+#include "tags.h"
+
+/* The controller a file's I/O counts against: "nvme0", a block device, or "" (a file). */
+static const char *ctrl_of(const struct file_state *fs)
+{
+	if (!fs)
+		return "";
+	return fs->ni.controller[0] ? fs->ni.controller : fs->ni.blockdev;
+}
+
+static struct inflight *find_ctrl(struct tagging *tg, const char *ident)
+{
+	unsigned int i;
+
+	for (i = 0; i < tg->nr_ctrls; i++)
+		if (!strcmp(tg->ctrls[i].ident, ident))
+			return tg->ctrls[i].f;
+	return NULL;
+}
+
+/* Attaches to the shared counters of every controller the job's files are on. */
+static int attach_ctrls(struct thread_data *td, struct tagging *tg)
+{
+	char err[256], msg[MSG_LEN];
+	struct fio_file *f;
+	const char *ident;
+	unsigned int i;
+
+	for_each_file(td, f, i) {
+		ident = ctrl_of(FILE_ENG_DATA(f));
+		if (!*ident || find_ctrl(tg, ident))
+			continue;
+		if (tg->nr_ctrls == TAGGING_MAX_CTRLS) {
+			snprintf(msg, sizeof(msg), "tags: more than %d controllers in one job",
+				 TAGGING_MAX_CTRLS);
+			ssdnvme_fail(td, EINVAL, msg);
+			return 1;
+		}
+		tg->ctrls[tg->nr_ctrls].f = inflight_attach(ident, err, sizeof(err));
+		if (!tg->ctrls[tg->nr_ctrls].f) {
+			snprintf(msg, sizeof(msg), "tags: %s: %s", f->file_name, err);
+			ssdnvme_fail(td, EIO, msg);
+			return 1;
+		}
+		snprintf(tg->ctrls[tg->nr_ctrls].ident, INFLIGHT_NAME_MAX, "%s", ident);
+		tg->nr_ctrls++;
+	}
+	return 0;
+}
+
+static uint64_t unix_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* tag_log=1: the per-I/O log goes next to the results file. */
+static int open_log(struct thread_data *td, struct tagging *tg, struct tags_config *cfg)
+{
+	char err[MSG_LEN - 64], msg[MSG_LEN], *results = ssdnvme_results_path(td);
+
+	if (!results) {
+		ssdnvme_fail(
+			td, EINVAL,
+			"tag_log=1 needs somewhere to write: set ssdnvme_results= or --output");
+		return 1;
+	}
+	if (asprintf(&tg->log_path, "%s.%s.%u.taglog", results, td->o.name ? td->o.name : "job",
+		     td->thread_number) < 0)
+		tg->log_path = NULL;
+	free(results);
+	if (!tg->log_path)
+		return 1;
+	cfg->log = taglog_create(tg->log_path, unix_now_ns(), err, sizeof(err));
+	if (!cfg->log) {
+		snprintf(msg, sizeof(msg), "tag_log: %s", err);
+		ssdnvme_fail(td, EIO, msg);
+		return 1;
+	}
+	return 0;
+}
+
+int tagging_init(struct thread_data *td, struct engine_data *ld)
+{
+	struct ssdnvme_options *o = td->eo;
+	struct tags_config cfg = {
+		.start_ns = ssdnvme_now_ns(),
+		.interval_ns = (uint64_t)o->tag_interval * 1000000ull,
+		.outliers = o->tag_outliers,
+	};
+	struct tagging *tg;
+
+	if (!o->tags)
+		return 0;
+	tg = calloc(1, sizeof(*tg));
+	if (!tg)
+		return 1;
+	ld->tagging = tg;
+	tg->nr_files = td->o.nr_files;
+	tg->nr_slots = tg->nr_files * TAG_DIR_NR;
+	tg->keys = calloc(tg->nr_slots, sizeof(*tg->keys));
+	tg->ios = calloc(ld->depth, sizeof(*tg->ios));
+	tg->label = strdup(o->tag_label && *o->tag_label ? o->tag_label
+			   : td->o.name			 ? td->o.name
+							 : "job");
+	if (!tg->keys || !tg->ios || !tg->label)
+		return 1;
+	if (attach_ctrls(td, tg))
+		return 1;
+	if (o->tag_log && open_log(td, tg, &cfg))
+		return 1;
+	tg->tags = tags_new(&cfg);
+	if (!tg->tags) {
+		taglog_close(cfg.log, NULL, 0);
+		ssdnvme_fail(td, errno ? errno : ENOMEM, "tags: cannot set up the tag table");
+		return 1;
+	}
+	return 0;
+}
+
+/* Each key says which job it is from: a run's jobs share one results file. */
+static void mark_keys(json_object *tags, const char *job, unsigned int thread)
+{
+	json_object *keys, *k;
+	size_t i;
+
+	if (!json_object_object_get_ex(tags, "keys", &keys))
+		return;
+	for (i = 0; i < json_object_array_length(keys); i++) {
+		k = json_object_array_get_idx(keys, i);
+		json_object_object_add(k, "job", json_object_new_string(job));
+		json_object_object_add(k, "thread", json_object_new_int64(thread));
+	}
+}
+
+/* The key of IO_U's file and direction, at its first I/O; NULL on ENOMEM. */
+struct tag_key *tagging_new_key(struct tagging *tg, struct io_u *io_u)
+{
+	struct fio_file *f = io_u->file;
+	struct file_state *fs = FILE_ENG_DATA(f);
+	enum tag_dir dir = tagging_dir(io_u->ddir);
+	const char *ctrl = ctrl_of(fs);
+
+	if ((unsigned int)f->fileno >= tg->nr_files)
+		return NULL;
+	tg->keys[(size_t)f->fileno * TAG_DIR_NR + dir] =
+		tags_key(tg->tags, ctrl, *ctrl ? find_ctrl(tg, ctrl) : NULL, fs ? fs->ni.nsid : 0,
+			 dir, tg->label);
+	return tg->keys[(size_t)f->fileno * TAG_DIR_NR + dir];
+}
+
+void tagging_report(struct thread_data *td, struct engine_data *ld, struct results *r,
+		    json_object *job_entry)
+{
+	struct tagging *tg = ld->tagging;
+	json_object *section;
+
+	if (!tg || !tg->tags)
+		return;
+	section = tags_json(tg->tags);
+	if (!section) {
+		log_err("ssdnvme: tags: out of memory writing the tags section\n");
+		return;
+	}
+	mark_keys(section, td->o.name ? td->o.name : "job", td->thread_number);
+	results_add_section(r, "tags", section);
+	json_object_object_add(job_entry, "taglog",
+			       tg->log_path ? json_object_new_string(tg->log_path) : NULL);
+}
+
+void tagging_free(struct engine_data *ld)
+{
+	struct tagging *tg = ld->tagging;
+	char err[MSG_LEN];
+	unsigned int i;
+
+	if (!tg)
+		return;
+	if (tg->tags && tg->tags->cfg.log && taglog_close(tg->tags->cfg.log, err, sizeof(err)))
+		log_err("ssdnvme: tag_log: %s\n", err);
+	tags_free(tg->tags);
+	for (i = 0; i < tg->nr_ctrls; i++)
+		inflight_detach(tg->ctrls[i].f);
+	free(tg->keys);
+	free(tg->ios);
+	free(tg->label);
+	free(tg->log_path);
+	free(tg);
+	ld->tagging = NULL;
+}

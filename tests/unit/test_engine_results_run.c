@@ -1,0 +1,171 @@
+/* Unit tests: one results file per fio run (results_write_run in engine/results.c). */
+#include <setjmp.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+#include <json-c/json.h>
+
+#include "results.h"
+
+/* A job's results: one file at PATH, a tags section with one key labelled JOB. */
+static struct results *job_results(const char *job, const char *path)
+{
+	struct results *r = results_new("fio-3.33", "0.1", job);
+	struct ns_info ni = {.kind = NS_KIND_FILE};
+	json_object *tags = json_object_new_object(), *keys = json_object_new_array();
+	json_object *key = json_object_new_object();
+
+	snprintf(ni.path, sizeof(ni.path), "%s", path);
+	assert_int_equal(results_add_file(r, &ni), 0);
+	json_object_object_add(key, "label", json_object_new_string(job));
+	json_object_array_add(keys, key);
+	json_object_object_add(tags, "version", json_object_new_int(1));
+	json_object_object_add(tags, "keys", keys);
+	assert_int_equal(results_add_section(r, "tags", tags), 0);
+	return r;
+}
+
+static json_object *job_entry(const char *job)
+{
+	json_object *j = json_object_new_object();
+
+	json_object_object_add(j, "name", json_object_new_string(job));
+	return j;
+}
+
+static void write_job(const char *out, const char *run, const char *job, const char *file)
+{
+	struct results *r = job_results(job, file);
+	char msg[512];
+
+	assert_int_equal(results_write_run(r, run, job_entry(job), out, msg, sizeof(msg)), 0);
+	results_free(r);
+}
+
+static json_object *get(json_object *o, const char *path)
+{
+	char buf[128], *save = NULL, *part;
+	json_object *v = o;
+
+	snprintf(buf, sizeof(buf), "%s", path);
+	for (part = strtok_r(buf, ".", &save); part; part = strtok_r(NULL, ".", &save))
+		assert_true(json_object_object_get_ex(v, part, &v));
+	return v;
+}
+
+static const char *str_at(json_object *arr, size_t i, const char *key)
+{
+	return json_object_get_string(get(json_object_array_get_idx(arr, i), key));
+}
+
+static char *tmp_dir(void)
+{
+	char *d = strdup("/tmp/test_engine_results_run.XXXXXX");
+
+	assert_non_null(mkdtemp(d));
+	return d;
+}
+
+static void cleanup_dir(char *dir, const char *out)
+{
+	unlink(out);
+	assert_int_equal(rmdir(dir), 0); /* no lock or temporary file left behind */
+	free(dir);
+}
+
+static void same_run_merges_jobs(void **state)
+{
+	char *dir = tmp_dir(), out[512];
+	json_object *root;
+
+	(void)state;
+	snprintf(out, sizeof(out), "%s/r.json", dir);
+	write_job(out, "100-5", "nn-write", "/dev/ng0n1");
+	write_job(out, "100-5", "nn-read", "/dev/ng0n4");
+	write_job(out, "100-5", "nn-read2", "/dev/ng0n4"); /* same file: listed once */
+	root = json_object_from_file(out);
+	assert_non_null(root);
+	assert_string_equal(json_object_get_string(get(root, "run")), "100-5");
+	assert_string_equal(json_object_get_string(get(root, "job")), "nn-write");
+	assert_int_equal(json_object_array_length(get(root, "jobs")), 3);
+	assert_string_equal(str_at(get(root, "jobs"), 1, "name"), "nn-read");
+	assert_int_equal(json_object_array_length(get(root, "files")), 2);
+	assert_string_equal(str_at(get(root, "files"), 0, "path"), "/dev/ng0n1");
+	assert_string_equal(str_at(get(root, "files"), 1, "path"), "/dev/ng0n4");
+	assert_int_equal(json_object_array_length(get(root, "tags.keys")), 3);
+	assert_string_equal(str_at(get(root, "tags.keys"), 0, "label"), "nn-write");
+	assert_string_equal(str_at(get(root, "tags.keys"), 2, "label"), "nn-read2");
+	json_object_put(root);
+	cleanup_dir(dir, out);
+}
+
+static void earlier_run_is_replaced(void **state)
+{
+	char *dir = tmp_dir(), out[512];
+	json_object *root;
+	FILE *fp;
+
+	(void)state;
+	snprintf(out, sizeof(out), "%s/r.json", dir);
+	write_job(out, "100-5", "old", "/dev/ng0n1");
+	write_job(out, "200-7", "new", "/dev/ng0n2");
+	root = json_object_from_file(out);
+	assert_string_equal(json_object_get_string(get(root, "run")), "200-7");
+	assert_string_equal(json_object_get_string(get(root, "job")), "new");
+	assert_int_equal(json_object_array_length(get(root, "jobs")), 1);
+	assert_int_equal(json_object_array_length(get(root, "files")), 1);
+	assert_int_equal(json_object_array_length(get(root, "tags.keys")), 1);
+	json_object_put(root);
+	/* not ours (not JSON, or another schema): replaced, never merged */
+	fp = fopen(out, "w");
+	fputs("{\"run\": \"200-7\", \"files\": [{\"path\": \"x\"}]}", fp);
+	fclose(fp);
+	write_job(out, "200-7", "again", "/dev/ng0n3");
+	root = json_object_from_file(out);
+	assert_int_equal(json_object_array_length(get(root, "files")), 1);
+	assert_string_equal(str_at(get(root, "files"), 0, "path"), "/dev/ng0n3");
+	json_object_put(root);
+	cleanup_dir(dir, out);
+}
+
+static void run_and_jobs_are_reserved(void **state)
+{
+	struct results *r = results_new("fio-3.33", "0.1", "j");
+
+	(void)state;
+	assert_int_equal(results_add_section(r, "run", json_object_new_object()), -1);
+	assert_int_equal(results_add_section(r, "jobs", json_object_new_array()), -1);
+	results_free(r);
+}
+
+static void missing_directory_is_a_clear_error(void **state)
+{
+	struct results *r = job_results("j", "/x");
+	char msg[512] = "";
+
+	(void)state;
+	assert_int_equal(results_write_run(r, "1-1", job_entry("j"), "/nonexistent-dir/r.json", msg,
+					   sizeof(msg)),
+			 -ENOENT);
+	assert_non_null(strstr(msg, "/nonexistent-dir"));
+	results_free(r);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(same_run_merges_jobs),
+		cmocka_unit_test(earlier_run_is_replaced),
+		cmocka_unit_test(run_and_jobs_are_reserved),
+		cmocka_unit_test(missing_directory_is_a_clear_error),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
