@@ -9,7 +9,7 @@ PACKAGES=(
 	liburing-dev libnvme-dev libjson-c-dev libssl-dev libcmocka-dev zlib1g-dev
 	qemu-system-x86 qemu-utils linux-image-amd64 busybox-static
 	cpio zstd xz-utils binutils kmod nvme-cli iproute2 e2fsprogs util-linux file
-	clang llvm libclang-rt-14-dev jq python3 chromium valgrind
+	clang clang-format llvm libclang-rt-14-dev jq python3 chromium valgrind
 )
 
 if [ "$(id -u)" != 0 ]; then
