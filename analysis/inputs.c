@@ -282,7 +282,10 @@ static void plan_file(struct walk *w, const char *path)
 	t = new_task(w->in, TASK_FILE, path);
 	if (!t)
 		return;
-	t->drive = dup_or_null(w->o->drive ? w->o->drive : run ? run->drive : NULL);
+	if (w->o->drive)
+		t->drive = strdup(w->o->drive);
+	else if (run)
+		t->drive = fr_manifest_drive_label(w->mf, run);
 	t->profile = dup_or_null(w->o->profile);
 	t->step = dup_or_null(w->o->step);
 	t->fallback = fallback_label(w, path);
@@ -295,7 +298,7 @@ static void plan_file(struct walk *w, const char *path)
 		if (!t->profile_hint || (run->step && !t->step_hint))
 			w->in->oom = true;
 	}
-	if (!t->fallback || !t->sidecar || (w->o->drive && !t->drive) ||
+	if (!t->fallback || !t->sidecar || ((w->o->drive || run) && !t->drive) ||
 	    (w->o->profile && !t->profile) || (w->o->step && !t->step))
 		w->in->oom = true;
 }

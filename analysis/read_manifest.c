@@ -42,6 +42,7 @@ static int read_runs(struct json_object *runs, struct fr_manifest *mf, char *err
 		run->output = dup_field(r, "output");
 		run->engine_output = dup_field(r, "engine_output");
 		run->status = dup_field(r, "status");
+		run->engine = dup_field(r, "engine");
 		if (!run->drive || !run->output) {
 			snprintf(err, errlen, "runs[%zu] needs string \"drive\" and \"output\"", i);
 			return -1;
@@ -95,6 +96,7 @@ static int read_root(struct json_object *root, struct fr_manifest *mf, char *err
 	if (drives && json_object_is_type(drives, json_type_array) &&
 	    read_drives(drives, mf, err, errlen))
 		return -1;
+	mf->engine = dup_field(root, "engine");
 	return read_runs(runs, mf, err, errlen);
 }
 
@@ -126,6 +128,7 @@ void fr_manifest_free(struct fr_manifest *mf)
 		free(r->output);
 		free(r->engine_output);
 		free(r->status);
+		free(r->engine);
 	}
 	for (size_t i = 0; i < mf->ndrives; i++) {
 		free(mf->drives[i].label);
@@ -135,6 +138,7 @@ void fr_manifest_free(struct fr_manifest *mf)
 	}
 	free(mf->runs);
 	free(mf->drives);
+	free(mf->engine);
 	memset(mf, 0, sizeof(*mf));
 }
 
@@ -144,4 +148,13 @@ const struct fr_run *fr_manifest_find(const struct fr_manifest *mf, const char *
 		if (!strcmp(mf->runs[i].output, relpath))
 			return &mf->runs[i];
 	return NULL;
+}
+
+char *fr_manifest_drive_label(const struct fr_manifest *mf, const struct fr_run *run)
+{
+	char *label;
+
+	if (!run->engine || !mf->engine || !strcmp(run->engine, mf->engine))
+		return strdup(run->drive);
+	return asprintf(&label, "%s (%s)", run->drive, run->engine) < 0 ? NULL : label;
 }

@@ -14,6 +14,7 @@ struct fr_run {
 	char *output;	     /* relative to the manifest's directory */
 	char *engine_output; /* or NULL */
 	char *status;	     /* done, failed, running */
+	char *engine;	     /* the ioengine this run used, or NULL */
 };
 
 struct fr_mdrive {
@@ -24,6 +25,7 @@ struct fr_mdrive {
 };
 
 struct fr_manifest {
+	char *engine; /* the suite's engine; a run with another one is a check run */
 	struct fr_run *runs;
 	size_t nruns;
 	struct fr_mdrive *drives;
@@ -33,5 +35,9 @@ struct fr_manifest {
 int fr_read_manifest(const char *buf, size_t len, struct fr_manifest *mf, char *err, size_t errlen);
 void fr_manifest_free(struct fr_manifest *mf);
 const struct fr_run *fr_manifest_find(const struct fr_manifest *mf, const char *relpath);
+/* The drive label of @run: its drive, with " (ENGINE)" appended when the run
+ * used another engine than the suite's (the runner's cross-check runs), so the
+ * two are compared instead of colliding.  NULL on ENOMEM. */
+char *fr_manifest_drive_label(const struct fr_manifest *mf, const struct fr_run *run);
 
 #endif

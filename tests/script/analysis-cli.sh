@@ -79,6 +79,13 @@ echo '{"schema": "ssdnvme-steady-state/1", "steady": true}' >"$tmp/ss/psync-capp
 check "a JSON file the manifest does not name is left alone (exit 0)" test $? -eq 0
 check "... and not reported as unreadable" bash -c "! grep -q steady-state '$tmp/ss.err'"
 
+# a run the manifest marks with another engine than the suite's is its own drive
+jq '.engine = "io_uring" | (.runs[] | select(.drive == "psync-capped") | .engine) = "psync"' \
+	"$R/manifest.json" >"$tmp/ss/manifest.json"
+"${FR[@]}" -f csv "$tmp/ss" >"$tmp/eng.csv" 2>/dev/null
+check "a cross-check engine's runs are labelled 'DRIVE (ENGINE)'" grep -q ',psync-capped (psync),' "$tmp/eng.csv"
+check "... and the suite engine's runs keep the plain label" grep -q ',iouring-qd4,' "$tmp/eng.csv"
+
 # a job name outside the contract: the manifest's test and step name it
 sed 's/"4k-randread@50"/"job1"/' "$R/iouring-qd4/profiles/4k-randread/50.json" \
 	>"$tmp/res/iouring-qd4/profiles/4k-randread/50.json"
