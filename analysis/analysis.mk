@@ -26,7 +26,7 @@ $(FR_LIB): $(FR_OBJS)
 	rm -f $@ && ar rcs $@ $^
 
 $(BUILD)/fiorank: $(FR_OBJDIR)/main.o $(FR_LIB)
-	$(CC) $(BASE_LDFLAGS) -o $@ $^ $(JSONC_LIBS) -lm -pthread
+	$(CC) $(BASE_LDFLAGS) -o $@ $^ $(MALLOC_LIBS) $(JSONC_LIBS) -lm -pthread
 
 $(BUILD)/tests/test_analysis_%: tests/unit/test_analysis_%.c $(FR_LIB) | $(BUILD)/.dir
 	$(CC) $(FR_CFLAGS) -DFIORANK_SRC_TOP='"$(TOP)"' -o $@ $< $(FR_LIB) $(JSONC_LIBS) $(CMOCKA_LIBS) -lm -pthread

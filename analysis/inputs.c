@@ -50,12 +50,18 @@ struct ident {
 	char *label, *model, *serial, *firmware;
 };
 
+struct file_id {
+	dev_t dev;
+	ino_t ino;
+	bool used;
+};
+
 struct fr_inputs {
 	struct task *tasks;
 	size_t ntasks, cap;
 	struct ident *idents; /* from manifests, applied after reading */
 	size_t nidents;
-	char **seen; /* open addressing on real paths; cap a power of two */
+	struct file_id *seen; /* open addressing; cap a power of two */
 	size_t nseen, seen_cap;
 	bool oom;
 };
@@ -107,55 +113,49 @@ void fr_inputs_free(struct fr_inputs *in)
 		free(in->idents[i].firmware);
 	}
 	free(in->idents);
-	for (size_t i = 0; i < in->seen_cap; i++)
-		free(in->seen[i]);
 	free(in->seen);
 	free(in);
 }
 
-static size_t hash(const char *s)
+/* Files are told apart by device and inode: a path named twice, through a
+ * symlink or a second argument, is read once (and no realpath() per file). */
+static size_t file_hash(dev_t dev, ino_t ino)
 {
-	size_t h = 1469598103934665603ULL;
-
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 1099511628211ULL;
-	return h;
+	return (size_t)((ino * 0x9e3779b97f4a7c15ULL) ^ (dev * 0xc2b2ae3d27d4eb4fULL));
 }
 
-static void seen_place(char **tab, size_t cap, char *key)
+static void seen_place(struct file_id *tab, size_t cap, struct file_id id)
 {
-	size_t i = hash(key) & (cap - 1);
+	size_t i = file_hash(id.dev, id.ino) & (cap - 1);
 
-	while (tab[i])
+	while (tab[i].used)
 		i = (i + 1) & (cap - 1);
-	tab[i] = key;
+	tab[i] = id;
 }
 
-/* Takes key; returns 1 if it was new, 0 if already present, -1 on ENOMEM. */
-static int seen_insert(struct fr_inputs *in, char *key)
+/* Returns 1 if the file was new, 0 if already present, -1 on ENOMEM. */
+static int seen_insert(struct fr_inputs *in, dev_t dev, ino_t ino)
 {
+	struct file_id id = {.dev = dev, .ino = ino, .used = true};
 	size_t i;
 
 	if (2 * (in->nseen + 1) > in->seen_cap) {
-		char **tab = calloc(in->seen_cap * 2, sizeof(*tab));
+		struct file_id *tab = calloc(in->seen_cap * 2, sizeof(*tab));
 
-		if (!tab) {
-			free(key);
+		if (!tab)
 			return -1;
-		}
 		for (size_t k = 0; k < in->seen_cap; k++)
-			if (in->seen[k])
+			if (in->seen[k].used)
 				seen_place(tab, in->seen_cap * 2, in->seen[k]);
 		free(in->seen);
 		in->seen = tab;
 		in->seen_cap *= 2;
 	}
-	for (i = hash(key) & (in->seen_cap - 1); in->seen[i]; i = (i + 1) & (in->seen_cap - 1))
-		if (!strcmp(in->seen[i], key)) {
-			free(key);
+	for (i = file_hash(dev, ino) & (in->seen_cap - 1); in->seen[i].used;
+	     i = (i + 1) & (in->seen_cap - 1))
+		if (in->seen[i].dev == dev && in->seen[i].ino == ino)
 			return 0;
-		}
-	in->seen[i] = key;
+	in->seen[i] = id;
 	in->nseen++;
 	return 1;
 }
@@ -253,23 +253,64 @@ static const struct fr_run *manifest_run(const struct walk *w, const char *path)
 	return fr_manifest_find(w->mf, path + dl + 1);
 }
 
-/* "<dir>/<step>.json" -> "<dir>/<step>.engine.json", or the manifest's. */
-static char *sidecar_path(const struct walk *w, const char *path, const struct fr_run *run)
-{
-	size_t n = strlen(path);
-	char *s = NULL;
-	int r;
+/* A directory's entries, sorted by strcmp() so that names can be looked up. */
+struct listing {
+	struct dirent **ents;
+	int n;
+};
 
-	if (run && run->engine_output)
-		r = asprintf(&s, "%s/%s", w->mf_dir, run->engine_output);
-	else if (ends_with(path, ".json"))
-		r = asprintf(&s, "%.*s.engine.json", (int)(n - 5), path);
-	else
-		r = asprintf(&s, "%s.engine.json", path);
-	return r < 0 ? NULL : s;
+static int by_name(const struct dirent **a, const struct dirent **b)
+{
+	return strcmp((*a)->d_name, (*b)->d_name);
 }
 
-static void plan_file(struct walk *w, const char *path)
+static bool listed(const struct listing *ls, const char *name)
+{
+	int lo = 0, hi = ls->n;
+
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2, c = strcmp(ls->ents[mid]->d_name, name);
+
+		if (!c)
+			return true;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return false;
+}
+
+/*
+ * "<dir>/<step>.json" -> "<dir>/<step>.engine.json", or the manifest's.
+ * When the file came from a directory listing, a sidecar the listing does
+ * not hold is known to be absent: NULL in *out, and no open() per file.
+ */
+static int sidecar_path(const struct walk *w, const char *path, const struct fr_run *run,
+			const struct listing *ls, char **out)
+{
+	size_t n = strlen(path);
+	int r;
+
+	*out = NULL;
+	if (run && run->engine_output)
+		r = asprintf(out, "%s/%s", w->mf_dir, run->engine_output);
+	else if (ends_with(path, ".json"))
+		r = asprintf(out, "%.*s.engine.json", (int)(n - 5), path);
+	else
+		r = asprintf(out, "%s.engine.json", path);
+	if (r < 0) {
+		*out = NULL;
+		return -1;
+	}
+	if (ls && !(run && run->engine_output) && !listed(ls, base_name(*out))) {
+		free(*out);
+		*out = NULL;
+	}
+	return 0;
+}
+
+static void plan_file(struct walk *w, const char *path, const struct listing *ls)
 {
 	const struct fr_run *run = manifest_run(w, path);
 	struct task *t;
@@ -289,7 +330,8 @@ static void plan_file(struct walk *w, const char *path)
 	t->profile = dup_or_null(w->o->profile);
 	t->step = dup_or_null(w->o->step);
 	t->fallback = fallback_label(w, path);
-	t->sidecar = sidecar_path(w, path, run);
+	if (sidecar_path(w, path, run, ls, &t->sidecar))
+		w->in->oom = true;
 	/* a curve test of the manifest names the profile when the job name cannot */
 	if (run && run->test && strcmp(run->test, "write-pressure") &&
 	    strcmp(run->test, "noisy-neighbor") && strcmp(run->test, "precondition")) {
@@ -298,8 +340,8 @@ static void plan_file(struct walk *w, const char *path)
 		if (!t->profile_hint || (run->step && !t->step_hint))
 			w->in->oom = true;
 	}
-	if (!t->fallback || !t->sidecar || ((w->o->drive || run) && !t->drive) ||
-	    (w->o->profile && !t->profile) || (w->o->step && !t->step))
+	if (!t->fallback || ((w->o->drive || run) && !t->drive) || (w->o->profile && !t->profile) ||
+	    (w->o->step && !t->step))
 		w->in->oom = true;
 }
 
@@ -333,47 +375,80 @@ static bool skip_entry(const struct walk *w, const char *dir, const char *name)
 	return !strcmp(name, "manifest.json") && w->mf && !strcmp(dir, w->mf_dir);
 }
 
-static void walk_dir(struct walk *w, const char *dir, int depth)
+/* A regular file met in the walk: fio output unless a rule says otherwise. */
+static void visit_file(struct walk *w, const char *path, int depth, dev_t dev, ino_t ino,
+		       const struct listing *ls)
 {
-	struct walk inner = *w;
-	struct fr_manifest mf;
-	struct dirent **ents;
-	char mpath[PATH_MAX];
-	bool have_mf = false;
+	int r;
+
+	/* inside a directory only *.json files are fio output candidates */
+	if (depth > 0 && !ends_with(path, ".json"))
+		return;
+	/* Below a runner's manifest, the manifest says which files are fio
+	 * output; the runner's other JSON (steady-state verdicts) is not. */
+	if (depth > 0 && w->mf && !manifest_run(w, path))
+		return;
+	r = seen_insert(w->in, dev, ino);
+	if (r < 0)
+		w->in->oom = true;
+	if (r > 0)
+		plan_file(w, path, ls);
+}
+
+static bool read_dir_manifest(struct walk *w, const char *dir, struct fr_manifest *mf)
+{
+	char mpath[PATH_MAX], err[256];
 	size_t len;
 	char *buf;
-	int n;
+	bool ok = false;
 
 	snprintf(mpath, sizeof(mpath), "%s/manifest.json", dir);
 	buf = fr_slurp(mpath, &len);
-	if (buf) {
-		char err[256];
+	if (!buf)
+		return false;
+	if (fr_read_manifest(buf, len, mf, err, sizeof(err)))
+		problem(w->in, TASK_SKIP, mpath, "%s", err);
+	else
+		ok = true;
+	free(buf);
+	return ok;
+}
 
-		if (fr_read_manifest(buf, len, &mf, err, sizeof(err)))
-			problem(w->in, TASK_SKIP, mpath, "%s", err);
-		else
-			have_mf = true;
-		free(buf);
+static void walk_dir(struct walk *w, const char *dir, dev_t dev, int depth)
+{
+	struct walk inner = *w;
+	struct listing ls;
+	struct fr_manifest mf;
+	bool have_mf = false;
+
+	ls.n = scandir(dir, &ls.ents, NULL, by_name);
+	if (ls.n < 0) {
+		problem(w->in, TASK_SKIP, dir, "cannot list directory: %s", strerror(errno));
+		return;
 	}
+	if (listed(&ls, "manifest.json"))
+		have_mf = read_dir_manifest(w, dir, &mf);
 	if (have_mf) {
 		inner.mf = &mf;
 		inner.mf_dir = dir;
 	}
-	n = scandir(dir, &ents, NULL, alphasort);
-	if (n < 0) {
-		problem(w->in, TASK_SKIP, dir, "cannot list directory: %s", strerror(errno));
-	} else {
-		for (int i = 0; i < n; i++) {
-			char child[PATH_MAX];
+	for (int i = 0; i < ls.n; i++) {
+		const struct dirent *e = ls.ents[i];
+		char child[PATH_MAX];
 
-			if (!skip_entry(&inner, dir, ents[i]->d_name) &&
-			    snprintf(child, sizeof(child), "%s/%s", dir, ents[i]->d_name) <
-				    (int)sizeof(child))
-				walk_path(&inner, child, depth + 1);
-			free(ents[i]);
-		}
-		free(ents);
+		if (skip_entry(&inner, dir, e->d_name) ||
+		    snprintf(child, sizeof(child), "%s/%s", dir, e->d_name) >= (int)sizeof(child))
+			continue;
+		/* the listing's type and inode spare a stat() per file; links,
+		 * directories (mount points) and unknown types are stat()ed */
+		if (e->d_type == DT_REG)
+			visit_file(&inner, child, depth + 1, dev, e->d_ino, &ls);
+		else
+			walk_path(&inner, child, depth + 1);
 	}
+	for (int i = 0; i < ls.n; i++)
+		free(ls.ents[i]);
+	free(ls.ents);
 	if (have_mf) {
 		keep_idents(w->in, &mf);
 		fr_manifest_free(&mf);
@@ -383,7 +458,6 @@ static void walk_dir(struct walk *w, const char *dir, int depth)
 static int walk_path(struct walk *w, const char *path, int depth)
 {
 	struct stat st;
-	char *real;
 
 	if (stat(path, &st)) {
 		problem(w->in, TASK_SKIP, path, "cannot open: %s", strerror(errno));
@@ -394,20 +468,10 @@ static int walk_path(struct walk *w, const char *path, int depth)
 			problem(w->in, TASK_SKIP, path, "directory nesting deeper than %d",
 				MAX_DEPTH);
 		else
-			walk_dir(w, path, depth);
+			walk_dir(w, path, st.st_dev, depth);
 		return 0;
 	}
-	/* inside a directory only *.json files are fio output candidates */
-	if (depth > 0 && !ends_with(path, ".json"))
-		return 0;
-	/* Below a runner's manifest, the manifest says which files are fio
-	 * output; the runner's other JSON (steady-state verdicts) is not. */
-	if (depth > 0 && w->mf && !manifest_run(w, path))
-		return 0;
-	real = realpath(path, NULL);
-	if (real && seen_insert(w->in, real) <= 0)
-		return 0;
-	plan_file(w, path);
+	visit_file(w, path, depth, st.st_dev, st.st_ino, NULL);
 	return 0;
 }
 
@@ -431,7 +495,7 @@ static bool read_sidecar(struct fr_model *m, const char *path, struct fr_engine 
 {
 	char err[256];
 	size_t len;
-	char *buf = fr_slurp(path, &len);
+	char *buf = path ? fr_slurp(path, &len) : NULL;
 
 	if (!buf)
 		return false; /* no sidecar: the engine did not run */

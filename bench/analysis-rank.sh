@@ -97,21 +97,24 @@ best() {
 run_jq() { find "$DIR/corpus" -name '*.json' -print0 | xargs -0 jq -r "$JQ_PROG"; }
 run_py() { python3 "$DIR/extract.py" "$DIR/corpus"; }
 run_fr() { "$FIORANK" -N -f csv "$DIR/corpus"; }
+run_fr1() { "$FIORANK" -N -j 1 -f csv "$DIR/corpus"; }
 "$FIORANK" -N -q -f csv "$DIR/corpus" >"$DIR/fiorank.csv" ||
 	{ echo "fiorank did not read the corpus cleanly" >&2; exit 1; }
 
 cat "$DIR"/corpus/*/*.json >/dev/null # warm the page cache
 best run_fr; r_fr=$REAL c_fr=$CPU
+best run_fr1; r_fr1=$REAL c_fr1=$CPU
 best run_jq; r_jq=$REAL c_jq=$CPU
 best run_py; r_py=$REAL c_py=$CPU
 mbps() { awk -v b="$bytes" -v t="$1" 'BEGIN { printf "%.1f", b / 1e6 / t }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", a / b }'; }
 echo "machine: $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg)"
-printf '%-26s %8s %9s %8s %9s\n' "" "wall s" "wall MB/s" "cpu s" "cpu MB/s"
-for t in "fiorank -f csv:fr" "jq (extraction only):jq" "python3 json (+ peaks):py"; do
+printf '%-30s %8s %9s %8s %9s\n' "" "wall s" "wall MB/s" "cpu s" "cpu MB/s"
+for t in "fiorank -f csv:fr" "fiorank -j 1 (one thread):fr1" "jq (extraction only):jq" "python3 json (+ peaks):py"; do
 	name=${t%:*} k=${t##*:}
 	r=r_$k c=c_$k
-	printf '%-26s %8.3f %9s %8.3f %9s\n' "$name" "${!r}" "$(mbps "${!r}")" "${!c}" "$(mbps "${!c}")"
+	printf '%-30s %8.3f %9s %8.3f %9s\n' "$name" "${!r}" "$(mbps "${!r}")" "${!c}" "$(mbps "${!c}")"
 done
 echo "fiorank vs jq:      $(ratio "$r_jq" "$r_fr")x faster (wall), $(ratio "$c_jq" "$c_fr")x less CPU"
 echo "fiorank vs python3: $(ratio "$r_py" "$r_fr")x faster (wall), $(ratio "$c_py" "$c_fr")x less CPU"
+echo "one thread:         $(ratio "$r_jq" "$r_fr1")x jq, $(ratio "$r_py" "$r_fr1")x python3 (wall)"

@@ -106,9 +106,25 @@ check "an engine file next to the output labels the drive by model and serial" \
 	grep -q '^nn,noisy-neighbor,QEMU NVMe Ctrl deadbeef,1,,,,120.001,400.000,600.000,800.000,,,,,4,' "$tmp/eng.csv"
 check "the engine's namespace 5 read tail is ranked too" \
 	grep -q '^nn,noisy-neighbor,QEMU NVMe Ctrl deadbeef,1,.*,850.000,,,,,5,' "$tmp/eng.csv"
+check "the engine file is found next to an output named on the command line" \
+	bash -c "'$FIORANK' -N -f csv '$tmp/eng/peak.json' | grep -q '^nn,noisy-neighbor,QEMU NVMe Ctrl deadbeef,'"
 printf '{"schema": "ssdnvme-engine/9"}' >"$tmp/eng/peak.engine.json"
 check_fails "an engine file of another schema is reported" 'peak.engine.json: unsupported engine schema' \
 	"${FR[@]}" "$tmp/eng"
+
+# one file reached by several paths is read once; links in a directory are followed
+mkdir -p "$tmp/links" "$tmp/linked/sub" "$tmp/elsewhere"
+cp "$S/json.json" "$tmp/links/a.json"
+ln -s a.json "$tmp/links/b.json"
+ln "$tmp/links/a.json" "$tmp/links/c.json"
+"${FR[@]}" -f json "$tmp/links" "$tmp/links/a.json" >"$tmp/links.json" 2>"$tmp/links.err"
+check "a file named through a symlink, a hard link and twice is read once (exit 0)" test $? -eq 0
+check "so it counts as one file and is not reported as a second run" \
+	bash -c "test ! -s '$tmp/links.err' && jq -e '.inputs.files_read == 1' '$tmp/links.json' >/dev/null"
+cp "$S/json.json" "$tmp/elsewhere/x.json"
+ln -s "$tmp/elsewhere/x.json" "$tmp/linked/sub/x.json"
+check "a symlink to a file outside the directory is read" \
+	bash -c "'$FIORANK' -N -f json '$tmp/linked' | jq -e '.inputs.files_read == 1' >/dev/null"
 
 # two runs of the same drive, profile and step do not add up
 "${FR[@]}" -f csv -d X "$S/json.json" -d X "$S/old-usec.json" >"$tmp/dup.csv" 2>"$tmp/dup.err"
