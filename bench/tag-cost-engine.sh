@@ -5,25 +5,27 @@
 #   bench/tag-cost-engine.sh vm [SECONDS]  test-bed IOPS, default 5 s per run
 #   QD=8 bench/tag-cost-engine.sh engine   another iodepth (default 1)
 #
-# Results on the 2-core dev machine (2026-11-29, gcc 12.2 -O2, valgrind 3.19,
-# fio 3.33, file in /dev/shm so each reap brings one completion):
-#   engine, qd1:  tags=0 2680.6 Ir/IO, tags=1 2847.1 Ir/IO: +166.5 Ir/IO, 6.2 %
-#   engine, qd8:  tags=0 2571.0, tags=1 2736.7: +165.7 Ir/IO, 6.4 %
-#   engine, qd32: tags=0 2558.3, tags=1 2721.1: +162.8 Ir/IO, 6.4 %
-#   Over the issue's 5 % budget.  Where it goes (callgrind, qd1, per I/O): the
-#   completion clock read (fio_gettime once per reaped batch, here every I/O)
-#   ~48, the library's hooks ~55 (histogram 24, complete 17, submit 12,
-#   outliers 2), the glue ~55 (key lookup, LBA, per-I/O slot, loop).  With
-#   real devices and iodepth > 1 the clock read is shared by a batch.
-#   vm (bench/tag-cost.sh vm 3, ng0n1 4k randread qd8, 3 rounds): mean IOPS
-#   tags=0 3109, tags=1 3372 (+8.5 %): emulation noise (+-20 % between runs)
-#   is far larger than the tags' cost; no slowdown is visible.
+# Results on the 2-core dev machine (2026-11-30, gcc 12.2 -O2, valgrind 3.19,
+# fio 3.33 with its default clocksource=cpu, file in /dev/shm so each reap
+# brings one completion: every I/O pays a completion reading of its own):
+#   engine, qd1:  tags=0 2684.3 Ir/IO, tags=1 2792.2 Ir/IO: +107.9 Ir/IO, 4.02 %
+#   engine, qd8:  tags=0 2575.1, tags=1 2683.6: +108.5 Ir/IO, 4.21 %
+#   engine, qd32: tags=0 2558.4, tags=1 2666.5: +108.1 Ir/IO, 4.23 %
+#   CLOCKSOURCE=clock_gettime, qd1: 2608.3 -> 2751.4, +143.1 Ir/IO, 5.49 %
+#   (the completion reading is then a fio_gettime(), ~40 Ir).
+#   Under the 5 % budget with fio's default clock; see docs/tags.md for where
+#   the instructions go.  Before (reading fio_gettime() at every completion,
+#   LBA and length filled for every I/O): +166.5 Ir/IO, 6.2 %.
+#   vm (bench/tag-cost.sh vm 3, ng0n1 4k randread qd8, 3 rounds): see
+#   docs/tags.md; emulation noise (+-20 % between runs) is far larger than the
+#   tags' cost.
 set -euo pipefail
 
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 FIO=${FIO_BIN:-$TOP/build/fio}
 ENGINE=${ENGINE:-$TOP/build/ssdnvme.so}
 QD=${QD:-1} # iodepth 1: one completion per reap, the same every run
+CLOCKSOURCE=${CLOCKSOURCE:-} # fio's clocksource=; empty: fio's choice (cpu here)
 cd "$TOP"
 
 # Total instructions (Ir) of one fio run of N I/Os under callgrind.
@@ -33,7 +35,7 @@ engine_ir() {
 	valgrind --tool=callgrind --toggle-collect=thread_main --callgrind-out-file="$out" "$FIO" --thread --name=cost \
 		--ioengine=external:"$ENGINE" --filename="$DATA" --size=64M --io_size=4g --bs=4k \
 		--rw=randread --number_ios="$n" --norandommap --randrepeat=1 --iodepth="$QD" \
-		--tags="$tags" --minimal >/dev/null 2>"$out.err" || { cat "$out.err" >&2; return 1; }
+		--tags="$tags" ${CLOCKSOURCE:+--clocksource=$CLOCKSOURCE} --minimal >/dev/null 2>"$out.err" || { cat "$out.err" >&2; return 1; }
 	sed -n 's/^summary: //p' "$out"
 	rm -f "$out" "$out.err"
 }
@@ -44,7 +46,7 @@ engine_mode() {
 	DATA=/dev/shm/ssdnvme-tag-cost.$$
 	truncate -s 64M "$DATA"
 	trap 'rm -f "$DATA"' EXIT
-	echo "== fio + ssdnvme.so file fallback, randread 4k qd$QD, (Ir@$((n + 10000)) - Ir@10000) / $n"
+	echo "== fio + ssdnvme.so file fallback, randread 4k qd$QD${CLOCKSOURCE:+, clocksource=$CLOCKSOURCE}, (Ir@$((n + 10000)) - Ir@10000) / $n"
 	for t in 0 1; do
 		a=$(engine_ir "$t" 10000)
 		b=$(engine_ir "$t" $((n + 10000)))

@@ -68,7 +68,7 @@ struct engine_data {
 	struct file_state **opened; /* every file opened, for the results file */
 	unsigned int nr_opened;
 	struct tagging *tagging; /* latency tags, NULL when tags=0 (ssdnvme_tags.c) */
-	uint64_t reap_ns;	 /* fio's clock when the current batch was reaped */
+	uint64_t reap_stamp;	 /* tagging_stamp() when the current batch was reaped */
 };
 
 /* The option table (options.c). */

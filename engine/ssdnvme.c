@@ -370,14 +370,11 @@ static enum fio_q_status trim_sync(struct thread_data *td, struct engine_data *l
 		return FIO_Q_BUSY;
 	if (fio_fill_issue_time(td))
 		fio_gettime(&io_u->issue_time, NULL);
-	if (ld->tagging) {
-		/* tagged like a batch of one (pending is empty here) */
-		ld->pending[0] = io_u;
-		tagging_submitted(ld, 1, ssdnvme_now_ns());
-	}
+	if (ld->tagging)
+		tagging_submitted(ld->tagging, io_u, ssdnvme_now_ns(), tagging_stamp(ld->tagging));
 	do_io_u_trim(td, io_u);
 	if (ld->tagging)
-		tagging_completed(ld, io_u, ssdnvme_now_ns());
+		tagging_completed(ld->tagging, io_u, tagging_stamp(ld->tagging));
 	io_u_mark_submit(td, 1);
 	io_u_mark_complete(td, 1);
 	return FIO_Q_COMPLETED;
@@ -406,27 +403,37 @@ static enum fio_q_status ssdnvme_queue(struct thread_data *td, struct io_u *io_u
 	return FIO_Q_QUEUED;
 }
 
-/* Stamps issue time on the first NR pending io_us, now that they are submitted. */
+/* Stamps fio's issue time on the first NR pending io_us, now that they are submitted. */
 static void mark_issued(struct thread_data *td, struct engine_data *ld, unsigned int nr)
 {
+	struct tagging *tg = ld->tagging;
 	struct timespec now;
 	unsigned int i;
 	bool fill = fio_fill_issue_time(td);
 
-	if (fill || ld->tagging)
+	if (fill || tg)
 		fio_gettime(&now, NULL);
-	if (fill) {
+	if (tg) {
+		/* the tag's submission time is the issue time fio's clat starts
+		 * from; one loop for both, as it runs for every I/O */
+		uint64_t now_ns = (uint64_t)now.tv_sec * 1000000000ull + (uint64_t)now.tv_nsec;
+		uint64_t stamp = tagging_stamp_at(tg, now_ns);
+
+		for (i = 0; i < nr; i++) {
+			if (fill) {
+				ld->pending[i]->issue_time = now;
+				io_u_queued(td, ld->pending[i]);
+			}
+			tagging_submitted(tg, ld->pending[i], now_ns, stamp);
+		}
+	} else if (fill) {
 		for (i = 0; i < nr; i++) {
 			ld->pending[i]->issue_time = now;
 			io_u_queued(td, ld->pending[i]);
 		}
-		if (td->o.read_iolog_file)
-			td->last_issue = now;
 	}
-	/* the tag's submission time is the issue time fio's clat starts from */
-	if (ld->tagging)
-		tagging_submitted(ld, nr,
-				  (uint64_t)now.tv_sec * 1000000000ull + (uint64_t)now.tv_nsec);
+	if (fill && td->o.read_iolog_file)
+		td->last_issue = now;
 	io_u_mark_submit(td, nr);
 	memmove(ld->pending, ld->pending + nr, (ld->nr_pending - nr) * sizeof(*ld->pending));
 	ld->nr_pending -= nr;
@@ -464,10 +471,12 @@ static int ssdnvme_getevents(struct thread_data *td, unsigned int min, unsigned 
 	if (max > ld->depth)
 		max = ld->depth;
 	ret = ring_reap(&ld->ring, ld->done, min, max);
+	/* one stamp per reaped batch (also for an empty or failed reap: cheaper
+	 * than testing for it, and then no ->event() uses it) */
+	if (ld->tagging)
+		ld->reap_stamp = tagging_stamp(ld->tagging);
 	if (ret < 0)
 		td_verror(td, -ret, "io_uring_enter getevents");
-	else if (ret > 0 && ld->tagging)
-		ld->reap_ns = ssdnvme_now_ns(); /* one clock read per reaped batch */
 	return ret;
 }
 
@@ -528,7 +537,7 @@ static struct io_u *ssdnvme_event(struct thread_data *td, int event)
 	if (io_u->error)
 		report_error(ld, io_u, nvme ? d->res : -(int)io_u->error);
 	if (ld->tagging)
-		tagging_completed(ld, io_u, ld->reap_ns);
+		tagging_completed(ld->tagging, io_u, ld->reap_stamp);
 	return io_u;
 }
 

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "fio.h"
 
@@ -103,6 +104,38 @@ static int open_log(struct thread_data *td, struct tagging *tg, struct tags_conf
 	return 0;
 }
 
+/*
+ * When fio times with the CPU clock, latencies are counted in its cycles
+ * (tag_clock.h): the rate is measured here against fio_gettime() over
+ * CALIBRATE_US, each fio reading bracketed by two counter readings.
+ */
+#define CALIBRATE_US 2000
+
+static void use_cpu_clock(struct tagging *tg)
+{
+#ifdef ARCH_HAVE_CPU_CLOCK
+	struct timespec t0, t1;
+	uint64_t a0, b0, a1, b1;
+
+	tag_clock_set_identity(&tg->clock);
+	if (fio_clock_source != CS_CPUCLOCK)
+		return;
+	a0 = get_cpu_clock();
+	fio_gettime(&t0, NULL);
+	b0 = get_cpu_clock();
+	usleep(CALIBRATE_US);
+	a1 = get_cpu_clock();
+	fio_gettime(&t1, NULL);
+	b1 = get_cpu_clock();
+	/* midpoints: the fio reading lies between each pair */
+	if (!tag_clock_set_rate(&tg->clock, (a1 / 2 + b1 / 2) - (a0 / 2 + b0 / 2),
+				ntime_since(&t0, &t1)))
+		tg->cycles = true;
+#else
+	tag_clock_set_identity(&tg->clock);
+#endif
+}
+
 int tagging_init(struct thread_data *td, struct engine_data *ld)
 {
 	struct ssdnvme_options *o = td->eo;
@@ -119,8 +152,9 @@ int tagging_init(struct thread_data *td, struct engine_data *ld)
 	if (!tg)
 		return 1;
 	ld->tagging = tg;
-	tg->nr_files = td->o.nr_files;
-	tg->nr_slots = tg->nr_files * TAG_DIR_NR;
+	/* every file is known by now: namespaces= added its own in ->setup() */
+	tg->nr_files = td->files_index > td->o.nr_files ? td->files_index : td->o.nr_files;
+	tg->nr_slots = (size_t)tg->nr_files * TAGGING_DDIRS;
 	tg->keys = calloc(tg->nr_slots, sizeof(*tg->keys));
 	tg->ios = calloc(ld->depth, sizeof(*tg->ios));
 	tg->label = strdup(o->tag_label && *o->tag_label ? o->tag_label
@@ -130,6 +164,7 @@ int tagging_init(struct thread_data *td, struct engine_data *ld)
 		return 1;
 	if (attach_ctrls(td, tg))
 		return 1;
+	use_cpu_clock(tg);
 	if (o->tag_log && open_log(td, tg, &cfg))
 		return 1;
 	tg->tags = tags_new(&cfg);
@@ -163,13 +198,58 @@ struct tag_key *tagging_new_key(struct tagging *tg, struct io_u *io_u)
 	struct file_state *fs = FILE_ENG_DATA(f);
 	enum tag_dir dir = tagging_dir(io_u->ddir);
 	const char *ctrl = ctrl_of(fs);
+	struct tag_key *k;
 
-	if ((unsigned int)f->fileno >= tg->nr_files)
+	if ((unsigned int)f->fileno >= tg->nr_files || (unsigned int)io_u->ddir >= TAGGING_DDIRS)
 		return NULL;
-	tg->keys[(size_t)f->fileno * TAG_DIR_NR + dir] =
-		tags_key(tg->tags, ctrl, *ctrl ? find_ctrl(tg, ctrl) : NULL, fs ? fs->ni.nsid : 0,
-			 dir, tg->label);
-	return tg->keys[(size_t)f->fileno * TAG_DIR_NR + dir];
+	k = tags_key(tg->tags, ctrl, *ctrl ? find_ctrl(tg, ctrl) : NULL, fs ? fs->ni.nsid : 0, dir,
+		     tg->label);
+	tg->keys[(size_t)f->fileno * TAGGING_DDIRS + io_u->ddir] = k;
+	return k;
+}
+
+/* Starting LBA in the namespace's units; the byte offset for a file. */
+static uint64_t start_lba(const struct io_u *io_u)
+{
+	const struct file_state *fs = FILE_ENG_DATA(io_u->file);
+
+	if (!fs || !fs->unit)
+		return io_u->offset;
+	return fs->shift >= 0 ? io_u->offset >> fs->shift : io_u->offset / fs->unit;
+}
+
+static void fill_where(struct tag_io *io, const struct io_u *io_u)
+{
+	io->lba = start_lba(io_u);
+	io->len = (uint32_t)io_u->xfer_buflen;
+}
+
+void tagging_keep(struct tagging *tg, struct tag_key *k, struct tag_io *io, struct io_u *io_u)
+{
+	fill_where(io, io_u);
+	tags_keep(tg->tags, k, io);
+}
+
+void tagging_failed(struct tagging *tg, struct tag_key *k, struct tag_io *io, struct io_u *io_u,
+		    uint64_t lat_ns)
+{
+	fill_where(io, io_u);
+	tags_fail_after(tg->tags, k, io, lat_ns);
+}
+
+/* How latencies were timed: {"source": "cpu", "ns_per_cycle": R} or {"source": "fio"}. */
+static json_object *clock_json(const struct tagging *tg)
+{
+	json_object *c = json_object_new_object();
+
+	if (!c)
+		return NULL;
+	json_object_object_add(c, "source", json_object_new_string(tg->cycles ? "cpu" : "fio"));
+	if (tg->cycles)
+		json_object_object_add(c, "ns_per_cycle",
+				       json_object_new_double((double)tg->clock.mult /
+							      (double)(1ull << TAG_CLOCK_SHIFT)));
+	return c;
 }
 
 void tagging_report(struct thread_data *td, struct engine_data *ld, struct results *r,
@@ -186,6 +266,7 @@ void tagging_report(struct thread_data *td, struct engine_data *ld, struct resul
 		return;
 	}
 	mark_keys(section, td->o.name ? td->o.name : "job", td->thread_number);
+	json_object_object_add(section, "clock", clock_json(tg));
 	results_add_section(r, "tags", section);
 	json_object_object_add(job_entry, "taglog",
 			       tg->log_path ? json_object_new_string(tg->log_path) : NULL);

@@ -7,23 +7,37 @@
 #define SSDNVME_SSDNVME_TAGS_H
 
 #include "glue.h"
+#include "tag_clock.h"
 #include "tags.h"
 
 #define TAGGING_MAX_CTRLS 16 /* distinct controllers one job attaches to */
 
-/* One I/O's tag from submission to completion. */
+/* fio's directions, READ..WAIT (< DDIR_LAST), index the key table directly;
+ * a power of two so that the index is a shift. */
+#define TAGGING_DDIRS 8
+_Static_assert(DDIR_LAST <= TAGGING_DDIRS, "every fio direction has a slot");
+
+/*
+ * One I/O from submission to completion: its record, whose lat_ns holds the
+ * submission's stamp until the completion sets it, and its key (NULL: not
+ * tagged, out of memory).  Padded to 128 bytes so that the index is a shift.
+ */
 struct tagging_io {
-	struct tag_key *key; /* while in flight, else NULL */
 	struct tag_io io;
+	struct tag_key *key;
+	uint8_t pad[128 - sizeof(struct tag_io) - sizeof(struct tag_key *)];
 };
+_Static_assert(sizeof(struct tagging_io) == 128, "a power of two");
 
 struct tagging {
 	struct tags *tags;
-	struct tag_key **keys; /* by fileno * TAG_DIR_NR + direction */
+	struct tag_key **keys; /* by fileno * TAGGING_DDIRS + ddir; the syncs share one */
 	unsigned int nr_files;
 	size_t nr_slots;
 	struct tagging_io *ios; /* by io_u->index */
 	unsigned int in_flight;
+	bool cycles;		/* stamps are fio's CPU clock readings, else fio ns */
+	struct tag_clock clock; /* stamps -> ns: the CPU clock's rate, or 1 */
 	char *label;
 	char *log_path;
 	struct {
@@ -33,7 +47,12 @@ struct tagging {
 	unsigned int nr_ctrls;
 };
 
+/* Out of line: the key at a file's first I/O of a direction (NULL on ENOMEM),
+ * and the completions that need the I/O's LBA and length. */
 struct tag_key *tagging_new_key(struct tagging *tg, struct io_u *io_u);
+void tagging_keep(struct tagging *tg, struct tag_key *k, struct tag_io *io, struct io_u *io_u);
+void tagging_failed(struct tagging *tg, struct tag_key *k, struct tag_io *io, struct io_u *io_u,
+		    uint64_t lat_ns);
 
 /* fio's READ, WRITE, TRIM are 0, 1, 2 like TAG_*; the syncs are all a flush. */
 static inline enum tag_dir tagging_dir(enum fio_ddir d)
@@ -44,60 +63,74 @@ static inline enum tag_dir tagging_dir(enum fio_ddir d)
 	return (unsigned int)d < TAG_FLUSH ? (enum tag_dir)d : TAG_FLUSH;
 }
 
-/* The key of IO_U's file and direction (created at its first I/O). */
-static inline struct tag_key *tagging_key(struct tagging *tg, struct io_u *io_u)
+/*
+ * What latencies are measured between: a reading of fio's CPU clock (cycle
+ * counter) when fio times with it, else fio's clock in ns (tag_clock.h).
+ */
+static inline uint64_t tagging_stamp(const struct tagging *tg)
 {
-	size_t slot = (size_t)io_u->file->fileno * TAG_DIR_NR + tagging_dir(io_u->ddir);
-
-	if (__builtin_expect(slot < tg->nr_slots && tg->keys[slot] != NULL, 1))
-		return tg->keys[slot];
-	return tagging_new_key(tg, io_u);
+#ifdef ARCH_HAVE_CPU_CLOCK
+	if (tg->cycles)
+		return get_cpu_clock();
+#endif
+	return ssdnvme_now_ns();
 }
 
-/* Starting LBA in the namespace's units; the byte offset for a file. */
-static inline uint64_t tagging_lba(const struct io_u *io_u)
+/* The stamp that goes with fio's clock reading NOW_NS. */
+static inline uint64_t tagging_stamp_at(const struct tagging *tg, uint64_t now_ns)
 {
-	const struct file_state *fs = FILE_ENG_DATA(io_u->file);
-
-	if (!fs || !fs->unit)
-		return io_u->offset;
-	return fs->shift >= 0 ? io_u->offset >> fs->shift : io_u->offset / fs->unit;
+#ifdef ARCH_HAVE_CPU_CLOCK
+	if (tg->cycles)
+		return get_cpu_clock();
+#else
+	(void)tg;
+#endif
+	return now_ns;
 }
 
-/* NR io_us from ld->pending, just submitted at NOW_NS (fio's issue time). */
+/*
+ * IO_U, just submitted at NOW_NS (fio's issue time) and STAMP (NOW_NS when
+ * stamps are fio's ns).  This and tagging_completed() run for every I/O:
+ * keep them to loads, stores and predictable branches (bench/tag-cost.sh).
+ */
 __attribute__((always_inline)) static inline void
-tagging_submitted(struct engine_data *ld, unsigned int nr, uint64_t now_ns)
+tagging_submitted(struct tagging *tg, struct io_u *io_u, uint64_t now_ns, uint64_t stamp)
 {
-	struct tagging *tg = ld->tagging;
-	struct tagging_io *tio;
-	struct io_u *io_u;
-	unsigned int i;
+	size_t slot = (size_t)io_u->file->fileno * TAGGING_DDIRS + (unsigned int)io_u->ddir;
+	struct tagging_io *tio = &tg->ios[io_u->index];
+	struct tag_io *io = &tio->io;
+	struct tag_key *k;
 
-	for (i = 0; i < nr; i++) {
-		io_u = ld->pending[i];
-		tio = &tg->ios[io_u->index];
-		tio->key = tagging_key(tg, io_u);
-		if (__builtin_expect(!tio->key, 0))
-			continue;
-		tg->in_flight++;
-		tags_on_submit(tg->tags, tio->key, &tio->io, now_ns, tagging_lba(io_u),
-			       (uint32_t)io_u->xfer_buflen, tg->in_flight);
+	if (__builtin_expect(slot >= tg->nr_slots || (k = tg->keys[slot]) == NULL, 0)) {
+		k = tagging_new_key(tg, io_u);
+		tio->key = k;
+		if (!k)
+			return;
+	} else {
+		tio->key = k;
 	}
+	/* io_uring rings hold at most 32768 entries: the depth fits 16 bits */
+	tags_submit(k, io, now_ns, (uint16_t)++tg->in_flight);
+	io->lat_ns = stamp;
 }
 
-/* One io_u whose completion ->event() decoded (io_u->error set), reaped at NOW_NS. */
+/* One io_u whose completion ->event() decoded (io_u->error set), reaped at STAMP. */
 __attribute__((always_inline)) static inline void
-tagging_completed(struct engine_data *ld, struct io_u *io_u, uint64_t now_ns)
+tagging_completed(struct tagging *tg, struct io_u *io_u, uint64_t stamp)
 {
-	struct tagging *tg = ld->tagging;
 	struct tagging_io *tio = &tg->ios[io_u->index];
 	struct tag_key *k = tio->key;
+	struct tag_io *io = &tio->io;
+	uint64_t lat;
 
 	if (__builtin_expect(!k, 0))
 		return;
-	tio->key = NULL;
 	tg->in_flight--;
-	tags_on_complete(tg->tags, k, &tio->io, now_ns, io_u->error);
+	lat = tag_clock_ns(&tg->clock, io->lat_ns, stamp);
+	if (__builtin_expect(io_u->error != 0, 0))
+		tagging_failed(tg, k, io, io_u, lat);
+	else if (tags_complete(tg->tags, k, io, lat))
+		tagging_keep(tg, k, io, io_u);
 }
 
 #endif

@@ -44,8 +44,9 @@ static inline unsigned int tag_hist_index(uint64_t ns)
 {
 	unsigned int shift;
 
-	if (ns >= TAG_HIST_LIMIT_NS)
-		return TAG_HIST_OVERFLOW;
+	/* the limit itself indexes the overflow bucket: a clamp, not a branch */
+	if (ns > TAG_HIST_LIMIT_NS)
+		ns = TAG_HIST_LIMIT_NS;
 	/* | 127: below 128 the shift is 0, one bucket per ns; no branch */
 	shift = 63 - __builtin_clzll(ns | (2 * TAG_HIST_SUB - 1)) - TAG_HIST_SUB_BITS;
 	/* (shift + 1) * SUB + (ns >> shift) - SUB, folded */

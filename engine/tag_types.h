@@ -22,7 +22,7 @@ const char *tag_dir_name(unsigned int dir);
 
 /*
  * One I/O as the tagging code sees it.  The engine keeps one of these per
- * in-flight I/O (e.g. in io_u->engine_data); tags_on_submit() fills it and
+ * in-flight I/O (e.g. in an array by io_u->index); tags_on_submit() fills it and
  * tags_on_complete() finishes and records it.  Times are nanoseconds of the
  * clock the engine uses (fio's).  submit_ns is that clock's value while the
  * I/O is in flight and among the outliers; the JSON output and the tag log

@@ -61,6 +61,12 @@ struct tags *tags_new(const struct tags_config *cfg)
 	return t;
 }
 
+/* The tag log wants every I/O; otherwise only one the outliers would admit. */
+static void update_keep_from(const struct tags *t, struct tag_key *k)
+{
+	k->keep_from = t->cfg.log ? 0 : k->outliers.admit;
+}
+
 static void key_free(struct tag_key *k)
 {
 	if (!k)
@@ -136,25 +142,53 @@ struct tag_key *tags_key(struct tags *t, const char *ctrl, struct inflight *infl
 	if (!k)
 		return NULL;
 	k->inflight = inflight;
+	update_keep_from(t, k);
 	t->keys[t->nkeys++] = k;
 	return k;
 }
 
-void tags_complete_rare(struct tags *t, struct tag_key *k, struct tag_io *io, int error)
+static void log_io(struct tags *t, const struct tag_key *k, const struct tag_io *io, int error)
 {
-	struct tag_io rec;
+	struct tag_io rec = *io;
 
-	if (error)
-		k->errors++;
-	if (!t->cfg.log)
-		return;
-	rec = *io;
 	rec.submit_ns = tag_since(io->submit_ns, t->cfg.start_ns);
 	rec.nsid = k->nsid;
 	rec.key_id = k->id;
 	rec.dir = k->dir;
 	rec.flags = error ? TAG_IO_ERROR : 0;
 	taglog_append(t->cfg.log, &rec);
+}
+
+/* A key without in-flight counters left the record's context unset. */
+static void settle_context(const struct tag_key *k, struct tag_io *io)
+{
+	if (!k->inflight)
+		memset(io->inflight, 0, sizeof(io->inflight));
+}
+
+void tags_keep(struct tags *t, struct tag_key *k, struct tag_io *io)
+{
+	settle_context(k, io);
+	tag_outliers_add(&k->outliers, io);
+	if (t->cfg.log)
+		log_io(t, k, io, 0);
+	update_keep_from(t, k);
+}
+
+void tags_fail(struct tags *t, struct tag_key *k, struct tag_io *io, uint64_t now_ns)
+{
+	tags_fail_after(t, k, io, tag_since(now_ns, io->submit_ns));
+}
+
+void tags_fail_after(struct tags *t, struct tag_key *k, struct tag_io *io, uint64_t lat_ns)
+{
+	if (k->inflight)
+		inflight_dec(k->inflight, k->dir);
+	io->lat_ns = lat_ns;
+	settle_context(k, io);
+	k->errors++;
+	if (t->cfg.log)
+		log_io(t, k, io, 1);
 }
 
 void tags_tick(struct tag_key *k, uint64_t now_ns)

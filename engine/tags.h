@@ -16,6 +16,7 @@
 #ifndef SSDNVME_TAGS_H
 #define SSDNVME_TAGS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -52,6 +53,7 @@ struct tag_key {
 	char *ctrl;
 	char *label;
 	struct inflight *inflight; /* the controller's shared counters, or NULL */
+	uint64_t keep_from;	   /* latency from which tags_keep() wants an I/O */
 	uint64_t errors;	   /* completions with an error, not in the statistics */
 	struct tag_hist hist;
 	struct tag_outliers outliers;
@@ -79,57 +81,84 @@ void tags_free(struct tags *t);
 struct tag_key *tags_key(struct tags *t, const char *ctrl, struct inflight *inflight, uint32_t nsid,
 			 enum tag_dir dir, const char *label);
 
-/* Out of line: completions with an error, and the tag log. */
-void tags_complete_rare(struct tags *t, struct tag_key *k, struct tag_io *io, int error);
-
 /* Out of line, once per series interval: closes the interval and reclaims
  * in-flight slots of dead processes (at most every INFLIGHT_REAP_NS). */
 void tags_tick(struct tag_key *k, uint64_t now_ns);
 
 /*
- * At submission: fills @io (the I/O's own record, kept by the engine until
- * completion; no need to clear it) with its time, LBA, length in bytes, the
- * job's queue depth @qd (this I/O included) and the controller's in-flight
- * counts (before this I/O), then counts the I/O as in flight on the
- * controller.  Its nsid, key id and direction are the key's, filled in only
- * where the record leaves the key (tag log), to keep this path short.
+ * The hot path is split so that an engine does per I/O only what every I/O
+ * needs; the LBA and length, which only outliers and the tag log keep, are
+ * filled in when tags_complete() asks for them.
+ *
+ * At submission: stamps @io (the I/O's own record, kept by the engine until
+ * completion; no need to clear it) with its time, the job's queue depth @qd
+ * (this I/O included) and the controller's in-flight counts (before this
+ * I/O; zero for a key without counters, set when the record is kept), then
+ * counts the I/O as in flight on the controller.  Its nsid, key
+ * id and direction are the key's, filled in only where the record leaves the
+ * key (tag log).
  */
-static inline void tags_on_submit(struct tags *t, struct tag_key *k, struct tag_io *io,
-				  uint64_t now_ns, uint64_t lba, uint32_t len, uint32_t qd)
+static inline void tags_submit(struct tag_key *k, struct tag_io *io, uint64_t now_ns, uint32_t qd)
 {
-	(void)t;
 	io->submit_ns = now_ns;
-	io->lba = lba;
-	io->len = len;
 	io->qd = qd > UINT16_MAX ? UINT16_MAX : qd;
+	/* without counters the context is zero: filled in where it is kept */
 	if (k->inflight) {
 		inflight_snapshot(k->inflight, io->inflight);
 		inflight_inc(k->inflight, k->dir);
-	} else {
-		memset(io->inflight, 0, sizeof(io->inflight));
 	}
 }
 
 /*
- * At completion (also for errors and cancellations: the controller's count
- * must drop): sets the latency and records it unless @error, in which case
- * only k->errors counts it.  Both go to the tag log when there is one.
+ * At a successful completion after @lat_ns: takes the I/O off the
+ * controller's count and records it.  Returns true when the I/O's full
+ * record is wanted (it is among the slowest so far, or there is a tag log):
+ * the caller then fills io->lba and io->len and calls tags_keep().
  */
+static inline bool tags_complete(struct tags *t, struct tag_key *k, struct tag_io *io,
+				 uint64_t lat_ns)
+{
+	(void)t;
+	if (k->inflight)
+		inflight_dec(k->inflight, k->dir);
+	io->lat_ns = lat_ns;
+	if (__builtin_expect(io->submit_ns + lat_ns >= k->series.cur_end, 0))
+		tags_tick(k, io->submit_ns + lat_ns);
+	tag_hist_add(&k->hist, lat_ns);
+	return lat_ns >= k->keep_from;
+}
+
+/* Out of line: the outliers and the tag log take the completed @io. */
+void tags_keep(struct tags *t, struct tag_key *k, struct tag_io *io);
+
+/*
+ * Out of line, a completion with an error (also a cancellation: the
+ * controller's count must drop): counted in k->errors, not in the statistics,
+ * and logged with TAG_IO_ERROR when there is a tag log (fill io->lba and
+ * io->len first).
+ */
+void tags_fail(struct tags *t, struct tag_key *k, struct tag_io *io, uint64_t now_ns);
+
+/* The same, @lat_ns after submission. */
+void tags_fail_after(struct tags *t, struct tag_key *k, struct tag_io *io, uint64_t lat_ns);
+
+/* Both halves with the full context, for callers that have it at hand. */
+static inline void tags_on_submit(struct tags *t, struct tag_key *k, struct tag_io *io,
+				  uint64_t now_ns, uint64_t lba, uint32_t len, uint32_t qd)
+{
+	(void)t;
+	tags_submit(k, io, now_ns, qd);
+	io->lba = lba;
+	io->len = len;
+}
+
 static inline void tags_on_complete(struct tags *t, struct tag_key *k, struct tag_io *io,
 				    uint64_t now_ns, int error)
 {
-	if (k->inflight)
-		inflight_dec(k->inflight, k->dir);
-	io->lat_ns = now_ns > io->submit_ns ? now_ns - io->submit_ns : 0;
-	if (__builtin_expect(error || t->cfg.log, 0)) {
-		tags_complete_rare(t, k, io, error);
-		if (error)
-			return;
-	}
-	if (__builtin_expect(now_ns >= k->series.cur_end, 0))
-		tags_tick(k, now_ns);
-	tag_hist_add(&k->hist, io->lat_ns);
-	tag_outliers_add(&k->outliers, io);
+	if (__builtin_expect(error, 0))
+		tags_fail(t, k, io, now_ns);
+	else if (tags_complete(t, k, io, tag_since(now_ns, io->submit_ns)))
+		tags_keep(t, k, io);
 }
 
 /*

@@ -32,6 +32,27 @@ fio_cmd --name=quiet "$eng" --filename="$tmp/data" --size=1M --rw=read >/dev/nul
 check "no --output and no ssdnvme_results: no file written" \
 	bash -c "! ls '$tmp'/ssdnvme-*.json 2>/dev/null | grep -q ."
 
+# Tag latencies in both of fio's timings: counted in CPU cycles when fio's
+# clocksource is the CPU clock, with fio_gettime() otherwise.  Either way the
+# tags must agree with fio's clat (they end at the reap, before fio's own
+# completion bookkeeping, so they run a little lower).
+for cs in cpu:cpu clock_gettime:fio; do
+	fio_cmd --name=clock "$eng" --filename="$tmp/data" --size=16M --bs=4k --rw=randread \
+		--iodepth=4 --number_ios=8000 --clocksource="${cs%%:*}" --output-format=json \
+		--output="$tmp/clock.json" --ssdnvme_results="$tmp/clock.engine.json" >/dev/null 2>&1
+	check "clocksource=${cs%%:*}: tags timed with the ${cs##*:} clock" jq -e --arg s "${cs##*:}" \
+		'.tags.clock.source == $s' "$tmp/clock.engine.json"
+	check "clocksource=${cs%%:*}: tag count and mean agree with fio's clat (within 3 %)" \
+		python3 -c "
+import json, sys
+fio = json.load(open('$tmp/clock.json'))['jobs'][0]['read']['clat_ns']
+tag = json.load(open('$tmp/clock.engine.json'))['tags']['keys'][0]['lat_ns']
+print('# fio N %d mean %.0f, tags N %d mean %.0f' % (fio['N'], fio['mean'], tag['N'], tag['mean']))
+sys.exit(0 if fio['N'] == tag['N'] and abs(tag['mean'] - fio['mean']) <= 0.03 * fio['mean'] else 1)"
+	[ "${cs##*:}" = cpu ] && check "the CPU clock's measured rate is a counter's (0.01 to 1000 ns a cycle)" \
+		jq -e '.tags.clock.ns_per_cycle > 0.01 and .tags.clock.ns_per_cycle < 1000' "$tmp/clock.engine.json"
+done
+
 # Help text for every option.
 help=$(fio_cmd --enghelp="$ENGINE" 2>&1)
 for o in hipri fixedbufs registerfiles sqthread_poll sqthread_poll_cpu nonvectored readfua \
