@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Used by bench/engine-vs-peer.sh, on the host or inside the test bed: runs
-# a 4 KiB random-read job once per engine and round, alternating engines.
+# a 4 KiB random-read job once per engine and round, alternating engines and
+# reversing their order every other round (emulation speed drifts by +-20 %:
+# a fixed order would favour whichever engine runs in the faster half).
 #   engine-bench-runner.sh OUTFILE ROUNDS RUNTIME FIO "LABEL|TARGET|FIO ARGS"...
 # Appends one line per run to OUTFILE: LABEL iops cpu_seconds ios
 set -u
@@ -10,8 +12,14 @@ shift 4
 # fio's JSON (and the engine's results file next to it) go to a private dir.
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
+specs=("$@")
 for round in $(seq "$rounds"); do
-	for spec in "$@"; do
+	order=("${specs[@]}")
+	if [ $((round % 2)) = 0 ]; then
+		order=()
+		for ((i = ${#specs[@]} - 1; i >= 0; i--)); do order+=("${specs[i]}"); done
+	fi
+	for spec in "${order[@]}"; do
 		IFS='|' read -r label target args <<<"$spec"
 		# shellcheck disable=SC2086
 		if "$fio" --name=bench $args --filename="$target" --rw=randread --bs=4k --time_based \

@@ -12,10 +12,12 @@
 #   bench/tag-cost.sh vm [SECONDS]   IOPS in the test bed, tags=1 vs tags=0
 #
 # "engine": fio (build/fio, --thread) with build/ssdnvme.so on its file
-# fallback (a file in /dev/shm, randread 4k, iodepth 8), under callgrind,
-# instructions per I/O = (Ir@N+10k - Ir@10k) / N, with tags=0 and tags=1.
+# fallback (a file in /dev/shm, randread 4k, iodepth QD, default 1), under
+# callgrind, instructions per I/O = (Ir@N+10k - Ir@10k) / N, with tags=0 and
+# tags=1.
 # "vm": boots the test bed once and runs 4k randread on /dev/ng0n1, iodepth
-# 8, SECONDS each, alternating tags=0/tags=1 three times; IOPS per run.
+# 8, SECONDS each, ROUNDS (6) pairs of tags=0/tags=1 in alternating order;
+# IOPS per run and the mean per-pair ratio.
 #
 # Builds bench/tag-cost.c (the tagging hooks driven with synthetic latencies)
 # at -O2, then for each mode (base = no tagging, tags, tags-inflight = with the
