@@ -9,10 +9,11 @@
 # Results on the 2-core dev machine (2026-11-30, gcc 12.2 -O2, valgrind 3.19,
 # fio 3.33 with its default clocksource=cpu, file in /dev/shm so each reap
 # brings one completion: every I/O pays a completion reading of its own):
-#   engine, qd1:  tags=0 2684.3 Ir/IO, tags=1 2792.2 Ir/IO: +107.9 Ir/IO, 4.02 %
-#   engine, qd8:  tags=0 2575.1, tags=1 2683.6: +108.5 Ir/IO, 4.21 %
-#   engine, qd32: tags=0 2558.4, tags=1 2666.5: +108.1 Ir/IO, 4.23 %
-#   CLOCKSOURCE=clock_gettime, qd1: 2608.3 -> 2751.4, +143.1 Ir/IO, 5.49 %
+#   engine, qd1:  tags=0 2684.7 Ir/IO, tags=1 2796.4 Ir/IO: +111.7 Ir/IO, 4.16 %
+#   engine, qd8:  tags=0 2572.1, tags=1 2684.8: +112.7 Ir/IO, 4.38 %
+#   engine, qd32: tags=0 2558.2, tags=1 2675.0: +116.8 Ir/IO, 4.57 %
+#   CLOCKSOURCE=clock_gettime, qd1: 2610.4 -> 2730.2, +119.8 Ir/IO, 4.59 %
+#   CLOCKSOURCE=gettimeofday, qd1: 2624.1 -> 2771.6, +147.5 Ir/IO, 5.62 %
 #   (the completion reading is then a fio_gettime(), ~40 Ir).
 #   Under the 5 % budget with fio's default clock; see docs/tags.md for where
 #   the instructions go.  Before (reading fio_gettime() at every completion,

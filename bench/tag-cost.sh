@@ -4,8 +4,8 @@
 # Result on the 2-core dev machine (2026-11-30, gcc 12.2 -O2, valgrind 3.19):
 #   added Ir per I/O by the library's hooks: tags 53.2, tags+inflight 82.2,
 #   tags+inflight+log 202.2; fio 3.33 itself: null 1761 Ir/IO, psync 1914
-#   Ir/IO.  The engine in fio ("engine" mode): +107.9 Ir/IO at iodepth 1,
-#   4.02 % (docs/tags.md, bench/tag-cost-engine.sh).
+#   Ir/IO.  The engine in fio ("engine" mode): +111.7 Ir/IO at iodepth 1,
+#   4.16 % (docs/tags.md, bench/tag-cost-engine.sh).
 #
 #   bench/tag-cost.sh [COUNT]        (default 10000000 for the timed runs)
 #   bench/tag-cost.sh engine [N]     the engine in fio, tags=1 vs tags=0 (below)

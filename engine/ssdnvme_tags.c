@@ -111,15 +111,12 @@ static int open_log(struct thread_data *td, struct tagging *tg, struct tags_conf
  */
 #define CALIBRATE_US 2000
 
-static void use_cpu_clock(struct tagging *tg)
+static bool calibrate_cycles(struct tagging *tg)
 {
 #ifdef ARCH_HAVE_CPU_CLOCK
 	struct timespec t0, t1;
 	uint64_t a0, b0, a1, b1;
 
-	tag_clock_set_identity(&tg->clock);
-	if (fio_clock_source != CS_CPUCLOCK)
-		return;
 	a0 = get_cpu_clock();
 	fio_gettime(&t0, NULL);
 	b0 = get_cpu_clock();
@@ -128,11 +125,26 @@ static void use_cpu_clock(struct tagging *tg)
 	fio_gettime(&t1, NULL);
 	b1 = get_cpu_clock();
 	/* midpoints: the fio reading lies between each pair */
-	if (!tag_clock_set_rate(&tg->clock, (a1 / 2 + b1 / 2) - (a0 / 2 + b0 / 2),
-				ntime_since(&t0, &t1)))
-		tg->cycles = true;
+	return !tag_clock_set_rate(&tg->clock, (a1 / 2 + b1 / 2) - (a0 / 2 + b0 / 2),
+				   ntime_since(&t0, &t1));
 #else
+	(void)tg;
+	return false;
+#endif
+}
+
+/* Which reading of fio's clock the stamps are (enum tagging_clock). */
+static void choose_clock(struct tagging *tg)
+{
 	tag_clock_set_identity(&tg->clock);
+	tg->clock_kind = TAGGING_CLOCK_FIO;
+	if (fio_ts) /* gtod_cpu: fio reads a time another thread keeps */
+		return;
+	if (fio_clock_source == CS_CPUCLOCK && calibrate_cycles(tg))
+		tg->clock_kind = TAGGING_CLOCK_CYCLES;
+#if defined(CONFIG_CLOCK_GETTIME) && defined(CONFIG_CLOCK_MONOTONIC)
+	else if (fio_clock_source == CS_CGETTIME)
+		tg->clock_kind = TAGGING_CLOCK_MONO; /* fio_get_mono_time()'s call */
 #endif
 }
 
@@ -164,7 +176,7 @@ int tagging_init(struct thread_data *td, struct engine_data *ld)
 		return 1;
 	if (attach_ctrls(td, tg))
 		return 1;
-	use_cpu_clock(tg);
+	choose_clock(tg);
 	if (o->tag_log && open_log(td, tg, &cfg))
 		return 1;
 	tg->tags = tags_new(&cfg);
@@ -237,15 +249,21 @@ void tagging_failed(struct tagging *tg, struct tag_key *k, struct tag_io *io, st
 	tags_fail_after(tg->tags, k, io, lat_ns);
 }
 
-/* How latencies were timed: {"source": "cpu", "ns_per_cycle": R} or {"source": "fio"}. */
+/* How latencies were timed: {"source": "cpu", "ns_per_cycle": R}, or the
+ * source of fio's own ns ("clock_gettime", "fio"). */
 static json_object *clock_json(const struct tagging *tg)
 {
+	static const char *const names[] = {
+		[TAGGING_CLOCK_FIO] = "fio",
+		[TAGGING_CLOCK_CYCLES] = "cpu",
+		[TAGGING_CLOCK_MONO] = "clock_gettime",
+	};
 	json_object *c = json_object_new_object();
 
 	if (!c)
 		return NULL;
-	json_object_object_add(c, "source", json_object_new_string(tg->cycles ? "cpu" : "fio"));
-	if (tg->cycles)
+	json_object_object_add(c, "source", json_object_new_string(names[tg->clock_kind]));
+	if (tg->clock_kind == TAGGING_CLOCK_CYCLES)
 		json_object_object_add(c, "ns_per_cycle",
 				       json_object_new_double((double)tg->clock.mult /
 							      (double)(1ull << TAG_CLOCK_SHIFT)));

@@ -6,6 +6,8 @@
 #ifndef SSDNVME_SSDNVME_TAGS_H
 #define SSDNVME_SSDNVME_TAGS_H
 
+#include <time.h>
+
 #include "glue.h"
 #include "tag_clock.h"
 #include "tags.h"
@@ -29,6 +31,18 @@ struct tagging_io {
 };
 _Static_assert(sizeof(struct tagging_io) == 128, "a power of two");
 
+/*
+ * What latencies are measured between (a "stamp"), always fio's own clock:
+ * the reading fio_gettime() would convert, taken without fio's wrapper, when
+ * fio's clock is the CPU's cycle counter or clock_gettime(CLOCK_MONOTONIC);
+ * else (gettimeofday, fio's gtod_cpu offload) fio_gettime() itself.
+ */
+enum tagging_clock {
+	TAGGING_CLOCK_FIO,    /* fio_gettime(), ns */
+	TAGGING_CLOCK_CYCLES, /* fio's get_cpu_clock(), cycles (tag_clock.h) */
+	TAGGING_CLOCK_MONO,   /* clock_gettime(CLOCK_MONOTONIC), ns */
+};
+
 struct tagging {
 	struct tags *tags;
 	struct tag_key **keys; /* by fileno * TAGGING_DDIRS + ddir; the syncs share one */
@@ -36,8 +50,8 @@ struct tagging {
 	size_t nr_slots;
 	struct tagging_io *ios; /* by io_u->index */
 	unsigned int in_flight;
-	bool cycles;		/* stamps are fio's CPU clock readings, else fio ns */
-	struct tag_clock clock; /* stamps -> ns: the CPU clock's rate, or 1 */
+	enum tagging_clock clock_kind; /* what a stamp is */
+	struct tag_clock clock;	       /* stamps -> ns: the CPU clock's rate, or 1 */
 	char *label;
 	char *log_path;
 	struct {
@@ -63,24 +77,28 @@ static inline enum tag_dir tagging_dir(enum fio_ddir d)
 	return (unsigned int)d < TAG_FLUSH ? (enum tag_dir)d : TAG_FLUSH;
 }
 
-/*
- * What latencies are measured between: a reading of fio's CPU clock (cycle
- * counter) when fio times with it, else fio's clock in ns (tag_clock.h).
- */
 static inline uint64_t tagging_stamp(const struct tagging *tg)
 {
+	struct timespec ts;
+
+	switch (tg->clock_kind) {
 #ifdef ARCH_HAVE_CPU_CLOCK
-	if (tg->cycles)
+	case TAGGING_CLOCK_CYCLES:
 		return get_cpu_clock();
 #endif
-	return ssdnvme_now_ns();
+	case TAGGING_CLOCK_MONO:
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+	default:
+		return ssdnvme_now_ns();
+	}
 }
 
 /* The stamp that goes with fio's clock reading NOW_NS. */
 static inline uint64_t tagging_stamp_at(const struct tagging *tg, uint64_t now_ns)
 {
 #ifdef ARCH_HAVE_CPU_CLOCK
-	if (tg->cycles)
+	if (tg->clock_kind == TAGGING_CLOCK_CYCLES)
 		return get_cpu_clock();
 #else
 	(void)tg;

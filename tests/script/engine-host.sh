@@ -32,11 +32,12 @@ fio_cmd --name=quiet "$eng" --filename="$tmp/data" --size=1M --rw=read >/dev/nul
 check "no --output and no ssdnvme_results: no file written" \
 	bash -c "! ls '$tmp'/ssdnvme-*.json 2>/dev/null | grep -q ."
 
-# Tag latencies in both of fio's timings: counted in CPU cycles when fio's
-# clocksource is the CPU clock, with fio_gettime() otherwise.  Either way the
-# tags must agree with fio's clat (they end at the reap, before fio's own
-# completion bookkeeping, so they run a little lower).
-for cs in cpu:cpu clock_gettime:fio; do
+# Tag latencies in each of fio's timings: counted in CPU cycles when fio's
+# clocksource is the CPU clock, read with fio's own clock_gettime() call, or
+# through fio_gettime() (gettimeofday).  Every way the tags must agree with
+# fio's clat (they end at the reap, before fio's own completion bookkeeping,
+# so they run a little lower).
+for cs in cpu:cpu clock_gettime:clock_gettime gettimeofday:fio; do
 	fio_cmd --name=clock "$eng" --filename="$tmp/data" --size=16M --bs=4k --rw=randread \
 		--iodepth=4 --number_ios=8000 --clocksource="${cs%%:*}" --output-format=json \
 		--output="$tmp/clock.json" --ssdnvme_results="$tmp/clock.engine.json" >/dev/null 2>&1

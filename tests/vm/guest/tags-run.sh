@@ -155,6 +155,8 @@ fio_cmd "$eng" --name=earlier --filename=/dev/ng0n1 --rw=read --bs=4k --size=64k
 check "earlier run: its results file has tags" jq -e '.tags.keys[0].label == "earlier"' "$OUT/six.json"
 fio_cmd "$eng" --time_based --runtime=2 "${common[@]}" --tag_log=1 --ssdnvme_results="$OUT/six.json" \
 	--output-format=json --output="$OUT/six.fio.json" "${six[@]}" >/dev/null 2>"$OUT/six.err"
+check "the tags read fio's clock directly (cycle counter or clock_gettime), not through fio_gettime" \
+	jq -e '.tags.clock.source == "cpu" or .tags.clock.source == "clock_gettime"' "$OUT/six.json"
 check "six jobs: one results file with six tag keys and six files, the earlier run's gone" \
 	jq -e '(.tags.keys | length) == 6 and (.files | length) == 6 and (.jobs | length) == 6 and
 		all(.jobs[]; .name != "earlier")' "$OUT/six.json"
