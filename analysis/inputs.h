@@ -20,8 +20,9 @@ void fr_inputs_free(struct fr_inputs *in);
 /*
  * Adds a file (whatever its name) or a directory (recursively: its *.json
  * files, except manifest.json and *.engine.json, which are read as the
- * runner's manifest and the engine's sidecar files).  A path named twice is
- * read once.  Returns 0, or -ENOMEM.
+ * runner's manifest and the engine's sidecar files).  A file reached twice
+ * (same device and inode: named again, a symlink, a hard link) is read once.
+ * Returns 0, or -ENOMEM.
  */
 int fr_inputs_add(struct fr_inputs *in, const char *path, const struct fr_input_opts *o);
 
