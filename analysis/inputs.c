@@ -26,6 +26,7 @@
 #include <sys/stat.h>
 
 #include "inputs.h"
+#include "label.h"
 #include "read_engine.h"
 #include "read_fio.h"
 #include "read_manifest.h"
@@ -225,22 +226,6 @@ static const char *base_name(const char *path)
 	return s ? s + 1 : path;
 }
 
-/* Drive label from the path when nothing better is known. */
-static char *fallback_label(const struct walk *w, const char *path)
-{
-	const char *rel;
-	size_t rl = strlen(w->root), n;
-
-	if (!strncmp(path, w->root, rl) && path[rl] == '/')
-		rel = path + rl + 1;
-	else
-		rel = base_name(path);
-	n = strcspn(rel, "/");
-	if (!rel[n] && ends_with(rel, ".json"))
-		n -= 5;
-	return strndup(rel, n);
-}
-
 static const struct fr_run *manifest_run(const struct walk *w, const char *path)
 {
 	size_t dl;
@@ -329,12 +314,11 @@ static void plan_file(struct walk *w, const char *path, const struct listing *ls
 		t->drive = fr_manifest_drive_label(w->mf, run);
 	t->profile = dup_or_null(w->o->profile);
 	t->step = dup_or_null(w->o->step);
-	t->fallback = fallback_label(w, path);
+	t->fallback = fr_fallback_label(w->root, path);
 	if (sidecar_path(w, path, run, ls, &t->sidecar))
 		w->in->oom = true;
 	/* a curve test of the manifest names the profile when the job name cannot */
-	if (run && run->test && strcmp(run->test, "write-pressure") &&
-	    strcmp(run->test, "noisy-neighbor") && strcmp(run->test, "precondition")) {
+	if (run && run->test && !fr_test_names_itself(run->test)) {
 		t->profile_hint = strdup(run->test);
 		t->step_hint = dup_or_null(run->step);
 		if (!t->profile_hint || (run->step && !t->step_hint))
@@ -520,14 +504,16 @@ static void read_task(struct task *t, struct rbuf *rb)
 	struct fr_label label = {t->drive,    t->profile,      t->step,
 				 t->fallback, t->profile_hint, t->step_hint};
 	struct fr_model *m = &t->result;
-	struct fr_read_info info;
+	struct fr_read_info info = {0};
 	struct fr_engine eng;
-	char elabel[160];
+	char *elabel = NULL;
 	bool have_engine = read_sidecar(m, t->sidecar, &eng);
 	size_t len;
 
-	if (!label.drive && have_engine && (*eng.model || *eng.serial)) {
-		fr_engine_label(&eng, elabel, sizeof(elabel));
+	if (!label.drive && have_engine && (eng.model || eng.serial)) {
+		elabel = fr_engine_label(&eng);
+		if (!elabel)
+			fr_model_skip(m, t->sidecar, "out of memory");
 		label.drive = elabel;
 	}
 	if (fr_slurp_into(t->path, &rb->buf, &rb->cap, &len)) {
@@ -544,6 +530,8 @@ static void read_task(struct task *t, struct rbuf *rb)
 	}
 	if (have_engine)
 		fr_engine_free(&eng);
+	fr_read_info_free(&info);
+	free(elabel);
 }
 
 struct pool {

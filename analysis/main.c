@@ -326,6 +326,7 @@ static int print_iops(const char *path)
 {
 	struct fr_label label = {.fallback_drive = "run"};
 	double iops[FR_NDIRS] = {0};
+	struct fr_read_info info;
 	struct fr_model m;
 	size_t len;
 	char *buf = fr_slurp(path, &len);
@@ -336,7 +337,13 @@ static int print_iops(const char *path)
 		return ret;
 	}
 	fr_model_init(&m);
-	if (!fr_read_fio_buffer(&m, buf, len, path, &label, NULL) && !m.nexcluded && m.jobs_read) {
+	if (!fr_read_fio_buffer(&m, buf, len, path, &label, &info) && info.groups_differ) {
+		/* jobs of several fio groups did not run together: no one sum */
+		fprintf(stderr,
+			"fiorank: %s: its jobs are in several fio groups (stonewall or "
+			"new_group); their IOPS are not one figure\n",
+			path);
+	} else if (!m.nskipped && !m.nexcluded && m.jobs_read) {
 		sum_iops(&m, iops);
 		printf("%.3f %.3f\n", iops[FR_READ], iops[FR_WRITE]);
 		ret = EXIT_ALL_READ;
@@ -345,6 +352,7 @@ static int print_iops(const char *path)
 		if (!m.jobs_read && !m.nskipped && !m.nexcluded)
 			fprintf(stderr, "fiorank: %s: no jobs\n", path);
 	}
+	fr_read_info_free(&info);
 	fr_model_free(&m);
 	free(buf);
 	return ret;

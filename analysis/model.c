@@ -42,6 +42,9 @@ static void free_profile(struct fr_profile *p)
 	for (size_t i = 0; i < p->nsteps; i++) {
 		free(p->steps[i].name);
 		free(p->steps[i].source);
+		for (size_t k = 0; k < p->steps[i].njobnames; k++)
+			free(p->steps[i].jobnames[k]);
+		free(p->steps[i].jobnames);
 	}
 	free(p->steps);
 	free(p->name);
@@ -179,6 +182,7 @@ static struct fr_step *profile_step(struct fr_profile *p, const struct fr_job *j
 	}
 	s->kind = job->kind;
 	s->nsid = job->nsid;
+	s->groupid = job->groupid;
 	for (int d = 0; d < FR_NDIRS; d++)
 		for (int b = 0; b < FR_NBASES; b++)
 			s->dir[d].lat[b] = (struct fr_lat){NAN, NAN, NAN, NAN};
@@ -224,6 +228,29 @@ static void merge_dir(struct fr_dirstat *into, const struct fr_dirstat *from)
 	into->bw_bytes += from->bw_bytes;
 }
 
+/* Records where a step's figures came from: job name and fio group. */
+static int note_origin(struct fr_step *s, const char *jobname, long groupid)
+{
+	char **v;
+
+	if (s->groupid != groupid)
+		s->groupid = -1;
+	if (!jobname)
+		return 0;
+	for (size_t i = 0; i < s->njobnames; i++)
+		if (!strcmp(s->jobnames[i], jobname))
+			return 0;
+	v = realloc(s->jobnames, (s->njobnames + 1) * sizeof(*v));
+	if (!v)
+		return -ENOMEM;
+	s->jobnames = v;
+	v[s->njobnames] = strdup(jobname);
+	if (!v[s->njobnames])
+		return -ENOMEM;
+	s->njobnames++;
+	return 0;
+}
+
 int fr_model_add(struct fr_model *m, const struct fr_job *job)
 {
 	struct fr_drive *d = fr_model_drive(m, job->drive);
@@ -236,7 +263,7 @@ int fr_model_add(struct fr_model *m, const struct fr_job *job)
 	if (!p)
 		return -ENOMEM;
 	s = profile_step(p, job);
-	if (!s)
+	if (!s || note_origin(s, job->jobname, job->groupid))
 		return -ENOMEM;
 	for (int i = 0; i < FR_NDIRS; i++)
 		merge_dir(&s->dir[i], &job->dir[i]);
@@ -293,7 +320,8 @@ int fr_model_merge(struct fr_model *dst, const struct fr_model *src)
 				struct fr_job job = {.step = ss->name,
 						     .kind = ss->kind,
 						     .nsid = ss->nsid,
-						     .source = ss->source};
+						     .source = ss->source,
+						     .groupid = ss->groupid};
 				struct fr_step *ds = find_step(dp, &job);
 
 				if (ds && strcmp(ds->source, ss->source)) {
@@ -302,8 +330,11 @@ int fr_model_merge(struct fr_model *dst, const struct fr_model *src)
 					continue;
 				}
 				ds = ds ? ds : profile_step(dp, &job);
-				if (!ds)
+				if (!ds || note_origin(ds, NULL, ss->groupid))
 					return -ENOMEM;
+				for (size_t j = 0; j < ss->njobnames; j++)
+					if (note_origin(ds, ss->jobnames[j], ss->groupid))
+						return -ENOMEM;
 				for (int i = 0; i < FR_NDIRS; i++)
 					merge_dir(&ds->dir[i], &ss->dir[i]);
 				ds->njobs += ss->njobs;
@@ -385,68 +416,6 @@ double fr_step_mean_lat(const struct fr_step *s, enum fr_basis b)
 		n += (double)ds->ios;
 	}
 	return n ? sum / n : NAN;
-}
-
-static void copy_trunc(char *dst, size_t len, const char *src, size_t n)
-{
-	if (n >= len)
-		n = len - 1;
-	memcpy(dst, src, n);
-	dst[n] = '\0';
-}
-
-/* "nn-read-ns4" -> 4; 0 when the name carries no namespace. */
-static unsigned ns_suffix(const char *name, const char *prefix)
-{
-	size_t pl = strlen(prefix);
-	char *end;
-	unsigned long v;
-
-	if (strncmp(name, prefix, pl) || strncmp(name + pl, "-ns", 3))
-		return 0;
-	v = strtoul(name + pl + 3, &end, 10);
-	return (*end || v > 0xffffffffUL) ? 0 : (unsigned)v;
-}
-
-void fr_parse_jobname(const char *jobname, char *profile, size_t plen, char *step, size_t slen,
-		      enum fr_kind *kind, unsigned *nsid)
-{
-	const char *at = strrchr(jobname, '@');
-
-	*nsid = 0;
-	*kind = FR_KIND_CURVE;
-	if (at) {
-		copy_trunc(profile, plen, jobname, (size_t)(at - jobname));
-		copy_trunc(step, slen, at + 1, strlen(at + 1));
-	} else {
-		copy_trunc(profile, plen, jobname, strlen(jobname));
-		copy_trunc(step, slen, "peak", 4);
-	}
-	if (!strcmp(profile, "wp-read")) {
-		*kind = FR_KIND_WP_READ;
-		copy_trunc(profile, plen, "write-pressure", 14);
-	} else if (!strcmp(profile, "wp-write")) {
-		*kind = FR_KIND_WP_WRITE;
-		copy_trunc(profile, plen, "write-pressure", 14);
-	} else if (!strncmp(profile, "nn-read", 7) &&
-		   (!profile[7] || ns_suffix(profile, "nn-read"))) {
-		*kind = FR_KIND_NN_READ;
-		*nsid = ns_suffix(profile, "nn-read");
-		copy_trunc(profile, plen, "noisy-neighbor", 14);
-	} else if (!strncmp(profile, "nn-write", 8) &&
-		   (!profile[8] || ns_suffix(profile, "nn-write"))) {
-		*kind = FR_KIND_NN_WRITE;
-		*nsid = ns_suffix(profile, "nn-write");
-		copy_trunc(profile, plen, "noisy-neighbor", 14);
-	} else if (!strncmp(profile, "precond-", 8)) {
-		*kind = FR_KIND_PRECOND;
-		copy_trunc(step, slen, profile + 8, strlen(profile + 8));
-		copy_trunc(profile, plen, "precondition", 12);
-	}
-	if (!*profile)
-		copy_trunc(profile, plen, "unnamed", 7);
-	if (!*step)
-		copy_trunc(step, slen, "peak", 4);
 }
 
 const char *fr_kind_name(enum fr_kind k)

@@ -52,8 +52,10 @@ struct fr_job {
 	const char *profile; /* profile id or test name */
 	const char *step;    /* "peak", "10".."120", MB/s for write pressure */
 	enum fr_kind kind;
-	unsigned nsid;	    /* namespace for noisy-neighbor figures, 0 if none */
-	const char *source; /* file it came from */
+	unsigned nsid;	     /* namespace for noisy-neighbor figures, 0 if none */
+	const char *source;  /* file it came from */
+	const char *jobname; /* fio's job name, NULL for an engine file's share */
+	long groupid;	     /* fio's groupid, -1 when not known */
 	struct fr_dirstat dir[FR_NDIRS];
 };
 
@@ -63,6 +65,10 @@ struct fr_step {
 	enum fr_kind kind;
 	unsigned nsid;
 	unsigned njobs; /* fio jobs merged into this step */
+	/* where it came from, for joining a result back to the runs */
+	char **jobnames; /* distinct fio job names merged into it */
+	size_t njobnames;
+	long groupid; /* their fio groupid; -1 when unknown or several */
 	struct fr_dirstat dir[FR_NDIRS];
 };
 
@@ -133,11 +139,6 @@ double fr_step_iops(const struct fr_step *s);
 double fr_step_mbps(const struct fr_step *s);
 /* Mean latency in ns, weighted by operations over read and write (trim too). */
 double fr_step_mean_lat(const struct fr_step *s, enum fr_basis b);
-
-/* Splits a fio job name by the results contract into profile/step/kind/nsid.
- * Writes into the caller's buffers (each at least 128 bytes). */
-void fr_parse_jobname(const char *jobname, char *profile, size_t plen, char *step, size_t slen,
-		      enum fr_kind *kind, unsigned *nsid);
 
 const char *fr_kind_name(enum fr_kind k);
 const char *fr_dir_name(enum fr_dir d);

@@ -16,12 +16,15 @@
 #include "json_get.h"
 #include "read_engine.h"
 
-static void copy_str(struct json_object *o, const char *key, char *out, size_t len)
+/* A non-empty string member, copied; NULL when absent or empty. */
+static int copy_str(struct json_object *o, const char *key, char **out)
 {
-	struct json_object *v = fr_json_get(o, key);
+	const char *v = fr_json_str(o, key);
 
-	if (v && json_object_is_type(v, json_type_string))
-		snprintf(out, len, "%s", json_object_get_string(v));
+	if (!v || !*v)
+		return 0;
+	*out = strdup(v);
+	return *out ? 0 : -1;
 }
 
 static double pct(struct json_object *p, double want)
@@ -119,9 +122,11 @@ static int read_root(struct json_object *root, struct fr_engine *e, char *err, s
 	    json_object_array_length(files) > 0) {
 		struct json_object *f = json_object_array_get_idx(files, 0);
 
-		copy_str(f, "model", e->model, sizeof(e->model));
-		copy_str(f, "serial", e->serial, sizeof(e->serial));
-		copy_str(f, "firmware", e->firmware, sizeof(e->firmware));
+		if (copy_str(f, "model", &e->model) || copy_str(f, "serial", &e->serial) ||
+		    copy_str(f, "firmware", &e->firmware)) {
+			snprintf(err, errlen, "out of memory");
+			return -1;
+		}
 	}
 	if (!tags)
 		return 0;
@@ -156,16 +161,21 @@ int fr_read_engine(const char *buf, size_t len, struct fr_engine *e, char *err, 
 void fr_engine_free(struct fr_engine *e)
 {
 	free(e->tags);
-	e->tags = NULL;
-	e->ntags = 0;
+	free(e->model);
+	free(e->serial);
+	free(e->firmware);
+	memset(e, 0, sizeof(*e));
 }
 
-void fr_engine_label(const struct fr_engine *e, char *out, size_t len)
+char *fr_engine_label(const struct fr_engine *e)
 {
-	if (*e->serial)
-		snprintf(out, len, "%s %s", *e->model ? e->model : "drive", e->serial);
-	else
-		snprintf(out, len, "%s", e->model);
+	char *out;
+
+	if (!e->serial)
+		return strdup(e->model ? e->model : "drive");
+	if (asprintf(&out, "%s %s", e->model ? e->model : "drive", e->serial) < 0)
+		return NULL;
+	return out;
 }
 
 int fr_engine_add_tails(struct fr_model *m, const struct fr_engine *e, const char *drive,
@@ -180,6 +190,7 @@ int fr_engine_add_tails(struct fr_model *m, const struct fr_engine *e, const cha
 			.kind = t->dir == FR_READ ? FR_KIND_NN_READ : FR_KIND_NN_WRITE,
 			.nsid = t->nsid,
 			.source = source,
+			.groupid = -1,
 		};
 
 		for (int d = 0; d < FR_NDIRS; d++)

@@ -16,9 +16,9 @@ struct fr_tag {
 
 /* What fiorank uses from an ssdnvme-engine/1 file. */
 struct fr_engine {
-	char model[64];
-	char serial[64];
-	char firmware[32];
+	char *model; /* NULL when the file does not say */
+	char *serial;
+	char *firmware;
 	struct fr_tag *tags;
 	size_t ntags;
 };
@@ -29,7 +29,7 @@ int fr_read_engine(const char *buf, size_t len, struct fr_engine *e, char *err, 
 void fr_engine_free(struct fr_engine *e);
 
 /* "<model> <serial>", the label of a drive known only by its identity. */
-void fr_engine_label(const struct fr_engine *e, char *out, size_t len);
+char *fr_engine_label(const struct fr_engine *e);
 
 /* Adds the per-namespace read figures of a noisy-neighbor run under `step`. */
 int fr_engine_add_tails(struct fr_model *m, const struct fr_engine *e, const char *drive,

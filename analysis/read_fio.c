@@ -17,6 +17,7 @@
  * "client_stats" with hostname/port per client plus an "All clients" sum.
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <math.h>
@@ -28,21 +29,13 @@
 
 #include <json-c/json.h>
 
+#include "group.h"
 #include "json_get.h"
+#include "label.h"
 #include "read_fio.h"
 
-#define NAME_LEN 128
-
-struct pending {
-	struct fr_job job;
-	char drive[NAME_LEN];
-	char profile[NAME_LEN];
-	char step[NAME_LEN];
-	char excluded[256]; /* why the job is not used, or "" */
-};
-
 struct pending_list {
-	struct pending *v;
+	struct fr_pending *v;
 	size_t n, cap;
 };
 
@@ -51,10 +44,24 @@ struct doc_ctx {
 	const char *source;
 	const struct fr_label *label;
 	struct json_object *global_opts;
+	bool clients; /* client_stats: "All clients" is fio's sum, not a job */
 	struct pending_list jobs;
 	size_t offset; /* byte offset of the document in the input */
-	char err[256];
+	char *err;     /* why the input is rejected */
 };
+
+static void fail(struct doc_ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void fail(struct doc_ctx *c, const char *fmt, ...)
+{
+	va_list ap;
+
+	free(c->err);
+	va_start(ap, fmt);
+	if (vasprintf(&c->err, fmt, ap) < 0)
+		c->err = NULL;
+	va_end(ap);
+}
 
 int fr_slurp_into(const char *path, char **buf, size_t *cap, size_t *len)
 {
@@ -153,35 +160,52 @@ static void read_lat(struct json_object *o, double scale, struct fr_lat *l)
 	l->p9999 = percentile(pct, "99.990000", 99.99) * scale;
 }
 
-static int read_dir(struct doc_ctx *c, const char *jobname, struct json_object *d,
-		    struct fr_dirstat *out)
+/* Bounds past which a figure is not a measurement: no job completes 10^10
+ * operations or 10^13 bytes per second, nor 2^63 operations. */
+#define MAX_IOPS 1e10
+#define MAX_BW	 1e13
+#define MAX_IOS	 9.2e18
+
+static bool bad_lat(const struct fr_lat *l)
+{
+	const double v[] = {l->mean, l->p99, l->p999, l->p9999};
+
+	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
+		if (!isnan(v[i]) && (!isfinite(v[i]) || v[i] < 0))
+			return true;
+	return false;
+}
+
+/* A direction's figures; NULL when sound, else why not (static text). */
+static const char *read_dir(struct json_object *d, struct fr_dirstat *out)
 {
 	static const char *const keys[FR_NBASES][2] = {{"clat_ns", "clat"}, {"lat_ns", "lat"}};
 	double ios, bw;
 
-	for (int b = 0; b < FR_NBASES; b++)
-		out->lat[b] = (struct fr_lat){NAN, NAN, NAN, NAN};
-	if (!d)
-		return 0;
-	if (!json_object_is_type(d, json_type_object)) {
-		snprintf(c->err, sizeof(c->err), "job '%s': a direction is not a JSON object",
-			 jobname);
-		return -1;
-	}
+	if (!json_object_is_type(d, json_type_object))
+		return "is not a JSON object";
 	out->iops = fr_json_num(d, "iops");
-	if (isnan(out->iops) || out->iops < 0) {
-		snprintf(c->err, sizeof(c->err), "job '%s': missing or invalid \"iops\"", jobname);
-		return -1;
-	}
+	if (isnan(out->iops))
+		return "has no numeric \"iops\"";
+	if (!isfinite(out->iops) || out->iops < 0 || out->iops >= MAX_IOPS)
+		return "has an \"iops\" that is negative, infinite or beyond any device";
 	bw = fr_json_num(d, "bw_bytes");
 	/* fio < 3.0 has only "bw", in KiB/s */
 	out->bw_bytes = !isnan(bw) ? bw : fr_json_num(d, "bw") * 1024.0;
-	if (isnan(out->bw_bytes) || out->bw_bytes < 0)
+	if (isnan(out->bw_bytes))
 		out->bw_bytes = 0;
+	if (!isfinite(out->bw_bytes) || out->bw_bytes < 0 || out->bw_bytes >= MAX_BW)
+		return "has a bandwidth that is negative, infinite or beyond any device";
 	ios = fr_json_num(d, "total_ios");
+	if (isnan(ios) && fr_json_get(d, "total_ios"))
+		return "has a \"total_ios\" that is not a number";
 	if (isnan(ios))
-		ios = out->iops * fr_json_num(d, "runtime") / 1000.0;
-	out->ios = (!isnan(ios) && ios > 0 && ios < 1e19) ? (uint64_t)ios : 0;
+		ios = round(out->iops * fr_json_num(d, "runtime") / 1000.0);
+	if (!isnan(ios) && (!(ios >= 0 && ios < MAX_IOS) || ios != floor(ios)))
+		return "has a \"total_ios\" that is not a count of operations";
+	out->ios = isnan(ios) ? 0 : (uint64_t)ios;
+	if (!out->ios && out->iops > 0)
+		return "reports IOPS but no completed operation (total_ios 0)";
 	for (int b = 0; b < FR_NBASES; b++) {
 		struct json_object *ns = fr_json_get(d, keys[b][0]);
 
@@ -189,64 +213,72 @@ static int read_dir(struct doc_ctx *c, const char *jobname, struct json_object *
 			read_lat(ns, 1.0, &out->lat[b]);
 		else if (fr_json_get(d, keys[b][1]))
 			read_lat(fr_json_get(d, keys[b][1]), 1000.0, &out->lat[b]);
+		if (bad_lat(&out->lat[b]))
+			return "has a negative or infinite latency";
 	}
-	if (!out->ios) {
-		out->iops = 0;
+	if (!out->ios)
 		for (int b = 0; b < FR_NBASES; b++)
 			out->lat[b] = (struct fr_lat){NAN, NAN, NAN, NAN};
+	return NULL;
+}
+
+static int exclude(struct fr_pending *p, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static int exclude(struct fr_pending *p, const char *fmt, ...)
+{
+	va_list ap;
+	int r;
+
+	if (p->excluded)
+		return 0; /* the first reason stands */
+	va_start(ap, fmt);
+	r = vasprintf(&p->excluded, fmt, ap);
+	va_end(ap);
+	if (r < 0) {
+		p->excluded = NULL;
+		return -ENOMEM;
 	}
 	return 0;
 }
 
-static const char *option(struct doc_ctx *c, struct json_object *job, const char *key)
+/* Every direction of a job; a job whose figures are not sound is excluded. */
+static int read_dirs(struct json_object *job, struct fr_pending *p)
 {
-	const char *v = fr_json_str(fr_json_get(job, "job options"), key);
+	static const char *const dirs[FR_NDIRS] = {"read", "write", "trim"};
+	uint64_t ios = 0;
+	bool any = false;
 
-	return v ? v : fr_json_str(c->global_opts, key);
+	for (int d = 0; d < FR_NDIRS; d++) {
+		struct json_object *o = fr_json_get(job, dirs[d]);
+		const char *why;
+
+		for (int b = 0; b < FR_NBASES; b++)
+			p->job.dir[d].lat[b] = (struct fr_lat){NAN, NAN, NAN, NAN};
+		if (!o)
+			continue;
+		any = true;
+		why = read_dir(o, &p->job.dir[d]);
+		if (why)
+			return exclude(p, "job '%s': its \"%s\" %s", p->jobname, dirs[d], why);
+		ios += p->job.dir[d].ios;
+	}
+	if (!any)
+		return exclude(p, "job '%s' has no \"read\", \"write\" or \"trim\" figures",
+			       p->jobname);
+	if (!ios)
+		return exclude(p, "job '%s' completed no I/O: there is no figure to rank",
+			       p->jobname);
+	return 0;
 }
 
-/* A job name outside the results contract ("job1"): name the profile after
- * what the job did, e.g. 4k-randread or 8k-randrw-70-30. */
-static bool profile_from_options(struct doc_ctx *c, struct json_object *job, char *out, size_t len)
-{
-	const char *rw = option(c, job, "rw"), *bs = option(c, job, "bs");
-	const char *mix = option(c, job, "rwmixread");
-	char bsname[32];
-	char *end;
-	unsigned long long v;
-	int r = mix ? atoi(mix) : 50;
-
-	if (!rw || !bs)
-		return false;
-	v = strtoull(bs, &end, 10);
-	if (!*end && v && v % 1024 == 0)
-		snprintf(bsname, sizeof(bsname), "%lluk", v / 1024);
-	else
-		snprintf(bsname, sizeof(bsname), "%s", bs);
-	for (char *p = bsname; *p; p++)
-		*p = (char)(*p >= 'A' && *p <= 'Z' ? *p + 32 : *p);
-	if (r < 0 || r > 100)
-		r = 50;
-	if (!strcmp(rw, "randread") || !strcmp(rw, "randwrite"))
-		snprintf(out, len, "%s-%s", bsname, rw);
-	else if (!strcmp(rw, "read") || !strcmp(rw, "write"))
-		snprintf(out, len, "%s-seq%s", bsname, rw);
-	else if (!strcmp(rw, "randrw"))
-		snprintf(out, len, "%s-randrw-%d-%d", bsname, r, 100 - r);
-	else if (!strcmp(rw, "rw") || !strcmp(rw, "readwrite"))
-		snprintf(out, len, "%s-seqrw-%d-%d", bsname, r, 100 - r);
-	else
-		return false;
-	return true;
-}
-
-static struct pending *new_pending(struct doc_ctx *c)
+static struct fr_pending *new_pending(struct doc_ctx *c)
 {
 	struct pending_list *l = &c->jobs;
 
 	if (l->n == l->cap) {
 		size_t ncap = l->cap ? l->cap * 2 : 16;
-		struct pending *v = realloc(l->v, ncap * sizeof(*v));
+		struct fr_pending *v = realloc(l->v, ncap * sizeof(*v));
 
 		if (!v)
 			return NULL;
@@ -254,35 +286,110 @@ static struct pending *new_pending(struct doc_ctx *c)
 		l->cap = ncap;
 	}
 	memset(&l->v[l->n], 0, sizeof(l->v[0]));
+	l->v[l->n].groupid = -1;
 	return &l->v[l->n++];
 }
 
-static void label_job(struct doc_ctx *c, struct json_object *job, const char *jobname,
-		      const char *client, struct pending *p)
+static void clear_pending(struct pending_list *l)
+{
+	for (size_t i = 0; i < l->n; i++)
+		fr_pending_free(&l->v[i]);
+	l->n = 0;
+}
+
+static const char *opt_value(struct json_object *v)
+{
+	return json_object_is_type(v, json_type_string) ? json_object_get_string(v)
+							: json_object_to_json_string(v);
+}
+
+/* Appends "key=value\n" to *s (a growing string). */
+static int append_opt(char **s, const char *key, const char *val)
+{
+	char *t;
+
+	if (asprintf(&t, "%s%s=%s\n", *s ? *s : "", key, val) < 0)
+		return -ENOMEM;
+	free(*s);
+	*s = t;
+	return 0;
+}
+
+/* The job's options as fio applies them (global first) for its profile,
+ * and its own options split into workload and rate caps for grouping. */
+static int read_options(struct doc_ctx *c, struct json_object *job, struct fr_pending *p,
+			struct fr_jobopts *o)
+{
+	struct json_object *own = fr_json_get(job, "job options");
+
+	fr_jobopts_init(o);
+	if (json_object_is_type(c->global_opts, json_type_object)) {
+		json_object_object_foreach(c->global_opts, gk, gv)
+			fr_jobopts_set(o, gk, opt_value(gv));
+	}
+	if (!(p->workload = strdup("")) || !(p->rate = strdup("")))
+		return -ENOMEM;
+	if (!own || !json_object_is_type(own, json_type_object))
+		return 0;
+	json_object_object_foreach(own, key, val)
+	{
+		const char *v = opt_value(val);
+
+		fr_jobopts_set(o, key, v);
+		if (fr_opt_is_rate(key)	    ? append_opt(&p->rate, key, v)
+		    : fr_opt_is_pacing(key) ? 0
+					    : append_opt(&p->workload, key, v))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+/* Profile and step of a job, in the documented order: -p/-s, the job name
+ * under the contract, the manifest's test and step, the job's options, the
+ * job name. */
+static int label_job(struct doc_ctx *c, struct json_object *job, struct fr_pending *p)
 {
 	const struct fr_label *lb = c->label;
-	const char *drive = lb->drive ? lb->drive : client ? client : lb->fallback_drive;
+	const char *drive = lb->drive ? lb->drive : p->host ? p->host : lb->fallback_drive;
+	struct fr_jobname n;
+	struct fr_jobopts o;
+	const char *why;
 
-	snprintf(p->drive, sizeof(p->drive), "%s", drive ? drive : "unknown");
-	fr_parse_jobname(jobname, p->profile, sizeof(p->profile), p->step, sizeof(p->step),
-			 &p->job.kind, &p->job.nsid);
-	if (p->job.kind == FR_KIND_CURVE && !strchr(jobname, '@')) {
-		if (lb->profile_hint) {
-			snprintf(p->profile, sizeof(p->profile), "%s", lb->profile_hint);
-			if (lb->step_hint)
-				snprintf(p->step, sizeof(p->step), "%s", lb->step_hint);
-		} else {
-			profile_from_options(c, job, p->profile, sizeof(p->profile));
+	if (fr_parse_jobname(p->jobname, &n) || read_options(c, job, p, &o))
+		return -ENOMEM;
+	p->profile = n.profile;
+	p->step = n.step;
+	p->job.kind = n.kind;
+	p->job.nsid = n.nsid;
+	p->profile_named = p->step_named = n.contract;
+	if (!n.contract && lb->profile_hint) {
+		if (fr_label_set(&p->profile, lb->profile_hint) ||
+		    (lb->step_hint && fr_label_set(&p->step, lb->step_hint)))
+			return -ENOMEM;
+		p->profile_named = true;
+		p->step_named = lb->step_hint != NULL;
+	} else if (!n.contract) {
+		char *prof = fr_profile_from_options(&o);
+
+		if (!prof && errno == ENOMEM)
+			return -ENOMEM;
+		if (prof) {
+			free(p->profile);
+			p->profile = prof;
 		}
 	}
-	if (lb->profile)
-		snprintf(p->profile, sizeof(p->profile), "%s", lb->profile);
-	if (lb->step)
-		snprintf(p->step, sizeof(p->step), "%s", lb->step);
+	if ((lb->profile && fr_label_set(&p->profile, lb->profile)) ||
+	    (lb->step && fr_label_set(&p->step, lb->step)) ||
+	    !(p->drive = strdup(drive ? drive : "unknown")))
+		return -ENOMEM;
+	p->profile_named |= lb->profile != NULL;
+	p->step_named |= lb->step != NULL;
+	why = lb->step ? NULL : fr_step_problem(p->jobname, &n);
+	return why ? exclude(p, "job '%s': %s", p->jobname, why) : 0;
 }
 
 /* Client label: the hostname, with the port when several clients share it. */
-static void client_label(struct json_object *jobs, struct json_object *job, char *out, size_t len)
+static char *client_of(struct json_object *jobs, struct json_object *job)
 {
 	const char *host = fr_json_str(job, "hostname");
 	size_t n = json_object_array_length(jobs);
@@ -296,46 +403,44 @@ static void client_label(struct json_object *jobs, struct json_object *job, char
 		    fr_json_num(o, "port") != fr_json_num(job, "port"))
 			shared = true;
 	}
-	if (shared && !isnan(fr_json_num(job, "port")))
-		snprintf(out, len, "%s:%.0f", host, fr_json_num(job, "port"));
-	else
-		snprintf(out, len, "%s", host);
+	return fr_client_label(host, fr_json_num(job, "port"), shared);
 }
 
 static int read_job(struct doc_ctx *c, struct json_object *jobs, size_t idx)
 {
-	static const char *const dirs[FR_NDIRS] = {"read", "write", "trim"};
 	struct json_object *job = json_object_array_get_idx(jobs, idx);
 	const char *jobname = fr_json_str(job, "jobname");
-	char client[NAME_LEN] = "";
-	struct pending *p;
-	double err;
+	struct fr_pending *p;
+	double err, gid;
 
-	if (!job || !json_object_is_type(job, json_type_object) || !jobname) {
-		snprintf(c->err, sizeof(c->err), "job #%zu has no \"jobname\"", idx + 1);
-		return -1;
-	}
 	/* The sum over clients would count every client twice. */
-	if (!strcmp(jobname, "All clients"))
+	if (c->clients && jobname && !strcmp(jobname, "All clients"))
 		return 0;
-	if (fr_json_str(job, "hostname"))
-		client_label(jobs, job, client, sizeof(client));
 	p = new_pending(c);
-	if (!p) {
-		snprintf(c->err, sizeof(c->err), "out of memory");
-		return -1;
-	}
-	label_job(c, job, jobname, *client ? client : NULL, p);
-	for (int d = 0; d < FR_NDIRS; d++)
-		if (read_dir(c, jobname, fr_json_get(job, dirs[d]), &p->job.dir[d]))
-			return -1;
+	if (!p)
+		return -ENOMEM;
+	if (jobname)
+		p->jobname = strdup(jobname);
+	else if (asprintf(&p->jobname, "#%zu", idx + 1) < 0)
+		p->jobname = NULL;
+	if (!p->jobname)
+		return -ENOMEM;
+	if (!json_object_is_type(job, json_type_object))
+		return exclude(p, "job #%zu is not a JSON object", idx + 1);
+	if (!jobname)
+		return exclude(p, "job #%zu has no \"jobname\"", idx + 1);
+	if (fr_json_str(job, "hostname") && !(p->host = client_of(jobs, job)))
+		return -ENOMEM;
+	gid = fr_json_num(job, "groupid");
+	p->groupid = isfinite(gid) && gid >= 0 && gid < 1e9 ? (long)gid : -1;
+	if (label_job(c, job, p))
+		return -ENOMEM;
 	err = fr_json_num(job, "error");
-	if (!isnan(err) && err != 0) {
-		snprintf(p->excluded, sizeof(p->excluded),
-			 "job '%s'%s%s ended with error %.0f (%s)", jobname, *client ? " on " : "",
-			 client, err, strerror(err > 0 && err < 4096 ? (int)err : EIO));
-	}
-	return 0;
+	if (!isnan(err) && err != 0)
+		return exclude(p, "job '%s'%s%s ended with error %.0f (%s)", jobname,
+			       p->host ? " on " : "", p->host ? p->host : "", err,
+			       strerror(err > 0 && err < 4096 ? (int)err : EIO));
+	return read_dirs(job, p);
 }
 
 /* One JSON document: must be fio's.  On success its jobs replace those of
@@ -346,26 +451,27 @@ static int read_doc(struct doc_ctx *c, struct json_object *root)
 	size_t n;
 
 	if (!json_object_is_type(root, json_type_object) || !fr_json_str(root, "fio version")) {
-		snprintf(c->err, sizeof(c->err),
-			 "JSON document at byte %zu is not fio output (no \"fio version\" key)",
-			 c->offset);
+		fail(c, "JSON document at byte %zu is not fio output (no \"fio version\" key)",
+		     c->offset);
 		return -1;
 	}
 	jobs = fr_json_get(root, "jobs");
+	c->clients = !jobs;
 	if (!jobs)
 		jobs = fr_json_get(root, "client_stats");
 	if (!jobs || !json_object_is_type(jobs, json_type_array)) {
-		snprintf(c->err, sizeof(c->err),
-			 "fio JSON at byte %zu has no \"jobs\" or \"client_stats\" array",
-			 c->offset);
+		fail(c, "fio JSON at byte %zu has no \"jobs\" or \"client_stats\" array",
+		     c->offset);
 		return -1;
 	}
 	c->global_opts = fr_json_get(root, "global options");
-	c->jobs.n = 0;
+	clear_pending(&c->jobs);
 	n = json_object_array_length(jobs);
 	for (size_t i = 0; i < n; i++)
-		if (read_job(c, jobs, i))
+		if (read_job(c, jobs, i)) {
+			fail(c, "out of memory");
 			return -1;
+		}
 	return 0;
 }
 
@@ -437,7 +543,7 @@ static int parse_docs(struct doc_ctx *c, const char *buf, size_t len)
 	int ret = 0;
 
 	if (!tok) {
-		snprintf(c->err, sizeof(c->err), "out of memory");
+		fail(c, "out of memory");
 		return -1;
 	}
 	while ((pos = next_doc(buf, pos, len)) < len) {
@@ -450,14 +556,14 @@ static int parse_docs(struct doc_ctx *c, const char *buf, size_t len)
 		c->offset = pos;
 		if (!root) {
 			if (jerr == json_tokener_continue || jerr == json_tokener_success)
-				snprintf(c->err, sizeof(c->err),
-					 "truncated JSON: document starting at byte %zu ends at "
-					 "byte %zu before it is complete",
-					 pos, len);
+				fail(c,
+				     "truncated JSON: document starting at byte %zu ends at "
+				     "byte %zu before it is complete",
+				     pos, len);
 			else
-				snprintf(c->err, sizeof(c->err), "JSON parse error at byte %zu: %s",
-					 pos + json_tokener_get_parse_end(tok),
-					 json_tokener_error_desc(jerr));
+				fail(c, "JSON parse error at byte %zu: %s",
+				     pos + json_tokener_get_parse_end(tok),
+				     json_tokener_error_desc(jerr));
 			ret = -1;
 			break;
 		}
@@ -471,27 +577,62 @@ static int parse_docs(struct doc_ctx *c, const char *buf, size_t len)
 	json_tokener_free(tok);
 	if (!ret && !ndocs) {
 		if (looks_terse(buf, len))
-			snprintf(c->err, sizeof(c->err),
-				 "fio terse output is not supported (rerun fio with "
-				 "--output-format=json or json+)");
+			fail(c, "fio terse output is not supported (rerun fio with "
+				"--output-format=json or json+)");
 		else
-			snprintf(c->err, sizeof(c->err),
-				 "no JSON document found (%zu bytes of text; is this fio "
-				 "--output-format=json output?)",
-				 len);
+			fail(c,
+			     "no JSON document found (%zu bytes of text; is this fio "
+			     "--output-format=json output?)",
+			     len);
 		ret = -1;
 	}
 	return ret;
 }
 
-static void note_job(struct fr_read_info *info, const struct pending *p)
+void fr_read_info_free(struct fr_read_info *info)
+{
+	free(info->drive);
+	free(info->nn_step);
+	memset(info, 0, sizeof(*info));
+}
+
+static int note_job(struct fr_read_info *info, const struct fr_pending *p)
 {
 	if (!info)
-		return;
-	if (!info->jobs++)
-		snprintf(info->drive, sizeof(info->drive), "%s", p->drive);
-	if (p->job.kind == FR_KIND_NN_READ && !p->job.nsid && !info->nn_jobs++)
-		snprintf(info->nn_step, sizeof(info->nn_step), "%s", p->step);
+		return 0;
+	if (!info->jobs++) {
+		info->first_group = p->groupid;
+		if (!(info->drive = strdup(p->drive)))
+			return -ENOMEM;
+	}
+	info->groups_differ |= p->groupid != info->first_group;
+	if (p->job.kind == FR_KIND_NN_READ && !p->job.nsid && !info->nn_jobs++ &&
+	    !(info->nn_step = strdup(p->step)))
+		return -ENOMEM;
+	return 0;
+}
+
+/* The resolved jobs of the final document into the model. */
+static int add_jobs(struct doc_ctx *c, struct fr_read_info *info)
+{
+	for (size_t i = 0; i < c->jobs.n; i++) {
+		struct fr_pending *p = &c->jobs.v[i];
+
+		if (p->excluded) {
+			if (fr_model_exclude(c->m, c->source, "%s", p->excluded))
+				return -ENOMEM;
+			continue;
+		}
+		p->job.drive = p->drive;
+		p->job.profile = p->profile;
+		p->job.step = p->step;
+		p->job.source = c->source;
+		p->job.jobname = p->jobname;
+		p->job.groupid = p->groupid;
+		if (fr_model_add(c->m, &p->job) || note_job(info, p))
+			return -ENOMEM;
+	}
+	return 0;
 }
 
 int fr_read_fio_buffer(struct fr_model *m, const char *buf, size_t len, const char *source,
@@ -507,30 +648,16 @@ int fr_read_fio_buffer(struct fr_model *m, const char *buf, size_t len, const ch
 		return -1;
 	}
 	if (parse_docs(&c, buf, len)) {
-		fr_model_skip(m, source, "%s", c.err);
+		fr_model_skip(m, source, "%s", c.err ? c.err : "out of memory");
 		ret = -1;
-		goto out;
+	} else if (fr_group_resolve(c.jobs.v, c.jobs.n) || add_jobs(&c, info)) {
+		fr_model_skip(m, source, "out of memory");
+		ret = -1;
+	} else {
+		m->files_read++;
 	}
-	for (size_t i = 0; i < c.jobs.n; i++) {
-		struct pending *p = &c.jobs.v[i];
-
-		if (*p->excluded) {
-			fr_model_exclude(m, source, "%s", p->excluded);
-			continue;
-		}
-		p->job.drive = p->drive;
-		p->job.profile = p->profile;
-		p->job.step = p->step;
-		p->job.source = source;
-		if (fr_model_add(m, &p->job)) {
-			fr_model_skip(m, source, "out of memory");
-			ret = -1;
-			goto out;
-		}
-		note_job(info, p);
-	}
-	m->files_read++;
-out:
+	clear_pending(&c.jobs);
 	free(c.jobs.v);
+	free(c.err);
 	return ret;
 }

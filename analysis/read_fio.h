@@ -2,6 +2,7 @@
 #ifndef FIORANK_READ_FIO_H
 #define FIORANK_READ_FIO_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "model.h"
@@ -19,11 +20,16 @@ struct fr_label {
 
 /* What a read found, for the caller that pairs it with an engine file. */
 struct fr_read_info {
-	unsigned jobs;	   /* jobs added to the model */
-	unsigned nn_jobs;  /* of those, noisy-neighbor reader jobs without a namespace */
-	char drive[128];   /* drive label of the first job */
-	char nn_step[128]; /* step of the first such noisy-neighbor job */
+	unsigned jobs;	    /* jobs added to the model */
+	unsigned nn_jobs;   /* of those, noisy-neighbor reader jobs without a namespace */
+	char *drive;	    /* drive label of the first job */
+	char *nn_step;	    /* step of the first such noisy-neighbor job */
+	long first_group;   /* fio groupid of the first job */
+	bool groups_differ; /* the jobs used come from several fio groups */
 };
+
+/* Frees what a read left in info. */
+void fr_read_info_free(struct fr_read_info *info);
 
 /*
  * Reads one fio output held in buf (any 3.x JSON shape, text before the JSON,

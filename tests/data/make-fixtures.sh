@@ -31,6 +31,25 @@
 #                             json.json by usec-shape.py (we cannot run fio 2.x here)
 #     terse.txt               --output-format=terse (must be rejected)
 #     truncated.json          the first 3000 bytes of json.json (must be rejected)
+#   groups/        outputs whose jobs are in several fio groups (stonewall):
+#     rate-curve.json         four rate-capped steps of one 4k randread, each
+#                             stonewalled: --name=step-10 --rate_iops=500
+#                             --name=step-50 --stonewall --rate_iops=2500 ...
+#     wp-phases.json          two write-pressure phases, stonewalled: a 4k
+#                             reader and a 64k writer at rate=10m, then the same
+#                             pair at rate=50m (reader-10/writer-10, -50)
+#     client-server-groups.json  --client to two loopback servers, each running
+#                             a two-group job file (4k-randread@peak, then
+#                             4k-randread@50 capped, stonewalled)
+#   labels/        job options spelled in fio's other ways, and names fiorank
+#                  must not drop silently (one job each unless said):
+#     mix-write.json          rw=randrw rwmixwrite=30 bs=8k
+#     aliases.json            readwrite=randrw rwmixread=70 blocksize=8192
+#     size-1m.json, size-1024k.json   rw=read bs=1M / bs=1024k
+#     wp-bad-step.json        the contract's wp-read@10MBps (a step that is not
+#                             MB/s) beside wp-write@10MBps
+#     all-clients-job.json    a job named "All clients" in jobs[] (not
+#                             client/server output)
 #   engine-run/    a real ssdnvme engine run (build/ssdnvme.so, on a tmpfs file)
 #                  with its identity file peak.engine.json (made only when the
 #                  engine is built)
@@ -62,7 +81,7 @@ cleanup() {
 trap cleanup EXIT
 
 [ "$SHAPES_ONLY" = 1 ] || rm -rf "$OUT/results"
-rm -rf "$OUT/shapes" "$OUT/engine-run"
+rm -rf "$OUT/shapes" "$OUT/engine-run" "$OUT/groups" "$OUT/labels"
 mkdir -p "$OUT/results" "$OUT/shapes"
 
 # fio_run NAME OUTFILE FORMAT ARGS...: one bounded fio run
@@ -216,6 +235,38 @@ fio_run "$S/job-error.json" json --name=4k-randwrite@peak --filename=/dev/full \
 head -c 3000 "$S/json.json" >"$S/truncated.json"
 python3 "$TOP/tests/data/usec-shape.py" <"$S/json.json" >"$S/old-usec.json"
 
+# Several fio groups in one output (stonewall): the unit of concurrency.
+G=$OUT/groups
+mkdir -p "$G"
+g="--filename=$WORK/groups --size=16m --ioengine=psync --time_based --runtime=1"
+# shellcheck disable=SC2086
+fio_run "$G/rate-curve.json" json $g --rw=randread --bs=4k \
+	--name=step-10 --rate_iops=500 --name=step-50 --stonewall --rate_iops=2500 \
+	--name=step-90 --stonewall --rate_iops=4500 --name=step-max --stonewall
+# shellcheck disable=SC2086
+fio_run "$G/wp-phases.json" json $g \
+	--name=reader-10 --rw=randread --bs=4k --name=writer-10 --rw=write --bs=64k --rate=10m \
+	--name=reader-50 --stonewall --rw=randread --bs=4k \
+	--name=writer-50 --rw=write --bs=64k --rate=50m
+
+# Job options as fio also accepts them, and names the contract does not expect.
+B=$OUT/labels
+mkdir -p "$B"
+b="--filename=$WORK/labels --size=8m --ioengine=psync --io_size=2m"
+# shellcheck disable=SC2086
+fio_run "$B/mix-write.json" json $b --name=job1 --rw=randrw --rwmixwrite=30 --bs=8k
+# shellcheck disable=SC2086
+fio_run "$B/aliases.json" json $b --name=job1 --readwrite=randrw --rwmixread=70 --blocksize=8192
+# shellcheck disable=SC2086
+fio_run "$B/size-1m.json" json $b --name=job1 --rw=read --bs=1M
+# shellcheck disable=SC2086
+fio_run "$B/size-1024k.json" json $b --name=job1 --rw=read --bs=1024k
+# shellcheck disable=SC2086
+fio_run "$B/wp-bad-step.json" json $b --name=wp-read@10MBps --rw=randread --bs=4k \
+	--name=wp-write@10MBps --rw=write --bs=64k --rate=10m
+# shellcheck disable=SC2086
+fio_run "$B/all-clients-job.json" json $b --name="All clients" --rw=randread --bs=4k
+
 # client/server on loopback: two servers, one job file per client
 # FIXTURE_PORT moves the two ports (the committed fixtures used 18765 and 18766)
 P1=${FIXTURE_PORT:-18765}
@@ -236,6 +287,22 @@ io_size=4m
 EOF
 timeout 60 "$FIO" --output-format=json --client=127.0.0.1,$P1 "$WORK/cs.fio" \
 	--client=127.0.0.1,$P2 "$WORK/cs.fio" >"$S/client-server.json"
+cat >"$WORK/csg.fio" <<EOF
+[global]
+filename=$WORK/csg
+size=8m
+rw=randread
+bs=4k
+ioengine=psync
+time_based
+runtime=1
+[4k-randread@peak]
+[4k-randread@50]
+stonewall
+rate_iops=2000
+EOF
+timeout 60 "$FIO" --output-format=json --client=127.0.0.1,$P1 "$WORK/csg.fio" \
+	--client=127.0.0.1,$P2 "$WORK/csg.fio" >"$OUT/groups/client-server-groups.json"
 
 # A real ssdnvme engine run on a tmpfs file (the engine's fallback path; no
 # NVMe identity, no tags on a plain file) with its identity file next to the

@@ -73,39 +73,6 @@ static void add_nn(struct fr_model *m, const char *drive, unsigned nsid, double 
 	assert_int_equal(fr_model_add(m, &j), 0);
 }
 
-static void test_jobname(void **state)
-{
-	char p[128], s[128];
-	enum fr_kind k;
-	unsigned ns;
-
-	(void)state;
-	fr_parse_jobname("8k-randrw-70-30@110", p, sizeof(p), s, sizeof(s), &k, &ns);
-	assert_string_equal(p, "8k-randrw-70-30");
-	assert_string_equal(s, "110");
-	assert_int_equal(k, FR_KIND_CURVE);
-	fr_parse_jobname("wp-read@110", p, sizeof(p), s, sizeof(s), &k, &ns);
-	assert_string_equal(p, "write-pressure");
-	assert_string_equal(s, "110");
-	assert_int_equal(k, FR_KIND_WP_READ);
-	fr_parse_jobname("nn-read-ns5", p, sizeof(p), s, sizeof(s), &k, &ns);
-	assert_string_equal(p, "noisy-neighbor");
-	assert_int_equal(k, FR_KIND_NN_READ);
-	assert_int_equal(ns, 5);
-	fr_parse_jobname("nn-write", p, sizeof(p), s, sizeof(s), &k, &ns);
-	assert_int_equal(k, FR_KIND_NN_WRITE);
-	assert_int_equal(ns, 0);
-	fr_parse_jobname("precond-ss-round3", p, sizeof(p), s, sizeof(s), &k, &ns);
-	assert_string_equal(p, "precondition");
-	assert_string_equal(s, "ss-round3");
-	assert_int_equal(k, FR_KIND_PRECOND);
-	fr_parse_jobname("nn-readers", p, sizeof(p), s, sizeof(s), &k, &ns);
-	assert_int_equal(k, FR_KIND_CURVE); /* not the contract's name */
-	fr_parse_jobname("@", p, sizeof(p), s, sizeof(s), &k, &ns);
-	assert_string_equal(p, "unnamed");
-	assert_string_equal(s, "peak");
-}
-
 static void test_merge_and_weighted_mean(void **state)
 {
 	struct fr_model m;
@@ -286,7 +253,6 @@ static void test_profile_order(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_jobname),
 		cmocka_unit_test(test_merge_and_weighted_mean),
 		cmocka_unit_test(test_places_ties_margins),
 		cmocka_unit_test(test_sequential_ranked_by_mbps),

@@ -58,6 +58,8 @@ static void test_plain_json(void **state)
 	fr_model_init(&m);
 	assert_int_equal(read_fixture(&m, "json.json", "d", &info), 0);
 	assert_int_equal(info.jobs, 1);
+	assert_string_equal(info.drive, "d");
+	fr_read_info_free(&info);
 	s = only_step(&m);
 	assert_string_equal(m.drives[0].profiles[0].name, "4k-randread");
 	assert_string_equal(s->name, "peak");
@@ -123,6 +125,7 @@ static void test_status_interval(void **state)
 	fr_model_init(&m);
 	assert_int_equal(read_fixture(&m, "status-interval.json", "d", &info), 0);
 	assert_int_equal(info.jobs, 1);
+	fr_read_info_free(&info);
 	s = only_step(&m);
 	assert_int_equal(s->njobs, 1);
 	assert_int_equal(m.jobs_read, 1);
@@ -174,6 +177,66 @@ static void expect_skip(const char *buf, const char *why)
 	fr_model_free(&m);
 }
 
+/* The file is read, the job is not used: excluded with its reason. */
+static void expect_exclude(const char *buf, const char *why)
+{
+	struct fr_model m;
+	struct fr_label label = {.fallback_drive = "d"};
+
+	fr_model_init(&m);
+	assert_int_equal(fr_read_fio_buffer(&m, buf, strlen(buf), "mem", &label, NULL), 0);
+	assert_int_equal(m.nexcluded, 1);
+	assert_int_equal(m.ndrives, 0);
+	if (!strstr(m.excluded[0].reason, why))
+		fail_msg("reason '%s' lacks '%s'", m.excluded[0].reason, why);
+	fr_model_free(&m);
+}
+
+#define DOC(job)     "{\"fio version\": \"fio-3.33\", \"jobs\": [" job "]}"
+#define JOB(dirs)    "{\"jobname\": \"x\", \"groupid\": 0, \"error\": 0, " dirs "}"
+#define READ(fields) "\"read\": {" fields "}"
+
+static void test_nonsense_excluded(void **state)
+{
+	(void)state;
+	expect_exclude(DOC("{\"error\": 0}"), "no \"jobname\"");
+	expect_exclude(DOC(JOB(READ("\"iops\": \"many\""))), "no numeric \"iops\"");
+	expect_exclude(DOC(JOB("\"read\": []")), "not a JSON object");
+	expect_exclude(DOC(JOB(READ("\"iops\": 1e400, \"total_ios\": 10"))), "infinite");
+	expect_exclude(DOC(JOB(READ("\"iops\": -5, \"total_ios\": 10"))), "negative");
+	expect_exclude(DOC(JOB(READ("\"iops\": 10, \"total_ios\": 1e30"))),
+		       "not a count of operations");
+	expect_exclude(DOC(JOB(READ("\"iops\": 10, \"total_ios\": -1"))),
+		       "not a count of operations");
+	expect_exclude(DOC(JOB(READ("\"iops\": 10, \"total_ios\": 0"))), "total_ios 0");
+	expect_exclude(DOC(JOB(READ("\"iops\": 10, \"total_ios\": 10, \"clat_ns\": "
+				    "{\"mean\": -3.0}"))),
+		       "negative or infinite latency");
+	expect_exclude(DOC(JOB("\"elapsed\": 1")), "no \"read\", \"write\" or \"trim\"");
+	expect_exclude(DOC(JOB(READ("\"iops\": 0, \"total_ios\": 0"))), "completed no I/O");
+	/* the contract's step of the wrong kind */
+	expect_exclude(DOC("{\"jobname\": \"wp-read@10MBps\", \"read\": {\"iops\": 10, "
+			   "\"total_ios\": 10}}"),
+		       "not a number of MB/s");
+}
+
+/* A job the user named "All clients" in jobs[] is a job like any other; only
+ * client_stats' "All clients" is fio's sum. */
+static void test_all_clients_in_jobs(void **state)
+{
+	static const char doc[] =
+		DOC("{\"jobname\": \"All clients\", \"read\": {\"iops\": 10, \"total_ios\": 10}}");
+	struct fr_model m;
+	struct fr_label label = {.fallback_drive = "d"};
+
+	(void)state;
+	fr_model_init(&m);
+	assert_int_equal(fr_read_fio_buffer(&m, doc, strlen(doc), "mem", &label, NULL), 0);
+	assert_int_equal(m.jobs_read, 1);
+	assert_int_equal(m.nexcluded, 0);
+	fr_model_free(&m);
+}
+
 static void test_rejections(void **state)
 {
 	static const char good[] = "{\"fio version\": \"fio-3.33\", \"jobs\": [{\"jobname\": "
@@ -188,13 +251,6 @@ static void test_rejections(void **state)
 	expect_skip("hello\nworld\n", "no JSON document");
 	expect_skip("{\"fio version\": \"fio-3.33\", \"jobs\": [", "truncated");
 	expect_skip("{\"fio version\": \"fio-3.33\"}", "no \"jobs\"");
-	expect_skip("{\"fio version\": \"fio-3.33\", \"jobs\": [{\"error\": 0}]}", "jobname");
-	expect_skip("{\"fio version\": \"fio-3.33\", \"jobs\": [{\"jobname\": \"x\", \"read\": "
-		    "{\"iops\": \"many\"}}]}",
-		    "invalid \"iops\"");
-	expect_skip("{\"fio version\": \"fio-3.33\", \"jobs\": [{\"jobname\": \"x\", \"read\": "
-		    "[]}]}",
-		    "not a JSON object");
 	/* a valid document, then a damaged one: the byte offset points into it */
 	snprintf(buf, sizeof(buf), "%s{\"fio version\": x}\n", good);
 	{
@@ -386,6 +442,8 @@ int main(void)
 		cmocka_unit_test(test_text_before_and_job_error),
 		cmocka_unit_test(test_client_server),
 		cmocka_unit_test(test_rejections),
+		cmocka_unit_test(test_nonsense_excluded),
+		cmocka_unit_test(test_all_clients_in_jobs),
 		cmocka_unit_test(test_blank_bins),
 		cmocka_unit_test(test_labels),
 		cmocka_unit_test(test_engine_file),

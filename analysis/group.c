@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Jobs of different fio groups are never added up (group.h has the rule).
+ * An output holds a handful to a few hundred jobs, so the classes of equal
+ * labels are found by pairwise comparison.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "group.h"
+
+void fr_pending_free(struct fr_pending *p)
+{
+	free(p->drive);
+	free(p->profile);
+	free(p->step);
+	free(p->jobname);
+	free(p->host);
+	free(p->workload);
+	free(p->rate);
+	free(p->excluded);
+}
+
+static bool same_label(const struct fr_pending *a, const struct fr_pending *b)
+{
+	return a->job.kind == b->job.kind && a->job.nsid == b->job.nsid &&
+	       !strcmp(a->drive, b->drive) && !strcmp(a->profile, b->profile) &&
+	       !strcmp(a->step, b->step);
+}
+
+static bool usable(const struct fr_pending *p)
+{
+	return !p->excluded;
+}
+
+/* The first usable job with the same label as v[i] (i itself if none). */
+static size_t leader(const struct fr_pending *v, size_t i)
+{
+	for (size_t j = 0; j < i; j++)
+		if (usable(&v[j]) && same_label(&v[j], &v[i]))
+			return j;
+	return i;
+}
+
+/* Distinct job names of the class members in group g, joined by '+'. */
+static char *group_names(const struct fr_pending *v, const size_t *cls, size_t n, size_t c, long g)
+{
+	char *out = NULL;
+	size_t len = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		bool dup = false;
+		size_t k;
+
+		if (cls[i] != c || v[i].groupid != g)
+			continue;
+		for (size_t j = 0; j < i && !dup; j++)
+			dup = cls[j] == c && v[j].groupid == g &&
+			      !strcmp(v[j].jobname, v[i].jobname);
+		if (dup)
+			continue;
+		k = strlen(v[i].jobname);
+		char *t = realloc(out, len + k + 2);
+
+		if (!t) {
+			free(out);
+			return NULL;
+		}
+		out = t;
+		if (len)
+			out[len++] = '+';
+		memcpy(out + len, v[i].jobname, k + 1);
+		len += k;
+	}
+	return out;
+}
+
+/* Members differ only by rate caps: one workload, and each group its own
+ * cap (the same within a group). */
+static bool rate_curve(const struct fr_pending *v, const size_t *cls, size_t n, size_t c)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (cls[i] != c)
+			continue;
+		if (v[i].step_named || strcmp(v[i].workload, v[c].workload))
+			return false;
+		for (size_t j = 0; j < i; j++) {
+			bool same_group = v[j].groupid == v[i].groupid;
+
+			if (cls[j] == c && same_group != !strcmp(v[j].rate, v[i].rate))
+				return false;
+		}
+	}
+	return true;
+}
+
+static int rename_class(struct fr_pending *v, const size_t *cls, size_t n, size_t c)
+{
+	bool several = false, profile_named = false, curve;
+
+	for (size_t i = 0; i < n; i++)
+		if (cls[i] == c) {
+			several |= v[i].groupid != v[c].groupid;
+			profile_named |= v[i].profile_named;
+		}
+	if (!several)
+		return 0;
+	curve = rate_curve(v, cls, n, c);
+	if (!curve && profile_named)
+		return 0; /* left for exclude_repeats() */
+	for (size_t i = 0; i < n; i++) {
+		char *name;
+
+		if (cls[i] != c)
+			continue;
+		name = group_names(v, cls, n, c, v[i].groupid);
+		if (!name)
+			return -ENOMEM;
+		free(curve ? v[i].step : v[i].profile);
+		*(curve ? &v[i].step : &v[i].profile) = name;
+	}
+	return 0;
+}
+
+/* What is still claimed by two groups keeps the first group's jobs. */
+static int exclude_repeats(struct fr_pending *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		size_t l;
+
+		if (!usable(&v[i]))
+			continue;
+		l = leader(v, i);
+		if (v[l].groupid == v[i].groupid)
+			continue;
+		if (asprintf(&v[i].excluded,
+			     "job '%s' (fio group %ld) has the drive, profile and step of job "
+			     "'%s' (group %ld): %s %s; jobs of different fio groups did not run "
+			     "together and are not added up",
+			     v[i].jobname, v[i].groupid, v[l].jobname, v[l].groupid, v[i].profile,
+			     v[i].step) < 0) {
+			v[i].excluded = NULL;
+			return -ENOMEM;
+		}
+	}
+	return 0;
+}
+
+int fr_group_resolve(struct fr_pending *v, size_t n)
+{
+	size_t *cls = calloc(n + 1, sizeof(*cls));
+	int ret = 0;
+
+	if (!cls)
+		return -ENOMEM;
+	/* classes by the labels as read, before any renaming */
+	for (size_t i = 0; i < n; i++)
+		cls[i] = usable(&v[i]) ? leader(v, i) : (size_t)-1;
+	for (size_t i = 0; i < n && !ret; i++)
+		if (cls[i] == i)
+			ret = rename_class(v, cls, n, i);
+	free(cls);
+	return ret ? ret : exclude_repeats(v, n);
+}
