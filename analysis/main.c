@@ -155,6 +155,43 @@ static void list_problems(const struct fr_model *m)
 			m->excluded[i].reason);
 }
 
+static bool has_review(const char *const *ids, size_t n, const char *id)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(ids[i], id))
+			return true;
+	return false;
+}
+
+/* -R=ID must name a review of the data: else a usage error listing them. */
+static int check_review(const struct fr_ref *data, const char *id)
+{
+	size_t n = data->ncurves + data->nwp + data->nnn, k = 0;
+	const char **ids = calloc(n + 1, sizeof(*ids));
+
+	if (!ids)
+		return -1;
+	for (size_t i = 0; i < data->ncurves; i++)
+		if (!has_review(ids, k, data->curves[i].review))
+			ids[k++] = data->curves[i].review;
+	for (size_t i = 0; i < data->nwp; i++)
+		if (!has_review(ids, k, data->wp[i].review))
+			ids[k++] = data->wp[i].review;
+	for (size_t i = 0; i < data->nnn; i++)
+		if (!has_review(ids, k, data->nn[i].review))
+			ids[k++] = data->nn[i].review;
+	if (has_review(ids, k, id)) {
+		free(ids);
+		return 0;
+	}
+	fprintf(stderr, "fiorank: unknown review id '%s'; the reference data has:", id);
+	for (size_t i = 0; i < k; i++)
+		fprintf(stderr, "%s %s", i ? "," : "", ids[i]);
+	fprintf(stderr, "\nTry 'fiorank --help'.\n");
+	free(ids);
+	return -1;
+}
+
 /* Loads published data: into ref (for placing) and, with -R, into m. */
 static int load_reference(const struct opts *o, struct fr_model *m, struct fr_model *ref,
 			  char *note, size_t nlen)
@@ -170,6 +207,10 @@ static int load_reference(const struct opts *o, struct fr_model *m, struct fr_mo
 		return 0; /* no data installed: no placing, said in the report */
 	if (fr_read_ref_dir(dir, &data, err, sizeof(err))) {
 		fprintf(stderr, "fiorank: reference data: %s\n", err);
+		return -1;
+	}
+	if (o->ref_review && check_review(&data, o->ref_review)) {
+		fr_ref_free(&data);
 		return -1;
 	}
 	if (fr_ref_to_model(&data, NULL, ref) < 0 ||

@@ -145,4 +145,12 @@ for f in size-1m size-1024k; do
 	"${FR[@]}" "$L/$f.json" >"$tmp/$f.csv" 2>&1
 	check "$f.json is 1m-seqread" grep -q '^peak,1m-seqread,' "$tmp/$f.csv"
 done
+
+# 6. an unknown review id is a usage error that lists the valid ids
+out=$("$FIORANK" -r analysis/reference --with-reference=bogus 2>&1)
+rc=$?
+check "--with-reference=bogus exits 2" test $rc -eq 2
+check "... naming the id and listing the valid ones" \
+	bash -c "grep -q \"unknown review id 'bogus'.*p5510-vs-pm9a3\" <<<'$out'"
+check "a valid review id still works" "$FIORANK" -r analysis/reference -q --with-reference=p5510-vs-pm9a3 -o /dev/null
 tap_done
