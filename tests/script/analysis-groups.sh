@@ -147,10 +147,9 @@ for f in size-1m size-1024k; do
 done
 
 # 6. an unknown review id is a usage error that lists the valid ids
-out=$("$FIORANK" -r analysis/reference --with-reference=bogus 2>&1)
-rc=$?
-check "--with-reference=bogus exits 2" test $rc -eq 2
+"$FIORANK" -r analysis/reference --with-reference=bogus >"$tmp/rev.out" 2>"$tmp/rev.err"
+check "--with-reference=bogus exits 2" test $? -eq 2
 check "... naming the id and listing the valid ones" \
-	bash -c "grep -q \"unknown review id 'bogus'.*p5510-vs-pm9a3\" <<<'$out'"
+	grep -q "unknown review id 'bogus'.*p5510-vs-pm9a3" "$tmp/rev.err"
 check "a valid review id still works" "$FIORANK" -r analysis/reference -q --with-reference=p5510-vs-pm9a3 -o /dev/null
 tap_done
