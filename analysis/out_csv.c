@@ -6,20 +6,26 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "out.h"
 
 static const char *const columns =
 	"section,profile,drive,place,step,iops,mbps,lat_us,p99_us,p99_9_us,p99_99_us,"
-	"margin_pct,ref_place,ref_total,write_mbps,nsid,reference,detail\n";
+	"margin_pct,ref_place,ref_total,write_mbps,nsid,reference,detail"
+	/* origin block: where a row's figures came from */
+	",jobs,groupid,file"
+	"\n";
 
 /* A row is built field by field; unused fields stay empty. */
 struct row {
 	const char *section, *profile, *drive, *step, *detail;
 	double iops, mbps, lat, p99, p999, p9999, margin, write_mbps;
 	unsigned place, ref_place, ref_total, nsid;
-	int reference; /* -1: not applicable */
+	int reference;		      /* -1: not applicable */
+	const struct fr_step *origin; /* the step whose jobs made the row */
+	const char *file;	      /* a problem's file */
 };
 
 static void field_str(FILE *f, const char *s)
@@ -67,6 +73,39 @@ static struct row blank(const char *section)
 			    .reference = -1};
 }
 
+/* Origin block: fio job names (joined by '|'), groupid, file.  A published
+ * drive's steps have no fio job: empty. */
+static void emit_origin(FILE *f, const struct row *r)
+{
+	const struct fr_step *s = r->origin;
+	bool measured = s && r->reference != 1;
+
+	fputc(',', f);
+	if (measured && s->njobnames) {
+		size_t len = 0;
+		char *joined;
+
+		for (size_t i = 0; i < s->njobnames; i++)
+			len += strlen(s->jobnames[i]) + 1;
+		joined = malloc(len);
+		if (joined) {
+			joined[0] = '\0';
+			for (size_t i = 0; i < s->njobnames; i++) {
+				if (i)
+					strcat(joined, "|");
+				strcat(joined, s->jobnames[i]);
+			}
+			field_str(f, joined);
+			free(joined);
+		}
+	}
+	fputc(',', f);
+	if (measured && s->groupid >= 0)
+		fprintf(f, "%ld", s->groupid);
+	fputc(',', f);
+	field_str(f, measured ? s->source : r->file);
+}
+
 static void emit(FILE *f, const struct row *r)
 {
 	field_str(f, r->section);
@@ -93,6 +132,7 @@ static void emit(FILE *f, const struct row *r)
 		fputs(r->reference ? "1" : "0", f);
 	fputc(',', f);
 	field_str(f, r->detail);
+	emit_origin(f, r);
 	fputc('\n', f);
 }
 
@@ -117,6 +157,7 @@ static void profile_rows(FILE *f, const struct fr_ranking *rk)
 			r.ref_total = e->ref_total;
 			r.reference = e->drive->reference;
 			r.detail = pr->by_mbps ? "ranked by MB/s" : "ranked by IOPS";
+			r.origin = e->peak;
 			emit(f, &r);
 			for (size_t k = 0; k < e->ncurve; k++) {
 				struct row c = blank("curve");
@@ -128,6 +169,7 @@ static void profile_rows(FILE *f, const struct fr_ranking *rk)
 				c.mbps = fr_step_mbps(e->curve[k]);
 				c.lat = fr_step_mean_lat(e->curve[k], rk->basis);
 				c.reference = e->drive->reference;
+				c.origin = e->curve[k];
 				emit(f, &c);
 			}
 		}
@@ -146,6 +188,7 @@ static void wp_rows(FILE *f, const struct fr_ranking *rk)
 			r.lat = rk->wp[d].pts[i].mean_ns;
 			r.p99 = rk->wp[d].pts[i].p99_ns;
 			r.reference = rk->wp[d].drive->reference;
+			r.origin = rk->wp[d].pts[i].step;
 			emit(f, &r);
 		}
 	for (size_t i = 0; i < rk->ncross; i++) {
@@ -178,6 +221,7 @@ static void nn_rows(FILE *f, const struct fr_ranking *rk)
 			r.p999 = e->lat.p999;
 			r.p9999 = e->lat.p9999;
 			r.reference = e->drive->reference;
+			r.origin = e->step;
 			emit(f, &r);
 		}
 }
@@ -204,6 +248,7 @@ static void other_rows(FILE *f, const struct fr_report *rep)
 
 		r.step = rep->m->skipped[i].source;
 		r.detail = rep->m->skipped[i].reason;
+		r.file = r.step;
 		emit(f, &r);
 	}
 	for (size_t i = 0; i < rep->m->nexcluded; i++) {
@@ -211,6 +256,7 @@ static void other_rows(FILE *f, const struct fr_report *rep)
 
 		r.step = rep->m->excluded[i].source;
 		r.detail = rep->m->excluded[i].reason;
+		r.file = r.step;
 		emit(f, &r);
 	}
 }

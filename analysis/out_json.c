@@ -56,7 +56,24 @@ static struct json_object *drive_obj(const struct fr_drive *d)
 	return o;
 }
 
-static struct json_object *step_obj(const struct fr_step *s, enum fr_basis basis)
+/* Origin block: the fio job names, groupid and file of a measured step
+ * (null for a published drive's). */
+static void add_origin(struct json_object *o, const struct fr_step *s, bool reference)
+{
+	struct json_object *names = NULL;
+
+	if (s && !reference) {
+		names = json_object_new_array();
+		for (size_t i = 0; i < s->njobnames; i++)
+			json_object_array_add(names, jstr(s->jobnames[i]));
+	}
+	add(o, "job_names", names);
+	add(o, "groupid",
+	    s && !reference && s->groupid >= 0 ? json_object_new_int64(s->groupid) : NULL);
+	add(o, "file", s && !reference ? jstr(s->source) : NULL);
+}
+
+static struct json_object *step_obj(const struct fr_step *s, enum fr_basis basis, bool reference)
 {
 	struct json_object *o = json_object_new_object();
 
@@ -67,6 +84,7 @@ static struct json_object *step_obj(const struct fr_step *s, enum fr_basis basis
 	add(o, "read_iops", jnum(s->dir[FR_READ].iops));
 	add(o, "write_iops", jnum(s->dir[FR_WRITE].iops));
 	add(o, "jobs", json_object_new_int((int)s->njobs));
+	add_origin(o, s, reference);
 	return o;
 }
 
@@ -86,8 +104,9 @@ static struct json_object *entry_obj(const struct fr_entry *e, enum fr_basis bas
 	add(o, "ref_place", e->ref_total ? json_object_new_int((int)e->ref_place) : NULL);
 	add(o, "ref_total", e->ref_total ? json_object_new_int((int)e->ref_total) : NULL);
 	for (size_t i = 0; i < e->ncurve; i++)
-		json_object_array_add(curve, step_obj(e->curve[i], basis));
+		json_object_array_add(curve, step_obj(e->curve[i], basis, e->drive->reference));
 	add(o, "curve", curve);
+	add_origin(o, e->peak, e->drive->reference);
 	return o;
 }
 
@@ -124,6 +143,7 @@ static struct json_object *wp_obj(const struct fr_ranking *r)
 			add(p, "write_mbps", jnum(r->wp[d].pts[i].write_mbps));
 			add(p, "read_mean_us", jnum(fr_us(r->wp[d].pts[i].mean_ns)));
 			add(p, "read_p99_us", jnum(fr_us(r->wp[d].pts[i].p99_ns)));
+			add_origin(p, r->wp[d].pts[i].step, r->wp[d].drive->reference);
 			json_object_array_add(pts, p);
 		}
 		add(w, "points", pts);
@@ -160,6 +180,7 @@ static struct json_object *nn_arr(const struct fr_ranking *r)
 
 			add(e, "place", json_object_new_int((int)r->nn[n].e[i].place));
 			add(e, "drive", jstr(r->nn[n].e[i].drive->label));
+			add_origin(e, r->nn[n].e[i].step, r->nn[n].e[i].drive->reference);
 			json_object_array_add(rk, e);
 		}
 		add(o, "ranking", rk);

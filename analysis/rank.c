@@ -258,7 +258,7 @@ static int rank_wp(const struct fr_model *m, enum fr_basis basis, struct fr_rank
 			if (s->kind != FR_KIND_WP_READ || *end || isnan(mbps))
 				continue;
 			w->pts[w->n++] = (struct fr_wp_point){mbps, s->dir[FR_READ].lat[basis].mean,
-							      s->dir[FR_READ].lat[basis].p99};
+							      s->dir[FR_READ].lat[basis].p99, s};
 		}
 		if (!w->n) {
 			free(w->pts);
@@ -422,6 +422,7 @@ static int rank_nn(const struct fr_model *m, enum fr_basis basis, struct fr_rank
 				continue;
 			ns->e[ns->n].drive = &m->drives[d];
 			ns->e[ns->n].lat = s->dir[FR_READ].lat[basis];
+			ns->e[ns->n].step = s;
 			ns->n++;
 		}
 	}

@@ -33,6 +33,7 @@ struct fr_profile_rank {
 struct fr_wp_point {
 	double write_mbps;
 	double mean_ns, p99_ns;
+	const struct fr_step *step; /* the reader's step it comes from */
 };
 
 struct fr_wp_drive {
@@ -55,6 +56,7 @@ struct fr_nn_entry {
 	const struct fr_drive *drive;
 	struct fr_lat lat;
 	unsigned place;
+	const struct fr_step *step; /* the step it comes from */
 };
 
 /* Noisy neighbor: one read namespace, drives ranked by their 99.99th. */

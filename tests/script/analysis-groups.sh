@@ -146,6 +146,14 @@ for f in size-1m size-1024k; do
 	check "$f.json is 1m-seqread" grep -q '^peak,1m-seqread,' "$tmp/$f.csv"
 done
 
+# 7. every row says which fio job(s), group and file it came from
+check "CSV curve rows carry job name, groupid and file" \
+	grep -q "^curve,4k-randread,rate-curve,,step-50,.*,step-50,1,$G/rate-curve.json\$" "$tmp/curve.csv"
+"$FIORANK" -N -f json "$G/wp-phases.json" >"$tmp/wp.json"
+check "JSON entries carry job_names, groupid and file" jq -e --arg f "$G/wp-phases.json" \
+	'[.profiles[] | select(.profile == "reader-50") | .ranking[0]] |
+	 .[0].job_names == ["reader-50"] and .[0].groupid == 1 and .[0].file == $f' "$tmp/wp.json"
+
 # 6. an unknown review id is a usage error that lists the valid ids
 "$FIORANK" -r analysis/reference --with-reference=bogus >"$tmp/rev.out" 2>"$tmp/rev.err"
 check "--with-reference=bogus exits 2" test $? -eq 2
