@@ -439,20 +439,48 @@ static void walk_dir(struct walk *w, const char *dir, dev_t dev, int depth)
 	}
 }
 
+const char *fr_file_type(mode_t mode)
+{
+	return S_ISDIR(mode)	? "a directory"
+	       : S_ISFIFO(mode) ? "a FIFO (named pipe)"
+	       : S_ISSOCK(mode) ? "a socket"
+	       : S_ISCHR(mode)	? "a character device"
+	       : S_ISBLK(mode)	? "a block device"
+	       : S_ISREG(mode)	? "a regular file"
+				: "not a regular file";
+}
+
 static int walk_path(struct walk *w, const char *path, int depth)
 {
 	struct stat st;
+	int r;
 
+	/* stat() never opens: a FIFO is refused here by its type, not by
+	 * blocking in open() */
 	if (stat(path, &st)) {
 		problem(w->in, TASK_SKIP, path, "cannot open: %s", strerror(errno));
 		return -1;
 	}
 	if (S_ISDIR(st.st_mode)) {
+		/* each directory once, however many links reach it (two
+		 * symlinks to "." would otherwise make the walk exponential) */
+		r = seen_insert(w->in, st.st_dev, st.st_ino);
+		if (r < 0)
+			w->in->oom = true;
+		if (r <= 0)
+			return 0;
 		if (depth > MAX_DEPTH)
 			problem(w->in, TASK_SKIP, path, "directory nesting deeper than %d",
 				MAX_DEPTH);
 		else
 			walk_dir(w, path, st.st_dev, depth);
+		return 0;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		/* in a directory only *.json names are candidates */
+		if (depth == 0 || ends_with(path, ".json"))
+			problem(w->in, TASK_SKIP, path, "is %s, not a regular file; not read",
+				fr_file_type(st.st_mode));
 		return 0;
 	}
 	visit_file(w, path, depth, st.st_dev, st.st_ino, NULL);

@@ -2,6 +2,8 @@
 #ifndef FIORANK_INPUTS_H
 #define FIORANK_INPUTS_H
 
+#include <sys/types.h>
+
 #include "model.h"
 
 /* Overrides given on the command line before an input argument. */
@@ -32,5 +34,8 @@ int fr_inputs_add(struct fr_inputs *in, const char *path, const struct fr_input_
  * thread count.  Problems are recorded in m.  Returns 0, or -ENOMEM.
  */
 int fr_inputs_read(struct fr_inputs *in, struct fr_model *m, unsigned threads);
+
+/* "a FIFO (named pipe)", "a socket", "a character device", ... */
+const char *fr_file_type(mode_t mode);
 
 #endif

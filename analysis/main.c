@@ -370,9 +370,17 @@ static int print_iops(const char *path)
 	struct fr_read_info info;
 	struct fr_model m;
 	size_t len;
-	char *buf = fr_slurp(path, &len);
+	struct stat st;
+	char *buf;
 	int ret = EXIT_SOME_SKIPPED;
 
+	/* refuse a FIFO, socket or device by its type before opening it */
+	if (!stat(path, &st) && !S_ISREG(st.st_mode)) {
+		fprintf(stderr, "fiorank: %s: is %s, not a regular file\n", path,
+			fr_file_type(st.st_mode));
+		return ret;
+	}
+	buf = fr_slurp(path, &len);
 	if (!buf) {
 		fprintf(stderr, "fiorank: %s: cannot read: %s\n", path, strerror(errno));
 		return ret;

@@ -76,17 +76,62 @@ void fr_model_free(struct fr_model *m)
 	for (size_t i = 0; i < m->ndrives; i++)
 		free_drive(&m->drives[i]);
 	free(m->drives);
+	free(m->by_label);
 	free_problems(m->skipped, m->nskipped);
 	free_problems(m->excluded, m->nexcluded);
 	memset(m, 0, sizeof(*m));
 }
 
+static size_t label_hash(const char *s)
+{
+	size_t h = 14695981039346656037ULL;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+	return h;
+}
+
 struct fr_drive *fr_model_find_drive(const struct fr_model *m, const char *label)
 {
-	for (size_t i = 0; i < m->ndrives; i++)
-		if (!strcmp(m->drives[i].label, label))
-			return &m->drives[i];
+	size_t mask = m->by_label_cap - 1;
+
+	if (!m->by_label_cap)
+		return NULL;
+	for (size_t i = label_hash(label) & mask; m->by_label[i]; i = (i + 1) & mask) {
+		struct fr_drive *d = &m->drives[m->by_label[i] - 1];
+
+		if (!strcmp(d->label, label))
+			return d;
+	}
 	return NULL;
+}
+
+static void index_place(size_t *tab, size_t cap, const char *label, size_t slot)
+{
+	size_t i = label_hash(label) & (cap - 1);
+
+	while (tab[i])
+		i = (i + 1) & (cap - 1);
+	tab[i] = slot;
+}
+
+/* Keeps the index at most half full; called before adding a drive. */
+static int index_grow(struct fr_model *m)
+{
+	size_t ncap = m->by_label_cap ? m->by_label_cap * 2 : 16;
+	size_t *tab;
+
+	if (2 * (m->ndrives + 1) <= m->by_label_cap)
+		return 0;
+	tab = calloc(ncap, sizeof(*tab));
+	if (!tab)
+		return -ENOMEM;
+	for (size_t k = 0; k < m->ndrives; k++)
+		index_place(tab, ncap, m->drives[k].label, k + 1);
+	free(m->by_label);
+	m->by_label = tab;
+	m->by_label_cap = ncap;
+	return 0;
 }
 
 struct fr_drive *fr_model_drive(struct fr_model *m, const char *label)
@@ -95,13 +140,14 @@ struct fr_drive *fr_model_drive(struct fr_model *m, const char *label)
 
 	if (d)
 		return d;
-	if (grow((void **)&m->drives, &m->cap, m->ndrives + 1, sizeof(*m->drives)))
+	if (index_grow(m) || grow((void **)&m->drives, &m->cap, m->ndrives + 1, sizeof(*m->drives)))
 		return NULL;
 	d = &m->drives[m->ndrives];
 	d->label = strdup(label);
 	if (!d->label)
 		return NULL;
 	m->ndrives++;
+	index_place(m->by_label, m->by_label_cap, d->label, m->ndrives);
 	return d;
 }
 

@@ -103,6 +103,11 @@ struct fr_problem {
 struct fr_model {
 	struct fr_drive *drives;
 	size_t ndrives, cap;
+	/* drives by label: open addressing, slot = index + 1, 0 empty; a pile
+	 * of files labelled by name has as many drives as files, and a linear
+	 * lookup made reading them quadratic */
+	size_t *by_label;
+	size_t by_label_cap;
 	struct fr_problem *skipped; /* files not read */
 	size_t nskipped, skipped_cap;
 	struct fr_problem *excluded; /* jobs read but not used (fio error set) */

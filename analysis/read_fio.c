@@ -63,19 +63,26 @@ static void fail(struct doc_ctx *c, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* errno for "not a regular file" (FIFO, socket, device) */
+#define EFTYPE_NOT_REGULAR EINVAL
+
 int fr_slurp_into(const char *path, char **buf, size_t *cap, size_t *len)
 {
 	struct stat st;
 	size_t got = 0, want;
 	ssize_t r;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* O_NONBLOCK: a FIFO that took a regular file's place must not block
+	 * open(); it is refused by fstat() below */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
 
 	if (fd < 0)
 		return -1;
 	if (fstat(fd, &st))
 		goto fail;
 	if (!S_ISREG(st.st_mode) || st.st_size > INT_MAX) {
-		errno = S_ISDIR(st.st_mode) ? EISDIR : S_ISREG(st.st_mode) ? EFBIG : EINVAL;
+		errno = S_ISDIR(st.st_mode)   ? EISDIR
+			: S_ISREG(st.st_mode) ? EFBIG
+					      : EFTYPE_NOT_REGULAR;
 		goto fail;
 	}
 	want = (size_t)st.st_size + 1;

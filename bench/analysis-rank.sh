@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Benchmark: fiorank vs jq vs a short Python script on the same extraction.
 #
-#   bench/analysis-rank.sh [--files N] [--keep DIR]
+#   bench/analysis-rank.sh [--files N] [--keep DIR] [--scale "2000 20000 50000"]
 #
 # Builds a corpus of N (default 2000) fio outputs from the committed real fio
 # fixtures (tests/data/fio/results: json, and json+ with latency bins for
@@ -14,16 +14,23 @@
 #                                           per drive and profile)
 # and prints MB/s for each (by wall time and by CPU time: fiorank parses
 # with one thread per CPU, jq and python3 use one) and fiorank's speed-up.
+# Then (--scale, default "2000 20000 50000"; "" skips it) the growth with
+# the number of files: N copies of one real fio output (shapes/json.json) in
+# ONE directory, each its own drive (labelled by file name), fiorank -j 1
+# -f csv timed best of 3 (wall and CPU), with CPU time per file, which stays
+# flat when the cost is linear.
 # Not a test: nothing is asserted; the figures go into the report.
 set -euo pipefail
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 FIORANK=${FIORANK:-$TOP/build/fiorank}
 N=2000
 KEEP=
+SCALE="2000 20000 50000"
 while [ $# -gt 0 ]; do
 	case $1 in
 	--files) N=$2; shift 2 ;;
 	--keep) KEEP=$2; shift 2 ;;
+	--scale) SCALE=$2; shift 2 ;;
 	*) echo "analysis-rank: unknown argument $1" >&2; exit 2 ;;
 	esac
 done
@@ -118,3 +125,31 @@ done
 echo "fiorank vs jq:      $(ratio "$r_jq" "$r_fr")x faster (wall), $(ratio "$c_jq" "$c_fr")x less CPU"
 echo "fiorank vs python3: $(ratio "$r_py" "$r_fr")x faster (wall), $(ratio "$c_py" "$c_fr")x less CPU"
 echo "one thread:         $(ratio "$r_jq" "$r_fr1")x jq, $(ratio "$r_py" "$r_fr1")x python3 (wall)"
+
+# growth with the number of files in one directory
+[ -n "$SCALE" ] || exit 0
+max=0
+for n in $SCALE; do [ "$n" -gt "$max" ] && max=$n; done
+mkdir -p "$DIR/flat"
+python3 - "$TOP/tests/data/fio/shapes/json.json" "$DIR/flat" "$max" <<'PY'
+import sys
+text = open(sys.argv[1]).read()
+for i in range(int(sys.argv[3])):
+    open("%s/r%06d.json" % (sys.argv[2], i), "w").write(text)
+PY
+echo "growth: N files in one directory (each its own drive), fiorank -j 1 -f csv, best of 3"
+printf '%8s %8s %8s %12s\n' files "wall s" "cpu s" "cpu ms/file"
+for n in $SCALE; do
+	rm -rf "$DIR/flat-$n" && mkdir "$DIR/flat-$n"
+	(cd "$DIR/flat" && ls | head -n "$n" | xargs ln -t "../flat-$n/")
+	cat "$DIR/flat-$n"/*.json >/dev/null 2>&1 || true
+	REAL=999999 CPU=999999
+	for _ in 1 2 3; do
+		t=$( { TIMEFORMAT='%R %U %S'; time "$FIORANK" -N -q -j 1 -f csv "$DIR/flat-$n" >/dev/null 2>&1; } 2>&1) || true
+		read -r r u s <<<"$t"
+		REAL=$(awk -v a="$r" -v b="$REAL" 'BEGIN { print (a < b) ? a : b }')
+		CPU=$(awk -v u="$u" -v s="$s" -v b="$CPU" 'BEGIN { c = u + s; print (c < b) ? c : b }')
+	done
+	printf '%8d %8.3f %8.3f %12.4f\n' "$n" "$REAL" "$CPU" "$(awk -v c="$CPU" -v n="$n" 'BEGIN { print 1000 * c / n }')"
+	rm -rf "$DIR/flat-$n"
+done
