@@ -62,8 +62,10 @@ struct fr_inputs {
 	size_t ntasks, cap;
 	struct ident *idents; /* from manifests, applied after reading */
 	size_t nidents;
-	struct file_id *seen; /* open addressing; cap a power of two */
+	struct file_id *seen; /* files and directories; open addressing, cap a power of two */
 	size_t nseen, seen_cap;
+	struct file_id *manifests; /* manifests read */
+	size_t nmanifests;
 	bool oom;
 };
 
@@ -73,6 +75,7 @@ struct walk {
 	const char *root;	      /* the directory argument */
 	const struct fr_manifest *mf; /* nearest manifest, or NULL */
 	const char *mf_dir;	      /* its directory */
+	const char *mf_tried;	      /* directory whose manifest.json was read, good or not */
 };
 
 struct fr_inputs *fr_inputs_new(void)
@@ -115,6 +118,7 @@ void fr_inputs_free(struct fr_inputs *in)
 	}
 	free(in->idents);
 	free(in->seen);
+	free(in->manifests);
 	free(in);
 }
 
@@ -356,7 +360,8 @@ static bool skip_entry(const struct walk *w, const char *dir, const char *name)
 		return true;
 	if (ends_with(name, ".engine.json"))
 		return true;
-	return !strcmp(name, "manifest.json") && w->mf && !strcmp(dir, w->mf_dir);
+	/* a manifest, readable or not, is reported as one, not as fio output */
+	return !strcmp(name, "manifest.json") && w->mf_tried && !strcmp(dir, w->mf_tried);
 }
 
 /* A regular file met in the walk: fio output unless a rule says otherwise. */
@@ -379,6 +384,22 @@ static void visit_file(struct walk *w, const char *path, int depth, dev_t dev, i
 		plan_file(w, path, ls);
 }
 
+static void note_manifest(struct fr_inputs *in, const char *path)
+{
+	struct file_id *v;
+	struct stat st;
+
+	if (stat(path, &st))
+		return;
+	v = realloc(in->manifests, (in->nmanifests + 1) * sizeof(*v));
+	if (!v) {
+		in->oom = true;
+		return;
+	}
+	in->manifests = v;
+	v[in->nmanifests++] = (struct file_id){st.st_dev, st.st_ino, true};
+}
+
 static bool read_dir_manifest(struct walk *w, const char *dir, struct fr_manifest *mf)
 {
 	char mpath[PATH_MAX], err[256];
@@ -390,8 +411,13 @@ static bool read_dir_manifest(struct walk *w, const char *dir, struct fr_manifes
 	buf = fr_slurp(mpath, &len);
 	if (!buf)
 		return false;
+	w->mf_tried = dir;
+	note_manifest(w->in, mpath);
 	if (fr_read_manifest(buf, len, mf, err, sizeof(err)))
-		problem(w->in, TASK_SKIP, mpath, "%s", err);
+		problem(w->in, TASK_SKIP, mpath,
+			"runner manifest not usable (%s); the outputs below it are read "
+			"without it",
+			err);
 	else
 		ok = true;
 	free(buf);
@@ -411,7 +437,7 @@ static void walk_dir(struct walk *w, const char *dir, dev_t dev, int depth)
 		return;
 	}
 	if (listed(&ls, "manifest.json"))
-		have_mf = read_dir_manifest(w, dir, &mf);
+		have_mf = read_dir_manifest(&inner, dir, &mf);
 	if (have_mf) {
 		inner.mf = &mf;
 		inner.mf_dir = dir;
@@ -420,9 +446,13 @@ static void walk_dir(struct walk *w, const char *dir, dev_t dev, int depth)
 		const struct dirent *e = ls.ents[i];
 		char child[PATH_MAX];
 
-		if (skip_entry(&inner, dir, e->d_name) ||
-		    snprintf(child, sizeof(child), "%s/%s", dir, e->d_name) >= (int)sizeof(child))
+		if (skip_entry(&inner, dir, e->d_name))
 			continue;
+		if (snprintf(child, sizeof(child), "%s/%s", dir, e->d_name) >= (int)sizeof(child)) {
+			problem(w->in, TASK_SKIP, dir, "path of '%s' in it is longer than %d bytes",
+				e->d_name, PATH_MAX);
+			continue;
+		}
 		/* the listing's type and inode spare a stat() per file; links,
 		 * directories (mount points) and unknown types are stat()ed */
 		if (e->d_type == DT_REG)
@@ -501,6 +531,24 @@ int fr_inputs_add(struct fr_inputs *in, const char *path, const struct fr_input_
 	w.root = root;
 	walk_path(&w, root, 0);
 	return in->oom ? -ENOMEM : 0;
+}
+
+bool fr_inputs_reads(const struct fr_inputs *in, dev_t dev, ino_t ino)
+{
+	struct stat st;
+
+	for (size_t i = file_hash(dev, ino) & (in->seen_cap - 1); in->seen[i].used;
+	     i = (i + 1) & (in->seen_cap - 1))
+		if (in->seen[i].dev == dev && in->seen[i].ino == ino)
+			return true;
+	for (size_t i = 0; i < in->nmanifests; i++)
+		if (in->manifests[i].dev == dev && in->manifests[i].ino == ino)
+			return true;
+	for (size_t i = 0; i < in->ntasks; i++)
+		if (in->tasks[i].sidecar && !stat(in->tasks[i].sidecar, &st) && st.st_dev == dev &&
+		    st.st_ino == ino)
+			return true;
+	return false;
 }
 
 static bool read_sidecar(struct fr_model *m, const char *path, struct fr_engine *e)

@@ -2,6 +2,7 @@
 #ifndef FIORANK_INPUTS_H
 #define FIORANK_INPUTS_H
 
+#include <stdbool.h>
 #include <sys/types.h>
 
 #include "model.h"
@@ -34,6 +35,10 @@ int fr_inputs_add(struct fr_inputs *in, const char *path, const struct fr_input_
  * thread count.  Problems are recorded in m.  Returns 0, or -ENOMEM.
  */
 int fr_inputs_read(struct fr_inputs *in, struct fr_model *m, unsigned threads);
+
+/* True when the file or directory (device, inode) is one the inputs read:
+ * fio output, manifest or engine file (-o must not overwrite it). */
+bool fr_inputs_reads(const struct fr_inputs *in, dev_t dev, ino_t ino);
 
 /* "a FIFO (named pipe)", "a socket", "a character device", ... */
 const char *fr_file_type(mode_t mode);

@@ -1,6 +1,7 @@
 /* Small json-c accessors shared by fiorank's readers. */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include <json-c/json.h>
 
@@ -36,12 +37,15 @@ struct json_object *fr_json_parse(const char *buf, size_t len, char *err, size_t
 {
 	struct json_tokener *tok = json_tokener_new();
 	struct json_object *root;
+	size_t skip;
 
 	if (!tok) {
 		snprintf(err, errlen, "out of memory");
 		return NULL;
 	}
-	root = json_tokener_parse_ex(tok, buf, (int)len);
+	/* a UTF-8 byte order mark is not content (offsets below count it) */
+	skip = len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3) ? 3 : 0;
+	root = json_tokener_parse_ex(tok, buf + skip, (int)(len - skip));
 	if (!root) {
 		enum json_tokener_error je = json_tokener_get_error(tok);
 
@@ -49,7 +53,8 @@ struct json_object *fr_json_parse(const char *buf, size_t len, char *err, size_t
 			snprintf(err, errlen, "truncated JSON (ends at byte %zu)", len);
 		else
 			snprintf(err, errlen, "JSON parse error at byte %zu: %s",
-				 json_tokener_get_parse_end(tok), json_tokener_error_desc(je));
+				 skip + json_tokener_get_parse_end(tok),
+				 json_tokener_error_desc(je));
 	}
 	json_tokener_free(tok);
 	return root;

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "escape.h"
 #include "inputs.h"
 #include "out.h"
 #include "rank.h"
@@ -145,14 +146,25 @@ static int render(const struct opts *o, const struct fr_report *rep)
 	return 0;
 }
 
+/* One problem on stderr, control characters from input shown as "\xNN". */
+static void print_problem(const char *what, const struct fr_problem *p)
+{
+	char *src = fr_escape_str(p->source, FR_ESC_CONTROLS);
+	char *why = fr_escape_str(p->reason, FR_ESC_CONTROLS);
+
+	fprintf(stderr, "fiorank: %s %s: %s\n", what, src ? src : "?", why ? why : "?");
+	free(src);
+	free(why);
+}
+
 static void list_problems(const struct fr_model *m)
 {
 	for (size_t i = 0; i < m->nskipped; i++)
-		fprintf(stderr, "fiorank: skipped %s: %s\n", m->skipped[i].source,
-			m->skipped[i].reason);
+		print_problem("skipped", &m->skipped[i]);
 	for (size_t i = 0; i < m->nexcluded; i++)
-		fprintf(stderr, "fiorank: excluded from %s: %s\n", m->excluded[i].source,
-			m->excluded[i].reason);
+		print_problem("excluded from", &m->excluded[i]);
+	for (size_t i = 0; i < m->nnotes; i++)
+		print_problem("note:", &m->notes[i]);
 }
 
 static bool has_review(const char *const *ids, size_t n, const char *id)
@@ -407,6 +419,18 @@ static int print_iops(const char *path)
 	return ret;
 }
 
+/* -o naming one of the inputs would overwrite what is being read. */
+static bool output_is_input(const struct opts *o, const struct fr_inputs *in)
+{
+	struct stat st;
+
+	if (!o->output || stat(o->output, &st) || !fr_inputs_reads(in, st.st_dev, st.st_ino))
+		return false;
+	fprintf(stderr, "fiorank: -o %s names one of the inputs; refusing to overwrite it\n",
+		o->output);
+	return true;
+}
+
 static unsigned default_threads(void)
 {
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
@@ -435,8 +459,16 @@ int main(int argc, char **argv)
 		ret = EXIT_USAGE;
 		goto out;
 	}
-	if (add_inputs(argc, argv, in) ||
-	    fr_inputs_read(in, &m, o.threads ? o.threads : default_threads())) {
+	if (add_inputs(argc, argv, in)) {
+		fprintf(stderr, "fiorank: out of memory\n");
+		ret = EXIT_USAGE;
+		goto out;
+	}
+	if (output_is_input(&o, in)) {
+		ret = EXIT_USAGE;
+		goto out;
+	}
+	if (fr_inputs_read(in, &m, o.threads ? o.threads : default_threads())) {
 		fprintf(stderr, "fiorank: out of memory\n");
 		ret = EXIT_USAGE;
 		goto out;

@@ -79,6 +79,7 @@ void fr_model_free(struct fr_model *m)
 	free(m->by_label);
 	free_problems(m->skipped, m->nskipped);
 	free_problems(m->excluded, m->nexcluded);
+	free_problems(m->notes, m->nnotes);
 	memset(m, 0, sizeof(*m));
 }
 
@@ -318,11 +319,15 @@ int fr_model_add(struct fr_model *m, const struct fr_job *job)
 	return 0;
 }
 
-static int merge_problems(struct fr_model *dst, const struct fr_problem *p, size_t n, bool skip)
+enum problem_kind { SKIPPED, EXCLUDED, NOTE };
+
+static int merge_problems(struct fr_model *dst, const struct fr_problem *p, size_t n,
+			  enum problem_kind kind)
 {
 	for (size_t i = 0; i < n; i++) {
-		int r = skip ? fr_model_skip(dst, p[i].source, "%s", p[i].reason)
-			     : fr_model_exclude(dst, p[i].source, "%s", p[i].reason);
+		int r = kind == SKIPPED	   ? fr_model_skip(dst, p[i].source, "%s", p[i].reason)
+			: kind == EXCLUDED ? fr_model_exclude(dst, p[i].source, "%s", p[i].reason)
+					   : fr_model_note(dst, p[i].source, "%s", p[i].reason);
 
 		if (r)
 			return r;
@@ -389,8 +394,9 @@ int fr_model_merge(struct fr_model *dst, const struct fr_model *src)
 	}
 	dst->files_read += src->files_read;
 	dst->jobs_read += src->jobs_read;
-	if (merge_problems(dst, src->skipped, src->nskipped, true) ||
-	    merge_problems(dst, src->excluded, src->nexcluded, false))
+	if (merge_problems(dst, src->skipped, src->nskipped, SKIPPED) ||
+	    merge_problems(dst, src->excluded, src->nexcluded, EXCLUDED) ||
+	    merge_problems(dst, src->notes, src->nnotes, NOTE))
 		return -ENOMEM;
 	return 0;
 }
@@ -434,6 +440,17 @@ int fr_model_exclude(struct fr_model *m, const char *source, const char *fmt, ..
 
 	va_start(ap, fmt);
 	ret = add_problem(&m->excluded, &m->nexcluded, &m->excluded_cap, source, fmt, ap);
+	va_end(ap);
+	return ret;
+}
+
+int fr_model_note(struct fr_model *m, const char *source, const char *fmt, ...)
+{
+	va_list ap;
+	int ret;
+
+	va_start(ap, fmt);
+	ret = add_problem(&m->notes, &m->nnotes, &m->notes_cap, source, fmt, ap);
 	va_end(ap);
 	return ret;
 }

@@ -112,6 +112,8 @@ struct fr_model {
 	size_t nskipped, skipped_cap;
 	struct fr_problem *excluded; /* jobs read but not used (fio error set) */
 	size_t nexcluded, excluded_cap;
+	struct fr_problem *notes; /* files passed over on purpose (not errors) */
+	size_t nnotes, notes_cap;
 	size_t files_read;
 	size_t jobs_read;
 };
@@ -135,6 +137,9 @@ int fr_drive_set_ident(struct fr_drive *d, const char *model, const char *serial
 int fr_model_skip(struct fr_model *m, const char *source, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 int fr_model_exclude(struct fr_model *m, const char *source, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* A file passed over on purpose (fiorank's own report): listed, exit 0. */
+int fr_model_note(struct fr_model *m, const char *source, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
 const struct fr_profile *fr_drive_find_profile(const struct fr_drive *d, const char *name);

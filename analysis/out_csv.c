@@ -226,6 +226,18 @@ static void nn_rows(FILE *f, const struct fr_ranking *rk)
 		}
 }
 
+/* Inputs not used (or passed over): file and reason. */
+static void problem_rows(FILE *f, const char *section, const struct fr_problem *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct row r = blank(section);
+
+		r.step = r.file = p[i].source;
+		r.detail = p[i].reason;
+		emit(f, &r);
+	}
+}
+
 static void other_rows(FILE *f, const struct fr_report *rep)
 {
 	const struct fr_ranking *rk = rep->r;
@@ -243,22 +255,9 @@ static void other_rows(FILE *f, const struct fr_report *rep)
 		r.reference = rk->wins[i].drive->reference;
 		emit(f, &r);
 	}
-	for (size_t i = 0; i < rep->m->nskipped; i++) {
-		struct row r = blank("skipped");
-
-		r.step = rep->m->skipped[i].source;
-		r.detail = rep->m->skipped[i].reason;
-		r.file = r.step;
-		emit(f, &r);
-	}
-	for (size_t i = 0; i < rep->m->nexcluded; i++) {
-		struct row r = blank("excluded");
-
-		r.step = rep->m->excluded[i].source;
-		r.detail = rep->m->excluded[i].reason;
-		r.file = r.step;
-		emit(f, &r);
-	}
+	problem_rows(f, "skipped", rep->m->skipped, rep->m->nskipped);
+	problem_rows(f, "excluded", rep->m->excluded, rep->m->nexcluded);
+	problem_rows(f, "note", rep->m->notes, rep->m->nnotes);
 }
 
 int fr_out_csv(FILE *f, const struct fr_report *rep)

@@ -9,6 +9,7 @@
 
 #include <json-c/json.h>
 
+#include "escape.h"
 #include "out.h"
 
 static struct json_object *jnum(double v)
@@ -22,9 +23,18 @@ static struct json_object *jnum(double v)
 	return json_object_new_double_s(strtod(buf, NULL), buf);
 }
 
+/* Strings from input may hold bytes that are not UTF-8: they are written as
+ * the text "\xNN", so the document always parses. */
 static struct json_object *jstr(const char *s)
 {
-	return s ? json_object_new_string(s) : NULL;
+	char *e = fr_escape_str(s, FR_ESC_UTF8);
+	struct json_object *o;
+
+	if (!e)
+		return NULL;
+	o = json_object_new_string(e);
+	free(e);
+	return o;
 }
 
 static void add(struct json_object *o, const char *key, struct json_object *v)
@@ -212,6 +222,7 @@ static struct json_object *inputs_obj(const struct fr_model *m)
 	add(o, "jobs_read", json_object_new_int64((int64_t)m->jobs_read));
 	add(o, "skipped", problems_arr(m->skipped, m->nskipped));
 	add(o, "excluded", problems_arr(m->excluded, m->nexcluded));
+	add(o, "notes", problems_arr(m->notes, m->nnotes));
 	return o;
 }
 

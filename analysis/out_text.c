@@ -6,8 +6,10 @@
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "out.h"
 
 #define LABEL_W 32
@@ -227,6 +229,12 @@ static void problems(FILE *f, const struct fr_report *rep)
 {
 	const struct fr_model *m = rep->m;
 
+	for (size_t i = 0; i < m->nnotes; i++) {
+		char pre[PATH_MAX + 16];
+
+		snprintf(pre, sizeof(pre), "%snote %s:", i ? "" : "\n", m->notes[i].source);
+		wrapped(f, pre, m->notes[i].reason);
+	}
 	if (!m->nskipped && !m->nexcluded)
 		return;
 	fprintf(f, "\n== inputs not used ==\n");
@@ -244,13 +252,30 @@ static void problems(FILE *f, const struct fr_report *rep)
 	}
 }
 
-int fr_out_text(FILE *f, const struct fr_report *rep)
+/* The report is built in memory and written with every control character
+ * but newline, and every byte that is not UTF-8, shown as "\xNN": names from
+ * input cannot send escape sequences to the terminal. */
+int fr_out_text(FILE *out, const struct fr_report *rep)
 {
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	int ret;
+
+	if (!f)
+		return -1;
 	header(f, rep);
 	profiles(f, rep);
 	write_pressure(f, rep);
 	noisy_neighbor(f, rep);
 	summary(f, rep);
 	problems(f, rep);
-	return ferror(f) ? -1 : 0;
+	ret = ferror(f);
+	if (fclose(f) || ret) {
+		free(buf);
+		return -1;
+	}
+	ret = fr_write_escaped(out, buf, len, FR_ESC_CONTROLS_NL);
+	free(buf);
+	return ret || ferror(out) ? -1 : 0;
 }

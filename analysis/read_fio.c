@@ -44,7 +44,8 @@ struct doc_ctx {
 	const char *source;
 	const struct fr_label *label;
 	struct json_object *global_opts;
-	bool clients; /* client_stats: "All clients" is fio's sum, not a job */
+	bool clients;	 /* client_stats: "All clients" is fio's sum, not a job */
+	bool own_report; /* the input is a report fiorank wrote */
 	struct pending_list jobs;
 	size_t offset; /* byte offset of the document in the input */
 	char *err;     /* why the input is rejected */
@@ -457,6 +458,13 @@ static int read_doc(struct doc_ctx *c, struct json_object *root)
 	struct json_object *jobs;
 	size_t n;
 
+	const char *schema = fr_json_str(root, "schema");
+
+	if (schema && !strncmp(schema, "fiorank/", 8)) {
+		c->own_report = true;
+		fail(c, "a fiorank report (schema %s), not fio output: passed over", schema);
+		return -1;
+	}
 	if (!json_object_is_type(root, json_type_object) || !fr_json_str(root, "fio version")) {
 		fail(c, "JSON document at byte %zu is not fio output (no \"fio version\" key)",
 		     c->offset);
@@ -482,10 +490,16 @@ static int read_doc(struct doc_ctx *c, struct json_object *root)
 	return 0;
 }
 
+/* A UTF-8 byte order mark at the start of the input is not content. */
+static size_t bom_len(const char *buf, size_t len)
+{
+	return len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3) ? 3 : 0;
+}
+
 /* Start of the next line that opens a JSON object, or len. */
 static size_t next_doc(const char *buf, size_t pos, size_t len)
 {
-	bool line_start = pos == 0 || buf[pos - 1] == '\n';
+	bool line_start = pos == bom_len(buf, len) || buf[pos - 1] == '\n';
 
 	for (; pos < len; pos++) {
 		char ch = buf[pos];
@@ -546,7 +560,7 @@ size_t fr_blank_bins(char *buf, size_t len)
 static int parse_docs(struct doc_ctx *c, const char *buf, size_t len)
 {
 	struct json_tokener *tok = json_tokener_new();
-	size_t pos = 0, ndocs = 0;
+	size_t pos = bom_len(buf, len), ndocs = 0;
 	int ret = 0;
 
 	if (!tok) {
@@ -655,7 +669,10 @@ int fr_read_fio_buffer(struct fr_model *m, const char *buf, size_t len, const ch
 		return -1;
 	}
 	if (parse_docs(&c, buf, len)) {
-		fr_model_skip(m, source, "%s", c.err ? c.err : "out of memory");
+		if (c.own_report)
+			fr_model_note(m, source, "%s", c.err);
+		else
+			fr_model_skip(m, source, "%s", c.err ? c.err : "out of memory");
 		ret = -1;
 	} else if (fr_group_resolve(c.jobs.v, c.jobs.n) || add_jobs(&c, info)) {
 		fr_model_skip(m, source, "out of memory");

@@ -50,4 +50,66 @@ ln -s .. "$tmp/lp/loop/up" # back to the parent, which holds only loop/
 run_fr loop -f csv "$tmp/lp/loop"
 check "a directory with two symlinks to . is walked once (exit 0, no timeout)" test $rc -eq 0
 check "... and its file is read once" test "$(grep -c '^peak,' "$tmp/loop.out")" -eq 1
+
+# JSON output is valid UTF-8 whatever bytes a job name holds
+python3 - "$S/json.json" "$tmp/inv.json" <<'PY'
+import sys
+d = open(sys.argv[1], 'rb').read().replace(b'"4k-randread@peak"', b'"bad\xff\xc3name@peak"', 1)
+open(sys.argv[2], 'wb').write(d)
+PY
+run_fr inv -f json "$tmp/inv.json"
+check "a job name with invalid UTF-8 gives JSON that parses as UTF-8" python3 -c '
+import json, sys
+d = json.loads(open(sys.argv[1], "rb").read().decode("utf-8"))
+sys.exit(0 if d["profiles"][0]["profile"] == "bad\\xff\\xc3name" else 1)' "$tmp/inv.out"
+
+# control characters from names never reach the terminal raw
+no_raw_controls() { python3 -c 'import sys; sys.exit(any(c < 32 and c != 10 for c in open(sys.argv[1], "rb").read()))' "$1"; }
+jq '.jobs[0].jobname = "evil\u001b[31mRED\u001b]0;title\u0007@peak"' "$S/json.json" >"$tmp/esc.json"
+run_fr esc "$tmp/esc.json"
+check "text output shows an ESC in a job name as \\x1b" grep -qF 'evil\x1b[31mRED\x1b]0;title\x07' "$tmp/esc.out"
+check "... and holds no raw control character but newline" no_raw_controls "$tmp/esc.out"
+jq '.jobs[0].read.iops = -1' "$tmp/esc.json" >"$tmp/esc2.json"
+run_fr esc2 "$tmp/esc2.json"
+check "stderr shows it escaped too" grep -qF "job 'evil\x1b[31mRED" "$tmp/esc2.err"
+check "... with no raw control character" no_raw_controls "$tmp/esc2.err"
+
+# -o naming an input is refused, the input untouched
+cp "$S/json.json" "$tmp/in.json"
+sum=$(md5sum <"$tmp/in.json")
+run_fr o-in -o "$tmp/in.json" "$tmp/in.json"
+check "-o naming an input is refused (exit 2)" test $rc -eq 2
+check "... saying so" grep -q 'names one of the inputs' "$tmp/o-in.err"
+check "... and the input is unchanged" test "$(md5sum <"$tmp/in.json")" = "$sum"
+mkdir -p "$tmp/od"
+cp "$S/json.json" "$tmp/od/r.json"
+ln -s r.json "$tmp/od/link.out"
+run_fr o-link -o "$tmp/od/link.out" "$tmp/od"
+check "-o reaching an input through a symlink is refused too" test $rc -eq 2
+
+# fiorank's own JSON report inside a results directory: a note, exit 0
+mkdir -p "$tmp/rep"
+cp "$S/json.json" "$tmp/rep/r.json"
+"$FIORANK" -N -f json -o "$tmp/report.json" "$tmp/rep" && mv "$tmp/report.json" "$tmp/rep/"
+run_fr rep -f csv "$tmp/rep"
+check "a fiorank report among the results does not make the run fail (exit 0)" test $rc -eq 0
+check "... it is passed over with a note" grep -q 'note: .*report.json: a fiorank report' "$tmp/rep.err"
+check "... and the results are still ranked" grep -q '^peak,4k-randread,r,1,' "$tmp/rep.out"
+
+# a UTF-8 byte order mark before the JSON is accepted
+{
+	printf '\357\273\277'
+	cat "$S/json.json"
+} >"$tmp/bom.json"
+run_fr bom -f csv "$tmp/bom.json"
+check "a BOM before the JSON is accepted (exit 0)" test $rc -eq 0
+check "... and the figure read" grep -q '^peak,4k-randread,bom,1,' "$tmp/bom.out"
+
+# a damaged manifest is reported once, as a manifest
+cp -r tests/data/fio/results "$tmp/dm"
+head -c 200 tests/data/fio/results/manifest.json >"$tmp/dm/manifest.json"
+run_fr dm -f csv "$tmp/dm"
+check "a damaged manifest exits 1" test $rc -eq 1
+check "... and is reported once" test "$(grep -c 'manifest.json' "$tmp/dm.err")" -eq 1
+check "... as a manifest" grep -q 'manifest.json: runner manifest not usable' "$tmp/dm.err"
 tap_done
