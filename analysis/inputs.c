@@ -6,11 +6,12 @@
  * order: parsing dominates the run time (json-c builds every value), files
  * are independent, and the result must not depend on the thread count.
  *
- * The drive label of a file:
+ * The drive label of a file, first that applies (label.c has the rules and
+ * their order per job; this file gathers what they need per file):
  *   1. --drive given on the command line;
  *   2. the manifest's run entry;
  *   3. the engine identity file ("<model> <serial>");
- *   4. the client hostname (client/server output; in read_fio.c);
+ *   4. the client hostname (client/server output);
  *   5. the first path component below the directory argument (the runner's
  *      DIR/<drive>/... layout), or the file's name without ".json".
  */

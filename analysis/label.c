@@ -302,6 +302,67 @@ char *fr_profile_from_options(const struct fr_jobopts *o)
 	return out;
 }
 
+void fr_job_label_free(struct fr_job_label *l)
+{
+	free(l->drive);
+	free(l->profile);
+	free(l->step);
+	l->drive = l->profile = l->step = NULL;
+}
+
+/* A job name outside the contract: the manifest's test, else the options. */
+static int label_by_hints(const struct fr_label *lb, const struct fr_jobopts *opts,
+			  struct fr_job_label *out)
+{
+	char *prof;
+
+	if (lb->profile_hint) {
+		out->profile_named = true;
+		out->step_named = lb->step_hint != NULL;
+		return fr_label_set(&out->profile, lb->profile_hint) ||
+				       (lb->step_hint && fr_label_set(&out->step, lb->step_hint))
+			       ? -ENOMEM
+			       : 0;
+	}
+	prof = fr_profile_from_options(opts);
+	if (!prof)
+		return errno == ENOMEM ? -ENOMEM : 0; /* the job name stays the profile */
+	free(out->profile);
+	out->profile = prof;
+	return 0;
+}
+
+int fr_label_job(const struct fr_label *lb, const char *jobname, const char *host,
+		 const struct fr_jobopts *opts, struct fr_job_label *out)
+{
+	const char *drive = lb->drive ? lb->drive : host ? host : lb->fallback_drive;
+	struct fr_jobname n;
+
+	memset(out, 0, sizeof(*out));
+	if (fr_parse_jobname(jobname, &n))
+		return -ENOMEM;
+	out->profile = n.profile;
+	out->step = n.step;
+	out->kind = n.kind;
+	out->nsid = n.nsid;
+	out->profile_named = out->step_named = n.contract;
+	if ((!n.contract && label_by_hints(lb, opts, out)) ||
+	    (lb->profile && fr_label_set(&out->profile, lb->profile)) ||
+	    (lb->step && fr_label_set(&out->step, lb->step)) ||
+	    !(out->drive = strdup(drive ? drive : "unknown"))) {
+		fr_job_label_free(out);
+		return -ENOMEM;
+	}
+	out->profile_named |= lb->profile != NULL;
+	out->step_named |= lb->step != NULL;
+	/* n's strings now belong to out; its kind and step still say what the
+	 * job name claimed */
+	n.profile = out->profile;
+	n.step = out->step;
+	out->problem = lb->step ? NULL : fr_step_problem(jobname, &n);
+	return 0;
+}
+
 char *fr_client_label(const char *host, double port, bool shared_host)
 {
 	char *out;

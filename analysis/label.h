@@ -78,6 +78,38 @@ char *fr_client_label(const char *host, double port, bool shared_host);
  * ".json". */
 char *fr_fallback_label(const char *root, const char *path);
 
+/* How the jobs of one input are labelled. */
+struct fr_label {
+	const char *drive;	    /* forced drive label (command line, manifest), or NULL */
+	const char *profile;	    /* forced profile id, or NULL */
+	const char *step;	    /* forced step name, or NULL */
+	const char *fallback_drive; /* used when neither forced nor a client hostname */
+	/* the manifest's test and step, used for a job name outside the contract */
+	const char *profile_hint;
+	const char *step_hint;
+};
+
+/* One job's labels, decided by fr_label_job(). */
+struct fr_job_label {
+	char *drive, *profile, *step;
+	enum fr_kind kind;
+	unsigned nsid;
+	bool profile_named;  /* by the job name, the manifest or -p */
+	bool step_named;     /* by the job name, the manifest or -s */
+	const char *problem; /* why the job cannot be used (static text), or NULL */
+};
+
+/*
+ * Labels one job in the documented order.  Drive: lb->drive (-d, manifest,
+ * engine identity), else the client host, else lb->fallback_drive.  Profile
+ * and step: -p/-s; the job name under the contract; the manifest's test and
+ * step; the profile from the job's options; the job name.  Returns 0 or
+ * -ENOMEM; free with fr_job_label_free().
+ */
+int fr_label_job(const struct fr_label *lb, const char *jobname, const char *host,
+		 const struct fr_jobopts *opts, struct fr_job_label *out);
+void fr_job_label_free(struct fr_job_label *l);
+
 /* Manifest tests whose job names label themselves (not a curve's profile). */
 bool fr_test_names_itself(const char *test);
 

@@ -31,7 +31,37 @@
 
 enum { EXIT_ALL_READ = 0, EXIT_SOME_SKIPPED = 1, EXIT_USAGE = 2 };
 
-static const char usage_text[] =
+/* The output formats, the first the default: the help, the check of -f and
+ * the renderer all come from this one table. */
+static const struct format {
+	const char *name;
+	int (*render)(FILE *, const struct fr_report *);
+} formats[] = {
+	{"text", fr_out_text}, {"md", fr_out_md},     {"csv", fr_out_csv},
+	{"json", fr_out_json}, {"html", fr_out_html},
+};
+#define NFORMATS (sizeof(formats) / sizeof(formats[0]))
+
+static const struct format *find_format(const char *name)
+{
+	for (size_t i = 0; i < NFORMATS; i++)
+		if (!strcmp(formats[i].name, name))
+			return &formats[i];
+	return NULL;
+}
+
+/* "text (default), md, csv, json or html" */
+static void list_formats(FILE *f)
+{
+	for (size_t i = 0; i < NFORMATS; i++)
+		fprintf(f, "%s%s%s",
+			i == 0		    ? ""
+			: i + 1 == NFORMATS ? " or "
+					    : ", ",
+			formats[i].name, i == 0 ? " (default)" : "");
+}
+
+static const char usage_head[] =
 	"Usage: fiorank [OPTION]... [[-d DRIVE] [-p PROFILE] [-s STEP] INPUT]...\n"
 	"Rank fio results (JSON, json+, client/server, --status-interval output,\n"
 	"text before the JSON) per drive and profile: peak IOPS (MB/s for\n"
@@ -43,7 +73,8 @@ static const char usage_text[] =
 	"(its *.json files; manifest.json and *.engine.json are the runner's\n"
 	"manifest and the ssdnvme engine's identity files).\n"
 	"\n"
-	"  -f, --format=FMT        text (default), md, csv, json or html\n"
+	"  -f, --format=FMT        ";
+static const char usage_text[] =
 	"  -o, --output=FILE       write the report to FILE instead of stdout\n"
 	"  -d, --drive=LABEL       label the inputs that follow as drive LABEL\n"
 	"  -p, --profile=ID        treat the jobs of the inputs that follow as profile ID\n"
@@ -80,7 +111,7 @@ static const char usage_text[] =
 	"     not be written\n";
 
 struct opts {
-	const char *format;
+	const struct format *format;
 	const char *output;
 	const char *refdir;
 	const char *ref_review;
@@ -119,25 +150,14 @@ static const char *default_refdir(char *buf, size_t len)
 
 static int render(const struct opts *o, const struct fr_report *rep)
 {
-	int (*fn)(FILE *, const struct fr_report *);
 	FILE *f = stdout;
 	int ret;
 
-	if (!strcmp(o->format, "text"))
-		fn = fr_out_text;
-	else if (!strcmp(o->format, "md"))
-		fn = fr_out_md;
-	else if (!strcmp(o->format, "csv"))
-		fn = fr_out_csv;
-	else if (!strcmp(o->format, "json"))
-		fn = fr_out_json;
-	else
-		fn = fr_out_html;
 	if (o->output && !(f = fopen(o->output, "w"))) {
 		fprintf(stderr, "fiorank: cannot write %s: %s\n", o->output, strerror(errno));
 		return -1;
 	}
-	ret = fn(f, rep);
+	ret = o->format->render(f, rep);
 	if ((f == stdout ? fflush(f) : fclose(f)) || ret) {
 		fprintf(stderr, "fiorank: writing %s failed: %s\n",
 			o->output ? o->output : "stdout", strerror(errno ? errno : EIO));
@@ -274,12 +294,13 @@ static int parse_global(int argc, char **argv, struct opts *o, int *ninputs)
 			(*ninputs)++;
 			break;
 		case 'f':
-			if (strcmp(optarg, "text") && strcmp(optarg, "md") &&
-			    strcmp(optarg, "csv") && strcmp(optarg, "json") &&
-			    strcmp(optarg, "html"))
-				return usage_error(
-					"unknown format '%s' (text, md, csv, json, html)", optarg);
-			o->format = optarg;
+			o->format = find_format(optarg);
+			if (!o->format) {
+				fprintf(stderr, "fiorank: unknown format '%s' (", optarg);
+				list_formats(stderr);
+				fprintf(stderr, ")\nTry 'fiorank --help'.\n");
+				return EXIT_USAGE;
+			}
 			break;
 		case 'o':
 			o->output = optarg;
@@ -316,6 +337,9 @@ static int parse_global(int argc, char **argv, struct opts *o, int *ninputs)
 			break;
 		}
 		case 'h':
+			fputs(usage_head, stdout);
+			list_formats(stdout);
+			fputs("\n", stdout);
 			fputs(usage_text, stdout);
 			exit(EXIT_ALL_READ);
 		case 'V':
@@ -440,7 +464,7 @@ static unsigned default_threads(void)
 
 int main(int argc, char **argv)
 {
-	struct opts o = {.format = "text", .basis = FR_CLAT};
+	struct opts o = {.format = &formats[0], .basis = FR_CLAT};
 	struct fr_model m, ref;
 	struct fr_ranking r;
 	struct fr_inputs *in;

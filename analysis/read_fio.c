@@ -352,48 +352,22 @@ static int read_options(struct doc_ctx *c, struct json_object *job, struct fr_pe
 	return 0;
 }
 
-/* Profile and step of a job, in the documented order: -p/-s, the job name
- * under the contract, the manifest's test and step, the job's options, the
- * job name. */
+/* Labels a job (label.c has the order) from its name and options. */
 static int label_job(struct doc_ctx *c, struct json_object *job, struct fr_pending *p)
 {
-	const struct fr_label *lb = c->label;
-	const char *drive = lb->drive ? lb->drive : p->host ? p->host : lb->fallback_drive;
-	struct fr_jobname n;
+	struct fr_job_label l;
 	struct fr_jobopts o;
-	const char *why;
 
-	if (fr_parse_jobname(p->jobname, &n) || read_options(c, job, p, &o))
+	if (read_options(c, job, p, &o) || fr_label_job(c->label, p->jobname, p->host, &o, &l))
 		return -ENOMEM;
-	p->profile = n.profile;
-	p->step = n.step;
-	p->job.kind = n.kind;
-	p->job.nsid = n.nsid;
-	p->profile_named = p->step_named = n.contract;
-	if (!n.contract && lb->profile_hint) {
-		if (fr_label_set(&p->profile, lb->profile_hint) ||
-		    (lb->step_hint && fr_label_set(&p->step, lb->step_hint)))
-			return -ENOMEM;
-		p->profile_named = true;
-		p->step_named = lb->step_hint != NULL;
-	} else if (!n.contract) {
-		char *prof = fr_profile_from_options(&o);
-
-		if (!prof && errno == ENOMEM)
-			return -ENOMEM;
-		if (prof) {
-			free(p->profile);
-			p->profile = prof;
-		}
-	}
-	if ((lb->profile && fr_label_set(&p->profile, lb->profile)) ||
-	    (lb->step && fr_label_set(&p->step, lb->step)) ||
-	    !(p->drive = strdup(drive ? drive : "unknown")))
-		return -ENOMEM;
-	p->profile_named |= lb->profile != NULL;
-	p->step_named |= lb->step != NULL;
-	why = lb->step ? NULL : fr_step_problem(p->jobname, &n);
-	return why ? exclude(p, "job '%s': %s", p->jobname, why) : 0;
+	p->drive = l.drive;
+	p->profile = l.profile;
+	p->step = l.step;
+	p->job.kind = l.kind;
+	p->job.nsid = l.nsid;
+	p->profile_named = l.profile_named;
+	p->step_named = l.step_named;
+	return l.problem ? exclude(p, "job '%s': %s", p->jobname, l.problem) : 0;
 }
 
 /* Client label: the hostname, with the port when several clients share it. */

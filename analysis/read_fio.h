@@ -5,18 +5,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "label.h"
 #include "model.h"
-
-/* How the jobs of one input are labelled. */
-struct fr_label {
-	const char *drive;	    /* forced drive label (command line, manifest), or NULL */
-	const char *profile;	    /* forced profile id, or NULL */
-	const char *step;	    /* forced step name, or NULL */
-	const char *fallback_drive; /* used when neither forced nor a client hostname */
-	/* the manifest's test and step, used for a job name outside the contract */
-	const char *profile_hint;
-	const char *step_hint;
-};
 
 /* What a read found, for the caller that pairs it with an engine file. */
 struct fr_read_info {

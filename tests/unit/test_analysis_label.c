@@ -225,6 +225,46 @@ static void test_drive_labels(void **state)
 	assert_false(fr_test_names_itself("4k-randread"));
 }
 
+/* The documented order of fr_label_job(). */
+static void expect_label(const struct fr_label *lb, const char *jobname, const char *host,
+			 const char *rw, const char *drive, const char *profile, const char *step)
+{
+	struct fr_jobopts o;
+	struct fr_job_label l;
+
+	fr_jobopts_init(&o);
+	fr_jobopts_set(&o, "rw", rw);
+	fr_jobopts_set(&o, "bs", "8k");
+	assert_int_equal(fr_label_job(lb, jobname, host, &o, &l), 0);
+	assert_string_equal(l.drive, drive);
+	assert_string_equal(l.profile, profile);
+	assert_string_equal(l.step, step);
+	fr_job_label_free(&l);
+}
+
+static void test_label_order(void **state)
+{
+	struct fr_label none = {.fallback_drive = "path"};
+	struct fr_label forced = {
+		.drive = "D", .profile = "P", .step = "S", .fallback_drive = "path"};
+	struct fr_label hint = {.fallback_drive = "path", .profile_hint = "T", .step_hint = "50"};
+
+	(void)state;
+	/* drive: forced, else the client, else the path */
+	expect_label(&forced, "job1", "host", "read", "D", "P", "S");
+	expect_label(&none, "job1", "host", "read", "host", "8k-seqread", "peak");
+	expect_label(&none, "job1", NULL, "read", "path", "8k-seqread", "peak");
+	/* profile: the contract name beats the manifest's test and the options */
+	expect_label(&hint, "4k-randread@10", NULL, "read", "path", "4k-randread", "10");
+	/* outside the contract the manifest's test and step beat the options */
+	expect_label(&hint, "job1", NULL, "read", "path", "T", "50");
+	/* then the options, then the job name */
+	expect_label(&none, "job1", NULL, "randwrite", "path", "8k-randwrite", "peak");
+	expect_label(&none, "job1", NULL, "trimwrite", "path", "job1", "peak");
+	/* -p/-s beat the contract name */
+	expect_label(&forced, "4k-randread@10", NULL, "read", "D", "P", "S");
+}
+
 /* A pending job as read_fio.c makes it. */
 static void pend(struct fr_pending *p, const char *jobname, long gid, const char *profile,
 		 const char *workload, const char *rate, bool named)
@@ -310,6 +350,7 @@ int main(void)
 		cmocka_unit_test(test_profile_from_options),
 		cmocka_unit_test(test_pacing_options),
 		cmocka_unit_test(test_drive_labels),
+		cmocka_unit_test(test_label_order),
 		cmocka_unit_test(test_groups_rate_curve),
 		cmocka_unit_test(test_groups_separate_results),
 		cmocka_unit_test(test_groups_named_steps_repeated),
