@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs the libFuzzer target of fiorank's input readers for a bounded time
+# Runs the libFuzzer target of fiorank (readers, directory walk, ranking and
+# every output format, JSON output checked to parse) for a bounded time
 # (FUZZ_SECONDS, default 60) from a seed corpus of the committed fixtures,
 # under ASan+UBSan with leak detection.  Any crash, leak or sanitizer report
 # fails the test.  Skips (TAP SKIP) only when clang or its libFuzzer runtime
@@ -26,7 +27,19 @@ cp tests/data/fio/shapes/* tests/data/engine/*.json tests/data/fio/results/manif
 	analysis/reference/*.csv "$tmp/corpus/"
 cp tests/data/fio/results/iouring-qd4/noisy-neighbor/nn/peak.json "$tmp/corpus/nn.json"
 cp tests/data/fio/results/iouring-qd4/write-pressure/wp/10.json "$tmp/corpus/wp.json"
-(cd "$tmp" && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1 \
+cp tests/data/fio/groups/*.json "$tmp/corpus/"
+# a results tree for the walk: manifest, output, engine file, another output
+{
+	cat tests/data/fio/results/manifest.json
+	printf '\n\n\n'
+	cat tests/data/fio/engine-run/peak.json
+	printf '\n\n\n'
+	cat tests/data/fio/engine-run/peak.engine.json
+	printf '\n\n\n'
+	cat tests/data/fio/shapes/json.json
+} >"$tmp/corpus/tree.bin"
+# the target writes its results tree under TMPDIR: this test's own directory
+(cd "$tmp" && TMPDIR="$tmp" ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1 \
 	timeout $((${FUZZ_SECONDS:-60} + 60)) "$FUZZ" -max_total_time="${FUZZ_SECONDS:-60}" \
 	-max_len=65536 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 corpus \
 	>"$tmp/fuzz.log" 2>&1)
