@@ -141,7 +141,8 @@ echo "growth: N files in one directory (each its own drive), fiorank -j 1 -f csv
 printf '%8s %8s %8s %12s\n' files "wall s" "cpu s" "cpu ms/file"
 for n in $SCALE; do
 	rm -rf "$DIR/flat-$n" && mkdir "$DIR/flat-$n"
-	(cd "$DIR/flat" && ls | head -n "$n" | xargs ln -t "../flat-$n/")
+	python3 -c 'import os, sys; [os.link("%s/r%06d.json" % (sys.argv[1], i), "%s/r%06d.json" % (sys.argv[2], i)) for i in range(int(sys.argv[3]))]' \
+		"$DIR/flat" "$DIR/flat-$n" "$n"
 	cat "$DIR/flat-$n"/*.json >/dev/null 2>&1 || true
 	REAL=999999 CPU=999999
 	for _ in 1 2 3; do
