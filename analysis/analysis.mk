@@ -2,7 +2,7 @@
 # Everything but main.c goes into libfiorank.a, which the unit tests and the
 # libFuzzer target link alone.
 
-FR_SRCS      := json_get.c model.c label.c group.c read_fio.c read_engine.c read_manifest.c read_ref.c inputs.c rank.c \
+FR_SRCS      := json_get.c model.c label.c group.c read_fio.c slurp.c read_engine.c read_manifest.c read_ref.c inputs.c inputs_read.c rank.c \
                 escape.c out_common.c out_text.c out_csv.c out_json.c out_md.c out_html.c svg.c
 FR_OBJDIR    := $(BUILD)/obj/analysis
 FR_OBJS      := $(addprefix $(FR_OBJDIR)/,$(FR_SRCS:.c=.o))

@@ -1,10 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Input arguments -> readers.  First the arguments are walked into a list of
- * tasks (one per file, with its labels decided), then the files are parsed
- * in parallel, each into a model of its own, and those are merged in list
- * order: parsing dominates the run time (json-c builds every value), files
- * are independent, and the result must not depend on the thread count.
+ * Input arguments -> a list of tasks (one per file, with its labels
+ * decided, or one per problem found), in input order; inputs_read.c then
+ * parses the files in parallel and merges them in that order.
  *
  * The drive label of a file, first that applies (label.c has the rules and
  * their order per job; this file gathers what they need per file):
@@ -18,57 +16,19 @@
 #include <dirent.h>
 #include <errno.h>
 #include <limits.h>
-#include <pthread.h>
 #include <stdarg.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "inputs.h"
+#include "inputs_priv.h"
 #include "label.h"
-#include "read_engine.h"
 #include "read_fio.h"
 #include "read_manifest.h"
 
 #define MAX_DEPTH 32
-
-enum task_kind { TASK_FILE, TASK_SKIP, TASK_EXCLUDE };
-
-/* One file to read, or one problem found while walking, in input order. */
-struct task {
-	enum task_kind kind;
-	char *path;
-	char *drive, *profile, *step; /* forced labels, or NULL */
-	char *fallback;
-	char *profile_hint, *step_hint; /* the manifest's test and step */
-	char *sidecar;			/* engine file to look for */
-	char *reason;			/* TASK_SKIP, TASK_EXCLUDE */
-	struct fr_model result;
-};
-
-struct ident {
-	char *label, *model, *serial, *firmware;
-};
-
-struct file_id {
-	dev_t dev;
-	ino_t ino;
-	bool used;
-};
-
-struct fr_inputs {
-	struct task *tasks;
-	size_t ntasks, cap;
-	struct ident *idents; /* from manifests, applied after reading */
-	size_t nidents;
-	struct file_id *seen; /* files and directories; open addressing, cap a power of two */
-	size_t nseen, seen_cap;
-	struct file_id *manifests; /* manifests read */
-	size_t nmanifests;
-	bool oom;
-};
 
 struct walk {
 	struct fr_inputs *in;
@@ -550,131 +510,4 @@ bool fr_inputs_reads(const struct fr_inputs *in, dev_t dev, ino_t ino)
 		    st.st_ino == ino)
 			return true;
 	return false;
-}
-
-static bool read_sidecar(struct fr_model *m, const char *path, struct fr_engine *e)
-{
-	char err[256];
-	size_t len;
-	char *buf = path ? fr_slurp(path, &len) : NULL;
-
-	if (!buf)
-		return false; /* no sidecar: the engine did not run */
-	if (fr_read_engine(buf, len, e, err, sizeof(err))) {
-		fr_model_skip(m, path, "%s", err);
-		free(buf);
-		return false;
-	}
-	free(buf);
-	return true;
-}
-
-/* A worker's read buffer, reused for every file it reads. */
-struct rbuf {
-	char *buf;
-	size_t cap;
-};
-
-/* Parses one file into the task's own model (runs in a worker thread). */
-static void read_task(struct task *t, struct rbuf *rb)
-{
-	struct fr_label label = {t->drive,    t->profile,      t->step,
-				 t->fallback, t->profile_hint, t->step_hint};
-	struct fr_model *m = &t->result;
-	struct fr_read_info info = {0};
-	struct fr_engine eng;
-	char *elabel = NULL;
-	bool have_engine = read_sidecar(m, t->sidecar, &eng);
-	size_t len;
-
-	if (!label.drive && have_engine && (eng.model || eng.serial)) {
-		elabel = fr_engine_label(&eng);
-		if (!elabel)
-			fr_model_skip(m, t->sidecar, "out of memory");
-		label.drive = elabel;
-	}
-	if (fr_slurp_into(t->path, &rb->buf, &rb->cap, &len)) {
-		fr_model_skip(m, t->path, "cannot read: %s", strerror(errno));
-	} else if (fr_blank_bins(rb->buf, len),
-		   !fr_read_fio_buffer(m, rb->buf, len, t->path, &label, &info) && have_engine) {
-		struct fr_drive *d = fr_model_find_drive(m, info.drive);
-
-		if (d && fr_drive_set_ident(d, eng.model, eng.serial, eng.firmware))
-			fr_model_skip(m, t->sidecar, "out of memory");
-		if (info.nn_jobs &&
-		    fr_engine_add_tails(m, &eng, info.drive, info.nn_step, t->sidecar))
-			fr_model_skip(m, t->sidecar, "out of memory");
-	}
-	if (have_engine)
-		fr_engine_free(&eng);
-	fr_read_info_free(&info);
-	free(elabel);
-}
-
-struct pool {
-	struct fr_inputs *in;
-	atomic_size_t next;
-};
-
-static void *worker(void *arg)
-{
-	struct pool *p = arg;
-	struct rbuf rb = {0};
-	size_t i;
-
-	while ((i = atomic_fetch_add(&p->next, 1)) < p->in->ntasks)
-		if (p->in->tasks[i].kind == TASK_FILE)
-			read_task(&p->in->tasks[i], &rb);
-	free(rb.buf);
-	return NULL;
-}
-
-static void run_pool(struct fr_inputs *in, unsigned threads)
-{
-	struct pool p = {.in = in};
-	pthread_t tid[64];
-	unsigned started = 0;
-
-	atomic_init(&p.next, 0);
-	if (threads > 64)
-		threads = 64;
-	/* the calling thread is one of the workers */
-	while (started + 1 < threads && started + 1 < in->ntasks &&
-	       !pthread_create(&tid[started], NULL, worker, &p))
-		started++;
-	worker(&p);
-	for (unsigned i = 0; i < started; i++)
-		pthread_join(tid[i], NULL);
-}
-
-int fr_inputs_read(struct fr_inputs *in, struct fr_model *m, unsigned threads)
-{
-	if (in->oom)
-		return -ENOMEM;
-	for (size_t i = 0; i < in->ntasks; i++)
-		fr_model_init(&in->tasks[i].result);
-	run_pool(in, threads ? threads : 1);
-	for (size_t i = 0; i < in->ntasks; i++) {
-		struct task *t = &in->tasks[i];
-		int r = 0;
-
-		if (t->kind == TASK_SKIP)
-			r = fr_model_skip(m, t->path, "%s", t->reason ? t->reason : "?");
-		else if (t->kind == TASK_EXCLUDE)
-			r = fr_model_exclude(m, t->path, "%s", t->reason ? t->reason : "?");
-		else
-			r = fr_model_merge(m, &t->result);
-		fr_model_free(&t->result);
-		if (r)
-			return -ENOMEM;
-	}
-	for (size_t i = 0; i < in->nidents; i++) {
-		struct fr_drive *d =
-			in->idents[i].label ? fr_model_find_drive(m, in->idents[i].label) : NULL;
-
-		if (d && fr_drive_set_ident(d, in->idents[i].model, in->idents[i].serial,
-					    in->idents[i].firmware))
-			return -ENOMEM;
-	}
-	return 0;
 }

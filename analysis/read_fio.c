@@ -17,15 +17,12 @@
  * "client_stats" with hostname/port per client plus an "All clients" sum.
  */
 #include <errno.h>
-#include <stdarg.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <json-c/json.h>
 
@@ -62,71 +59,6 @@ static void fail(struct doc_ctx *c, const char *fmt, ...)
 	if (vasprintf(&c->err, fmt, ap) < 0)
 		c->err = NULL;
 	va_end(ap);
-}
-
-/* errno for "not a regular file" (FIFO, socket, device) */
-#define EFTYPE_NOT_REGULAR EINVAL
-
-int fr_slurp_into(const char *path, char **buf, size_t *cap, size_t *len)
-{
-	struct stat st;
-	size_t got = 0, want;
-	ssize_t r;
-	/* O_NONBLOCK: a FIFO that took a regular file's place must not block
-	 * open(); it is refused by fstat() below */
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
-
-	if (fd < 0)
-		return -1;
-	if (fstat(fd, &st))
-		goto fail;
-	if (!S_ISREG(st.st_mode) || st.st_size > INT_MAX) {
-		errno = S_ISDIR(st.st_mode)   ? EISDIR
-			: S_ISREG(st.st_mode) ? EFBIG
-					      : EFTYPE_NOT_REGULAR;
-		goto fail;
-	}
-	want = (size_t)st.st_size + 1;
-	if (want > *cap) {
-		char *nb = realloc(*buf, want);
-
-		if (!nb)
-			goto fail;
-		*buf = nb;
-		*cap = want;
-	}
-	while (got < (size_t)st.st_size) {
-		r = read(fd, *buf + got, (size_t)st.st_size - got);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0)
-			goto fail;
-		if (!r)
-			break;
-		got += (size_t)r;
-	}
-	(*buf)[got] = '\0';
-	*len = got;
-	close(fd);
-	return 0;
-fail:
-	close(fd);
-	return -1;
-}
-
-char *fr_slurp(const char *path, size_t *len)
-{
-	char *buf = NULL;
-	size_t cap = 0;
-
-	if (fr_slurp_into(path, &buf, &cap, len)) {
-		int e = errno;
-
-		free(buf);
-		errno = e;
-		return NULL;
-	}
-	return buf;
 }
 
 static bool is_number(struct json_object *v)
