@@ -40,6 +40,16 @@ bool fr_profile_by_mbps(const char *profile)
 	return strstr(profile, "seq") != NULL;
 }
 
+unsigned fr_profile_block_size(const char *profile)
+{
+	char *end;
+	unsigned long kib = strtoul(profile, &end, 10);
+
+	if (end == profile || strncmp(end, "k-", 2) || !kib || kib > 65536)
+		return 0;
+	return (unsigned)kib * 1024;
+}
+
 static size_t profile_order(const char *name)
 {
 	size_t len = strlen(name), base = strlen("-high");

@@ -94,5 +94,8 @@ void fr_ranking_free(struct fr_ranking *r);
 
 /* True for profiles ranked by MB/s (sequential transfers). */
 bool fr_profile_by_mbps(const char *profile);
+/* Transfer size in bytes a profile id names ("4k-randread" -> 4096,
+ * "64k-seqwrite" -> 65536); 0 when the id names none (sql, vdi-*, ...). */
+unsigned fr_profile_block_size(const char *profile);
 
 #endif

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rank.h"
 #include "read_fio.h"
 #include "read_ref.h"
 
@@ -330,6 +331,21 @@ static void set_metric(struct fr_dirstat *ds, const char *metric, double us)
 	}
 }
 
+/*
+ * Bytes per second of a published curve point.  The reviews' sequential
+ * "GB/s" are IOPS x 64 KiB printed in binary units (README.md, "Units"), so
+ * where the row has IOPS and the profile names its transfer size the exact
+ * figure is IOPS x size; a row with only GB/s is read as GiB/s.
+ */
+static double published_bw(const struct fr_ref_curve *c)
+{
+	unsigned bs = fr_profile_block_size(c->profile);
+
+	if (!isnan(c->iops) && bs)
+		return c->iops * bs;
+	return !isnan(c->gbps) ? c->gbps * 1073741824.0 : 0;
+}
+
 static int curve_rows(const struct fr_ref *ref, const char *review, struct fr_model *m, int *added)
 {
 	for (size_t i = 0; i < ref->ncurves; i++) {
@@ -352,7 +368,7 @@ static int curve_rows(const struct fr_ref *ref, const char *review, struct fr_mo
 		/* the published IOPS of a mix are not split by direction */
 		j.dir[FR_READ].ios = 1;
 		j.dir[FR_READ].iops = c->iops;
-		j.dir[FR_READ].bw_bytes = !isnan(c->gbps) ? c->gbps * 1e9 : 0;
+		j.dir[FR_READ].bw_bytes = published_bw(c);
 		j.dir[FR_READ].lat[FR_CLAT].mean = c->lat_us * 1000.0;
 		j.dir[FR_READ].lat[FR_LAT].mean = c->lat_us * 1000.0;
 		if (fr_model_add(m, &j))

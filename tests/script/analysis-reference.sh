@@ -84,4 +84,37 @@ ahead = sum(1 for v in drives.values() if v[0] > iops or (v[0] == iops and v[1] 
 print(me["ref_place"] == str(ahead + 1) and me["ref_total"] == str(len(drives) + 1))
 PY
 check "a measured drive's published place counts the published drives ahead of it" grep -qx True "$tmp/place"
+# units: sequential figures are IOPS x 64 KiB (README.md "Units"), so the
+# published orderings of the IOPS hold in MB/s too
+"$FIORANK" -r "$REF" -f csv --with-reference >"$tmp/all.csv"
+check "ranking every review's drives exits 0" test $? -eq 0
+python3 - "$tmp/all.csv" "$REF/vdbench-curves.csv" >"$tmp/seq" <<'PY'
+import csv, sys
+rows = [r for r in csv.DictReader(open(sys.argv[1])) if r["section"] == "peak"]
+pub = {}
+for r in csv.DictReader(open(sys.argv[2])):
+    if r["point"] == "peak" and r["profile"].startswith("64k-"):
+        prof = r["profile"] + ("-high" if r["load"] == "high" else "")
+        pub[(prof, r["device"], r["review"])] = float(r["iops"])
+bad = 0
+for r in rows:
+    if not r["profile"].startswith("64k-"):
+        continue
+    dev, rev = r["drive"].rsplit(" [", 1)
+    key = (r["profile"], dev, rev.rstrip("]"))
+    if key in pub and abs(float(r["mbps"]) - pub[key] * 65536 / 1e6) > 0.001:
+        bad += 1
+        print("wrong MB/s", r["profile"], r["drive"], r["mbps"])
+print("derived_ok" if not bad and pub else "derived_bad")
+seqw = [r for r in rows if r["profile"] == "64k-seqwrite"]
+place = {r["drive"]: int(r["place"]) for r in seqw}
+print("seqwrite", place.get("Intel D7-P5510 [p5510-review]"),
+      place.get("Samsung PM1735 (HPE P16499-B21) [pm1735-review]"))
+p58 = [r for r in rows if r["profile"] == "64k-seqread" and "P5800X" in r["drive"]][0]
+print("p5800x", p58["mbps"])
+PY
+check "every published sequential MB/s is IOPS x 65536 / 10^6" grep -qx derived_ok "$tmp/seq"
+check "64K sequential write: P5510 (36,378 IOPS) placed above PM1735 (35,160 IOPS), as published" \
+	awk '$1 == "seqwrite" && $2 < $3 { ok = 1 } END { exit !ok }' "$tmp/seq"
+check "P5800X 64K sequential read: 112,979 IOPS x 64 KiB = 7404.2 MB/s" grep -qx "p5800x 7404.192" "$tmp/seq"
 tap_done
