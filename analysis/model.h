@@ -84,6 +84,13 @@ struct fr_drive {
 	struct fr_ident ident;
 	bool reference; /* published figures, not measured here */
 	char *review;	/* source review id, for reference drives */
+	/* Like-for-like comparison (issue 13; read_ref.c, provenance.c, rank.c).
+	 * group: drives run together.  A published group of N > 1 keeps its
+	 * curve figures per drive, derived as IOPS / N with latency as
+	 * published; a measured drive has 0 or 1 unless one fio run drove N.
+	 * config: a published drive's capacity and host as the review gives. */
+	unsigned group;
+	char config[128];
 	struct fr_profile *profiles;
 	size_t nprofiles, cap;
 };

@@ -36,6 +36,14 @@ const char *fr_wp_metric_name(enum fr_wp_metric m);
 /* "4k-randread 3 of 6, sql 2 of 4" for a measured drive: its places among the
  * published drives per profile; "" when it has none. */
 void fr_ref_places(const struct fr_ranking *r, const struct fr_drive *d, char *buf, size_t len);
+/* The published-place cell of an entry: "3 of 6", "3 of 6; not comparable:
+ * <drive>: <reason>" when some published drives were left out, "not
+ * comparable: <reason>" when all were, "per drive: ..." for a published
+ * group, "-" otherwise. */
+void fr_ref_place_text(const struct fr_entry *e, char *buf, size_t len);
+/* "per drive: published for 8 drives run together, IOPS / 8" for a
+ * published group's drive, "" otherwise. */
+void fr_derived_text(const struct fr_drive *d, char *buf, size_t len);
 /* Steps of one noisy-neighbor namespace: "ns4" or "all" for nsid 0. */
 void fr_ns_name(char *buf, size_t len, unsigned nsid);
 

@@ -45,6 +45,30 @@ void fr_ns_name(char *buf, size_t len, unsigned nsid)
 		snprintf(buf, len, "all");
 }
 
+void fr_derived_text(const struct fr_drive *d, char *buf, size_t len)
+{
+	*buf = '\0';
+	if (d->reference && d->group > 1)
+		snprintf(buf, len,
+			 "per drive: published for %u drives run together, IOPS / %u, latency as "
+			 "published",
+			 d->group, d->group);
+}
+
+void fr_ref_place_text(const struct fr_entry *e, char *buf, size_t len)
+{
+	if (e->drive->reference) {
+		fr_derived_text(e->drive, buf, len);
+		if (!*buf)
+			snprintf(buf, len, "-");
+	} else if (e->ref_total) {
+		snprintf(buf, len, "%u of %u%s%s", e->ref_place, e->ref_total,
+			 *e->ref_note ? "; " : "", e->ref_note);
+	} else {
+		snprintf(buf, len, "%s", *e->ref_note ? e->ref_note : "-");
+	}
+}
+
 void fr_ref_places(const struct fr_ranking *r, const struct fr_drive *d, char *buf, size_t len)
 {
 	size_t used = 0;
@@ -55,10 +79,13 @@ void fr_ref_places(const struct fr_ranking *r, const struct fr_drive *d, char *b
 			const struct fr_entry *e = &r->profiles[p].e[i];
 			int n;
 
-			if (e->drive != d || !e->ref_total || used >= len)
+			char place[320];
+
+			if (e->drive != d || (!e->ref_total && !*e->ref_note) || used >= len)
 				continue;
-			n = snprintf(buf + used, len - used, "%s%s %u of %u", used ? ", " : "",
-				     r->profiles[p].name, e->ref_place, e->ref_total);
+			fr_ref_place_text(e, place, sizeof(place));
+			n = snprintf(buf + used, len - used, "%s%s %s", used ? ", " : "",
+				     r->profiles[p].name, place);
 			if (n > 0)
 				used += (size_t)n;
 		}

@@ -12,14 +12,18 @@
 
 static const char *const columns =
 	"section,profile,drive,place,step,iops,mbps,lat_us,p99_us,p99_9_us,p99_99_us,"
-	"margin_pct,ref_place,ref_total,write_mbps,nsid,reference,detail\n";
+	"margin_pct,ref_place,ref_total,write_mbps,nsid,reference,detail,"
+	/* fiorank/2 (issue 13): like-for-like comparison */
+	"per_drive_of,ref_note\n";
 
 /* A row is built field by field; unused fields stay empty. */
 struct row {
 	const char *section, *profile, *drive, *step, *detail;
 	double iops, mbps, lat, p99, p999, p9999, margin, write_mbps;
 	unsigned place, ref_place, ref_total, nsid;
-	int reference; /* -1: not applicable */
+	int reference;	       /* -1: not applicable */
+	unsigned per_drive_of; /* a published group's figure shown per drive */
+	const char *ref_note;  /* why published drives were left out of ref_place */
 };
 
 static void field_str(FILE *f, const char *s)
@@ -93,6 +97,9 @@ static void emit(FILE *f, const struct row *r)
 		fputs(r->reference ? "1" : "0", f);
 	fputc(',', f);
 	field_str(f, r->detail);
+	field_uint(f, r->per_drive_of);
+	fputc(',', f);
+	field_str(f, r->ref_note);
 	fputc('\n', f);
 }
 
@@ -116,6 +123,8 @@ static void profile_rows(FILE *f, const struct fr_ranking *rk)
 			r.ref_place = e->ref_place;
 			r.ref_total = e->ref_total;
 			r.reference = e->drive->reference;
+			r.per_drive_of = e->drive->reference ? e->drive->group : 0;
+			r.ref_note = e->ref_note;
 			r.detail = pr->by_mbps ? "ranked by MB/s" : "ranked by IOPS";
 			emit(f, &r);
 			for (size_t k = 0; k < e->ncurve; k++) {

@@ -44,7 +44,7 @@ static void profile_table(FILE *f, const struct fr_profile_rank *pr)
 	      f);
 	for (size_t i = 0; i < pr->n; i++) {
 		const struct fr_entry *e = &pr->e[i];
-		char pub[32] = "-";
+		char pub[320];
 
 		fprintf(f, "<tr><td>%u</td>", e->place);
 		cell(f, e->drive->label, true);
@@ -53,8 +53,7 @@ static void profile_table(FILE *f, const struct fr_profile_rank *pr)
 		cellnum(f, fr_us(e->lat_ns), 1);
 		cell(f, e->peak->name, true);
 		cellnum(f, e->margin_pct, 1);
-		if (e->ref_total)
-			snprintf(pub, sizeof(pub), "%u of %u", e->ref_place, e->ref_total);
+		fr_ref_place_text(e, pub, sizeof(pub));
 		cell(f, pub, false);
 		fputs("</tr>\n", f);
 	}

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * JSON for lab automation, schema "fiorank/1" (docs/fiorank.md): built with
+ * JSON for lab automation, schema "fiorank/2" (docs/fiorank.md): built with
  * json-c, figures as numbers (null when there is none), latencies in µs.
  */
 #include <math.h>
@@ -53,6 +53,8 @@ static struct json_object *drive_obj(const struct fr_drive *d)
 	add(o, "model", jstr(d->ident.model));
 	add(o, "serial", jstr(d->ident.serial));
 	add(o, "firmware", jstr(d->ident.firmware));
+	add(o, "config", *d->config ? jstr(d->config) : NULL);
+	add(o, "group", d->group > 1 ? json_object_new_int((int)d->group) : NULL);
 	return o;
 }
 
@@ -85,6 +87,10 @@ static struct json_object *entry_obj(const struct fr_entry *e, enum fr_basis bas
 	add(o, "margin_abs", jnum(e->margin_abs));
 	add(o, "ref_place", e->ref_total ? json_object_new_int((int)e->ref_place) : NULL);
 	add(o, "ref_total", e->ref_total ? json_object_new_int((int)e->ref_total) : NULL);
+	add(o, "ref_note", *e->ref_note ? jstr(e->ref_note) : NULL);
+	add(o, "per_drive_of",
+	    e->drive->reference && e->drive->group > 1 ? json_object_new_int((int)e->drive->group)
+						       : NULL);
 	for (size_t i = 0; i < e->ncurve; i++)
 		json_object_array_add(curve, step_obj(e->curve[i], basis));
 	add(o, "curve", curve);
@@ -215,7 +221,7 @@ int fr_out_json(FILE *f, const struct fr_report *rep)
 	struct json_object *root = json_object_new_object(), *drives = json_object_new_array();
 	int ret;
 
-	add(root, "schema", jstr("fiorank/1"));
+	add(root, "schema", jstr("fiorank/2"));
 	add(root, "latency_basis", jstr(fr_basis_name(rep->r->basis)));
 	add(root, "units", jstr("iops: operations/s; mbps: 10^6 bytes/s; *_us: microseconds"));
 	add(root, "reference_data", jstr(rep->ref_note));

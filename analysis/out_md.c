@@ -83,10 +83,10 @@ static void profiles(FILE *f, const struct fr_ranking *r)
 		fprintf(f, " (ranked by peak %s)\n\n", pr->by_mbps ? "MB/s" : "IOPS");
 		fprintf(f,
 			"| place | drive | peak IOPS | MB/s | mean lat µs | step | margin to next "
-			"| published place |\n|---:|---|---:|---:|---:|---|---:|---:|\n");
+			"| published place |\n|---:|---|---:|---:|---:|---|---:|---|\n");
 		for (size_t i = 0; i < pr->n; i++) {
 			const struct fr_entry *e = &pr->e[i];
-			char a[32], b[32], c[32], d[32];
+			char a[32], b[32], c[32], d[32], pub[320];
 
 			fprintf(f, "| %u | ", e->place);
 			md_str(f, e->drive->label);
@@ -99,10 +99,9 @@ static void profiles(FILE *f, const struct fr_ranking *r)
 			else
 				snprintf(d, sizeof(d), "+%.1f%%", e->margin_pct);
 			fprintf(f, " | %s | ", d);
-			if (e->ref_total)
-				fprintf(f, "%u of %u |\n", e->ref_place, e->ref_total);
-			else
-				fprintf(f, "- |\n");
+			fr_ref_place_text(e, pub, sizeof(pub));
+			md_str(f, pub);
+			fputs(" |\n", f);
 		}
 		curves(f, pr, r->basis);
 	}

@@ -24,6 +24,25 @@ static const char *cut(char *buf, size_t len, const char *s)
 	return buf;
 }
 
+static void wrapped(FILE *f, const char *prefix, const char *text);
+
+/* Each published drive ranked here, with its review and configuration. */
+static void published_drives(FILE *f, const struct fr_model *m)
+{
+	for (size_t i = 0; i < m->ndrives; i++) {
+		const struct fr_drive *d = &m->drives[i];
+		char derived[160], line[512], pre[300];
+
+		if (!d->reference)
+			continue;
+		fr_derived_text(d, derived, sizeof(derived));
+		snprintf(line, sizeof(line), "review %s%s%s%s%s", d->review, *d->config ? "; " : "",
+			 d->config, *derived ? "; curve figures " : "", derived);
+		snprintf(pre, sizeof(pre), "published drive %s:", d->label);
+		wrapped(f, pre, line);
+	}
+}
+
 static void header(FILE *f, const struct fr_report *rep)
 {
 	const struct fr_model *m = rep->m;
@@ -36,6 +55,7 @@ static void header(FILE *f, const struct fr_report *rep)
 	fprintf(f, "units: IOPS; MB/s = 10^6 bytes/s; latency in µs\n");
 	if (rep->ref_note)
 		fprintf(f, "published data: %s\n", rep->ref_note);
+	published_drives(f, m);
 }
 
 static void margin(char *buf, size_t len, const struct fr_entry *e, bool by_mbps)
@@ -84,11 +104,10 @@ static void profiles(FILE *f, const struct fr_report *rep)
 			   "margin to next     published\n");
 		for (size_t i = 0; i < pr->n; i++) {
 			const struct fr_entry *e = &pr->e[i];
-			char lb[LABEL_W + 2], a[32], b[32], c[32], mg[48], pub[24] = "-";
+			char lb[LABEL_W + 2], a[32], b[32], c[32], mg[48], pub[320];
 
 			margin(mg, sizeof(mg), e, pr->by_mbps);
-			if (e->ref_total)
-				snprintf(pub, sizeof(pub), "%u of %u", e->ref_place, e->ref_total);
+			fr_ref_place_text(e, pub, sizeof(pub));
 			fprintf(f, "%3u %-32s %11s %8s %7s %-5.5s %-18s %s\n", e->place,
 				cut(lb, sizeof(lb), e->drive->label),
 				fr_num(a, sizeof(a), e->iops, 0),

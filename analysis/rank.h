@@ -17,8 +17,11 @@ struct fr_entry {
 	unsigned place;
 	double margin_pct; /* over the next place; NAN for the last */
 	double margin_abs;
-	unsigned ref_place;	      /* among published drives, 0 when not computed */
-	unsigned ref_total;	      /* published drives + this one */
+	unsigned ref_place; /* among published drives, 0 when not computed */
+	unsigned ref_total; /* comparable published drives + this one */
+	/* Why published drives of this profile were left out of the place
+	 * ("not comparable: ..."), "" when none was; for a measured drive. */
+	char ref_note[256];
 	const struct fr_step **curve; /* steps sorted by achieved IOPS */
 	size_t ncurve;
 };

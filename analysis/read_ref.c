@@ -152,6 +152,17 @@ static int add_curve(struct fr_ref *r, const struct table *t, const struct csv *
 	v->load = col_dup(t, c, "load");
 	v->point = col_dup(t, c, "point");
 	v->note = col_dup(t, c, "note");
+	v->capacity = col_dup(t, c, "capacity");
+	v->host = col_dup(t, c, "host");
+	v->drives = 1;
+	if (col(t, c, "drives") && *col(t, c, "drives")) {
+		double n = col_num(t, c, "drives", bad);
+
+		if (!(n >= 1 && n <= 1024 && n == floor(n)))
+			*bad = true;
+		else
+			v->drives = (unsigned)n;
+	}
 	v->iops = col_num(t, c, "iops", bad);
 	v->gbps = col_num(t, c, "gbps", bad);
 	v->lat_us = col_num(t, c, "latency_us", bad);
@@ -284,6 +295,8 @@ void fr_ref_free(struct fr_ref *ref)
 		free(c->load);
 		free(c->point);
 		free(c->note);
+		free(c->capacity);
+		free(c->host);
 	}
 	free(ref->curves);
 	free_lat(ref->wp, ref->nwp);
@@ -299,19 +312,29 @@ static void blank_job(struct fr_job *j)
 			j->dir[d].lat[b] = (struct fr_lat){NAN, NAN, NAN, NAN};
 }
 
-static int mark_ref_drive(struct fr_model *m, const char *label, const char *review, int *added)
+static struct fr_drive *mark_ref_drive(struct fr_model *m, const char *label, const char *review,
+				       int *added)
 {
 	struct fr_drive *d = fr_model_find_drive(m, label);
 
 	if (d)
-		return 0;
+		return d;
 	d = fr_model_drive(m, label);
 	if (!d)
-		return -1;
+		return NULL;
 	d->reference = true;
 	d->review = strdup(review);
 	(*added)++;
-	return d->review ? 0 : -1;
+	return d->review ? d : NULL;
+}
+
+/* A drive's configuration as the review gives it ("7.68TB x8, Dell R750 ..."). */
+static void set_config(struct fr_drive *d, const struct fr_ref_curve *c)
+{
+	if (*d->config)
+		return;
+	snprintf(d->config, sizeof(d->config), "%s%s%s", c->capacity,
+		 *c->capacity && *c->host ? ", " : "", c->host);
 }
 
 /* Sets one published latency figure (µs) on a job's direction, both bases. */
@@ -358,8 +381,13 @@ static int curve_rows(const struct fr_ref *ref, const char *review, struct fr_mo
 		snprintf(label, sizeof(label), "%s [%s]", c->device, c->review);
 		snprintf(profile, sizeof(profile), "%s%s", c->profile,
 			 !strcmp(c->load, "high") ? "-high" : "");
-		if (mark_ref_drive(m, label, c->review, added))
+		struct fr_drive *d = mark_ref_drive(m, label, c->review, added);
+
+		if (!d)
 			return -1;
+		set_config(d, c);
+		if (c->drives > 1)
+			d->group = c->drives;
 		blank_job(&j);
 		j.drive = label;
 		j.profile = profile;
@@ -367,8 +395,8 @@ static int curve_rows(const struct fr_ref *ref, const char *review, struct fr_mo
 		j.source = "reference";
 		/* the published IOPS of a mix are not split by direction */
 		j.dir[FR_READ].ios = 1;
-		j.dir[FR_READ].iops = c->iops;
-		j.dir[FR_READ].bw_bytes = published_bw(c);
+		j.dir[FR_READ].iops = c->iops / c->drives;
+		j.dir[FR_READ].bw_bytes = published_bw(c) / c->drives;
 		j.dir[FR_READ].lat[FR_CLAT].mean = c->lat_us * 1000.0;
 		j.dir[FR_READ].lat[FR_LAT].mean = c->lat_us * 1000.0;
 		if (fr_model_add(m, &j))
@@ -389,7 +417,7 @@ static int lat_rows(const struct fr_ref_lat *rows, size_t n, bool nn, const char
 		    isnan(r->value_us))
 			continue;
 		snprintf(label, sizeof(label), "%s [%s]", r->device, r->review);
-		if (mark_ref_drive(m, label, r->review, added))
+		if (!mark_ref_drive(m, label, r->review, added))
 			return -1;
 		blank_job(&j);
 		j.drive = label;

@@ -9,7 +9,9 @@
 /* A row of analysis/reference/vdbench-curves.csv. */
 struct fr_ref_curve {
 	char *review, *device, *profile, *load, *point, *note;
+	char *capacity, *host;
 	double iops, gbps, lat_us;
+	unsigned drives; /* drives run together for this figure (column "drives", default 1) */
 };
 
 /* A row of write-pressure.csv or noisy-neighbor.csv. */
@@ -43,7 +45,9 @@ void fr_ref_free(struct fr_ref *ref);
  * Adds the published figures to a model as reference drives labelled
  * "<device> [<review>]": curve points become steps ("peak", "first") of the
  * profile (a high-load row goes to "<profile>-high"), write-pressure rows
- * become wp-read steps, noisy-neighbor rows nn-read namespaces.  review
+ * become wp-read steps, noisy-neighbor rows nn-read namespaces.  A curve
+ * figure of a group of N drives is added per drive (IOPS and bandwidth / N,
+ * latency as published) and the drive's group set to N.  review
  * limits it to one review id (NULL: all).  Returns the number of drives
  * added, or -1.
  */

@@ -263,6 +263,49 @@ static void test_reference_place(void **state)
 	fr_model_free(&ref);
 }
 
+/* A published group of 8 is held per drive; a measured group of 8 compares
+ * as a group, a group of another size does not compare. */
+static void test_group_place(void **state)
+{
+	struct fr_model m, ref;
+	struct fr_ranking r;
+
+	(void)state;
+	fr_model_init(&m);
+	fr_model_init(&ref);
+	add_curve(&ref, "G8", "4k-randread", "peak", 1000, 0, 100, 0); /* 8000 / 8 */
+	add_curve(&ref, "S1", "4k-randread", "peak", 1500, 0, 100, 0);
+	fr_model_find_drive(&ref, "G8")->group = 8;
+	add_curve(&m, "eight", "4k-randread", "peak", 10000, 0, 90, 0);
+	add_curve(&m, "two", "4k-randread", "peak", 2400, 0, 90, 0);
+	add_curve(&m, "one", "4k-randread", "peak", 1200, 0, 90, 0);
+	fr_model_find_drive(&m, "eight")->group = 8;
+	fr_model_find_drive(&m, "two")->group = 2;
+	assert_int_equal(fr_rank(&m, &ref, FR_CLAT, &r), 0);
+	for (size_t i = 0; i < r.profiles[0].n; i++) {
+		const struct fr_entry *e = &r.profiles[0].e[i];
+
+		if (!strcmp(e->drive->label, "eight")) {
+			/* 10000 / 8 = 1250: behind S1, ahead of G8's 1000 per drive;
+			 * S1 ran alone, so it is left out with the reason */
+			assert_int_equal(e->ref_place, 1);
+			assert_int_equal(e->ref_total, 2);
+			assert_non_null(strstr(e->ref_note, "a group of 8 drives run together "
+							    "against single drives"));
+		} else if (!strcmp(e->drive->label, "two")) {
+			assert_int_equal(e->ref_total, 0);
+			assert_non_null(strstr(e->ref_note, "not comparable: a group of 2 drives"));
+		} else {
+			assert_int_equal(e->ref_place, 2); /* 1200: behind 1500, ahead of 1000 */
+			assert_int_equal(e->ref_total, 3);
+			assert_string_equal(e->ref_note, "");
+		}
+	}
+	fr_ranking_free(&r);
+	fr_model_free(&m);
+	fr_model_free(&ref);
+}
+
 static void test_profile_order(void **state)
 {
 	struct fr_model m;
@@ -293,6 +336,7 @@ int main(void)
 		cmocka_unit_test(test_crossover),
 		cmocka_unit_test(test_noisy_neighbor),
 		cmocka_unit_test(test_reference_place),
+		cmocka_unit_test(test_group_place),
 		cmocka_unit_test(test_profile_order),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
