@@ -14,6 +14,7 @@
 
 #include "inputs.h"
 #include "out.h"
+#include "provenance.h"
 #include "rank.h"
 #include "read_fio.h"
 #include "read_ref.h"
@@ -361,6 +362,7 @@ int main(int argc, char **argv)
 {
 	struct opts o = {.format = "text", .basis = FR_CLAT};
 	struct fr_model m, ref;
+	struct fr_prov prov = {0};
 	struct fr_ranking r;
 	struct fr_inputs *in;
 	char note[PATH_MAX + 64] = "";
@@ -391,13 +393,14 @@ int main(int argc, char **argv)
 		ret = EXIT_USAGE;
 		goto out;
 	}
-	if (fr_rank(&m, &ref, o.basis, &r)) {
+	/* which drive and which run; fills the step methods placing compares */
+	if (fr_prov_collect(&m, &prov) || fr_rank(&m, &ref, o.basis, &r)) {
 		fprintf(stderr, "fiorank: out of memory\n");
 		ret = EXIT_USAGE;
 		goto out;
 	}
 	{
-		struct fr_report rep = {&m, &r, *note ? note : NULL};
+		struct fr_report rep = {&m, &r, *note ? note : NULL, &prov};
 
 		ret = render(&o, &rep)		    ? EXIT_USAGE
 		      : (m.nskipped || m.nexcluded) ? EXIT_SOME_SKIPPED
@@ -405,6 +408,7 @@ int main(int argc, char **argv)
 	}
 	fr_ranking_free(&r);
 out:
+	fr_prov_free(&prov);
 	fr_inputs_free(in);
 	fr_model_free(&m);
 	fr_model_free(&ref);

@@ -57,6 +57,32 @@ struct fr_job {
 	struct fr_dirstat dir[FR_NDIRS];
 };
 
+/*
+ * Like-for-like comparison (issue 13): how a step was run, in the terms a
+ * published method is stated in.  Filled after reading: by provenance.c
+ * for measured steps (from the fio output's options, the engine file and
+ * the manifest), by read_ref.c for published ones (reference/methods.csv).
+ * All zero: not known.
+ */
+enum fr_target {
+	FR_TARGET_UNKNOWN,   /* nothing says what the target was */
+	FR_TARGET_NAMESPACE, /* an NVMe namespace (char or block device) */
+	FR_TARGET_BLOCK,     /* another block device */
+	FR_TARGET_FILE,	     /* a regular file (any file system, tmpfs too) */
+};
+
+struct fr_method {
+	bool known;
+	unsigned
+		outstanding; /* I/Os in flight: iodepth x numjobs over the step's jobs; 0 unknown */
+	unsigned bs;	     /* transfer size in bytes; 0 unknown or mixed */
+	int read_pct;	     /* share of reads the job asked for; -1 unknown */
+	enum fr_target target;
+	double step_s;	 /* measured seconds per step; 0 unknown */
+	bool short_mode; /* the suite's --short */
+	char note[120];	 /* published: why the method is not stated, "" when it is */
+};
+
 struct fr_step {
 	char *name;
 	char *source; /* the input that filled it */
@@ -64,6 +90,7 @@ struct fr_step {
 	unsigned nsid;
 	unsigned njobs; /* fio jobs merged into this step */
 	struct fr_dirstat dir[FR_NDIRS];
+	struct fr_method method; /* issue 13; see above */
 };
 
 struct fr_profile {

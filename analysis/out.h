@@ -5,13 +5,15 @@
 #include <stdio.h>
 
 #include "model.h"
+#include "provenance.h"
 #include "rank.h"
 
 /* What every renderer prints from. */
 struct fr_report {
 	const struct fr_model *m;
 	const struct fr_ranking *r;
-	const char *ref_note; /* where published data came from, or NULL */
+	const char *ref_note;	    /* where published data came from, or NULL */
+	const struct fr_prov *prov; /* which drive and which run, or NULL */
 };
 
 int fr_out_text(FILE *f, const struct fr_report *rep);

@@ -91,6 +91,21 @@ static void curve_lines(FILE *f, const struct fr_entry *e, enum fr_basis basis)
 	fputc('\n', f);
 }
 
+/* "* <drive>: <why a published place is missing or derived>" */
+static void place_notes(FILE *f, const struct fr_profile_rank *pr)
+{
+	for (size_t i = 0; i < pr->n; i++) {
+		const struct fr_entry *e = &pr->e[i];
+		char text[640], pre[300];
+
+		if (!*e->ref_note && !(e->drive->reference && e->drive->group > 1))
+			continue;
+		fr_ref_place_text(e, text, sizeof(text));
+		snprintf(pre, sizeof(pre), "  * %s:", e->drive->label);
+		wrapped(f, pre, text);
+	}
+}
+
 static void profiles(FILE *f, const struct fr_report *rep)
 {
 	const struct fr_ranking *r = rep->r;
@@ -104,16 +119,24 @@ static void profiles(FILE *f, const struct fr_report *rep)
 			   "margin to next     published\n");
 		for (size_t i = 0; i < pr->n; i++) {
 			const struct fr_entry *e = &pr->e[i];
-			char lb[LABEL_W + 2], a[32], b[32], c[32], mg[48], pub[320];
+			char lb[LABEL_W + 2], a[32], b[32], c[32], mg[48], pub[32] = "-";
 
 			margin(mg, sizeof(mg), e, pr->by_mbps);
-			fr_ref_place_text(e, pub, sizeof(pub));
+			/* the column is short; the reasons follow the table */
+			if (e->ref_total)
+				snprintf(pub, sizeof(pub), "%u of %u%s", e->ref_place, e->ref_total,
+					 *e->ref_note ? " *" : "");
+			else if (*e->ref_note)
+				snprintf(pub, sizeof(pub), "unlike *");
+			else if (e->drive->reference && e->drive->group > 1)
+				snprintf(pub, sizeof(pub), "/%u *", e->drive->group);
 			fprintf(f, "%3u %-32s %11s %8s %7s %-5.5s %-18s %s\n", e->place,
 				cut(lb, sizeof(lb), e->drive->label),
 				fr_num(a, sizeof(a), e->iops, 0),
 				fr_num(b, sizeof(b), e->mbps > 0 ? e->mbps : NAN, 1),
 				fr_num(c, sizeof(c), fr_us(e->lat_ns), 1), e->peak->name, mg, pub);
 		}
+		place_notes(f, pr);
 		for (size_t i = 0, shown = 0; i < pr->n; i++)
 			if (pr->e[i].ncurve > 1 && !shown++)
 				fprintf(f, "  curve (step IOPS@mean µs, %s basis):\n",

@@ -6,10 +6,10 @@
  */
 #include <errno.h>
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "compare.h"
 #include "rank.h"
 
 /* Contract order of profile ids (docs/fiorank.md); others follow by name. */
@@ -184,46 +184,14 @@ static void assign_places(struct fr_entry *e, size_t n)
 		e[i].place =
 			(i && same_result(&e[i], &e[i - 1])) ? e[i - 1].place : (unsigned)i + 1;
 		e[i].margin_pct = e[i].margin_abs = NAN;
-		if (i + 1 < n) {
+		/* no margin between a measured and a published drive: whether
+		 * they compare at all is the published place's to say */
+		if (i + 1 < n && e[i].drive->reference == e[i + 1].drive->reference) {
 			e[i].margin_abs = e[i].value - e[i + 1].value;
 			if (e[i + 1].value > 0)
 				e[i].margin_pct = 100.0 * e[i].margin_abs / e[i + 1].value;
 		}
 	}
-}
-
-/*
- * Whether a measured entry compares with a published drive's figures, and
- * on what footing: NULL and *per_drive set to the divisor that turns the
- * measured figure into the published drive's per-drive footing, or the
- * reason it does not compare.  A published group of N is held per drive
- * (read_ref.c); a measured group of the same N is compared as a group (its
- * figure / N against the per-drive figures, the same order as group against
- * group); one measured drive against per-drive figures.
- */
-static const char *not_comparable(const struct fr_entry *e, const struct fr_drive *pub,
-				  unsigned *per_drive, char *buf, size_t len)
-{
-	unsigned mine = e->drive->group > 1 ? e->drive->group : 1;
-	unsigned theirs = pub->group > 1 ? pub->group : 1;
-
-	*per_drive = 1;
-	if (mine > 1 && mine != theirs) {
-		snprintf(buf, len, "a group of %u drives run together against %s", mine,
-			 theirs > 1 ? "a published group of another size" : "single drives");
-		return buf;
-	}
-	*per_drive = mine;
-	return NULL;
-}
-
-static void add_reason(char *note, size_t len, const char *why)
-{
-	size_t used = strlen(note);
-
-	if (strstr(note, why))
-		return;
-	snprintf(note + used, len - used, "%s%s", used ? "; " : "not comparable: ", why);
 }
 
 /* Place among the comparable published drives of the same profile: 1 +
@@ -232,27 +200,24 @@ static void place_among_ref(struct fr_entry *e, const struct fr_model *ref, cons
 			    bool by_mbps, enum fr_basis basis)
 {
 	unsigned ahead = 0, total = 0;
+	struct fr_reasons rs = {.n = 0};
 
 	for (size_t d = 0; d < ref->ndrives; d++) {
 		const struct fr_profile *p = fr_drive_find_profile(&ref->drives[d], profile);
 		struct fr_entry re = {0}, mine = *e;
 		unsigned per_drive;
-		char why[200];
 
-		if (!p || !has_curve(p))
+		if (!p || !has_curve(p) || fill_entry(&re, &ref->drives[d], p, by_mbps, basis))
 			continue;
-		if (not_comparable(e, &ref->drives[d], &per_drive, why, sizeof(why))) {
-			add_reason(e->ref_note, sizeof(e->ref_note), why);
-			continue;
+		if (fr_comparable(e, &ref->drives[d], &re, &per_drive, &rs)) {
+			mine.value /= per_drive;
+			total++;
+			if (cmp_entry(&re, &mine) < 0)
+				ahead++;
 		}
-		if (fill_entry(&re, &ref->drives[d], p, by_mbps, basis))
-			continue;
-		mine.value /= per_drive;
-		total++;
-		if (cmp_entry(&re, &mine) < 0)
-			ahead++;
 		free(re.curve);
 	}
+	fr_reasons_text(&rs, e->ref_note, sizeof(e->ref_note));
 	if (total) {
 		e->ref_place = ahead + 1;
 		e->ref_total = total + 1;

@@ -21,7 +21,7 @@ struct fr_entry {
 	unsigned ref_total; /* comparable published drives + this one */
 	/* Why published drives of this profile were left out of the place
 	 * ("not comparable: ..."), "" when none was; for a measured drive. */
-	char ref_note[256];
+	char ref_note[512];
 	const struct fr_step **curve; /* steps sorted by achieved IOPS */
 	size_t ncurve;
 };

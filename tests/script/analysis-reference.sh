@@ -101,22 +101,52 @@ check "p99 crossover: the P5510 falls below the PM9A3 at the first later publish
 check "no crossover of the means (P5510 lower throughout)" \
 	bash -c "! grep -q '^crossover,write-pressure,.*,mean,' '$tmp/rank.csv'"
 
-# a measured drive's place among all published drives of its profile
-"$FIORANK" -r "$REF" -f csv -d measured tests/data/fio/shapes/json.json >"$tmp/m.csv"
-python3 - "$tmp/m.csv" "$REF/vdbench-curves.csv" >"$tmp/place" <<'PY'
+# a measured drive's place among the published drives run the way it was:
+# a full-mode suite run in the test bed (4 jobs x 32 = 128 outstanding 4K
+# random reads on an NVMe namespace, 30 s steps; tests/data/README.md)
+FULL=tests/data/fio/testbed/full-4k-randread
+"$FIORANK" -r "$REF" -f csv "$FULL" >"$tmp/m.csv"
+python3 - "$tmp/m.csv" "$REF/vdbench-curves.csv" "$REF/methods.csv" >"$tmp/place" <<'PY'
 import csv, sys
 me = [r for r in csv.DictReader(open(sys.argv[1])) if r["section"] == "peak"][0]
 iops, lat = float(me["iops"]), float(me["lat_us"])
+stated = {r["review"] for r in csv.DictReader(open(sys.argv[3]))
+          if r["profile"] == me["profile"] and r["load"] == "normal" and r["outstanding"] == "128"}
 drives = {}
 for r in csv.DictReader(open(sys.argv[2])):
-    if r["profile"] == me["profile"] and r["load"] != "high" and r["point"] == "peak":
-        # a published group of N is compared per drive: IOPS / N
+    if r["profile"] == me["profile"] and r["load"] != "high" and r["point"] == "peak" \
+            and r["review"] in stated:
         drives[(r["device"], r["review"])] = (float(r["iops"]) / int(r["drives"] or 1),
                                               float(r["latency_us"] or "inf"))
 ahead = sum(1 for v in drives.values() if v[0] > iops or (v[0] == iops and v[1] < lat))
-print(me["ref_place"] == str(ahead + 1) and me["ref_total"] == str(len(drives) + 1))
+print(len(drives) >= 3 and me["ref_place"] == str(ahead + 1) and me["ref_total"] == str(len(drives) + 1))
+print(me["drive"])
+print(me["ref_note"])
 PY
-check "a measured drive's published place counts the published drives ahead of it" grep -qx True "$tmp/place"
+check "a full-method run is placed among the published drives whose review states 128 threads" \
+	grep -qx True "$tmp/place"
+check "the run's drive is named by model, serial and namespace, not /dev/ng0n2" \
+	grep -qx "QEMU NVMe Ctrl deadbeef ns2" "$tmp/place"
+check "the 8-drive review (no thread counts stated) is left out with its reason" \
+	grep -qx "not comparable: the review states no thread counts for its 8-drive VDbench runs (p5510-vs-pm9a3)" "$tmp/place"
+
+# method mismatches: each refused with its reason, on real outputs
+ref_note() { # DIR-or-FILE -> ref_note of its first peak row
+	"$FIORANK" -r "$REF" -f csv "$@" 2>/dev/null | python3 -c '
+import csv, sys
+rows = [r for r in csv.DictReader(sys.stdin) if r["section"] == "peak"]
+print(rows[0]["ref_place"] or "-", rows[0]["ref_note"])'
+}
+got=$(ref_note tests/data/fio/testbed/short-4k-randread)
+check "a --short suite run in the test bed is not placed: $got" \
+	grep -qx -- "- not comparable: a --short run (3 s steps); .*" <<<"$got"
+got=$(ref_note tests/data/fio/plain/qd1-4k-randread.json)
+check "plain fio at iodepth=1 on a tmpfs file, named 4k-randread, is not placed: $got" \
+	grep -qx -- "- not comparable: run on a target no engine file or manifest identifies as a drive; .*; 1 outstanding I/O, published 128 (p5510-review, pm1735-review, p5800x-review)" <<<"$got"
+got=$(ref_note tests/data/fio/plain/shm-suite)
+check "a suite run on a /dev/shm file is not placed, the engine file says it is a file: $got" \
+	grep -qx -- "- not comparable: run on a file, not a drive, a --short run (3 s steps); .*" <<<"$got"
+
 # units: sequential figures are IOPS x 64 KiB (README.md "Units"), so the
 # published orderings of the IOPS hold in MB/s too
 "$FIORANK" -r "$REF" -f csv --with-reference >"$tmp/all.csv"
