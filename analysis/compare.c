@@ -147,8 +147,8 @@ void fr_reasons_text(const struct fr_reasons *rs, char *buf, size_t len)
 	}
 }
 
-bool fr_comparable(const struct fr_entry *e, const struct fr_drive *pub,
-		       const struct fr_entry *re, unsigned *per_drive, struct fr_reasons *rs)
+bool fr_comparable(const struct fr_entry *e, const struct fr_drive *pub, const struct fr_entry *re,
+		   unsigned *per_drive, struct fr_reasons *rs)
 {
 	const char *who = pub->review ? pub->review : pub->label;
 	char why[200];
@@ -170,4 +170,3 @@ bool fr_comparable(const struct fr_entry *e, const struct fr_drive *pub,
 	}
 	return like;
 }
-

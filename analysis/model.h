@@ -128,7 +128,20 @@ struct fr_problem {
 	char *reason;
 };
 
+/* A review's own statement about its figures, shown as published (issue
+ * 13; read_ref.c): "P5510 p99 falls below PM9A3 from 110 MB/s on". */
+struct fr_statement {
+	char review[48];
+	char metric[32];   /* clat_p99_crossover, clat_mean_gap, clat_p99_gap */
+	double write_mbps; /* where the review says it holds */
+	double value_us;   /* the gap, NAN for a crossover */
+	char text[160];	   /* the review's words (the CSV note) */
+};
+#define FR_MAX_STATEMENTS 16
+
 struct fr_model {
+	struct fr_statement statements[FR_MAX_STATEMENTS];
+	size_t nstatements;
 	struct fr_drive *drives;
 	size_t ndrives, cap;
 	struct fr_problem *skipped; /* files not read */

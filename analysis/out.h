@@ -34,6 +34,12 @@ static inline double fr_us(double ns)
 }
 /* "from 110 MB/s on, A's p99 read latency is below B's". */
 void fr_cross_sentence(char *buf, size_t len, const struct fr_crossover *c);
+/* A review's statement as published, beside what its published points
+ * allow: "P5510 p99 falls below PM9A3 from 110 MB/s on (p5510-vs-pm9a3, as
+ * published); the published points (10, 700 MB/s) allow: between 10 and
+ * 700 MB/s".  "" when the review's write-pressure drives are not ranked. */
+void fr_statement_text(const struct fr_ranking *r, const struct fr_statement *s, char *buf,
+		       size_t len);
 const char *fr_wp_metric_name(enum fr_wp_metric m);
 /* "4k-randread 3 of 6, sql 2 of 4" for a measured drive: its places among the
  * published drives per profile; "" when it has none. */

@@ -171,6 +171,28 @@ static void wp_rows(FILE *f, const struct fr_ranking *rk)
 	}
 }
 
+/* The reviews' own statements (section "statement"). */
+static void statement_rows(FILE *f, const struct fr_report *rep)
+{
+	for (size_t i = 0; i < rep->m->nstatements; i++) {
+		const struct fr_statement *st = &rep->m->statements[i];
+		struct row r = blank("statement");
+		char s[640];
+
+		fr_statement_text(rep->r, st, s, sizeof(s));
+		if (!*s)
+			continue;
+		r.profile = "write-pressure";
+		r.drive = st->review;
+		r.step = st->metric;
+		r.write_mbps = st->write_mbps;
+		r.lat = st->value_us * 1000.0;
+		r.reference = 1;
+		r.detail = s;
+		emit(f, &r);
+	}
+}
+
 static void nn_rows(FILE *f, const struct fr_ranking *rk)
 {
 	for (size_t n = 0; n < rk->nnn; n++)
@@ -229,6 +251,7 @@ int fr_out_csv(FILE *f, const struct fr_report *rep)
 	fputs(columns, f);
 	profile_rows(f, rep->r);
 	wp_rows(f, rep->r);
+	statement_rows(f, rep);
 	nn_rows(f, rep->r);
 	other_rows(f, rep);
 	return ferror(f) ? -1 : 0;

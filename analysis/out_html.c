@@ -77,6 +77,7 @@ static void profile_charts(FILE *f, const struct fr_profile_rank *pr, enum fr_ba
 		const struct fr_entry *e = &pr->e[i];
 
 		s[i].name = e->drive->label;
+		s[i].markers_only = e->drive->reference;
 		s[i].x = xy + off;
 		s[i].y = xy + npts + off;
 		s[i].n = e->ncurve;
@@ -117,6 +118,7 @@ static void wp_section(FILE *f, const struct fr_ranking *r)
 	fputs("<h2>Write pressure</h2>\n", f);
 	for (size_t d = 0; d < r->nwp; d++) {
 		s[d].name = r->wp[d].drive->label;
+		s[d].markers_only = r->wp[d].drive->reference;
 		s[d].x = vals + off;
 		s[d].n = r->wp[d].n;
 		for (size_t i = 0; i < r->wp[d].n; i++) {
@@ -150,6 +152,28 @@ static void wp_section(FILE *f, const struct fr_ranking *r)
 out:
 	free(s);
 	free(vals);
+}
+
+/* The reviews' own write-pressure statements, beside their points. */
+static void statements(FILE *f, const struct fr_report *rep)
+{
+	bool open = false;
+
+	for (size_t i = 0; i < rep->m->nstatements; i++) {
+		char s[640];
+
+		fr_statement_text(rep->r, &rep->m->statements[i], s, sizeof(s));
+		if (!*s)
+			continue;
+		if (!open)
+			fputs("<ul>\n", f);
+		open = true;
+		fputs("<li class=\"statement\">Published statement: ", f);
+		fr_html_escape(f, s);
+		fputs("</li>\n", f);
+	}
+	if (open)
+		fputs("</ul>\n", f);
 }
 
 static void nn_section(FILE *f, const struct fr_ranking *r)
@@ -291,6 +315,7 @@ int fr_out_html(FILE *f, const struct fr_report *rep)
 	}
 	if (r->nwp)
 		wp_section(f, r);
+	statements(f, rep);
 	if (r->nnn)
 		nn_section(f, r);
 	tail(f, rep);

@@ -145,12 +145,39 @@ static struct json_object *wp_obj(const struct fr_ranking *r)
 		add(c, "lower", jstr(r->cross[i].lower->label));
 		add(c, "higher", jstr(r->cross[i].higher->label));
 		add(c, "holds", json_object_new_boolean(r->cross[i].holds));
+		add(c, "after_write_mbps", jnum(r->cross[i].after_mbps));
+		add(c, "published", json_object_new_boolean(r->cross[i].published));
 		add(c, "text", jstr(s));
 		json_object_array_add(cross, c);
 	}
 	add(o, "drives", drives);
 	add(o, "crossovers", cross);
 	return o;
+}
+
+/* The reviews' own statements, as published, with what their points allow. */
+static struct json_object *statements_arr(const struct fr_report *rep)
+{
+	struct json_object *a = json_object_new_array();
+
+	for (size_t i = 0; i < rep->m->nstatements; i++) {
+		const struct fr_statement *st = &rep->m->statements[i];
+		struct json_object *o;
+		char s[640];
+
+		fr_statement_text(rep->r, st, s, sizeof(s));
+		if (!*s)
+			continue;
+		o = json_object_new_object();
+		add(o, "review", jstr(st->review));
+		add(o, "metric", jstr(st->metric));
+		add(o, "write_mbps", jnum(st->write_mbps));
+		add(o, "value_us", jnum(st->value_us));
+		add(o, "published", jstr(st->text));
+		add(o, "text", jstr(s));
+		json_object_array_add(a, o);
+	}
+	return a;
 }
 
 static struct json_object *nn_arr(const struct fr_ranking *r)
@@ -231,6 +258,7 @@ int fr_out_json(FILE *f, const struct fr_report *rep)
 	add(root, "drives", drives);
 	add(root, "profiles", profiles_arr(rep->r));
 	add(root, "write_pressure", wp_obj(rep->r));
+	add(json_object_object_get(root, "write_pressure"), "statements", statements_arr(rep));
 	add(root, "noisy_neighbor", nn_arr(rep->r));
 	add(root, "wins", summary_obj(rep));
 	ret = fputs(json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY |

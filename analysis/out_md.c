@@ -224,6 +224,21 @@ static void tail(FILE *f, const struct fr_report *rep)
 	}
 }
 
+/* The reviews' own write-pressure statements, beside their points. */
+static void statements(FILE *f, const struct fr_report *rep)
+{
+	for (size_t i = 0; i < rep->m->nstatements; i++) {
+		char s[640];
+
+		fr_statement_text(rep->r, &rep->m->statements[i], s, sizeof(s));
+		if (!*s)
+			continue;
+		fputs("- Published statement: ", f);
+		md_str(f, s);
+		fputc('\n', f);
+	}
+}
+
 int fr_out_md(FILE *f, const struct fr_report *rep)
 {
 	const struct fr_model *m = rep->m;
@@ -240,6 +255,7 @@ int fr_out_md(FILE *f, const struct fr_report *rep)
 	}
 	profiles(f, rep->r);
 	write_pressure(f, rep->r);
+	statements(f, rep);
 	noisy_neighbor(f, rep->r);
 	tail(f, rep);
 	return ferror(f) ? -1 : 0;

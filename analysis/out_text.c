@@ -196,6 +196,13 @@ static void write_pressure(FILE *f, const struct fr_report *rep)
 	}
 	if (r->nwp > 1 && !r->ncross)
 		fprintf(f, "crossover: none (the order of the drives never changes)\n");
+	for (size_t i = 0; i < rep->m->nstatements; i++) {
+		char s[640];
+
+		fr_statement_text(r, &rep->m->statements[i], s, sizeof(s));
+		if (*s)
+			wrapped(f, "published statement:", s);
+	}
 }
 
 static void noisy_neighbor(FILE *f, const struct fr_report *rep)

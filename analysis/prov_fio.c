@@ -228,4 +228,3 @@ void fr_fio_method_text(char *buf, size_t len, const char *profile, const struct
 		snprintf(t, sizeof(t), "%.0f s steps", me->step_s);
 	snprintf(buf, len, "%s: %u outstanding, %s, %s, %s", profile, me->outstanding, bs, rd, t);
 }
-

@@ -123,10 +123,10 @@ static const struct fsrc *source(struct ctx *c, const char *path)
 /* ------------------------------------------------------------ manifest, engine file */
 
 struct where {
-	struct json_object *mf;	 /* manifest, or NULL */
-	struct json_object *run; /* its run entry for the source */
+	struct json_object *mf;	    /* manifest, or NULL */
+	struct json_object *run;    /* its run entry for the source */
 	struct json_object *mdrive; /* its drives[] entry for the run's drive */
-	struct json_object *eng; /* engine file, or NULL */
+	struct json_object *eng;    /* engine file, or NULL */
 	char mf_dir[PATH_MAX];
 };
 
@@ -148,8 +148,8 @@ static struct json_object *find_run(struct json_object *mf, const char *rel)
 static struct json_object *find_mdrive(struct json_object *mf, const char *label)
 {
 	struct json_object *drives = fr_json_get(mf, "drives");
-	size_t n = json_object_is_type(drives, json_type_array) ? json_object_array_length(drives)
-								 : 0;
+	size_t n =
+		json_object_is_type(drives, json_type_array) ? json_object_array_length(drives) : 0;
 
 	for (size_t i = 0; label && i < n; i++) {
 		struct json_object *d = json_object_array_get_idx(drives, i);
@@ -184,7 +184,8 @@ static void locate(struct ctx *c, const char *src, struct where *w)
 			snprintf(w->mf_dir, sizeof(w->mf_dir), "%s", dir);
 	}
 	if (w->run && fr_json_str(w->run, "engine_output")) {
-		snprintf(path, sizeof(path), "%s/%s", w->mf_dir, fr_json_str(w->run, "engine_output"));
+		snprintf(path, sizeof(path), "%s/%s", w->mf_dir,
+			 fr_json_str(w->run, "engine_output"));
 	} else {
 		size_t n = strlen(src);
 
@@ -213,7 +214,8 @@ static enum fr_target kind_target(const char *kind, bool nvme)
 static enum fr_target target_of(const struct where *w, unsigned *group)
 {
 	struct json_object *files = fr_json_get(w->eng, "files");
-	size_t n = json_object_is_type(files, json_type_array) ? json_object_array_length(files) : 0;
+	size_t n =
+		json_object_is_type(files, json_type_array) ? json_object_array_length(files) : 0;
 	enum fr_target t = FR_TARGET_UNKNOWN;
 	char serials[512] = "";
 
@@ -273,7 +275,8 @@ static void capacity_word(char *buf, size_t len, struct json_object *o)
 static void identity(struct fr_prov_drive *pd, const struct where *w)
 {
 	struct json_object *files = fr_json_get(w->eng, "files");
-	size_t n = json_object_is_type(files, json_type_array) ? json_object_array_length(files) : 0;
+	size_t n =
+		json_object_is_type(files, json_type_array) ? json_object_array_length(files) : 0;
 
 	for (size_t i = 0; i < (n ? n : 1); i++) {
 		struct json_object *f = n ? json_object_array_get_idx(files, i) : w->mdrive;
@@ -301,8 +304,8 @@ static void identity(struct fr_prov_drive *pd, const struct where *w)
 
 static void steady_state(struct fr_prov_drive *pd, const struct where *w)
 {
-	struct json_object *ss = fr_json_get(fr_json_get(w->mf, "steady_state"),
-					     fr_json_str(w->run, "drive"));
+	struct json_object *ss =
+		fr_json_get(fr_json_get(w->mf, "steady_state"), fr_json_str(w->run, "drive"));
 	struct json_object *steady = fr_json_get(ss, "steady");
 	double rounds = fr_json_num(ss, "rounds");
 	const char *reason = fr_json_str(ss, "reason");
@@ -374,10 +377,10 @@ static void run_facts(struct fr_prov_drive *pd, const struct where *w, const str
 
 static void fill_unrecorded(struct fr_prov_drive *pd)
 {
-	char *const fields[] = {pd->model,  pd->serial, pd->firmware, pd->capacity, pd->lba,
-				pd->namespaces, pd->target, pd->host, pd->cpu, pd->kernel,
-				pd->fio, pd->engine, pd->dates, pd->mode, pd->method,
-				pd->precond, pd->steady};
+	char *const fields[] = {pd->model,	pd->serial, pd->firmware, pd->capacity, pd->lba,
+				pd->namespaces, pd->target, pd->host,	  pd->cpu,	pd->kernel,
+				pd->fio,	pd->engine, pd->dates,	  pd->mode,	pd->method,
+				pd->precond,	pd->steady};
 
 	for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
 		if (!*fields[i])

@@ -25,24 +25,25 @@
 /* Lists are ", "-joined distinct values; "" when nothing recorded one. */
 struct fr_prov_drive {
 	const struct fr_drive *drive;
-	char node[256];	      /* device node(s) and host, when relabelled or known */
-	char model[128];      /* "QEMU NVMe Ctrl" */
-	char serial[128];     /* "deadbeef" */
-	char firmware[64];    /* "7.2.22" */
-	char capacity[128];   /* per namespace, "67108864 B (64.0 MiB)" */
-	char lba[64];	      /* LBA data sizes in bytes, "512, 4096" */
-	char namespaces[64];  /* namespace ids used, "1, 3" */
-	char target[64];      /* "nvme-char", "block", "file", "not recorded" */
-	char host[128];	      /* host the drive is on */
-	char cpu[160];	      /* that host's CPU model */
-	char kernel[128];     /* and kernel */
-	char fio[64];	      /* fio versions of its runs */
-	char engine[128];     /* "ssdnvme 0.1", "io_uring" */
-	char dates[160];      /* first start .. last end */
-	char mode[32];	      /* "full", "short", "short, full", "not recorded" */
-	char method[256];     /* per profile: "4k-randread: 4 x 32 = 128 outstanding, 4 KiB, 100 % read, 30 s steps" */
-	char precond[160];    /* preconditioning runs done */
-	char steady[192];     /* "reached after 7 rounds", "NOT reached after 7 rounds (...)" */
+	char node[256];	     /* device node(s) and host, when relabelled or known */
+	char model[128];     /* "QEMU NVMe Ctrl" */
+	char serial[128];    /* "deadbeef" */
+	char firmware[64];   /* "7.2.22" */
+	char capacity[128];  /* per namespace, "67108864 B (64.0 MiB)" */
+	char lba[64];	     /* LBA data sizes in bytes, "512, 4096" */
+	char namespaces[64]; /* namespace ids used, "1, 3" */
+	char target[64];     /* "nvme-char", "block", "file", "not recorded" */
+	char host[128];	     /* host the drive is on */
+	char cpu[160];	     /* that host's CPU model */
+	char kernel[128];    /* and kernel */
+	char fio[64];	     /* fio versions of its runs */
+	char engine[128];    /* "ssdnvme 0.1", "io_uring" */
+	char dates[160];     /* first start .. last end */
+	char mode[32];	     /* "full", "short", "short, full", "not recorded" */
+	char method[256]; /* per profile: "4k-randread: 4 x 32 = 128 outstanding, 4 KiB, 100 % read,
+			     30 s steps" */
+	char precond[160]; /* preconditioning runs done */
+	char steady[192];  /* "reached after 7 rounds", "NOT reached after 7 rounds (...)" */
 	bool steady_not_reached;
 };
 

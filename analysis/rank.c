@@ -325,6 +325,7 @@ static int cross_pair(struct fr_ranking *r, const struct fr_wp_drive *a,
 		      const struct fr_wp_drive *b, enum fr_wp_metric metric, size_t *cap)
 {
 	int prev = 0;
+	double prev_mbps = NAN;
 	size_t first = r->ncross;
 
 	for (size_t i = 0; i < a->n; i++) {
@@ -336,9 +337,13 @@ static int cross_pair(struct fr_ranking *r, const struct fr_wp_drive *a,
 			continue;
 		sign = va < vb ? -1 : 1;
 		if (prev && sign != prev) {
-			struct fr_crossover c = {metric, a->pts[i].write_mbps,
+			struct fr_crossover c = {metric,
+						 a->pts[i].write_mbps,
 						 sign < 0 ? a->drive : b->drive,
-						 sign < 0 ? b->drive : a->drive, true};
+						 sign < 0 ? b->drive : a->drive,
+						 true,
+						 prev_mbps,
+						 a->drive->reference && b->drive->reference};
 
 			for (size_t k = first; k < r->ncross; k++)
 				r->cross[k].holds = false;
@@ -346,6 +351,7 @@ static int cross_pair(struct fr_ranking *r, const struct fr_wp_drive *a,
 				return -ENOMEM;
 		}
 		prev = sign;
+		prev_mbps = a->pts[i].write_mbps;
 	}
 	return 0;
 }

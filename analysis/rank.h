@@ -51,7 +51,9 @@ struct fr_crossover {
 	enum fr_wp_metric metric;
 	double from_mbps;
 	const struct fr_drive *lower, *higher;
-	bool holds; /* stays below at every later common step */
+	bool holds;	   /* stays below at every later common step */
+	double after_mbps; /* the last common step with the old order */
+	bool published;	   /* between two published drives: only their points are known */
 };
 
 struct fr_nn_entry {

@@ -443,6 +443,20 @@ static int curve_rows(const struct fr_ref *ref, const char *review, struct fr_mo
 	return 0;
 }
 
+static void add_statement(struct fr_model *m, const struct fr_ref_lat *r)
+{
+	struct fr_statement *s;
+
+	if (m->nstatements == FR_MAX_STATEMENTS)
+		return;
+	s = &m->statements[m->nstatements++];
+	snprintf(s->review, sizeof(s->review), "%s", r->review);
+	snprintf(s->metric, sizeof(s->metric), "%s", r->metric);
+	snprintf(s->text, sizeof(s->text), "%s", r->note);
+	s->write_mbps = r->write_mbps;
+	s->value_us = r->value_us;
+}
+
 static int lat_rows(const struct fr_ref_lat *rows, size_t n, bool nn, const char *review,
 		    struct fr_model *m, int *added)
 {
@@ -451,8 +465,13 @@ static int lat_rows(const struct fr_ref_lat *rows, size_t n, bool nn, const char
 		char label[256], step[32];
 		struct fr_job j;
 
-		if ((review && strcmp(review, r->review)) || !strcmp(r->device, "both") ||
-		    isnan(r->value_us))
+		if (review && strcmp(review, r->review))
+			continue;
+		if (!strcmp(r->device, "both")) { /* the review's statement, kept as is */
+			add_statement(m, r);
+			continue;
+		}
+		if (isnan(r->value_us))
 			continue;
 		snprintf(label, sizeof(label), "%s [%s]", r->device, r->review);
 		if (!mark_ref_drive(m, label, r->review, added))
