@@ -75,7 +75,7 @@ static const char usage_text[] =
 	"  0  every input was read and every job used\n"
 	"  1  some input was skipped or some job excluded (each listed on stderr\n"
 	"     with file name and reason, byte offset for parse errors); the report\n"
-	"     covers the rest\n"
+	"     covers the rest; or a drive's steady state was NOT reached\n"
 	"  2  usage error, nothing readable, bad reference data, or the report could\n"
 	"     not be written\n";
 
@@ -405,6 +405,9 @@ int main(int argc, char **argv)
 		ret = render(&o, &rep)		    ? EXIT_USAGE
 		      : (m.nskipped || m.nexcluded) ? EXIT_SOME_SKIPPED
 						    : EXIT_ALL_READ;
+		/* figures of a drive not in steady state are not the method's */
+		if (ret == EXIT_ALL_READ && fr_prov_warn_steady(&prov, o.quiet ? NULL : stderr))
+			ret = EXIT_SOME_SKIPPED;
 	}
 	fr_ranking_free(&r);
 out:

@@ -171,6 +171,25 @@ static void wp_rows(FILE *f, const struct fr_ranking *rk)
 	}
 }
 
+/* Which drive and which run (section "provenance"): one row per field. */
+static void provenance_rows(FILE *f, const struct fr_report *rep)
+{
+	for (size_t d = 0; rep->prov && d < rep->prov->ndrives; d++) {
+		struct fr_prov_field fl[32];
+		size_t n = fr_prov_fields(&rep->prov->drives[d], fl, 32);
+
+		for (size_t k = 0; k < n; k++) {
+			struct row r = blank("provenance");
+
+			r.drive = rep->prov->drives[d].drive->label;
+			r.step = fl[k].name;
+			r.reference = 0;
+			r.detail = fl[k].value;
+			emit(f, &r);
+		}
+	}
+}
+
 /* The reviews' own statements (section "statement"). */
 static void statement_rows(FILE *f, const struct fr_report *rep)
 {
@@ -249,6 +268,7 @@ static void other_rows(FILE *f, const struct fr_report *rep)
 int fr_out_csv(FILE *f, const struct fr_report *rep)
 {
 	fputs(columns, f);
+	provenance_rows(f, rep);
 	profile_rows(f, rep->r);
 	wp_rows(f, rep->r);
 	statement_rows(f, rep);

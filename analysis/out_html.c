@@ -7,6 +7,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 #include <stdlib.h>
 
 #include "out.h"
@@ -20,7 +21,8 @@ static const char *const css =
 	"svg{display:block;margin:8px 0;background:#fff}"
 	"svg text{font-size:11px;fill:#222}svg .t{font-size:14px;font-weight:bold}"
 	".axes line{stroke:#444}.axes line.grid{stroke:#ddd}"
-	".series{stroke-width:2}";
+	".series{stroke-width:2}"
+	".warn{background:#fdd;color:#900;font-weight:bold}";
 
 static void cell(FILE *f, const char *s, bool left)
 {
@@ -152,6 +154,41 @@ static void wp_section(FILE *f, const struct fr_ranking *r)
 out:
 	free(s);
 	free(vals);
+}
+
+/* Which drive and which run: fields down, one column per measured drive; a
+ * steady state not reached is marked. */
+static void provenance(FILE *f, const struct fr_report *rep)
+{
+	const struct fr_prov *p = rep->prov;
+	struct fr_prov_field fl[32];
+	size_t n;
+
+	if (!p || !p->ndrives)
+		return;
+	fputs("<h2>Drives and runs</h2>\n<table class=\"provenance\"><tr><th></th>", f);
+	for (size_t d = 0; d < p->ndrives; d++) {
+		fputs("<th class=\"l\">", f);
+		fr_html_escape(f, p->drives[d].drive->label);
+		fputs("</th>", f);
+	}
+	fputs("</tr>\n", f);
+	n = fr_prov_fields(&p->drives[0], fl, 32);
+	for (size_t k = 0; k < n; k++) {
+		fprintf(f, "<tr><th class=\"l\">%s</th>", fl[k].name);
+		for (size_t d = 0; d < p->ndrives; d++) {
+			struct fr_prov_field v[32];
+			bool warn = !strcmp(fl[k].name, "steady_state") &&
+				    p->drives[d].steady_not_reached;
+
+			fr_prov_fields(&p->drives[d], v, 32);
+			fputs(warn ? "<td class=\"l warn\">" : "<td class=\"l\">", f);
+			fr_html_escape(f, v[k].value);
+			fputs("</td>", f);
+		}
+		fputs("</tr>\n", f);
+	}
+	fputs("</table>\n", f);
 }
 
 /* The reviews' own write-pressure statements, beside their points. */
@@ -305,6 +342,7 @@ int fr_out_html(FILE *f, const struct fr_report *rep)
 		fputc('.', f);
 	}
 	fputs("</p>\n", f);
+	provenance(f, rep);
 	for (size_t p = 0; p < r->nprofiles; p++) {
 		fputs("<section class=\"profile\"><h2>", f);
 		fr_html_escape(f, r->profiles[p].name);

@@ -155,6 +155,29 @@ static struct json_object *wp_obj(const struct fr_ranking *r)
 	return o;
 }
 
+/* Which drive and which run (provenance.h): one object per measured drive. */
+static struct json_object *provenance_obj(const struct fr_report *rep)
+{
+	struct json_object *o = json_object_new_object(), *a = json_object_new_array();
+
+	for (size_t d = 0; rep->prov && d < rep->prov->ndrives; d++) {
+		struct json_object *x = json_object_new_object();
+		struct fr_prov_field fl[32];
+		size_t n = fr_prov_fields(&rep->prov->drives[d], fl, 32);
+
+		add(x, "drive", jstr(rep->prov->drives[d].drive->label));
+		for (size_t k = 0; k < n; k++)
+			add(x, fl[k].name, jstr(fl[k].value));
+		add(x, "steady_state_not_reached",
+		    json_object_new_boolean(rep->prov->drives[d].steady_not_reached));
+		json_object_array_add(a, x);
+	}
+	add(o, "drives", a);
+	add(o, "steady_state_not_reached",
+	    json_object_new_boolean(rep->prov && rep->prov->steady_not_reached));
+	return o;
+}
+
 /* The reviews' own statements, as published, with what their points allow. */
 static struct json_object *statements_arr(const struct fr_report *rep)
 {
@@ -253,6 +276,7 @@ int fr_out_json(FILE *f, const struct fr_report *rep)
 	add(root, "units", jstr("iops: operations/s; mbps: 10^6 bytes/s; *_us: microseconds"));
 	add(root, "reference_data", jstr(rep->ref_note));
 	add(root, "inputs", inputs_obj(rep->m));
+	add(root, "provenance", provenance_obj(rep));
 	for (size_t i = 0; i < rep->m->ndrives; i++)
 		json_object_array_add(drives, drive_obj(&rep->m->drives[i]));
 	add(root, "drives", drives);

@@ -224,6 +224,39 @@ static void tail(FILE *f, const struct fr_report *rep)
 	}
 }
 
+/* Which drive and which run: fields down, one column per measured drive. */
+static void provenance(FILE *f, const struct fr_report *rep)
+{
+	const struct fr_prov *p = rep->prov;
+	struct fr_prov_field fl[32];
+	size_t n;
+
+	if (!p || !p->ndrives)
+		return;
+	fputs("\n## Drives and runs\n\n| |", f);
+	for (size_t d = 0; d < p->ndrives; d++) {
+		fputc(' ', f);
+		md_str(f, p->drives[d].drive->label);
+		fputs(" |", f);
+	}
+	fputs("\n|---|", f);
+	for (size_t d = 0; d < p->ndrives; d++)
+		fputs("---|", f);
+	n = fr_prov_fields(&p->drives[0], fl, 32);
+	for (size_t k = 0; k < n; k++) {
+		fprintf(f, "\n| %s |", fl[k].name);
+		for (size_t d = 0; d < p->ndrives; d++) {
+			struct fr_prov_field v[32];
+
+			fr_prov_fields(&p->drives[d], v, 32);
+			fputc(' ', f);
+			md_str(f, v[k].value);
+			fputs(" |", f);
+		}
+	}
+	fputc('\n', f);
+}
+
 /* The reviews' own write-pressure statements, beside their points. */
 static void statements(FILE *f, const struct fr_report *rep)
 {
@@ -253,6 +286,7 @@ int fr_out_md(FILE *f, const struct fr_report *rep)
 		md_str(f, rep->ref_note);
 		fputs(".\n", f);
 	}
+	provenance(f, rep);
 	profiles(f, rep->r);
 	write_pressure(f, rep->r);
 	statements(f, rep);

@@ -43,6 +43,24 @@ static void published_drives(FILE *f, const struct fr_model *m)
 	}
 }
 
+/* Which drive and which run: one block per measured drive (provenance.h). */
+static void provenance(FILE *f, const struct fr_report *rep)
+{
+	for (size_t i = 0; rep->prov && i < rep->prov->ndrives; i++) {
+		const struct fr_prov_drive *d = &rep->prov->drives[i];
+		struct fr_prov_field fl[32];
+		size_t n = fr_prov_fields(d, fl, 32);
+
+		fprintf(f, "\n== drive %s ==\n", d->drive->label);
+		for (size_t k = 0; k < n; k++) {
+			char pre[40];
+
+			snprintf(pre, sizeof(pre), "  %-16s", fl[k].name);
+			wrapped(f, pre, fl[k].value);
+		}
+	}
+}
+
 static void header(FILE *f, const struct fr_report *rep)
 {
 	const struct fr_model *m = rep->m;
@@ -56,6 +74,7 @@ static void header(FILE *f, const struct fr_report *rep)
 	if (rep->ref_note)
 		fprintf(f, "published data: %s\n", rep->ref_note);
 	published_drives(f, m);
+	provenance(f, rep);
 }
 
 static void margin(char *buf, size_t len, const struct fr_entry *e, bool by_mbps)

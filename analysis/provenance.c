@@ -505,6 +505,15 @@ void fr_prov_free(struct fr_prov *p)
 	memset(p, 0, sizeof(*p));
 }
 
+bool fr_prov_warn_steady(const struct fr_prov *p, FILE *f)
+{
+	for (size_t i = 0; f && i < p->ndrives; i++)
+		if (p->drives[i].steady_not_reached)
+			fprintf(f, "fiorank: %s: steady state %s\n", p->drives[i].drive->label,
+				p->drives[i].steady);
+	return p->steady_not_reached;
+}
+
 const struct fr_prov_drive *fr_prov_find(const struct fr_prov *p, const struct fr_drive *d)
 {
 	for (size_t i = 0; p && i < p->ndrives; i++)

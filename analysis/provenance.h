@@ -19,6 +19,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "model.h"
 
@@ -57,6 +58,9 @@ struct fr_prov {
  * cannot be re-read leave the fields "not recorded". */
 int fr_prov_collect(struct fr_model *m, struct fr_prov *p);
 void fr_prov_free(struct fr_prov *p);
+/* True when some drive's steady state was NOT reached; says which on f
+ * (unless NULL). */
+bool fr_prov_warn_steady(const struct fr_prov *p, FILE *f);
 
 /* The provenance of a drive, or NULL (published drives have none). */
 const struct fr_prov_drive *fr_prov_find(const struct fr_prov *p, const struct fr_drive *d);
