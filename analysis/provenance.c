@@ -423,22 +423,54 @@ static void drive_steps(struct ctx *c, struct fr_drive *d, struct fr_prov_drive 
 	}
 }
 
+static int cmp_uint(const void *a, const void *b)
+{
+	unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* "4, 5, 1" -> "1,4,5" */
+static void ns_list(const char *in, char *out, size_t len)
+{
+	unsigned ids[64];
+	size_t n = 0, used = 0;
+
+	for (const char *p = in; *p && n < 64;) {
+		char *end;
+		unsigned long v = strtoul(p, &end, 10);
+
+		if (end == p)
+			break;
+		ids[n++] = (unsigned)v;
+		p = end + strspn(end, ", ");
+	}
+	qsort(ids, n, sizeof(*ids), cmp_uint);
+	*out = '\0';
+	for (size_t i = 0; i < n && used < len; i++) {
+		int k = snprintf(out + used, len - used, "%s%u", i ? "," : "", ids[i]);
+
+		used += k > 0 ? (size_t)k : 0;
+	}
+}
+
 /* "ng0n1" (the runner's default: the device node's name) -> "QEMU NVMe
- * Ctrl deadbeef ns1", keeping a suffix such as " (io_uring_cmd)". */
+ * Ctrl deadbeef ns1", keeping a suffix such as " (io_uring_cmd)"; a drive
+ * whose runs used several namespaces lists them ("ns1,2,3,4,5,6"). */
 static int relabel(struct fr_model *m, struct fr_drive *d, const struct fr_prov_drive *pd,
 		   const char *node_label)
 {
-	char label[512];
+	char label[512], ns[128];
 	size_t nl = strlen(node_label);
 	char *dup;
 
 	if (strncmp(d->label, node_label, nl) || strchr(pd->serial, ',') ||
-	    strchr(pd->namespaces, ',') || !strcmp(pd->serial, "not recorded") ||
+	    strchr(pd->model, ',') || !strcmp(pd->serial, "not recorded") ||
 	    !strcmp(pd->model, "not recorded"))
 		return 0;
-	snprintf(label, sizeof(label), "%s %s%s%s%s", pd->model, pd->serial,
-		 strcmp(pd->namespaces, "not recorded") ? " ns" : "",
-		 strcmp(pd->namespaces, "not recorded") ? pd->namespaces : "", d->label + nl);
+	ns_list(pd->namespaces, ns, sizeof(ns));
+	snprintf(label, sizeof(label), "%s %s%s%s%s", pd->model, pd->serial, *ns ? " ns" : "", ns,
+		 d->label + nl);
 	if (fr_model_find_drive(m, label) || !(dup = strdup(label)))
 		return fr_model_find_drive(m, label) ? 0 : -ENOMEM;
 	free(d->label);
