@@ -430,8 +430,8 @@ static int cmp_uint(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* "4, 5, 1" -> "1,4,5" */
-static void ns_list(const char *in, char *out, size_t len)
+/* "4, 5, 1" -> "1<sep>4<sep>5" */
+static void ns_list(const char *in, char *out, size_t len, const char *sep)
 {
 	unsigned ids[64];
 	size_t n = 0, used = 0;
@@ -448,7 +448,7 @@ static void ns_list(const char *in, char *out, size_t len)
 	qsort(ids, n, sizeof(*ids), cmp_uint);
 	*out = '\0';
 	for (size_t i = 0; i < n && used < len; i++) {
-		int k = snprintf(out + used, len - used, "%s%u", i ? "," : "", ids[i]);
+		int k = snprintf(out + used, len - used, "%s%u", i ? sep : "", ids[i]);
 
 		used += k > 0 ? (size_t)k : 0;
 	}
@@ -468,7 +468,7 @@ static int relabel(struct fr_model *m, struct fr_drive *d, const struct fr_prov_
 	    strchr(pd->model, ',') || !strcmp(pd->serial, "not recorded") ||
 	    !strcmp(pd->model, "not recorded"))
 		return 0;
-	ns_list(pd->namespaces, ns, sizeof(ns));
+	ns_list(pd->namespaces, ns, sizeof(ns), ",");
 	snprintf(label, sizeof(label), "%s %s%s%s%s", pd->model, pd->serial, *ns ? " ns" : "", ns,
 		 d->label + nl);
 	if (fr_model_find_drive(m, label) || !(dup = strdup(label)))
@@ -515,6 +515,12 @@ int fr_prov_collect(struct fr_model *m, struct fr_prov *p)
 			continue;
 		p->ndrives++;
 		drive_steps(&c, d, pd);
+		if (*pd->namespaces) { /* in order, not in the order the runs named them */
+			char sorted[sizeof(pd->namespaces)];
+
+			ns_list(pd->namespaces, sorted, sizeof(sorted), ", ");
+			memcpy(pd->namespaces, sorted, sizeof(sorted));
+		}
 		fill_unrecorded(pd);
 		nl = node_label(&c, d);
 		if (nl)
