@@ -147,7 +147,9 @@ int fr_fio_source_read(struct fsrc *s)
 		jobs = fr_json_get(root, "client_stats");
 	global = fr_json_get(root, "global options");
 	snprintf(s->fio, sizeof(s->fio), "%s", fr_json_str(root, "fio version") ?: "");
-	snprintf(s->time, sizeof(s->time), "%s", fr_json_str(root, "time") ?: "");
+	s->timestamp = fr_json_num(root, "timestamp");
+	if (isnan(s->timestamp) || s->timestamp < 0)
+		s->timestamp = 0;
 	n = json_object_is_type(jobs, json_type_array) ? json_object_array_length(jobs) : 0;
 	s->jobs = calloc(n + 1, sizeof(*s->jobs));
 	if (!s->jobs) {

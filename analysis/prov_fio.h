@@ -25,7 +25,8 @@ struct fsrc {
 	char *path;
 	struct fjob *jobs;
 	size_t njobs;
-	char fio[64], time[64];
+	char fio[64];
+	double timestamp; /* fio's "timestamp" (s since the epoch), 0 unknown */
 };
 
 /* Reads s->path (the last complete document of a fio output); a file that

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include <json-c/json.h>
 
@@ -368,11 +369,33 @@ static void run_facts(struct fr_prov_drive *pd, const struct where *w, const str
 		snprintf(d, sizeof(d), "%s .. %s", fr_json_str(w->mf, "started"),
 			 fr_json_str(w->mf, "finished") ?: "(not finished)");
 		add_word(pd->dates, sizeof(pd->dates), d);
-	} else if (src && *src->time) {
-		add_word(pd->dates, sizeof(pd->dates), src->time);
+	} else if (src && src->timestamp > 0) {
+		if (!pd->first_s || src->timestamp < pd->first_s)
+			pd->first_s = src->timestamp;
+		if (src->timestamp > pd->last_s)
+			pd->last_s = src->timestamp;
 	}
 	steady_state(pd, w);
 	preconditioning(pd, w);
+}
+
+/* fio's timestamps of the drive's outputs as "first .. last" (UTC), after
+ * any dates a manifest gave. */
+static void fio_dates(struct fr_prov_drive *pd)
+{
+	char a[32], b[32], w[96];
+	time_t t0 = (time_t)pd->first_s, t1 = (time_t)pd->last_s;
+	struct tm tm;
+
+	if (!pd->first_s)
+		return;
+	strftime(a, sizeof(a), "%Y-%m-%dT%H:%M:%SZ", gmtime_r(&t0, &tm));
+	strftime(b, sizeof(b), "%Y-%m-%dT%H:%M:%SZ", gmtime_r(&t1, &tm));
+	if (t0 == t1)
+		snprintf(w, sizeof(w), "%s (fio output)", a);
+	else
+		snprintf(w, sizeof(w), "%s .. %s (fio outputs)", a, b);
+	add_word(pd->dates, sizeof(pd->dates), w);
 }
 
 static void fill_unrecorded(struct fr_prov_drive *pd)
@@ -395,13 +418,17 @@ static void drive_steps(struct ctx *c, struct fr_drive *d, struct fr_prov_drive 
 
 		for (size_t s = 0; s < pr->nsteps; s++) {
 			struct fr_step *st = &pr->steps[s];
-			const struct fsrc *src = st->source ? source(c, st->source) : NULL;
+			const struct fsrc *src = NULL;
 			struct where w;
 			unsigned group;
 
 			if (!st->source)
 				continue;
 			locate(c, st->source, &w);
+			/* the fio output again only for a method, or when nothing
+			 * else says the fio version and date */
+			if (st->kind == FR_KIND_CURVE || (!w.mf && !w.eng))
+				src = source(c, st->source);
 			identity(pd, &w);
 			run_facts(pd, &w, src);
 			if (st->kind != FR_KIND_CURVE || !src)
@@ -521,6 +548,7 @@ int fr_prov_collect(struct fr_model *m, struct fr_prov *p)
 			ns_list(pd->namespaces, sorted, sizeof(sorted), ", ");
 			memcpy(pd->namespaces, sorted, sizeof(sorted));
 		}
+		fio_dates(pd);
 		fill_unrecorded(pd);
 		nl = node_label(&c, d);
 		if (nl)

@@ -46,6 +46,7 @@ struct fr_prov_drive {
 	char precond[160]; /* preconditioning runs done */
 	char steady[192];  /* "reached after 7 rounds", "NOT reached after 7 rounds (...)" */
 	bool steady_not_reached;
+	double first_s, last_s; /* fio outputs' timestamps, when no manifest dates them */
 };
 
 struct fr_prov {
