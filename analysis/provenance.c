@@ -20,6 +20,7 @@
 #include "json_get.h"
 #include "prov_fio.h"
 #include "provenance.h"
+#include "rank.h"
 #include "read_fio.h"
 
 #define MAX_UP 8 /* directory levels searched for a manifest */
@@ -410,10 +411,29 @@ static void fill_unrecorded(struct fr_prov_drive *pd)
 			strcpy(fields[i], "not recorded");
 }
 
+/* The curve step rank.c takes as the peak (highest IOPS, MB/s for
+ * sequential profiles): the one placing compares. */
+static const struct fr_step *peak_step(const struct fr_profile *pr)
+{
+	bool by_mbps = fr_profile_by_mbps(pr->name);
+	const struct fr_step *best = NULL;
+
+	for (size_t s = 0; s < pr->nsteps; s++) {
+		const struct fr_step *st = &pr->steps[s];
+		double v = by_mbps ? fr_step_mbps(st) : fr_step_iops(st);
+
+		if (st->kind == FR_KIND_CURVE &&
+		    (!best || v > (by_mbps ? fr_step_mbps(best) : fr_step_iops(best))))
+			best = st;
+	}
+	return best;
+}
+
 static void drive_steps(struct ctx *c, struct fr_drive *d, struct fr_prov_drive *pd)
 {
 	for (size_t p = 0; p < d->nprofiles; p++) {
 		struct fr_profile *pr = &d->profiles[p];
+		const struct fr_step *peak = peak_step(pr);
 		bool described = false;
 
 		for (size_t s = 0; s < pr->nsteps; s++) {
@@ -425,13 +445,14 @@ static void drive_steps(struct ctx *c, struct fr_drive *d, struct fr_prov_drive 
 			if (!st->source)
 				continue;
 			locate(c, st->source, &w);
-			/* the fio output again only for a method, or when nothing
-			 * else says the fio version and date */
-			if (st->kind == FR_KIND_CURVE || (!w.mf && !w.eng))
+			/* the fio output again only for the peak's method (the
+			 * one compared and described; its fio version and date
+			 * stand in where no manifest or engine file says them) */
+			if (st == peak)
 				src = source(c, st->source);
 			identity(pd, &w);
 			run_facts(pd, &w, src);
-			if (st->kind != FR_KIND_CURVE || !src)
+			if (st != peak || !src)
 				continue;
 			fr_fio_step_method(src, pr->name, st, &st->method);
 			st->method.target = target_of(&w, &group);
