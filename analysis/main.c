@@ -15,6 +15,7 @@
 #include "escape.h"
 #include "inputs.h"
 #include "out.h"
+#include "provenance.h"
 #include "rank.h"
 #include "read_fio.h"
 #include "read_ref.h"
@@ -111,7 +112,7 @@ static const char usage_text[] =
 	"  1  some input was skipped or some job excluded (each listed on stderr\n"
 	"     with file name, job and reason, byte offset for parse errors: fio\n"
 	"     error, nonsense figures, no I/O, a step of the wrong kind, ...); the\n"
-	"     report covers the rest\n"
+	"     report covers the rest; or a drive's steady state was NOT reached\n"
 	"  2  usage error, nothing readable, bad reference data, or the report could\n"
 	"     not be written\n";
 
@@ -471,6 +472,7 @@ int main(int argc, char **argv)
 {
 	struct opts o = {.format = &formats[0], .basis = FR_CLAT};
 	struct fr_model m, ref;
+	struct fr_prov prov = {0};
 	struct fr_ranking r;
 	struct fr_inputs *in;
 	char note[PATH_MAX + 64] = "";
@@ -509,20 +511,25 @@ int main(int argc, char **argv)
 		ret = EXIT_USAGE;
 		goto out;
 	}
-	if (fr_rank(&m, &ref, o.basis, &r)) {
+	/* which drive and which run; fills the step methods placing compares */
+	if (fr_prov_collect(&m, &prov) || fr_rank(&m, &ref, o.basis, &r)) {
 		fprintf(stderr, "fiorank: out of memory\n");
 		ret = EXIT_USAGE;
 		goto out;
 	}
 	{
-		struct fr_report rep = {&m, &r, *note ? note : NULL};
+		struct fr_report rep = {&m, &r, *note ? note : NULL, &prov};
 
 		ret = render(&o, &rep)		    ? EXIT_USAGE
 		      : (m.nskipped || m.nexcluded) ? EXIT_SOME_SKIPPED
 						    : EXIT_ALL_READ;
+		/* figures of a drive not in steady state are not the method's */
+		if (ret == EXIT_ALL_READ && fr_prov_warn_steady(&prov, o.quiet ? NULL : stderr))
+			ret = EXIT_SOME_SKIPPED;
 	}
 	fr_ranking_free(&r);
 out:
+	fr_prov_free(&prov);
 	fr_inputs_free(in);
 	fr_model_free(&m);
 	fr_model_free(&ref);

@@ -59,6 +59,32 @@ struct fr_job {
 	struct fr_dirstat dir[FR_NDIRS];
 };
 
+/*
+ * Like-for-like comparison (issue 13): how a step was run, in the terms a
+ * published method is stated in.  Filled after reading: by provenance.c
+ * for measured steps (from the fio output's options, the engine file and
+ * the manifest), by read_ref.c for published ones (reference/methods.csv).
+ * All zero: not known.
+ */
+enum fr_target {
+	FR_TARGET_UNKNOWN,   /* nothing says what the target was */
+	FR_TARGET_NAMESPACE, /* an NVMe namespace (char or block device) */
+	FR_TARGET_BLOCK,     /* another block device */
+	FR_TARGET_FILE,	     /* a regular file (any file system, tmpfs too) */
+};
+
+struct fr_method {
+	bool known;
+	unsigned
+		outstanding; /* I/Os in flight: iodepth x numjobs over the step's jobs; 0 unknown */
+	unsigned bs;	     /* transfer size in bytes; 0 unknown or mixed */
+	int read_pct;	     /* share of reads the job asked for; -1 unknown */
+	enum fr_target target;
+	double step_s;	 /* measured seconds per step; 0 unknown */
+	bool short_mode; /* the suite's --short */
+	char note[120];	 /* published: why the method is not stated, "" when it is */
+};
+
 struct fr_step {
 	char *name;
 	char *source; /* the input that filled it */
@@ -70,6 +96,7 @@ struct fr_step {
 	size_t njobnames;
 	long groupid; /* their fio groupid; -1 when unknown or several */
 	struct fr_dirstat dir[FR_NDIRS];
+	struct fr_method method; /* issue 13; see above */
 };
 
 struct fr_profile {
@@ -90,6 +117,13 @@ struct fr_drive {
 	struct fr_ident ident;
 	bool reference; /* published figures, not measured here */
 	char *review;	/* source review id, for reference drives */
+	/* Like-for-like comparison (issue 13; read_ref.c, provenance.c, rank.c).
+	 * group: drives run together.  A published group of N > 1 keeps its
+	 * curve figures per drive, derived as IOPS / N with latency as
+	 * published; a measured drive has 0 or 1 unless one fio run drove N.
+	 * config: a published drive's capacity and host as the review gives. */
+	unsigned group;
+	char config[128];
 	struct fr_profile *profiles;
 	size_t nprofiles, cap;
 };
@@ -100,7 +134,20 @@ struct fr_problem {
 	char *reason;
 };
 
+/* A review's own statement about its figures, shown as published (issue
+ * 13; read_ref.c): "P5510 p99 falls below PM9A3 from 110 MB/s on". */
+struct fr_statement {
+	char review[48];
+	char metric[32];   /* clat_p99_crossover, clat_mean_gap, clat_p99_gap */
+	double write_mbps; /* where the review says it holds */
+	double value_us;   /* the gap, NAN for a crossover */
+	char text[160];	   /* the review's words (the CSV note) */
+};
+#define FR_MAX_STATEMENTS 16
+
 struct fr_model {
+	struct fr_statement statements[FR_MAX_STATEMENTS];
+	size_t nstatements;
 	struct fr_drive *drives;
 	size_t ndrives, cap;
 	/* drives by label: open addressing, slot = index + 1, 0 empty; a pile

@@ -5,13 +5,15 @@
 #include <stdio.h>
 
 #include "model.h"
+#include "provenance.h"
 #include "rank.h"
 
 /* What every renderer prints from. */
 struct fr_report {
 	const struct fr_model *m;
 	const struct fr_ranking *r;
-	const char *ref_note; /* where published data came from, or NULL */
+	const char *ref_note;	    /* where published data came from, or NULL */
+	const struct fr_prov *prov; /* which drive and which run, or NULL */
 };
 
 int fr_out_text(FILE *f, const struct fr_report *rep);
@@ -32,10 +34,24 @@ static inline double fr_us(double ns)
 }
 /* "from 110 MB/s on, A's p99 read latency is below B's". */
 void fr_cross_sentence(char *buf, size_t len, const struct fr_crossover *c);
+/* A review's statement as published, beside what its published points
+ * allow: "P5510 p99 falls below PM9A3 from 110 MB/s on (p5510-vs-pm9a3, as
+ * published); the published points (10, 700 MB/s) allow: between 10 and
+ * 700 MB/s".  "" when the review's write-pressure drives are not ranked. */
+void fr_statement_text(const struct fr_ranking *r, const struct fr_statement *s, char *buf,
+		       size_t len);
 const char *fr_wp_metric_name(enum fr_wp_metric m);
 /* "4k-randread 3 of 6, sql 2 of 4" for a measured drive: its places among the
  * published drives per profile; "" when it has none. */
 void fr_ref_places(const struct fr_ranking *r, const struct fr_drive *d, char *buf, size_t len);
+/* The published-place cell of an entry: "3 of 6", "3 of 6; not comparable:
+ * <drive>: <reason>" when some published drives were left out, "not
+ * comparable: <reason>" when all were, "per drive: ..." for a published
+ * group, "-" otherwise. */
+void fr_ref_place_text(const struct fr_entry *e, char *buf, size_t len);
+/* "per drive: published for 8 drives run together, IOPS / 8" for a
+ * published group's drive, "" otherwise. */
+void fr_derived_text(const struct fr_drive *d, char *buf, size_t len);
 /* Steps of one noisy-neighbor namespace: "ns4" or "all" for nsid 0. */
 void fr_ns_name(char *buf, size_t len, unsigned nsid);
 

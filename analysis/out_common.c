@@ -2,6 +2,7 @@
 /* Small formatting helpers shared by the renderers. */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "out.h"
 
@@ -32,9 +33,103 @@ const char *fr_wp_metric_name(enum fr_wp_metric m)
 
 void fr_cross_sentence(char *buf, size_t len, const struct fr_crossover *c)
 {
+	/* published figures exist only at their points: say where it lies */
+	if (c->published) {
+		snprintf(buf, len,
+			 "between the published points %g and %g MB/s (none between them), %s's %s "
+			 "read latency falls below %s's",
+			 c->after_mbps, c->from_mbps, c->lower->label,
+			 c->metric == FR_WP_MEAN ? "mean" : "99th percentile", c->higher->label);
+		return;
+	}
 	snprintf(buf, len, "%s %g MB/s%s, %s's %s read latency falls below %s's",
 		 c->holds ? "from" : "at", c->from_mbps, c->holds ? " on" : "", c->lower->label,
 		 c->metric == FR_WP_MEAN ? "mean" : "99th percentile", c->higher->label);
+}
+
+/* The write-pressure drives of one review (at most two are compared). */
+static size_t review_wp(const struct fr_ranking *r, const char *review,
+			const struct fr_wp_drive **out)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < r->nwp && n < 2; i++)
+		if (r->wp[i].drive->reference && r->wp[i].drive->review &&
+		    !strcmp(r->wp[i].drive->review, review))
+			out[n++] = &r->wp[i];
+	return n;
+}
+
+static const struct fr_wp_point *point_at(const struct fr_wp_drive *w, double mbps)
+{
+	for (size_t i = 0; i < w->n; i++)
+		if (w->pts[i].write_mbps == mbps)
+			return &w->pts[i];
+	return NULL;
+}
+
+static void points_allow_cross(const struct fr_ranking *r, const struct fr_statement *s, char *buf,
+			       size_t len)
+{
+	enum fr_wp_metric m = strstr(s->metric, "p99") ? FR_WP_P99 : FR_WP_MEAN;
+
+	for (size_t i = 0; i < r->ncross; i++) {
+		const struct fr_crossover *c = &r->cross[i];
+
+		if (c->published && c->metric == m && c->lower->review &&
+		    !strcmp(c->lower->review, s->review)) {
+			snprintf(buf, len, "between %g and %g MB/s", c->after_mbps, c->from_mbps);
+			return;
+		}
+	}
+	snprintf(buf, len, "no crossover");
+}
+
+/* The gap the points give at the statement's rate, or at the nearest
+ * common point below it. */
+static void points_allow_gap(const struct fr_wp_drive *const *w, const struct fr_statement *s,
+			     char *buf, size_t len)
+{
+	bool p99 = strstr(s->metric, "p99") != NULL;
+	const struct fr_wp_point *a = NULL, *b = NULL;
+
+	for (size_t i = 0; i < w[0]->n; i++) {
+		const struct fr_wp_point *o = point_at(w[1], w[0]->pts[i].write_mbps);
+
+		if (o && w[0]->pts[i].write_mbps <= s->write_mbps)
+			a = &w[0]->pts[i], b = o;
+	}
+	if (!a) {
+		snprintf(buf, len, "no common point at or below %g MB/s", s->write_mbps);
+		return;
+	}
+	snprintf(buf, len, "%s%g MB/s, a gap of %.1f µs",
+		 a->write_mbps == s->write_mbps ? "at " : "no point there; at ", a->write_mbps,
+		 fabs(fr_us(p99 ? a->p99_ns - b->p99_ns : a->mean_ns - b->mean_ns)));
+}
+
+void fr_statement_text(const struct fr_ranking *r, const struct fr_statement *s, char *buf,
+		       size_t len)
+{
+	const struct fr_wp_drive *w[2];
+	char pts[128] = "", allow[160];
+	size_t n = review_wp(r, s->review, w), used = 0;
+
+	*buf = '\0';
+	if (n < 2)
+		return;
+	for (size_t i = 0; i < w[0]->n && used < sizeof(pts); i++) {
+		int k = snprintf(pts + used, sizeof(pts) - used, "%s%g", i ? ", " : "",
+				 w[0]->pts[i].write_mbps);
+
+		used += k > 0 ? (size_t)k : 0;
+	}
+	if (strstr(s->metric, "crossover"))
+		points_allow_cross(r, s, allow, sizeof(allow));
+	else
+		points_allow_gap(w, s, allow, sizeof(allow));
+	snprintf(buf, len, "%s (%s, as published); the published points (%s MB/s) allow: %s",
+		 s->text, s->review, pts, allow);
 }
 
 void fr_ns_name(char *buf, size_t len, unsigned nsid)
@@ -43,6 +138,30 @@ void fr_ns_name(char *buf, size_t len, unsigned nsid)
 		snprintf(buf, len, "ns%u", nsid);
 	else
 		snprintf(buf, len, "all");
+}
+
+void fr_derived_text(const struct fr_drive *d, char *buf, size_t len)
+{
+	*buf = '\0';
+	if (d->reference && d->group > 1)
+		snprintf(buf, len,
+			 "per drive: published for %u drives run together, IOPS / %u, latency as "
+			 "published",
+			 d->group, d->group);
+}
+
+void fr_ref_place_text(const struct fr_entry *e, char *buf, size_t len)
+{
+	if (e->drive->reference) {
+		fr_derived_text(e->drive, buf, len);
+		if (!*buf)
+			snprintf(buf, len, "-");
+	} else if (e->ref_total) {
+		snprintf(buf, len, "%u of %u%s%s", e->ref_place, e->ref_total,
+			 *e->ref_note ? "; " : "", e->ref_note);
+	} else {
+		snprintf(buf, len, "%s", *e->ref_note ? e->ref_note : "-");
+	}
 }
 
 void fr_ref_places(const struct fr_ranking *r, const struct fr_drive *d, char *buf, size_t len)
@@ -55,10 +174,13 @@ void fr_ref_places(const struct fr_ranking *r, const struct fr_drive *d, char *b
 			const struct fr_entry *e = &r->profiles[p].e[i];
 			int n;
 
-			if (e->drive != d || !e->ref_total || used >= len)
+			char place[320];
+
+			if (e->drive != d || (!e->ref_total && !*e->ref_note) || used >= len)
 				continue;
-			n = snprintf(buf + used, len - used, "%s%s %u of %u", used ? ", " : "",
-				     r->profiles[p].name, e->ref_place, e->ref_total);
+			fr_ref_place_text(e, place, sizeof(place));
+			n = snprintf(buf + used, len - used, "%s%s %s", used ? ", " : "",
+				     r->profiles[p].name, place);
 			if (n > 0)
 				used += (size_t)n;
 		}

@@ -16,6 +16,8 @@ static const char *const columns =
 	"margin_pct,ref_place,ref_total,write_mbps,nsid,reference,detail"
 	/* origin block: where a row's figures came from */
 	",jobs,groupid,file"
+	/* like-for-like comparison with published drives */
+	",per_drive_of,ref_note"
 	"\n";
 
 /* A row is built field by field; unused fields stay empty. */
@@ -26,6 +28,8 @@ struct row {
 	int reference;		      /* -1: not applicable */
 	const struct fr_step *origin; /* the step whose jobs made the row */
 	const char *file;	      /* a problem's file */
+	unsigned per_drive_of;	      /* a published group's figure shown per drive */
+	const char *ref_note;	      /* why published drives were left out of ref_place */
 };
 
 static void field_str(FILE *f, const char *s)
@@ -133,6 +137,9 @@ static void emit(FILE *f, const struct row *r)
 	fputc(',', f);
 	field_str(f, r->detail);
 	emit_origin(f, r);
+	field_uint(f, r->per_drive_of);
+	fputc(',', f);
+	field_str(f, r->ref_note);
 	fputc('\n', f);
 }
 
@@ -156,6 +163,8 @@ static void profile_rows(FILE *f, const struct fr_ranking *rk)
 			r.ref_place = e->ref_place;
 			r.ref_total = e->ref_total;
 			r.reference = e->drive->reference;
+			r.per_drive_of = e->drive->reference ? e->drive->group : 0;
+			r.ref_note = e->ref_note;
 			r.detail = pr->by_mbps ? "ranked by MB/s" : "ranked by IOPS";
 			r.origin = e->peak;
 			emit(f, &r);
@@ -200,6 +209,47 @@ static void wp_rows(FILE *f, const struct fr_ranking *rk)
 		r.drive = rk->cross[i].lower->label;
 		r.step = fr_wp_metric_name(rk->cross[i].metric);
 		r.write_mbps = rk->cross[i].from_mbps;
+		r.detail = s;
+		emit(f, &r);
+	}
+}
+
+/* Which drive and which run (section "provenance"): one row per field. */
+static void provenance_rows(FILE *f, const struct fr_report *rep)
+{
+	for (size_t d = 0; rep->prov && d < rep->prov->ndrives; d++) {
+		struct fr_prov_field fl[32];
+		size_t n = fr_prov_fields(&rep->prov->drives[d], fl, 32);
+
+		for (size_t k = 0; k < n; k++) {
+			struct row r = blank("provenance");
+
+			r.drive = rep->prov->drives[d].drive->label;
+			r.step = fl[k].name;
+			r.reference = 0;
+			r.detail = fl[k].value;
+			emit(f, &r);
+		}
+	}
+}
+
+/* The reviews' own statements (section "statement"). */
+static void statement_rows(FILE *f, const struct fr_report *rep)
+{
+	for (size_t i = 0; i < rep->m->nstatements; i++) {
+		const struct fr_statement *st = &rep->m->statements[i];
+		struct row r = blank("statement");
+		char s[640];
+
+		fr_statement_text(rep->r, st, s, sizeof(s));
+		if (!*s)
+			continue;
+		r.profile = "write-pressure";
+		r.drive = st->review;
+		r.step = st->metric;
+		r.write_mbps = st->write_mbps;
+		r.lat = st->value_us * 1000.0;
+		r.reference = 1;
 		r.detail = s;
 		emit(f, &r);
 	}
@@ -263,8 +313,10 @@ static void other_rows(FILE *f, const struct fr_report *rep)
 int fr_out_csv(FILE *f, const struct fr_report *rep)
 {
 	fputs(columns, f);
+	provenance_rows(f, rep);
 	profile_rows(f, rep->r);
 	wp_rows(f, rep->r);
+	statement_rows(f, rep);
 	nn_rows(f, rep->r);
 	other_rows(f, rep);
 	return ferror(f) ? -1 : 0;

@@ -7,6 +7,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 #include <stdlib.h>
 
 #include "out.h"
@@ -20,7 +21,8 @@ static const char *const css =
 	"svg{display:block;margin:8px 0;background:#fff}"
 	"svg text{font-size:11px;fill:#222}svg .t{font-size:14px;font-weight:bold}"
 	".axes line{stroke:#444}.axes line.grid{stroke:#ddd}"
-	".series{stroke-width:2}";
+	".series{stroke-width:2}"
+	".warn{background:#fdd;color:#900;font-weight:bold}";
 
 static void cell(FILE *f, const char *s, bool left)
 {
@@ -44,7 +46,7 @@ static void profile_table(FILE *f, const struct fr_profile_rank *pr)
 	      f);
 	for (size_t i = 0; i < pr->n; i++) {
 		const struct fr_entry *e = &pr->e[i];
-		char pub[32] = "-";
+		char pub[320];
 
 		fprintf(f, "<tr><td>%u</td>", e->place);
 		cell(f, e->drive->label, true);
@@ -53,8 +55,7 @@ static void profile_table(FILE *f, const struct fr_profile_rank *pr)
 		cellnum(f, fr_us(e->lat_ns), 1);
 		cell(f, e->peak->name, true);
 		cellnum(f, e->margin_pct, 1);
-		if (e->ref_total)
-			snprintf(pub, sizeof(pub), "%u of %u", e->ref_place, e->ref_total);
+		fr_ref_place_text(e, pub, sizeof(pub));
 		cell(f, pub, false);
 		fputs("</tr>\n", f);
 	}
@@ -78,6 +79,7 @@ static void profile_charts(FILE *f, const struct fr_profile_rank *pr, enum fr_ba
 		const struct fr_entry *e = &pr->e[i];
 
 		s[i].name = e->drive->label;
+		s[i].markers_only = e->drive->reference;
 		s[i].x = xy + off;
 		s[i].y = xy + npts + off;
 		s[i].n = e->ncurve;
@@ -118,6 +120,7 @@ static void wp_section(FILE *f, const struct fr_ranking *r)
 	fputs("<h2>Write pressure</h2>\n", f);
 	for (size_t d = 0; d < r->nwp; d++) {
 		s[d].name = r->wp[d].drive->label;
+		s[d].markers_only = r->wp[d].drive->reference;
 		s[d].x = vals + off;
 		s[d].n = r->wp[d].n;
 		for (size_t i = 0; i < r->wp[d].n; i++) {
@@ -151,6 +154,63 @@ static void wp_section(FILE *f, const struct fr_ranking *r)
 out:
 	free(s);
 	free(vals);
+}
+
+/* Which drive and which run: fields down, one column per measured drive; a
+ * steady state not reached is marked. */
+static void provenance(FILE *f, const struct fr_report *rep)
+{
+	const struct fr_prov *p = rep->prov;
+	struct fr_prov_field fl[32];
+	size_t n;
+
+	if (!p || !p->ndrives)
+		return;
+	fputs("<h2>Drives and runs</h2>\n<table class=\"provenance\"><tr><th></th>", f);
+	for (size_t d = 0; d < p->ndrives; d++) {
+		fputs("<th class=\"l\">", f);
+		fr_html_escape(f, p->drives[d].drive->label);
+		fputs("</th>", f);
+	}
+	fputs("</tr>\n", f);
+	n = fr_prov_fields(&p->drives[0], fl, 32);
+	for (size_t k = 0; k < n; k++) {
+		fprintf(f, "<tr><th class=\"l\">%s</th>", fl[k].name);
+		for (size_t d = 0; d < p->ndrives; d++) {
+			struct fr_prov_field v[32];
+			bool warn = !strcmp(fl[k].name, "steady_state") &&
+				    p->drives[d].steady_not_reached;
+
+			fr_prov_fields(&p->drives[d], v, 32);
+			fputs(warn ? "<td class=\"l warn\">" : "<td class=\"l\">", f);
+			fr_html_escape(f, v[k].value);
+			fputs("</td>", f);
+		}
+		fputs("</tr>\n", f);
+	}
+	fputs("</table>\n", f);
+}
+
+/* The reviews' own write-pressure statements, beside their points. */
+static void statements(FILE *f, const struct fr_report *rep)
+{
+	bool open = false;
+
+	for (size_t i = 0; i < rep->m->nstatements; i++) {
+		char s[640];
+
+		fr_statement_text(rep->r, &rep->m->statements[i], s, sizeof(s));
+		if (!*s)
+			continue;
+		if (!open)
+			fputs("<ul>\n", f);
+		open = true;
+		fputs("<li class=\"statement\">Published statement: ", f);
+		fr_html_escape(f, s);
+		fputs("</li>\n", f);
+	}
+	if (open)
+		fputs("</ul>\n", f);
 }
 
 static void nn_section(FILE *f, const struct fr_ranking *r)
@@ -282,6 +342,7 @@ int fr_out_html(FILE *f, const struct fr_report *rep)
 		fputc('.', f);
 	}
 	fputs("</p>\n", f);
+	provenance(f, rep);
 	for (size_t p = 0; p < r->nprofiles; p++) {
 		fputs("<section class=\"profile\"><h2>", f);
 		fr_html_escape(f, r->profiles[p].name);
@@ -292,6 +353,7 @@ int fr_out_html(FILE *f, const struct fr_report *rep)
 	}
 	if (r->nwp)
 		wp_section(f, r);
+	statements(f, rep);
 	if (r->nnn)
 		nn_section(f, r);
 	tail(f, rep);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * JSON for lab automation, schema "fiorank/1" (docs/fiorank.md): built with
+ * JSON for lab automation, schema "fiorank/2" (docs/fiorank.md): built with
  * json-c, figures as numbers (null when there is none), latencies in µs.
  */
 #include <math.h>
@@ -63,6 +63,8 @@ static struct json_object *drive_obj(const struct fr_drive *d)
 	add(o, "model", jstr(d->ident.model));
 	add(o, "serial", jstr(d->ident.serial));
 	add(o, "firmware", jstr(d->ident.firmware));
+	add(o, "config", *d->config ? jstr(d->config) : NULL);
+	add(o, "group", d->group > 1 ? json_object_new_int((int)d->group) : NULL);
 	return o;
 }
 
@@ -113,6 +115,10 @@ static struct json_object *entry_obj(const struct fr_entry *e, enum fr_basis bas
 	add(o, "margin_abs", jnum(e->margin_abs));
 	add(o, "ref_place", e->ref_total ? json_object_new_int((int)e->ref_place) : NULL);
 	add(o, "ref_total", e->ref_total ? json_object_new_int((int)e->ref_total) : NULL);
+	add(o, "ref_note", *e->ref_note ? jstr(e->ref_note) : NULL);
+	add(o, "per_drive_of",
+	    e->drive->reference && e->drive->group > 1 ? json_object_new_int((int)e->drive->group)
+						       : NULL);
 	for (size_t i = 0; i < e->ncurve; i++)
 		json_object_array_add(curve, step_obj(e->curve[i], basis, e->drive->reference));
 	add(o, "curve", curve);
@@ -169,12 +175,62 @@ static struct json_object *wp_obj(const struct fr_ranking *r)
 		add(c, "lower", jstr(r->cross[i].lower->label));
 		add(c, "higher", jstr(r->cross[i].higher->label));
 		add(c, "holds", json_object_new_boolean(r->cross[i].holds));
+		add(c, "after_write_mbps", jnum(r->cross[i].after_mbps));
+		add(c, "published", json_object_new_boolean(r->cross[i].published));
 		add(c, "text", jstr(s));
 		json_object_array_add(cross, c);
 	}
 	add(o, "drives", drives);
 	add(o, "crossovers", cross);
 	return o;
+}
+
+/* Which drive and which run (provenance.h): one object per measured drive. */
+static struct json_object *provenance_obj(const struct fr_report *rep)
+{
+	struct json_object *o = json_object_new_object(), *a = json_object_new_array();
+
+	for (size_t d = 0; rep->prov && d < rep->prov->ndrives; d++) {
+		struct json_object *x = json_object_new_object();
+		struct fr_prov_field fl[32];
+		size_t n = fr_prov_fields(&rep->prov->drives[d], fl, 32);
+
+		add(x, "drive", jstr(rep->prov->drives[d].drive->label));
+		for (size_t k = 0; k < n; k++)
+			add(x, fl[k].name, jstr(fl[k].value));
+		add(x, "steady_state_not_reached",
+		    json_object_new_boolean(rep->prov->drives[d].steady_not_reached));
+		json_object_array_add(a, x);
+	}
+	add(o, "drives", a);
+	add(o, "steady_state_not_reached",
+	    json_object_new_boolean(rep->prov && rep->prov->steady_not_reached));
+	return o;
+}
+
+/* The reviews' own statements, as published, with what their points allow. */
+static struct json_object *statements_arr(const struct fr_report *rep)
+{
+	struct json_object *a = json_object_new_array();
+
+	for (size_t i = 0; i < rep->m->nstatements; i++) {
+		const struct fr_statement *st = &rep->m->statements[i];
+		struct json_object *o;
+		char s[640];
+
+		fr_statement_text(rep->r, st, s, sizeof(s));
+		if (!*s)
+			continue;
+		o = json_object_new_object();
+		add(o, "review", jstr(st->review));
+		add(o, "metric", jstr(st->metric));
+		add(o, "write_mbps", jnum(st->write_mbps));
+		add(o, "value_us", jnum(st->value_us));
+		add(o, "published", jstr(st->text));
+		add(o, "text", jstr(s));
+		json_object_array_add(a, o);
+	}
+	return a;
 }
 
 static struct json_object *nn_arr(const struct fr_ranking *r)
@@ -247,16 +303,18 @@ int fr_out_json(FILE *f, const struct fr_report *rep)
 	struct json_object *root = json_object_new_object(), *drives = json_object_new_array();
 	int ret;
 
-	add(root, "schema", jstr("fiorank/1"));
+	add(root, "schema", jstr("fiorank/2"));
 	add(root, "latency_basis", jstr(fr_basis_name(rep->r->basis)));
 	add(root, "units", jstr("iops: operations/s; mbps: 10^6 bytes/s; *_us: microseconds"));
 	add(root, "reference_data", jstr(rep->ref_note));
 	add(root, "inputs", inputs_obj(rep->m));
+	add(root, "provenance", provenance_obj(rep));
 	for (size_t i = 0; i < rep->m->ndrives; i++)
 		json_object_array_add(drives, drive_obj(&rep->m->drives[i]));
 	add(root, "drives", drives);
 	add(root, "profiles", profiles_arr(rep->r));
 	add(root, "write_pressure", wp_obj(rep->r));
+	add(json_object_object_get(root, "write_pressure"), "statements", statements_arr(rep));
 	add(root, "noisy_neighbor", nn_arr(rep->r));
 	add(root, "wins", summary_obj(rep));
 	ret = fputs(json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY |

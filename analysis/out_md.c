@@ -83,10 +83,10 @@ static void profiles(FILE *f, const struct fr_ranking *r)
 		fprintf(f, " (ranked by peak %s)\n\n", pr->by_mbps ? "MB/s" : "IOPS");
 		fprintf(f,
 			"| place | drive | peak IOPS | MB/s | mean lat µs | step | margin to next "
-			"| published place |\n|---:|---|---:|---:|---:|---|---:|---:|\n");
+			"| published place |\n|---:|---|---:|---:|---:|---|---:|---|\n");
 		for (size_t i = 0; i < pr->n; i++) {
 			const struct fr_entry *e = &pr->e[i];
-			char a[32], b[32], c[32], d[32];
+			char a[32], b[32], c[32], d[32], pub[320];
 
 			fprintf(f, "| %u | ", e->place);
 			md_str(f, e->drive->label);
@@ -99,10 +99,9 @@ static void profiles(FILE *f, const struct fr_ranking *r)
 			else
 				snprintf(d, sizeof(d), "+%.1f%%", e->margin_pct);
 			fprintf(f, " | %s | ", d);
-			if (e->ref_total)
-				fprintf(f, "%u of %u |\n", e->ref_place, e->ref_total);
-			else
-				fprintf(f, "- |\n");
+			fr_ref_place_text(e, pub, sizeof(pub));
+			md_str(f, pub);
+			fputs(" |\n", f);
 		}
 		curves(f, pr, r->basis);
 	}
@@ -225,6 +224,54 @@ static void tail(FILE *f, const struct fr_report *rep)
 	}
 }
 
+/* Which drive and which run: fields down, one column per measured drive. */
+static void provenance(FILE *f, const struct fr_report *rep)
+{
+	const struct fr_prov *p = rep->prov;
+	struct fr_prov_field fl[32];
+	size_t n;
+
+	if (!p || !p->ndrives)
+		return;
+	fputs("\n## Drives and runs\n\n| |", f);
+	for (size_t d = 0; d < p->ndrives; d++) {
+		fputc(' ', f);
+		md_str(f, p->drives[d].drive->label);
+		fputs(" |", f);
+	}
+	fputs("\n|---|", f);
+	for (size_t d = 0; d < p->ndrives; d++)
+		fputs("---|", f);
+	n = fr_prov_fields(&p->drives[0], fl, 32);
+	for (size_t k = 0; k < n; k++) {
+		fprintf(f, "\n| %s |", fl[k].name);
+		for (size_t d = 0; d < p->ndrives; d++) {
+			struct fr_prov_field v[32];
+
+			fr_prov_fields(&p->drives[d], v, 32);
+			fputc(' ', f);
+			md_str(f, v[k].value);
+			fputs(" |", f);
+		}
+	}
+	fputc('\n', f);
+}
+
+/* The reviews' own write-pressure statements, beside their points. */
+static void statements(FILE *f, const struct fr_report *rep)
+{
+	for (size_t i = 0; i < rep->m->nstatements; i++) {
+		char s[640];
+
+		fr_statement_text(rep->r, &rep->m->statements[i], s, sizeof(s));
+		if (!*s)
+			continue;
+		fputs("- Published statement: ", f);
+		md_str(f, s);
+		fputc('\n', f);
+	}
+}
+
 int fr_out_md(FILE *f, const struct fr_report *rep)
 {
 	const struct fr_model *m = rep->m;
@@ -239,8 +286,10 @@ int fr_out_md(FILE *f, const struct fr_report *rep)
 		md_str(f, rep->ref_note);
 		fputs(".\n", f);
 	}
+	provenance(f, rep);
 	profiles(f, rep->r);
 	write_pressure(f, rep->r);
+	statements(f, rep);
 	noisy_neighbor(f, rep->r);
 	tail(f, rep);
 	return ferror(f) ? -1 : 0;

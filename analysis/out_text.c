@@ -26,6 +26,43 @@ static const char *cut(char *buf, size_t len, const char *s)
 	return buf;
 }
 
+static void wrapped(FILE *f, const char *prefix, const char *text);
+
+/* Each published drive ranked here, with its review and configuration. */
+static void published_drives(FILE *f, const struct fr_model *m)
+{
+	for (size_t i = 0; i < m->ndrives; i++) {
+		const struct fr_drive *d = &m->drives[i];
+		char derived[160], line[512], pre[300];
+
+		if (!d->reference)
+			continue;
+		fr_derived_text(d, derived, sizeof(derived));
+		snprintf(line, sizeof(line), "review %s%s%s%s%s", d->review, *d->config ? "; " : "",
+			 d->config, *derived ? "; curve figures " : "", derived);
+		snprintf(pre, sizeof(pre), "published drive %s:", d->label);
+		wrapped(f, pre, line);
+	}
+}
+
+/* Which drive and which run: one block per measured drive (provenance.h). */
+static void provenance(FILE *f, const struct fr_report *rep)
+{
+	for (size_t i = 0; rep->prov && i < rep->prov->ndrives; i++) {
+		const struct fr_prov_drive *d = &rep->prov->drives[i];
+		struct fr_prov_field fl[32];
+		size_t n = fr_prov_fields(d, fl, 32);
+
+		fprintf(f, "\n== drive %s ==\n", d->drive->label);
+		for (size_t k = 0; k < n; k++) {
+			char pre[40];
+
+			snprintf(pre, sizeof(pre), "  %-16s", fl[k].name);
+			wrapped(f, pre, fl[k].value);
+		}
+	}
+}
+
 static void header(FILE *f, const struct fr_report *rep)
 {
 	const struct fr_model *m = rep->m;
@@ -38,6 +75,8 @@ static void header(FILE *f, const struct fr_report *rep)
 	fprintf(f, "units: IOPS; MB/s = 10^6 bytes/s; latency in µs\n");
 	if (rep->ref_note)
 		fprintf(f, "published data: %s\n", rep->ref_note);
+	published_drives(f, m);
+	provenance(f, rep);
 }
 
 static void margin(char *buf, size_t len, const struct fr_entry *e, bool by_mbps)
@@ -73,6 +112,21 @@ static void curve_lines(FILE *f, const struct fr_entry *e, enum fr_basis basis)
 	fputc('\n', f);
 }
 
+/* "* <drive>: <why a published place is missing or derived>" */
+static void place_notes(FILE *f, const struct fr_profile_rank *pr)
+{
+	for (size_t i = 0; i < pr->n; i++) {
+		const struct fr_entry *e = &pr->e[i];
+		char text[640], pre[300];
+
+		if (!*e->ref_note && !(e->drive->reference && e->drive->group > 1))
+			continue;
+		fr_ref_place_text(e, text, sizeof(text));
+		snprintf(pre, sizeof(pre), "  * %s:", e->drive->label);
+		wrapped(f, pre, text);
+	}
+}
+
 static void profiles(FILE *f, const struct fr_report *rep)
 {
 	const struct fr_ranking *r = rep->r;
@@ -86,17 +140,24 @@ static void profiles(FILE *f, const struct fr_report *rep)
 			   "margin to next     published\n");
 		for (size_t i = 0; i < pr->n; i++) {
 			const struct fr_entry *e = &pr->e[i];
-			char lb[LABEL_W + 2], a[32], b[32], c[32], mg[48], pub[24] = "-";
+			char lb[LABEL_W + 2], a[32], b[32], c[32], mg[48], pub[32] = "-";
 
 			margin(mg, sizeof(mg), e, pr->by_mbps);
+			/* the column is short; the reasons follow the table */
 			if (e->ref_total)
-				snprintf(pub, sizeof(pub), "%u of %u", e->ref_place, e->ref_total);
+				snprintf(pub, sizeof(pub), "%u of %u%s", e->ref_place, e->ref_total,
+					 *e->ref_note ? " *" : "");
+			else if (*e->ref_note)
+				snprintf(pub, sizeof(pub), "unlike *");
+			else if (e->drive->reference && e->drive->group > 1)
+				snprintf(pub, sizeof(pub), "/%u *", e->drive->group);
 			fprintf(f, "%3u %-32s %11s %8s %7s %-5.5s %-18s %s\n", e->place,
 				cut(lb, sizeof(lb), e->drive->label),
 				fr_num(a, sizeof(a), e->iops, 0),
 				fr_num(b, sizeof(b), e->mbps > 0 ? e->mbps : NAN, 1),
 				fr_num(c, sizeof(c), fr_us(e->lat_ns), 1), e->peak->name, mg, pub);
 		}
+		place_notes(f, pr);
 		for (size_t i = 0, shown = 0; i < pr->n; i++)
 			if (pr->e[i].ncurve > 1 && !shown++)
 				fprintf(f, "  curve (step IOPS@mean µs, %s basis):\n",
@@ -156,6 +217,13 @@ static void write_pressure(FILE *f, const struct fr_report *rep)
 	}
 	if (r->nwp > 1 && !r->ncross)
 		fprintf(f, "crossover: none (the order of the drives never changes)\n");
+	for (size_t i = 0; i < rep->m->nstatements; i++) {
+		char s[640];
+
+		fr_statement_text(r, &rep->m->statements[i], s, sizeof(s));
+		if (*s)
+			wrapped(f, "published statement:", s);
+	}
 }
 
 static void noisy_neighbor(FILE *f, const struct fr_report *rep)

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compare.h"
 #include "rank.h"
 
 /* Contract order of profile ids (docs/fiorank.md); others follow by name. */
@@ -38,6 +39,16 @@ static const char *const known_profiles[] = {
 bool fr_profile_by_mbps(const char *profile)
 {
 	return strstr(profile, "seq") != NULL;
+}
+
+unsigned fr_profile_block_size(const char *profile)
+{
+	char *end;
+	unsigned long kib = strtoul(profile, &end, 10);
+
+	if (end == profile || strncmp(end, "k-", 2) || !kib || kib > 65536)
+		return 0;
+	return (unsigned)kib * 1024;
 }
 
 static size_t profile_order(const char *name)
@@ -173,7 +184,9 @@ static void assign_places(struct fr_entry *e, size_t n)
 		e[i].place =
 			(i && same_result(&e[i], &e[i - 1])) ? e[i - 1].place : (unsigned)i + 1;
 		e[i].margin_pct = e[i].margin_abs = NAN;
-		if (i + 1 < n) {
+		/* no margin between a measured and a published drive: whether
+		 * they compare at all is the published place's to say */
+		if (i + 1 < n && e[i].drive->reference == e[i + 1].drive->reference) {
 			e[i].margin_abs = e[i].value - e[i + 1].value;
 			if (e[i + 1].value > 0)
 				e[i].margin_pct = 100.0 * e[i].margin_abs / e[i + 1].value;
@@ -181,23 +194,30 @@ static void assign_places(struct fr_entry *e, size_t n)
 	}
 }
 
-/* Place among the published drives of the same profile: 1 + those ahead. */
+/* Place among the comparable published drives of the same profile: 1 +
+ * those ahead; the others are named in ref_note with the reason. */
 static void place_among_ref(struct fr_entry *e, const struct fr_model *ref, const char *profile,
 			    bool by_mbps, enum fr_basis basis)
 {
 	unsigned ahead = 0, total = 0;
+	struct fr_reasons rs = {.n = 0};
 
 	for (size_t d = 0; d < ref->ndrives; d++) {
 		const struct fr_profile *p = fr_drive_find_profile(&ref->drives[d], profile);
-		struct fr_entry re = {0};
+		struct fr_entry re = {0}, mine = *e;
+		unsigned per_drive;
 
 		if (!p || !has_curve(p) || fill_entry(&re, &ref->drives[d], p, by_mbps, basis))
 			continue;
-		total++;
-		if (cmp_entry(&re, e) < 0)
-			ahead++;
+		if (fr_comparable(e, &ref->drives[d], &re, &per_drive, &rs)) {
+			mine.value /= per_drive;
+			total++;
+			if (cmp_entry(&re, &mine) < 0)
+				ahead++;
+		}
 		free(re.curve);
 	}
+	fr_reasons_text(&rs, e->ref_note, sizeof(e->ref_note));
 	if (total) {
 		e->ref_place = ahead + 1;
 		e->ref_total = total + 1;
@@ -305,6 +325,7 @@ static int cross_pair(struct fr_ranking *r, const struct fr_wp_drive *a,
 		      const struct fr_wp_drive *b, enum fr_wp_metric metric, size_t *cap)
 {
 	int prev = 0;
+	double prev_mbps = NAN;
 	size_t first = r->ncross;
 
 	for (size_t i = 0; i < a->n; i++) {
@@ -316,9 +337,13 @@ static int cross_pair(struct fr_ranking *r, const struct fr_wp_drive *a,
 			continue;
 		sign = va < vb ? -1 : 1;
 		if (prev && sign != prev) {
-			struct fr_crossover c = {metric, a->pts[i].write_mbps,
+			struct fr_crossover c = {metric,
+						 a->pts[i].write_mbps,
 						 sign < 0 ? a->drive : b->drive,
-						 sign < 0 ? b->drive : a->drive, true};
+						 sign < 0 ? b->drive : a->drive,
+						 true,
+						 prev_mbps,
+						 a->drive->reference && b->drive->reference};
 
 			for (size_t k = first; k < r->ncross; k++)
 				r->cross[k].holds = false;
@@ -326,6 +351,7 @@ static int cross_pair(struct fr_ranking *r, const struct fr_wp_drive *a,
 				return -ENOMEM;
 		}
 		prev = sign;
+		prev_mbps = a->pts[i].write_mbps;
 	}
 	return 0;
 }

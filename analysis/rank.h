@@ -17,8 +17,11 @@ struct fr_entry {
 	unsigned place;
 	double margin_pct; /* over the next place; NAN for the last */
 	double margin_abs;
-	unsigned ref_place;	      /* among published drives, 0 when not computed */
-	unsigned ref_total;	      /* published drives + this one */
+	unsigned ref_place; /* among published drives, 0 when not computed */
+	unsigned ref_total; /* comparable published drives + this one */
+	/* Why published drives of this profile were left out of the place
+	 * ("not comparable: ..."), "" when none was; for a measured drive. */
+	char ref_note[512];
 	const struct fr_step **curve; /* steps sorted by achieved IOPS */
 	size_t ncurve;
 };
@@ -49,7 +52,9 @@ struct fr_crossover {
 	enum fr_wp_metric metric;
 	double from_mbps;
 	const struct fr_drive *lower, *higher;
-	bool holds; /* stays below at every later common step */
+	bool holds;	   /* stays below at every later common step */
+	double after_mbps; /* the last common step with the old order */
+	bool published;	   /* between two published drives: only their points are known */
 };
 
 struct fr_nn_entry {
@@ -96,5 +101,8 @@ void fr_ranking_free(struct fr_ranking *r);
 
 /* True for profiles ranked by MB/s (sequential transfers). */
 bool fr_profile_by_mbps(const char *profile);
+/* Transfer size in bytes a profile id names ("4k-randread" -> 4096,
+ * "64k-seqwrite" -> 65536); 0 when the id names none (sql, vdi-*, ...). */
+unsigned fr_profile_block_size(const char *profile);
 
 #endif

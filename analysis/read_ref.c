@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rank.h"
 #include "read_fio.h"
 #include "read_ref.h"
 
@@ -151,6 +152,17 @@ static int add_curve(struct fr_ref *r, const struct table *t, const struct csv *
 	v->load = col_dup(t, c, "load");
 	v->point = col_dup(t, c, "point");
 	v->note = col_dup(t, c, "note");
+	v->capacity = col_dup(t, c, "capacity");
+	v->host = col_dup(t, c, "host");
+	v->drives = 1;
+	if (col(t, c, "drives") && *col(t, c, "drives")) {
+		double n = col_num(t, c, "drives", bad);
+
+		if (!(n >= 1 && n <= 1024 && n == floor(n)))
+			*bad = true;
+		else
+			v->drives = (unsigned)n;
+	}
 	v->iops = col_num(t, c, "iops", bad);
 	v->gbps = col_num(t, c, "gbps", bad);
 	v->lat_us = col_num(t, c, "latency_us", bad);
@@ -187,6 +199,39 @@ static int add_lat(struct fr_ref_lat **arr, size_t *n, const struct table *t, co
 	return 0;
 }
 
+static int add_method(struct fr_ref *r, const struct table *t, const struct csv *c, bool *bad)
+{
+	struct fr_ref_method *v = realloc(r->methods, (r->nmethods + 1) * sizeof(*v));
+
+	if (!v)
+		return -1;
+	r->methods = v;
+	v = &v[r->nmethods++];
+	v->review = col_dup(t, c, "review");
+	v->profile = col_dup(t, c, "profile");
+	v->load = col_dup(t, c, "load");
+	v->note = col_dup(t, c, "note");
+	v->outstanding = col_num(t, c, "outstanding", bad);
+	v->block_size = col_num(t, c, "block_size", bad);
+	v->read_pct = col_num(t, c, "read_pct", bad);
+	if (!*v->review || !*v->profile || !*v->load ||
+	    (isnan(v->outstanding) && !*v->note)) /* an unstated method says why */
+		*bad = true;
+	return 0;
+}
+
+static int add_row(struct fr_ref *ref, const char *which, const struct table *t,
+		   const struct csv *c, bool *bad)
+{
+	if (!strcmp(which, "curves"))
+		return add_curve(ref, t, c, bad);
+	if (!strcmp(which, "methods"))
+		return add_method(ref, t, c, bad);
+	if (!strcmp(which, "nn"))
+		return add_lat(&ref->nn, &ref->nnn, t, c, true, bad);
+	return add_lat(&ref->wp, &ref->nwp, t, c, false, bad);
+}
+
 int fr_read_ref_csv(const char *buf, size_t len, const char *which, const char *source,
 		    struct fr_ref *ref, char *err, size_t errlen)
 {
@@ -206,12 +251,7 @@ int fr_read_ref_csv(const char *buf, size_t len, const char *which, const char *
 		int ar;
 
 		t.line++;
-		if (!strcmp(which, "curves"))
-			ar = add_curve(ref, &t, &c, &bad);
-		else
-			ar = !strcmp(which, "nn")
-				     ? add_lat(&ref->nn, &ref->nnn, &t, &c, true, &bad)
-				     : add_lat(&ref->wp, &ref->nwp, &t, &c, false, &bad);
+		ar = add_row(ref, which, &t, &c, &bad);
 		if (ar) {
 			snprintf(err, errlen, "%s: out of memory", source);
 			break;
@@ -234,10 +274,11 @@ int fr_read_ref_dir(const char *dir, struct fr_ref *ref, char *err, size_t errle
 {
 	static const char *const files[][2] = {{"vdbench-curves.csv", "curves"},
 					       {"write-pressure.csv", "wp"},
-					       {"noisy-neighbor.csv", "nn"}};
+					       {"noisy-neighbor.csv", "nn"},
+					       {"methods.csv", "methods"}};
 
 	memset(ref, 0, sizeof(*ref));
-	for (size_t i = 0; i < 3; i++) {
+	for (size_t i = 0; i < 4; i++) {
 		char path[4096];
 		size_t len;
 		char *buf;
@@ -245,6 +286,8 @@ int fr_read_ref_dir(const char *dir, struct fr_ref *ref, char *err, size_t errle
 
 		snprintf(path, sizeof(path), "%s/%s", dir, files[i][0]);
 		buf = fr_slurp(path, &len);
+		if (!buf && errno == ENOENT && !strcmp(files[i][1], "methods"))
+			continue; /* optional: every published method then unknown */
 		if (!buf) {
 			snprintf(err, errlen, "%s: %s", path, strerror(errno));
 			fr_ref_free(ref);
@@ -283,8 +326,17 @@ void fr_ref_free(struct fr_ref *ref)
 		free(c->load);
 		free(c->point);
 		free(c->note);
+		free(c->capacity);
+		free(c->host);
 	}
 	free(ref->curves);
+	for (size_t i = 0; i < ref->nmethods; i++) {
+		free(ref->methods[i].review);
+		free(ref->methods[i].profile);
+		free(ref->methods[i].load);
+		free(ref->methods[i].note);
+	}
+	free(ref->methods);
 	free_lat(ref->wp, ref->nwp);
 	free_lat(ref->nn, ref->nnn);
 	memset(ref, 0, sizeof(*ref));
@@ -298,19 +350,29 @@ static void blank_job(struct fr_job *j)
 			j->dir[d].lat[b] = (struct fr_lat){NAN, NAN, NAN, NAN};
 }
 
-static int mark_ref_drive(struct fr_model *m, const char *label, const char *review, int *added)
+static struct fr_drive *mark_ref_drive(struct fr_model *m, const char *label, const char *review,
+				       int *added)
 {
 	struct fr_drive *d = fr_model_find_drive(m, label);
 
 	if (d)
-		return 0;
+		return d;
 	d = fr_model_drive(m, label);
 	if (!d)
-		return -1;
+		return NULL;
 	d->reference = true;
 	d->review = strdup(review);
 	(*added)++;
-	return d->review ? 0 : -1;
+	return d->review ? d : NULL;
+}
+
+/* A drive's configuration as the review gives it ("7.68TB x8, Dell R750 ..."). */
+static void set_config(struct fr_drive *d, const struct fr_ref_curve *c)
+{
+	if (*d->config)
+		return;
+	snprintf(d->config, sizeof(d->config), "%s%s%s", c->capacity,
+		 *c->capacity && *c->host ? ", " : "", c->host);
 }
 
 /* Sets one published latency figure (µs) on a job's direction, both bases. */
@@ -330,6 +392,21 @@ static void set_metric(struct fr_dirstat *ds, const char *metric, double us)
 	}
 }
 
+/*
+ * Bytes per second of a published curve point.  The reviews' sequential
+ * "GB/s" are IOPS x 64 KiB printed in binary units (README.md, "Units"), so
+ * where the row has IOPS and the profile names its transfer size the exact
+ * figure is IOPS x size; a row with only GB/s is read as GiB/s.
+ */
+static double published_bw(const struct fr_ref_curve *c)
+{
+	unsigned bs = fr_profile_block_size(c->profile);
+
+	if (!isnan(c->iops) && bs)
+		return c->iops * bs;
+	return !isnan(c->gbps) ? c->gbps * 1073741824.0 : 0;
+}
+
 static int curve_rows(const struct fr_ref *ref, const char *review, struct fr_model *m, int *added)
 {
 	for (size_t i = 0; i < ref->ncurves; i++) {
@@ -342,8 +419,13 @@ static int curve_rows(const struct fr_ref *ref, const char *review, struct fr_mo
 		snprintf(label, sizeof(label), "%s [%s]", c->device, c->review);
 		snprintf(profile, sizeof(profile), "%s%s", c->profile,
 			 !strcmp(c->load, "high") ? "-high" : "");
-		if (mark_ref_drive(m, label, c->review, added))
+		struct fr_drive *d = mark_ref_drive(m, label, c->review, added);
+
+		if (!d)
 			return -1;
+		set_config(d, c);
+		if (c->drives > 1)
+			d->group = c->drives;
 		blank_job(&j);
 		j.drive = label;
 		j.profile = profile;
@@ -351,14 +433,28 @@ static int curve_rows(const struct fr_ref *ref, const char *review, struct fr_mo
 		j.source = "reference";
 		/* the published IOPS of a mix are not split by direction */
 		j.dir[FR_READ].ios = 1;
-		j.dir[FR_READ].iops = c->iops;
-		j.dir[FR_READ].bw_bytes = !isnan(c->gbps) ? c->gbps * 1e9 : 0;
+		j.dir[FR_READ].iops = c->iops / c->drives;
+		j.dir[FR_READ].bw_bytes = published_bw(c) / c->drives;
 		j.dir[FR_READ].lat[FR_CLAT].mean = c->lat_us * 1000.0;
 		j.dir[FR_READ].lat[FR_LAT].mean = c->lat_us * 1000.0;
 		if (fr_model_add(m, &j))
 			return -1;
 	}
 	return 0;
+}
+
+static void add_statement(struct fr_model *m, const struct fr_ref_lat *r)
+{
+	struct fr_statement *s;
+
+	if (m->nstatements == FR_MAX_STATEMENTS)
+		return;
+	s = &m->statements[m->nstatements++];
+	snprintf(s->review, sizeof(s->review), "%s", r->review);
+	snprintf(s->metric, sizeof(s->metric), "%s", r->metric);
+	snprintf(s->text, sizeof(s->text), "%s", r->note);
+	s->write_mbps = r->write_mbps;
+	s->value_us = r->value_us;
 }
 
 static int lat_rows(const struct fr_ref_lat *rows, size_t n, bool nn, const char *review,
@@ -369,11 +465,16 @@ static int lat_rows(const struct fr_ref_lat *rows, size_t n, bool nn, const char
 		char label[256], step[32];
 		struct fr_job j;
 
-		if ((review && strcmp(review, r->review)) || !strcmp(r->device, "both") ||
-		    isnan(r->value_us))
+		if (review && strcmp(review, r->review))
+			continue;
+		if (!strcmp(r->device, "both")) { /* the review's statement, kept as is */
+			add_statement(m, r);
+			continue;
+		}
+		if (isnan(r->value_us))
 			continue;
 		snprintf(label, sizeof(label), "%s [%s]", r->device, r->review);
-		if (mark_ref_drive(m, label, r->review, added))
+		if (!mark_ref_drive(m, label, r->review, added))
 			return -1;
 		blank_job(&j);
 		j.drive = label;
@@ -397,6 +498,69 @@ static int lat_rows(const struct fr_ref_lat *rows, size_t n, bool nn, const char
 	return 0;
 }
 
+static bool glob_match(const char *pat, const char *s)
+{
+	size_t n = strlen(pat);
+
+	if (n && pat[n - 1] == '*')
+		return !strncmp(pat, s, n - 1);
+	return !strcmp(pat, s);
+}
+
+static const struct fr_ref_method *find_method(const struct fr_ref *ref, const char *review,
+					       const char *profile, const char *load)
+{
+	for (size_t i = 0; i < ref->nmethods; i++) {
+		const struct fr_ref_method *x = &ref->methods[i];
+
+		if (glob_match(x->review, review) && glob_match(x->profile, profile) &&
+		    glob_match(x->load, load))
+			return x;
+	}
+	return NULL;
+}
+
+/* The published method of one profile of a published drive. */
+static struct fr_method profile_method(const struct fr_ref *ref, const struct fr_drive *d,
+				       const char *profile)
+{
+	size_t len = strlen(profile), hl = strlen("-high");
+	bool high = len > hl && !strcmp(profile + len - hl, "-high");
+	char base[160];
+	const struct fr_ref_method *x;
+	struct fr_method me = {.target = FR_TARGET_NAMESPACE, .read_pct = -1};
+
+	snprintf(base, sizeof(base), "%.*s", (int)(high ? len - hl : len), profile);
+	x = find_method(ref, d->review, base, high ? "high" : "normal");
+	if (!x) {
+		snprintf(me.note, sizeof(me.note), "the review states no method for %s", profile);
+		return me;
+	}
+	me.known = !isnan(x->outstanding) && x->outstanding >= 1;
+	me.outstanding = me.known ? (unsigned)x->outstanding : 0;
+	me.bs = !isnan(x->block_size) ? (unsigned)x->block_size : 0;
+	me.read_pct = !isnan(x->read_pct) ? (int)x->read_pct : -1;
+	if (!me.known)
+		snprintf(me.note, sizeof(me.note), "%s", x->note);
+	return me;
+}
+
+static void apply_methods(const struct fr_ref *ref, struct fr_model *m)
+{
+	for (size_t d = 0; d < m->ndrives; d++) {
+		struct fr_drive *dr = &m->drives[d];
+
+		for (size_t p = 0; dr->reference && p < dr->nprofiles; p++) {
+			struct fr_profile *pr = &dr->profiles[p];
+			struct fr_method me = profile_method(ref, dr, pr->name);
+
+			for (size_t s = 0; s < pr->nsteps; s++)
+				if (pr->steps[s].kind == FR_KIND_CURVE)
+					pr->steps[s].method = me;
+		}
+	}
+}
+
 int fr_ref_to_model(const struct fr_ref *ref, const char *review, struct fr_model *m)
 {
 	size_t jobs = m->jobs_read;
@@ -407,5 +571,6 @@ int fr_ref_to_model(const struct fr_ref *ref, const char *review, struct fr_mode
 	    lat_rows(ref->nn, ref->nnn, true, review, m, &added))
 		return -1;
 	m->jobs_read = jobs; /* published rows are not fio jobs */
+	apply_methods(ref, m);
 	return added;
 }

@@ -9,7 +9,9 @@
 /* A row of analysis/reference/vdbench-curves.csv. */
 struct fr_ref_curve {
 	char *review, *device, *profile, *load, *point, *note;
+	char *capacity, *host;
 	double iops, gbps, lat_us;
+	unsigned drives; /* drives run together for this figure (column "drives", default 1) */
 };
 
 /* A row of write-pressure.csv or noisy-neighbor.csv. */
@@ -20,7 +22,16 @@ struct fr_ref_lat {
 	double value_us;
 };
 
+/* A row of methods.csv: what the review states of how it ran a profile.
+ * review, profile and load may be "*"; a profile ending in "*" is a prefix. */
+struct fr_ref_method {
+	char *review, *profile, *load, *note;
+	double outstanding, block_size, read_pct; /* NAN: not stated */
+};
+
 struct fr_ref {
+	struct fr_ref_method *methods; /* methods.csv, optional */
+	size_t nmethods;
 	struct fr_ref_curve *curves;
 	size_t ncurves;
 	struct fr_ref_lat *wp;
@@ -30,11 +41,13 @@ struct fr_ref {
 };
 
 /*
- * Reads the three CSV files of a reference directory.  Returns 0, or -1 with
+ * Reads the CSV files of a reference directory (methods.csv may be absent:
+ * then no published method is known).  Returns 0, or -1 with
  * "file:line: reason" in err.
  */
 int fr_read_ref_dir(const char *dir, struct fr_ref *ref, char *err, size_t errlen);
-/* The same for one CSV held in memory; which = "curves", "wp" or "nn". */
+/* The same for one CSV held in memory; which = "curves", "wp", "nn" or
+ * "methods". */
 int fr_read_ref_csv(const char *buf, size_t len, const char *which, const char *source,
 		    struct fr_ref *ref, char *err, size_t errlen);
 void fr_ref_free(struct fr_ref *ref);
@@ -43,7 +56,11 @@ void fr_ref_free(struct fr_ref *ref);
  * Adds the published figures to a model as reference drives labelled
  * "<device> [<review>]": curve points become steps ("peak", "first") of the
  * profile (a high-load row goes to "<profile>-high"), write-pressure rows
- * become wp-read steps, noisy-neighbor rows nn-read namespaces.  review
+ * become wp-read steps, noisy-neighbor rows nn-read namespaces.  A curve
+ * figure of a group of N drives is added per drive (IOPS and bandwidth / N,
+ * latency as published) and the drive's group set to N.  Every published
+ * curve step gets its method (fr_step.method) from the first methods.csv
+ * row that matches, with the row's note.  review
  * limits it to one review id (NULL: all).  Returns the number of drives
  * added, or -1.
  */

@@ -180,22 +180,27 @@ void fr_svg_lines(FILE *f, const char *title, const char *xlabel, const char *yl
 	for (size_t i = 0; i < n; i++) {
 		const char *cmd = "M";
 
-		fprintf(f, "<path class=\"series\" fill=\"none\" stroke=\"%s\" d=\"",
-			colors[i % NCOLORS]);
-		for (size_t k = 0; k < s[i].n; k++) {
-			if (!isfinite(s[i].x[k]) || !isfinite(s[i].y[k]))
-				continue;
-			fprintf(f, "%s%.1f %.1f ", cmd, LEFT + s[i].x[k] / xmax * PLOT_W,
-				TOP + PLOT_H - s[i].y[k] / ymax * PLOT_H);
-			cmd = "L";
+		if (!s[i].markers_only) {
+			fprintf(f, "<path class=\"series\" fill=\"none\" stroke=\"%s\" d=\"",
+				colors[i % NCOLORS]);
+			for (size_t k = 0; k < s[i].n; k++) {
+				if (!isfinite(s[i].x[k]) || !isfinite(s[i].y[k]))
+					continue;
+				fprintf(f, "%s%.1f %.1f ", cmd, LEFT + s[i].x[k] / xmax * PLOT_W,
+					TOP + PLOT_H - s[i].y[k] / ymax * PLOT_H);
+				cmd = "L";
+			}
+			fputs("\"/>\n", f);
 		}
-		fputs("\"/>\n", f);
 		for (size_t k = 0; k < s[i].n; k++)
 			if (isfinite(s[i].x[k]) && isfinite(s[i].y[k]))
-				fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\"/>",
+				fprintf(f,
+					"<circle class=\"%s\" cx=\"%.1f\" cy=\"%.1f\" r=\"%s\" "
+					"fill=\"%s\"/>",
+					s[i].markers_only ? "published" : "point",
 					LEFT + s[i].x[k] / xmax * PLOT_W,
 					TOP + PLOT_H - s[i].y[k] / ymax * PLOT_H,
-					colors[i % NCOLORS]);
+					s[i].markers_only ? "5" : "3", colors[i % NCOLORS]);
 		legend(f, i, s[i].name);
 	}
 	fputs("</svg>\n", f);

@@ -2,6 +2,7 @@
 #ifndef FIORANK_SVG_H
 #define FIORANK_SVG_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -12,9 +13,11 @@ struct fr_series {
 	const char *name;
 	const double *x, *y;
 	size_t n;
+	bool markers_only; /* published points: no line, nothing is known between them */
 };
 
-/* Line chart of several series (points joined in the given order). */
+/* Line chart of several series (points joined in the given order, or
+ * markers only). */
 void fr_svg_lines(FILE *f, const char *title, const char *xlabel, const char *ylabel,
 		  const struct fr_series *s, size_t n);
 

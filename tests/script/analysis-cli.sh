@@ -43,7 +43,7 @@ check "fiorank writes no file it was not asked to" test -z "$(ls -A "$tmp/quiet"
 
 # every format parses
 "${FR[@]}" -f json "$R" "$S" >"$tmp/r.json" 2>/dev/null
-check "JSON output parses and carries its schema" bash -c "jq -e '.schema == \"fiorank/1\"' '$tmp/r.json' >/dev/null"
+check "JSON output parses and carries its schema" bash -c "jq -e '.schema == \"fiorank/2\"' '$tmp/r.json' >/dev/null"
 check "JSON ranks the fixtures' drives in 4k-randread" \
 	bash -c "jq -e '[.profiles[] | select(.profile == \"4k-randread\") | .ranking[].drive] | index(\"iouring-qd4\") != null' '$tmp/r.json' >/dev/null"
 "${FR[@]}" -f csv "$R" "$S" >"$tmp/r.csv" 2>/dev/null

@@ -81,4 +81,52 @@ mkdir -p "$BUILD/test-logs"
 chrome --screenshot="$BUILD/test-logs/analysis-report.png" --window-size=1280,2000 \
 	"file://$tmp/report.html" >/dev/null
 check "chromium renders a screenshot" test -s "$BUILD/test-logs/analysis-report.png"
+
+# the header of a test-bed run (issue 13): the drives-and-runs table in the
+# DOM after load names the drive; published points are markers, not lines
+"$FIORANK" -f html -o "$tmp/testbed.html" -r analysis/reference --with-reference=p5510-vs-pm9a3 \
+	tests/data/fio/testbed/short-4k-randread 2>/dev/null
+chrome --dump-dom "file://$tmp/testbed.html" >"$tmp/testbed-dom.html"
+python3 - "$tmp/testbed-dom.html" >"$tmp/header" <<'PY'
+import sys
+from html.parser import HTMLParser
+
+class P(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.inprov, self.cells, self.row, self.svg = False, [], None, None
+        self.published_paths, self.published_marks = 0, 0
+        self.series = []
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "table" and a.get("class") == "provenance":
+            self.inprov = True
+        elif self.inprov and tag == "tr":
+            self.row = []
+            self.cells.append(self.row)
+        if tag == "circle" and a.get("class") == "published":
+            self.published_marks += 1
+    def handle_endtag(self, tag):
+        if tag == "table":
+            self.inprov = False
+    def handle_data(self, data):
+        if self.inprov and self.row is not None and data.strip():
+            self.row.append(data.strip())
+
+p = P()
+p.feed(open(sys.argv[1]).read())
+for r in p.cells:
+    print("|".join(r))
+print("published_marks", p.published_marks)
+PY
+check "the HTML header table lists both test-bed drives by model, serial and namespace" \
+	grep -qx "QEMU NVMe Ctrl deadbeef ns1|QEMU NVMe Ctrl deadbeef ns3" "$tmp/header"
+check "... with model, serial and firmware per drive" \
+	bash -c "grep -qx 'model|QEMU NVMe Ctrl|QEMU NVMe Ctrl' '$tmp/header' && grep -qx 'serial|deadbeef|deadbeef' '$tmp/header' && grep -qx 'firmware|7.2.22|7.2.22' '$tmp/header'"
+check "... and the run mode" grep -qx "mode|short|short" "$tmp/header"
+check "published points are drawn as markers" \
+	bash -c "awk '\$1 == \"published_marks\" && \$2 >= 4 { ok = 1 } END { exit !ok }' '$tmp/header'"
+chrome --screenshot="$BUILD/test-logs/analysis-report-header.png" --window-size=1280,1400 \
+	"file://$tmp/testbed.html" >/dev/null
+check "chromium renders the header screenshot" test -s "$BUILD/test-logs/analysis-report-header.png"
 tap_done

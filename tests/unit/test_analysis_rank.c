@@ -73,6 +73,24 @@ static void add_nn(struct fr_model *m, const char *drive, unsigned nsid, double 
 	assert_int_equal(fr_model_add(m, &j), 0);
 }
 
+/* Every curve step of the model's drives run the way the method says:
+ * outstanding I/O on an NVMe namespace, 4 KiB random reads, 30 s steps. */
+static void set_method(struct fr_model *m, unsigned outstanding, enum fr_target target,
+		       double step_s)
+{
+	for (size_t d = 0; d < m->ndrives; d++)
+		for (size_t p = 0; p < m->drives[d].nprofiles; p++)
+			for (size_t s = 0; s < m->drives[d].profiles[p].nsteps; s++)
+				m->drives[d].profiles[p].steps[s].method = (struct fr_method){
+					.known = true,
+					.outstanding = outstanding,
+					.bs = 4096,
+					.read_pct = 100,
+					.target = target,
+					.step_s = step_s,
+				};
+}
+
 static void test_merge_and_weighted_mean(void **state)
 {
 	struct fr_model m;
@@ -219,12 +237,92 @@ static void test_reference_place(void **state)
 	add_curve(&ref, "R3", "sql", "peak", 1000, 0, 100, 0);
 	add_curve(&m, "mine", "4k-randread", "peak", 3000, 0, 90, 0);
 	add_curve(&m, "mine", "oracle", "peak", 3000, 0, 90, 0);
+	set_method(&ref, 128, FR_TARGET_NAMESPACE, 0);
+	set_method(&m, 128, FR_TARGET_NAMESPACE, 30);
 	assert_int_equal(fr_rank(&m, &ref, FR_CLAT, &r), 0);
 	assert_true(r.have_ref);
 	/* equal IOPS to R2, lower latency: ahead of it */
 	assert_int_equal(r.profiles[0].e[0].ref_place, 2);
 	assert_int_equal(r.profiles[0].e[0].ref_total, 4);
 	assert_int_equal(r.profiles[1].e[0].ref_total, 0); /* no published oracle */
+	fr_ranking_free(&r);
+	fr_model_free(&m);
+	fr_model_free(&ref);
+}
+
+/* A published group of 8 is held per drive; a measured group of 8 compares
+ * as a group, a group of another size does not compare. */
+static void test_group_place(void **state)
+{
+	struct fr_model m, ref;
+	struct fr_ranking r;
+
+	(void)state;
+	fr_model_init(&m);
+	fr_model_init(&ref);
+	add_curve(&ref, "G8", "4k-randread", "peak", 1000, 0, 100, 0); /* 8000 / 8 */
+	add_curve(&ref, "S1", "4k-randread", "peak", 1500, 0, 100, 0);
+	fr_model_find_drive(&ref, "G8")->group = 8;
+	add_curve(&m, "eight", "4k-randread", "peak", 10000, 0, 90, 0);
+	add_curve(&m, "two", "4k-randread", "peak", 2400, 0, 90, 0);
+	add_curve(&m, "one", "4k-randread", "peak", 1200, 0, 90, 0);
+	fr_model_find_drive(&m, "eight")->group = 8;
+	fr_model_find_drive(&m, "two")->group = 2;
+	set_method(&ref, 128, FR_TARGET_NAMESPACE, 0);
+	set_method(&m, 128, FR_TARGET_NAMESPACE, 30);
+	assert_int_equal(fr_rank(&m, &ref, FR_CLAT, &r), 0);
+	for (size_t i = 0; i < r.profiles[0].n; i++) {
+		const struct fr_entry *e = &r.profiles[0].e[i];
+
+		if (!strcmp(e->drive->label, "eight")) {
+			/* 10000 / 8 = 1250: behind S1, ahead of G8's 1000 per drive;
+			 * S1 ran alone, so it is left out with the reason */
+			assert_int_equal(e->ref_place, 1);
+			assert_int_equal(e->ref_total, 2);
+			assert_non_null(strstr(e->ref_note, "a group of 8 drives run together "
+							    "against single drives"));
+		} else if (!strcmp(e->drive->label, "two")) {
+			assert_int_equal(e->ref_total, 0);
+			assert_non_null(strstr(e->ref_note, "not comparable: a group of 2 drives"));
+		} else {
+			assert_int_equal(e->ref_place, 2); /* 1200: behind 1500, ahead of 1000 */
+			assert_int_equal(e->ref_total, 3);
+			assert_string_equal(e->ref_note, "");
+		}
+	}
+	fr_ranking_free(&r);
+	fr_model_free(&m);
+	fr_model_free(&ref);
+}
+
+/* A run unlike the method is not placed, and says why. */
+static void test_method_mismatch(void **state)
+{
+	struct fr_model m, ref;
+	struct fr_ranking r;
+	const struct fr_entry *e;
+
+	(void)state;
+	fr_model_init(&m);
+	fr_model_init(&ref);
+	add_curve(&ref, "R1", "4k-randread", "peak", 5000, 0, 100, 0);
+	set_method(&ref, 128, FR_TARGET_NAMESPACE, 0);
+	add_curve(&m, "file", "4k-randread", "peak", 9000, 0, 90, 0);
+	set_method(&m, 1, FR_TARGET_FILE, 3);
+	assert_int_equal(fr_rank(&m, &ref, FR_CLAT, &r), 0);
+	e = &r.profiles[0].e[0];
+	assert_int_equal(e->ref_total, 0);
+	assert_string_equal(e->ref_note, "not comparable: run on a file, not a drive, 3 s steps, "
+					 "the method's are 30 s; 1 outstanding I/O, published 128 "
+					 "(R1)");
+	fr_ranking_free(&r);
+	/* the same run at 128 on a namespace with full steps is placed */
+	set_method(&m, 128, FR_TARGET_NAMESPACE, 30);
+	assert_int_equal(fr_rank(&m, &ref, FR_CLAT, &r), 0);
+	e = &r.profiles[0].e[0];
+	assert_int_equal(e->ref_place, 1);
+	assert_int_equal(e->ref_total, 2);
+	assert_string_equal(e->ref_note, "");
 	fr_ranking_free(&r);
 	fr_model_free(&m);
 	fr_model_free(&ref);
@@ -259,6 +357,8 @@ int main(void)
 		cmocka_unit_test(test_crossover),
 		cmocka_unit_test(test_noisy_neighbor),
 		cmocka_unit_test(test_reference_place),
+		cmocka_unit_test(test_group_place),
+		cmocka_unit_test(test_method_mismatch),
 		cmocka_unit_test(test_profile_order),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -412,11 +412,48 @@ static void test_reference(void **state)
 			 count_records(FIORANK_SRC_TOP "/analysis/reference/write-pressure.csv"));
 	assert_int_equal(ref.nnn,
 			 count_records(FIORANK_SRC_TOP "/analysis/reference/noisy-neighbor.csv"));
+	assert_int_equal(ref.nmethods,
+			 count_records(FIORANK_SRC_TOP "/analysis/reference/methods.csv"));
 	fr_model_init(&m);
-	/* the curves name the groups of 8, the fio tests single drives */
-	assert_int_equal(fr_ref_to_model(&ref, "p5510-vs-pm9a3", &m), 4);
+	/* one name per drive model: the group-of-8 curves, the write-pressure
+	 * and the noisy-neighbor figures are the same two drives */
+	assert_int_equal(fr_ref_to_model(&ref, "p5510-vs-pm9a3", &m), 2);
 	assert_true(m.drives[0].reference);
+	assert_int_equal(m.drives[0].group, 8);
+	assert_int_equal(m.nstatements, 3);
+	{
+		const struct fr_profile *p = fr_drive_find_profile(&m.drives[0], "4k-randread");
+
+		assert_non_null(p);
+		/* 6,670,000 IOPS for 8 drives: 833,750 per drive */
+		assert_true(fabs(fr_step_iops(&p->steps[1]) - 833750) < 1e-6);
+		/* the review states no thread counts: a method with its reason */
+		assert_false(p->steps[1].method.known);
+		assert_non_null(strstr(p->steps[1].method.note, "no thread counts"));
+	}
 	fr_model_free(&m);
+	fr_model_init(&m);
+	assert_int_equal(fr_ref_to_model(&ref, "p5800x-review", &m), 1);
+	{
+		const struct fr_profile *p = fr_drive_find_profile(&m.drives[0], "4k-randwrite");
+		const struct fr_profile *q = fr_drive_find_profile(&m.drives[0], "sql");
+
+		assert_true(p->steps[0].method.known);
+		assert_int_equal(p->steps[0].method.outstanding, 64);
+		assert_int_equal(p->steps[0].method.bs, 4096);
+		assert_int_equal(p->steps[0].method.read_pct, 0);
+		assert_false(q->steps[0].method.known); /* sql*: a prefix row */
+		assert_non_null(strstr(q->steps[0].method.note, "SQL"));
+	}
+	fr_model_free(&m);
+	fr_ref_free(&ref);
+
+	/* a method row that states nothing must say why */
+	memset(&ref, 0, sizeof(ref));
+	assert_int_equal(fr_read_ref_csv("review,profile,load,outstanding,note\nr,p,normal,,\n", 50,
+					 "methods", "m.csv", &ref, err, sizeof(err)),
+			 -1);
+	assert_non_null(strstr(err, "m.csv: record 2"));
 	fr_ref_free(&ref);
 
 	memset(&ref, 0, sizeof(ref));

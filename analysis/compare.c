@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Like for like (issue 13): whether a measured drive's figure compares with a
+ * published drive's, and why not.  rank.c places a measured drive only among
+ * the published drives this lets through.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "compare.h"
+
+/*
+ * Whether a measured entry compares with a published drive's figures, and
+ * on what footing: NULL and *per_drive set to the divisor that turns the
+ * measured figure into the published drive's per-drive footing, or the
+ * reason it does not compare.  A published group of N is held per drive
+ * (read_ref.c); a measured group of the same N is compared as a group (its
+ * figure / N against the per-drive figures, the same order as group against
+ * group); one measured drive against per-drive figures.
+ */
+static const char *not_comparable(const struct fr_entry *e, const struct fr_drive *pub,
+				  unsigned *per_drive, char *buf, size_t len)
+{
+	unsigned mine = e->drive->group > 1 ? e->drive->group : 1;
+	unsigned theirs = pub->group > 1 ? pub->group : 1;
+
+	*per_drive = 1;
+	if (mine > 1 && mine != theirs) {
+		snprintf(buf, len, "a group of %u drives run together against %s", mine,
+			 theirs > 1 ? "a published group of another size" : "single drives");
+		return buf;
+	}
+	*per_drive = mine;
+	return NULL;
+}
+
+static void also(char *buf, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* Appends one more ", "-separated reason. */
+static void also(char *buf, size_t len, const char *fmt, ...)
+{
+	size_t used = strlen(buf);
+	va_list ap;
+
+	if (used && used + 2 < len) {
+		strcpy(buf + used, ", ");
+		used += 2;
+	}
+	va_start(ap, fmt);
+	vsnprintf(buf + used, len - used, fmt, ap);
+	va_end(ap);
+}
+
+/* The full step time of the method: the suite's default step, VDbench's
+ * default elapsed (jobs/README.md); the reviews state none. */
+#define FULL_STEP_S 30.0
+
+static const char *target_word(enum fr_target t)
+{
+	return t == FR_TARGET_FILE    ? "a file, not a drive"
+	       : t == FR_TARGET_BLOCK ? "a block device that is not an NVMe namespace"
+				      : "a target no engine file or manifest identifies as a drive";
+}
+
+/*
+ * What makes a measured step unlike any published figure, whatever the
+ * review: a target that is not a drive (a file, tmpfs, or nothing says),
+ * steps shorter than the method's (--short).  NULL, or one reason.
+ */
+static const char *run_mismatch(const struct fr_method *mine, char *buf, size_t len)
+{
+	*buf = '\0';
+	if (!mine->known) {
+		snprintf(buf, len,
+			 "what the run did is not known (its fio output was not re-read)");
+		return buf;
+	}
+	if (mine->target != FR_TARGET_NAMESPACE && mine->target != FR_TARGET_BLOCK)
+		also(buf, len, "run on %s", target_word(mine->target));
+	if (mine->short_mode)
+		also(buf, len, "a --short run (%.0f s steps)", mine->step_s);
+	else if (mine->step_s > 0 && mine->step_s < FULL_STEP_S - 1)
+		also(buf, len, "%.0f s steps, the method's are %.0f s", mine->step_s, FULL_STEP_S);
+	return *buf ? buf : NULL;
+}
+
+/*
+ * Whether a measured step was run the way a review ran its figure, in the
+ * points that decide the result: outstanding I/O, block size and read
+ * share.  NULL, or every mismatch as one reason.
+ */
+static const char *method_mismatch(const struct fr_method *mine, const struct fr_method *pub,
+				   char *buf, size_t len)
+{
+	*buf = '\0';
+	if (!pub->known) {
+		snprintf(buf, len, "%s",
+			 *pub->note ? pub->note : "the published method is not known");
+		return buf;
+	}
+	if (mine->outstanding != pub->outstanding)
+		also(buf, len, "%u outstanding I/O, published %u", mine->outstanding,
+		     pub->outstanding);
+	if (pub->bs && !mine->bs)
+		also(buf, len, "mixed block sizes, published %u B", pub->bs);
+	else if (pub->bs && mine->bs != pub->bs)
+		also(buf, len, "%u B blocks, published %u B", mine->bs, pub->bs);
+	if (pub->read_pct >= 0 && mine->read_pct < 0)
+		also(buf, len, "share of reads unknown, published %d %%", pub->read_pct);
+	else if (pub->read_pct >= 0 && mine->read_pct != pub->read_pct)
+		also(buf, len, "%d %% reads, published %d %%", mine->read_pct, pub->read_pct);
+	return *buf ? buf : NULL;
+}
+
+static void add_reason(struct fr_reasons *rs, const char *why, const char *who)
+{
+	size_t i;
+
+	for (i = 0; i < rs->n && strcmp(rs->why[i], why); i++)
+		;
+	if (i == rs->n) {
+		if (rs->n == FR_MAX_REASONS)
+			return;
+		snprintf(rs->why[rs->n], sizeof(rs->why[0]), "%s", why);
+		rs->who[rs->n++][0] = '\0';
+	}
+	if (who && !strstr(rs->who[i], who)) {
+		size_t used = strlen(rs->who[i]);
+
+		snprintf(rs->who[i] + used, sizeof(rs->who[0]) - used, "%s%s", used ? ", " : "",
+			 who);
+	}
+}
+
+void fr_reasons_text(const struct fr_reasons *rs, char *buf, size_t len)
+{
+	size_t used = 0;
+
+	*buf = '\0';
+	for (size_t i = 0; i < rs->n && used < len; i++) {
+		int n = snprintf(buf + used, len - used, "%s%s%s%s%s",
+				 i ? "; " : "not comparable: ", rs->why[i], *rs->who[i] ? " (" : "",
+				 rs->who[i], *rs->who[i] ? ")" : "");
+
+		used += n > 0 ? (size_t)n : 0;
+	}
+}
+
+bool fr_comparable(const struct fr_entry *e, const struct fr_drive *pub, const struct fr_entry *re,
+		   unsigned *per_drive, struct fr_reasons *rs)
+{
+	const char *who = pub->review ? pub->review : pub->label;
+	char why[200];
+	bool like = true;
+
+	if (not_comparable(e, pub, per_drive, why, sizeof(why))) {
+		add_reason(rs, why, who);
+		return false;
+	}
+	/* the run's own reason applies to every review: said once */
+	if (run_mismatch(&e->peak->method, why, sizeof(why))) {
+		add_reason(rs, why, NULL);
+		like = false;
+	}
+	if (e->peak->method.known &&
+	    method_mismatch(&e->peak->method, &re->peak->method, why, sizeof(why))) {
+		add_reason(rs, why, who);
+		like = false;
+	}
+	return like;
+}

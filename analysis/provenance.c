@@ -1,0 +1,639 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Which drive and which run (provenance.h).  Re-reads, once each, the fio
+ * outputs the model's steps came from, the engine files next to them and
+ * the manifests above them; json-c trees of manifests and engine files are
+ * kept until fr_prov_collect returns.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include <json-c/json.h>
+
+#include "json_get.h"
+#include "prov_fio.h"
+#include "provenance.h"
+#include "rank.h"
+#include "read_fio.h"
+
+#define MAX_UP 8 /* directory levels searched for a manifest */
+
+struct doc {
+	char *path;
+	struct json_object *root; /* NULL: absent or unreadable */
+};
+
+struct cache {
+	struct doc *docs;
+	size_t n;
+};
+
+struct ctx {
+	struct cache docs;
+	struct fsrc *srcs;
+	size_t nsrcs;
+};
+
+/* ------------------------------------------------------------ caches */
+
+static struct json_object *doc_get(struct cache *c, const char *path)
+{
+	struct json_object *root = NULL;
+	struct doc *t;
+	size_t len;
+	char *buf, err[128];
+
+	for (size_t i = 0; i < c->n; i++)
+		if (!strcmp(c->docs[i].path, path))
+			return c->docs[i].root;
+	buf = fr_slurp(path, &len);
+	if (buf) {
+		root = fr_json_parse(buf, len, err, sizeof(err));
+		free(buf);
+	}
+	t = realloc(c->docs, (c->n + 1) * sizeof(*t));
+	if (!t) {
+		json_object_put(root);
+		return NULL;
+	}
+	c->docs = t;
+	c->docs[c->n].path = strdup(path);
+	c->docs[c->n].root = root;
+	if (!c->docs[c->n].path) {
+		json_object_put(root);
+		return NULL;
+	}
+	c->n++;
+	return root;
+}
+
+static void cache_free(struct cache *c)
+{
+	for (size_t i = 0; i < c->n; i++) {
+		free(c->docs[i].path);
+		json_object_put(c->docs[i].root);
+	}
+	free(c->docs);
+}
+
+/* Appends w to the ", "-list buf unless it is there already. */
+static void add_word(char *buf, size_t len, const char *w)
+{
+	size_t used = strlen(buf), wl;
+	const char *p = buf;
+
+	if (!w || !*w)
+		return;
+	wl = strlen(w);
+	while ((p = strstr(p, w))) {
+		if ((p == buf || p[-1] == ' ') && (p[wl] == '\0' || p[wl] == ','))
+			return;
+		p += wl;
+	}
+	snprintf(buf + used, len - used, "%s%s", used ? ", " : "", w);
+}
+
+static const struct fsrc *source(struct ctx *c, const char *path)
+{
+	struct fsrc *t;
+
+	for (size_t i = 0; i < c->nsrcs; i++)
+		if (!strcmp(c->srcs[i].path, path))
+			return &c->srcs[i];
+	t = realloc(c->srcs, (c->nsrcs + 1) * sizeof(*t));
+	if (!t)
+		return NULL;
+	c->srcs = t;
+	t = &t[c->nsrcs];
+	memset(t, 0, sizeof(*t));
+	t->path = strdup(path);
+	if (!t->path || fr_fio_source_read(t)) {
+		free(t->path);
+		return NULL;
+	}
+	c->nsrcs++;
+	return t;
+}
+
+/* ------------------------------------------------------------ manifest, engine file */
+
+struct where {
+	struct json_object *mf;	    /* manifest, or NULL */
+	struct json_object *run;    /* its run entry for the source */
+	struct json_object *mdrive; /* its drives[] entry for the run's drive */
+	struct json_object *eng;    /* engine file, or NULL */
+	char mf_dir[PATH_MAX];
+};
+
+static struct json_object *find_run(struct json_object *mf, const char *rel)
+{
+	struct json_object *runs = fr_json_get(mf, "runs");
+	size_t n = json_object_is_type(runs, json_type_array) ? json_object_array_length(runs) : 0;
+
+	for (size_t i = 0; i < n; i++) {
+		struct json_object *r = json_object_array_get_idx(runs, i);
+		const char *out = fr_json_str(r, "output");
+
+		if (out && !strcmp(out, rel))
+			return r;
+	}
+	return NULL;
+}
+
+static struct json_object *find_mdrive(struct json_object *mf, const char *label)
+{
+	struct json_object *drives = fr_json_get(mf, "drives");
+	size_t n =
+		json_object_is_type(drives, json_type_array) ? json_object_array_length(drives) : 0;
+
+	for (size_t i = 0; label && i < n; i++) {
+		struct json_object *d = json_object_array_get_idx(drives, i);
+		const char *l = fr_json_str(d, "label");
+
+		if (l && !strcmp(l, label))
+			return d;
+	}
+	return NULL;
+}
+
+static void locate(struct ctx *c, const char *src, struct where *w)
+{
+	char dir[PATH_MAX], path[PATH_MAX + 16];
+	struct stat st;
+
+	memset(w, 0, sizeof(*w));
+	snprintf(dir, sizeof(dir), "%s", src);
+	for (int up = 0; up < MAX_UP && !w->run; up++) {
+		char *slash = strrchr(dir, '/');
+
+		if (!slash)
+			break;
+		*slash = '\0';
+		snprintf(path, sizeof(path), "%s/manifest.json", *dir ? dir : "/");
+		if (stat(path, &st) || !(w->mf = doc_get(&c->docs, path)))
+			continue;
+		w->run = find_run(w->mf, src + strlen(dir) + 1);
+		if (!w->run)
+			w->mf = NULL;
+		else
+			snprintf(w->mf_dir, sizeof(w->mf_dir), "%s", dir);
+	}
+	if (w->run && fr_json_str(w->run, "engine_output")) {
+		snprintf(path, sizeof(path), "%s/%s", w->mf_dir,
+			 fr_json_str(w->run, "engine_output"));
+	} else {
+		size_t n = strlen(src);
+
+		snprintf(path, sizeof(path), "%.*s.engine.json",
+			 (int)(n > 5 && !strcmp(src + n - 5, ".json") ? n - 5 : n), src);
+	}
+	if (!stat(path, &st))
+		w->eng = doc_get(&c->docs, path);
+	if (w->mf)
+		w->mdrive = find_mdrive(w->mf, fr_json_str(w->run, "drive"));
+}
+
+static enum fr_target kind_target(const char *kind, bool nvme)
+{
+	if (!kind)
+		return FR_TARGET_UNKNOWN;
+	if (!strcmp(kind, "nvme-char") || (!strcmp(kind, "block") && nvme))
+		return FR_TARGET_NAMESPACE;
+	if (!strcmp(kind, "block"))
+		return FR_TARGET_BLOCK;
+	return !strcmp(kind, "file") ? FR_TARGET_FILE : FR_TARGET_UNKNOWN;
+}
+
+/* What the target was: the engine file's files[] (the least drive-like
+ * wins), else the manifest's drive entry; both read the device itself. */
+static enum fr_target target_of(const struct where *w, unsigned *group)
+{
+	struct json_object *files = fr_json_get(w->eng, "files");
+	size_t n =
+		json_object_is_type(files, json_type_array) ? json_object_array_length(files) : 0;
+	enum fr_target t = FR_TARGET_UNKNOWN;
+	char serials[512] = "";
+
+	*group = 0;
+	for (size_t i = 0; i < n; i++) {
+		struct json_object *f = json_object_array_get_idx(files, i);
+		enum fr_target k =
+			kind_target(fr_json_str(f, "kind"), fr_json_str(f, "controller") != NULL);
+		size_t before = strlen(serials);
+
+		t = i == 0 || k > t || k == FR_TARGET_UNKNOWN ? k : t;
+		add_word(serials, sizeof(serials), fr_json_str(f, "serial"));
+		*group += strlen(serials) != before;
+	}
+	if (n)
+		return t;
+	return w->mdrive ? kind_target(fr_json_str(w->mdrive, "kind"),
+				       fr_json_str(w->mdrive, "controller") != NULL)
+			 : FR_TARGET_UNKNOWN;
+}
+
+/* ------------------------------------------------------------ per drive */
+
+static void json_word(char *buf, size_t len, struct json_object *o, const char *key)
+{
+	struct json_object *v = fr_json_get(o, key);
+	char num[32];
+
+	if (!v || json_object_is_type(v, json_type_null))
+		return;
+	if (json_object_is_type(v, json_type_string)) {
+		add_word(buf, len, json_object_get_string(v));
+	} else if (json_object_is_type(v, json_type_int)) {
+		snprintf(num, sizeof(num), "%" PRId64, json_object_get_int64(v));
+		add_word(buf, len, num);
+	}
+}
+
+static void capacity_word(char *buf, size_t len, struct json_object *o)
+{
+	double b = fr_json_num(o, "capacity_bytes");
+	char w[64];
+
+	if (isnan(b) || b <= 0)
+		return;
+	if (b >= 1e12)
+		snprintf(w, sizeof(w), "%.0f B (%.2f TB)", b, b / 1e12);
+	else if (b >= 1e9)
+		snprintf(w, sizeof(w), "%.0f B (%.2f GB)", b, b / 1e9);
+	else
+		snprintf(w, sizeof(w), "%.0f B (%.1f MiB)", b, b / 1048576.0);
+	add_word(buf, len, w);
+}
+
+/* Identity from the engine file's files[] (what the engine read from the
+ * controller), else the manifest's drive entry. */
+static void identity(struct fr_prov_drive *pd, const struct where *w)
+{
+	struct json_object *files = fr_json_get(w->eng, "files");
+	size_t n =
+		json_object_is_type(files, json_type_array) ? json_object_array_length(files) : 0;
+
+	for (size_t i = 0; i < (n ? n : 1); i++) {
+		struct json_object *f = n ? json_object_array_get_idx(files, i) : w->mdrive;
+
+		if (!f)
+			continue;
+		json_word(pd->model, sizeof(pd->model), f, "model");
+		json_word(pd->serial, sizeof(pd->serial), f, "serial");
+		json_word(pd->firmware, sizeof(pd->firmware), f, "firmware");
+		json_word(pd->lba, sizeof(pd->lba), f, "lba_size");
+		json_word(pd->namespaces, sizeof(pd->namespaces), f, "nsid");
+		json_word(pd->target, sizeof(pd->target), f, "kind");
+		capacity_word(pd->capacity, sizeof(pd->capacity), f);
+	}
+	if (w->mdrive) {
+		char node[160];
+
+		snprintf(node, sizeof(node), "%s%s%s", fr_json_str(w->mdrive, "path") ?: "",
+			 fr_json_str(w->mdrive, "host") ? " on " : "",
+			 fr_json_str(w->mdrive, "host") ?: "");
+		add_word(pd->node, sizeof(pd->node), node);
+		json_word(pd->host, sizeof(pd->host), w->mdrive, "host");
+	}
+}
+
+static void steady_state(struct fr_prov_drive *pd, const struct where *w)
+{
+	struct json_object *ss =
+		fr_json_get(fr_json_get(w->mf, "steady_state"), fr_json_str(w->run, "drive"));
+	struct json_object *steady = fr_json_get(ss, "steady");
+	double rounds = fr_json_num(ss, "rounds");
+	const char *reason = fr_json_str(ss, "reason");
+	bool reached = steady && json_object_get_boolean(steady);
+	char v[192];
+
+	if (!ss)
+		return;
+	snprintf(v, sizeof(v), "%s after %.0f round%s%s%s%s", reached ? "reached" : "NOT reached",
+		 isnan(rounds) ? 0 : rounds, rounds == 1 ? "" : "s", reason ? " (" : "",
+		 reason ? reason : "", reason ? ")" : "");
+	add_word(pd->steady, sizeof(pd->steady), v);
+	pd->steady_not_reached |= !reached;
+}
+
+/* Preconditioning runs of the drive recorded in the manifest. */
+static void preconditioning(struct fr_prov_drive *pd, const struct where *w)
+{
+	struct json_object *runs = fr_json_get(w->mf, "runs");
+	size_t n = json_object_is_type(runs, json_type_array) ? json_object_array_length(runs) : 0;
+	const char *drive = fr_json_str(w->run, "drive");
+	unsigned done = 0, total = 0;
+	char v[96];
+
+	for (size_t i = 0; drive && i < n; i++) {
+		struct json_object *r = json_object_array_get_idx(runs, i);
+		const char *suite = fr_json_str(r, "suite"), *d = fr_json_str(r, "drive");
+		const char *status = fr_json_str(r, "status");
+
+		if (!suite || strcmp(suite, "precondition") || !d || strcmp(d, drive))
+			continue;
+		total++;
+		done += status && !strcmp(status, "done");
+	}
+	if (!total)
+		return;
+	snprintf(v, sizeof(v), "%u of %u preconditioning runs done", done, total);
+	add_word(pd->precond, sizeof(pd->precond), v);
+}
+
+static void run_facts(struct fr_prov_drive *pd, const struct where *w, const struct fsrc *src)
+{
+	struct json_object *sys = fr_json_get(w->mf, "system");
+	const char *eng = w->eng ? fr_json_str(w->eng, "engine_version") : NULL;
+	char e[128], d[160];
+
+	add_word(pd->fio, sizeof(pd->fio),
+		 w->eng ? fr_json_str(w->eng, "fio_version") : fr_json_str(w->mf, "fio_version"));
+	if (!*pd->fio && src)
+		add_word(pd->fio, sizeof(pd->fio), src->fio);
+	snprintf(e, sizeof(e), "%s%s%s", w->run ? fr_json_str(w->run, "engine") ?: "" : "",
+		 eng ? " " : "", eng ? eng : "");
+	if (w->eng && !w->run)
+		snprintf(e, sizeof(e), "ssdnvme%s%s", eng ? " " : "", eng ? eng : "");
+	add_word(pd->engine, sizeof(pd->engine), e);
+	add_word(pd->mode, sizeof(pd->mode), fr_json_str(w->mf, "mode"));
+	add_word(pd->cpu, sizeof(pd->cpu), fr_json_str(sys, "cpu"));
+	add_word(pd->kernel, sizeof(pd->kernel), fr_json_str(sys, "kernel"));
+	if (w->mf && fr_json_str(w->mf, "started")) {
+		snprintf(d, sizeof(d), "%s .. %s", fr_json_str(w->mf, "started"),
+			 fr_json_str(w->mf, "finished") ?: "(not finished)");
+		add_word(pd->dates, sizeof(pd->dates), d);
+	} else if (src && src->timestamp > 0) {
+		if (!pd->first_s || src->timestamp < pd->first_s)
+			pd->first_s = src->timestamp;
+		if (src->timestamp > pd->last_s)
+			pd->last_s = src->timestamp;
+	}
+	steady_state(pd, w);
+	preconditioning(pd, w);
+}
+
+/* fio's timestamps of the drive's outputs as "first .. last" (UTC), after
+ * any dates a manifest gave. */
+static void fio_dates(struct fr_prov_drive *pd)
+{
+	char a[32], b[32], w[96];
+	time_t t0 = (time_t)pd->first_s, t1 = (time_t)pd->last_s;
+	struct tm tm;
+
+	if (!pd->first_s)
+		return;
+	strftime(a, sizeof(a), "%Y-%m-%dT%H:%M:%SZ", gmtime_r(&t0, &tm));
+	strftime(b, sizeof(b), "%Y-%m-%dT%H:%M:%SZ", gmtime_r(&t1, &tm));
+	if (t0 == t1)
+		snprintf(w, sizeof(w), "%s (fio output)", a);
+	else
+		snprintf(w, sizeof(w), "%s .. %s (fio outputs)", a, b);
+	add_word(pd->dates, sizeof(pd->dates), w);
+}
+
+static void fill_unrecorded(struct fr_prov_drive *pd)
+{
+	char *const fields[] = {pd->model,	pd->serial, pd->firmware, pd->capacity, pd->lba,
+				pd->namespaces, pd->target, pd->host,	  pd->cpu,	pd->kernel,
+				pd->fio,	pd->engine, pd->dates,	  pd->mode,	pd->method,
+				pd->precond,	pd->steady};
+
+	for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
+		if (!*fields[i])
+			strcpy(fields[i], "not recorded");
+}
+
+/* The curve step rank.c takes as the peak (highest IOPS, MB/s for
+ * sequential profiles): the one placing compares. */
+static const struct fr_step *peak_step(const struct fr_profile *pr)
+{
+	bool by_mbps = fr_profile_by_mbps(pr->name);
+	const struct fr_step *best = NULL;
+
+	for (size_t s = 0; s < pr->nsteps; s++) {
+		const struct fr_step *st = &pr->steps[s];
+		double v = by_mbps ? fr_step_mbps(st) : fr_step_iops(st);
+
+		if (st->kind == FR_KIND_CURVE &&
+		    (!best || v > (by_mbps ? fr_step_mbps(best) : fr_step_iops(best))))
+			best = st;
+	}
+	return best;
+}
+
+static void drive_steps(struct ctx *c, struct fr_drive *d, struct fr_prov_drive *pd)
+{
+	for (size_t p = 0; p < d->nprofiles; p++) {
+		struct fr_profile *pr = &d->profiles[p];
+		const struct fr_step *peak = peak_step(pr);
+		bool described = false;
+
+		for (size_t s = 0; s < pr->nsteps; s++) {
+			struct fr_step *st = &pr->steps[s];
+			const struct fsrc *src = NULL;
+			struct where w;
+			unsigned group;
+
+			if (!st->source)
+				continue;
+			locate(c, st->source, &w);
+			/* the fio output again only for the peak's method (the
+			 * one compared and described; its fio version and date
+			 * stand in where no manifest or engine file says them) */
+			if (st == peak)
+				src = source(c, st->source);
+			identity(pd, &w);
+			run_facts(pd, &w, src);
+			if (st != peak || !src)
+				continue;
+			fr_fio_step_method(src, st, &st->method);
+			st->method.target = target_of(&w, &group);
+			st->method.short_mode = fr_json_str(w.mf, "mode") &&
+						!strcmp(fr_json_str(w.mf, "mode"), "short");
+			if (group > d->group)
+				d->group = group;
+			if (!described && st->method.known) {
+				char t[200];
+
+				fr_fio_method_text(t, sizeof(t), pr->name, &st->method);
+				add_word(pd->method, sizeof(pd->method), t);
+				described = true;
+			}
+		}
+	}
+}
+
+static int cmp_uint(const void *a, const void *b)
+{
+	unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* "4, 5, 1" -> "1<sep>4<sep>5" */
+static void ns_list(const char *in, char *out, size_t len, const char *sep)
+{
+	unsigned ids[64];
+	size_t n = 0, used = 0;
+
+	for (const char *p = in; *p && n < 64;) {
+		char *end;
+		unsigned long v = strtoul(p, &end, 10);
+
+		if (end == p)
+			break;
+		ids[n++] = (unsigned)v;
+		p = end + strspn(end, ", ");
+	}
+	qsort(ids, n, sizeof(*ids), cmp_uint);
+	*out = '\0';
+	for (size_t i = 0; i < n && used < len; i++) {
+		int k = snprintf(out + used, len - used, "%s%u", i ? sep : "", ids[i]);
+
+		used += k > 0 ? (size_t)k : 0;
+	}
+}
+
+/* "ng0n1" (the runner's default: the device node's name) -> "QEMU NVMe
+ * Ctrl deadbeef ns1", keeping a suffix such as " (io_uring_cmd)"; a drive
+ * whose runs used several namespaces lists them ("ns1,2,3,4,5,6"). */
+static int relabel(struct fr_model *m, struct fr_drive *d, const struct fr_prov_drive *pd,
+		   const char *node_label)
+{
+	char label[512], ns[128];
+	size_t nl = strlen(node_label);
+	char *dup;
+
+	if (strncmp(d->label, node_label, nl) || strchr(pd->serial, ',') ||
+	    strchr(pd->model, ',') || !strcmp(pd->serial, "not recorded") ||
+	    !strcmp(pd->model, "not recorded"))
+		return 0;
+	ns_list(pd->namespaces, ns, sizeof(ns), ",");
+	snprintf(label, sizeof(label), "%s %s%s%s%s", pd->model, pd->serial, *ns ? " ns" : "", ns,
+		 d->label + nl);
+	if (fr_model_find_drive(m, label) || !(dup = strdup(label)))
+		return fr_model_find_drive(m, label) ? 0 : -ENOMEM;
+	free(d->label);
+	d->label = dup;
+	return 0;
+}
+
+/* The runner's label of a drive named after its device node, or NULL. */
+static const char *node_label(struct ctx *c, const struct fr_drive *d)
+{
+	for (size_t p = 0; p < d->nprofiles; p++)
+		for (size_t s = 0; s < d->profiles[p].nsteps; s++) {
+			const char *src = d->profiles[p].steps[s].source, *path, *label, *base;
+			struct where w;
+
+			if (!src)
+				continue;
+			locate(c, src, &w);
+			label = fr_json_str(w.mdrive, "label");
+			path = fr_json_str(w.mdrive, "path");
+			base = path ? strrchr(path, '/') : NULL;
+			return label && base && !strcmp(base + 1, label) ? label : NULL;
+		}
+	return NULL;
+}
+
+int fr_prov_collect(struct fr_model *m, struct fr_prov *p)
+{
+	struct ctx c = {0};
+	int ret = 0;
+
+	memset(p, 0, sizeof(*p));
+	p->drives = calloc(m->ndrives + 1, sizeof(*p->drives));
+	if (!p->drives)
+		return -ENOMEM;
+	for (size_t i = 0; i < m->ndrives && !ret; i++) {
+		struct fr_drive *d = &m->drives[i];
+		struct fr_prov_drive *pd = &p->drives[p->ndrives];
+		const char *nl;
+
+		if (d->reference)
+			continue;
+		p->ndrives++;
+		drive_steps(&c, d, pd);
+		if (*pd->namespaces) { /* in order, not in the order the runs named them */
+			char sorted[sizeof(pd->namespaces)];
+
+			ns_list(pd->namespaces, sorted, sizeof(sorted), ", ");
+			memcpy(pd->namespaces, sorted, sizeof(sorted));
+		}
+		fio_dates(pd);
+		fill_unrecorded(pd);
+		nl = node_label(&c, d);
+		if (nl)
+			ret = relabel(m, d, pd, nl);
+		pd->drive = d;
+		p->steady_not_reached |= pd->steady_not_reached;
+	}
+	for (size_t i = 0; i < c.nsrcs; i++) {
+		free(c.srcs[i].path);
+		fr_fio_source_free(&c.srcs[i]);
+	}
+	free(c.srcs);
+	cache_free(&c.docs);
+	return ret;
+}
+
+void fr_prov_free(struct fr_prov *p)
+{
+	free(p->drives);
+	memset(p, 0, sizeof(*p));
+}
+
+bool fr_prov_warn_steady(const struct fr_prov *p, FILE *f)
+{
+	for (size_t i = 0; f && i < p->ndrives; i++)
+		if (p->drives[i].steady_not_reached)
+			fprintf(f, "fiorank: %s: steady state %s\n", p->drives[i].drive->label,
+				p->drives[i].steady);
+	return p->steady_not_reached;
+}
+
+const struct fr_prov_drive *fr_prov_find(const struct fr_prov *p, const struct fr_drive *d)
+{
+	for (size_t i = 0; p && i < p->ndrives; i++)
+		if (p->drives[i].drive == d)
+			return &p->drives[i];
+	return NULL;
+}
+
+size_t fr_prov_fields(const struct fr_prov_drive *d, struct fr_prov_field *out, size_t max)
+{
+	const struct fr_prov_field all[] = {
+		{"model", d->model},
+		{"serial", d->serial},
+		{"firmware", d->firmware},
+		{"capacity", d->capacity},
+		{"lba_size", d->lba},
+		{"namespaces", d->namespaces},
+		{"target", d->target},
+		{"device", *d->node ? d->node : "not recorded"},
+		{"host", d->host},
+		{"cpu", d->cpu},
+		{"kernel", d->kernel},
+		{"fio", d->fio},
+		{"engine", d->engine},
+		{"date", d->dates},
+		{"mode", d->mode},
+		{"method", d->method},
+		{"preconditioning", d->precond},
+		{"steady_state", d->steady},
+	};
+	size_t n = sizeof(all) / sizeof(all[0]);
+
+	n = n < max ? n : max;
+	memcpy(out, all, n * sizeof(*out));
+	return n;
+}
