@@ -7,11 +7,14 @@
 #include "model.h"
 #include "rank.h"
 
+struct fr_baseline;
+
 /* What every renderer prints from. */
 struct fr_report {
 	const struct fr_model *m;
 	const struct fr_ranking *r;
-	const char *ref_note; /* where published data came from, or NULL */
+	const char *ref_note;		    /* where published data came from, or NULL */
+	const struct fr_baseline *baseline; /* --baseline comparison, or NULL */
 };
 
 int fr_out_text(FILE *f, const struct fr_report *rep);
@@ -36,6 +39,8 @@ const char *fr_wp_metric_name(enum fr_wp_metric m);
 /* "4k-randread 3 of 6, sql 2 of 4" for a measured drive: its places among the
  * published drives per profile; "" when it has none. */
 void fr_ref_places(const struct fr_ranking *r, const struct fr_drive *d, char *buf, size_t len);
+/* One CSV field, quoted when it holds a comma, quote or newline (out_csv.c). */
+void fr_csv_str(FILE *f, const char *s);
 /* Steps of one noisy-neighbor namespace: "ns4" or "all" for nsid 0. */
 void fr_ns_name(char *buf, size_t len, unsigned nsid);
 

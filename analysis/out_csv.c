@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "baseline.h"
 #include "out.h"
 
 static const char *const columns =
@@ -28,7 +29,7 @@ struct row {
 	const char *file;	      /* a problem's file */
 };
 
-static void field_str(FILE *f, const char *s)
+void fr_csv_str(FILE *f, const char *s)
 {
 	if (!s)
 		return;
@@ -43,6 +44,11 @@ static void field_str(FILE *f, const char *s)
 		fputc(*s, f);
 	}
 	fputc('"', f);
+}
+
+static void field_str(FILE *f, const char *s)
+{
+	fr_csv_str(f, s);
 }
 
 static void field_num(FILE *f, double v, int prec)
@@ -267,5 +273,6 @@ int fr_out_csv(FILE *f, const struct fr_report *rep)
 	wp_rows(f, rep->r);
 	nn_rows(f, rep->r);
 	other_rows(f, rep);
+	fr_baseline_csv(f, rep->baseline);
 	return ferror(f) ? -1 : 0;
 }

@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "baseline.h"
 #include "out.h"
 
 static void md_str(FILE *f, const char *s)
@@ -243,5 +244,6 @@ int fr_out_md(FILE *f, const struct fr_report *rep)
 	write_pressure(f, rep->r);
 	noisy_neighbor(f, rep->r);
 	tail(f, rep);
+	fr_baseline_md(f, rep->baseline);
 	return ferror(f) ? -1 : 0;
 }
