@@ -39,6 +39,16 @@ static int prec(enum fr_bl_metric m)
 	return m == FR_BL_IOPS ? 0 : m == FR_BL_MBPS ? 1 : 2;
 }
 
+/* "+12.3", "-5.0", "0.0", or "-" when there is no change to print. */
+static const char *change_str(char *buf, size_t len, double pct)
+{
+	if (isnan(pct) || isinf(pct))
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%+.1f", pct);
+	return buf;
+}
+
 static void crossed_list(char *buf, size_t len, unsigned crossed)
 {
 	size_t n = 0;
@@ -81,7 +91,7 @@ void fr_baseline_text(FILE *f, const struct fr_baseline *b)
 				fr_bl_metric_name((enum fr_bl_metric)m),
 				fr_num(x, sizeof(x), shown(m, r->base[m]), prec(m)),
 				fr_num(y, sizeof(y), shown(m, r->cur[m]), prec(m)),
-				fr_num(z, sizeof(z), r->change_pct[m], 1),
+				change_str(z, sizeof(z), r->change_pct[m]),
 				r->crossed & (1u << m) ? "  THRESHOLD CROSSED" : "");
 	}
 }
@@ -112,7 +122,7 @@ void fr_baseline_md(FILE *f, const struct fr_baseline *b)
 				r->drive, fr_bl_metric_name((enum fr_bl_metric)m),
 				fr_num(x, sizeof(x), shown(m, r->base[m]), prec(m)),
 				fr_num(y, sizeof(y), shown(m, r->cur[m]), prec(m)),
-				fr_num(z, sizeof(z), r->change_pct[m], 1),
+				change_str(z, sizeof(z), r->change_pct[m]),
 				r->crossed & (1u << m) ? "yes" : "");
 	}
 }
@@ -278,7 +288,7 @@ void fr_baseline_html(FILE *f, const struct fr_baseline *b)
 				  NULL);
 			html_cell(f, cmp ? fr_num(y, sizeof(y), shown(m, r->cur[m]), prec(m)) : "",
 				  NULL);
-			html_cell(f, cmp ? fr_num(z, sizeof(z), r->change_pct[m], 1) : "", NULL);
+			html_cell(f, cmp ? change_str(z, sizeof(z), r->change_pct[m]) : "", NULL);
 			html_cell(f, r->crossed & (1u << m) ? "threshold crossed" : "", "l");
 			fputs("</tr>\n", f);
 		}

@@ -69,7 +69,7 @@ check "JSON counts the crossings fio's figures make ($want)" jq -e ".baseline.cr
 check "thresholds not crossed exit 0" test $? -eq 0
 "${FR[@]}" --baseline "$B/before" --fail-if 'iops<-5%,p99.99>+10%' "$B/before" >"$tmp/same.txt" 2>&1
 check "a run against itself exits 0" test $? -eq 0
-check "a run against itself changes by 0.0%" grep -Eq '^    iops .* 0\.0%$' "$tmp/same.txt"
+check "a run against itself changes by +0.0%" grep -Eq '^    iops .* \+0\.0%$' "$tmp/same.txt"
 
 # --- every format shows it
 "${FR[@]}" -f csv --baseline "$B/before" --fail-if 'iops<-5%' "$B/after" >"$tmp/gate.csv" 2>/dev/null
