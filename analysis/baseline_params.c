@@ -118,6 +118,51 @@ static int add_diff(char **out, const char *key, const char *cur, const char *ba
 	return 0;
 }
 
+/* The runner's mode (short, full) from the manifest.json of the results
+ * directory holding the step's file, or NULL when there is none. */
+static char *runner_mode(const char *source)
+{
+	char *dir = strdup(source), *slash, *mode = NULL;
+
+	/* DIR/<drive>/<suite>/<test>/<step>.json: at most four levels up */
+	for (int up = 0; dir && up < 4 && !mode && (slash = strrchr(dir, '/')); up++) {
+		struct json_object *m;
+		char *path, err[64];
+		size_t len;
+		char *buf;
+
+		*slash = '\0';
+		if (asprintf(&path, "%s/manifest.json", *dir ? dir : "") < 0)
+			break;
+		buf = fr_slurp(path, &len);
+		free(path);
+		if (!buf)
+			continue;
+		m = fr_json_parse(buf, len, err, sizeof(err));
+		free(buf);
+		if (fr_json_str(m, "mode"))
+			mode = strdup(fr_json_str(m, "mode"));
+		json_object_put(m);
+		break; /* the nearest manifest is the one */
+	}
+	free(dir);
+	return mode;
+}
+
+/* The runner's modes differ (both known): "runner mode short here, ..." */
+static int diff_mode(char **out, const struct fr_step *cur, const struct fr_step *base)
+{
+	char *c = cur->source ? runner_mode(cur->source) : NULL;
+	char *b = base->source ? runner_mode(base->source) : NULL;
+	int ret = 0;
+
+	if (c && b && strcmp(c, b))
+		ret = add_diff(out, "runner mode", c, b);
+	free(c);
+	free(b);
+	return ret;
+}
+
 /* Keys of a that b lacks or holds otherwise; each pair named once. */
 static int diff_keys(char **out, struct json_object *a, struct json_object *b, bool a_is_cur)
 {
@@ -140,7 +185,8 @@ char *fr_bl_unlike(const struct fr_step *cur, const struct fr_step *base)
 	struct json_object *c = step_opts(cur), *b = step_opts(base);
 	char *out = NULL;
 
-	if (c && b && (diff_keys(&out, c, b, true) || diff_keys(&out, b, c, false))) {
+	if ((c && b && (diff_keys(&out, c, b, true) || diff_keys(&out, b, c, false))) ||
+	    diff_mode(&out, cur, base)) {
 		free(out);
 		out = NULL;
 		errno = ENOMEM;

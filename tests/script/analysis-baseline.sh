@@ -5,7 +5,8 @@
 # size): the changes equal those computed here with jq from the same fio
 # JSON, a crossed threshold is flagged and exits 3, an uncrossed one exits 0,
 # a malformed expression or a missing baseline is a usage error (2), a drive
-# or profile on one side only and unlike runs are reported, never compared.
+# or profile on one side only and unlike runs (block size; the runner's short
+# against full mode) are reported, never compared.
 source "$(dirname "$0")/../lib.sh"
 cd "$TOP" || exit 1
 tmp=$(mktemp -d)
@@ -132,6 +133,20 @@ check "4k-randread is reported unlike, naming bs" jq -e \
 	"$tmp/unlike.json"
 check "4k-randwrite ran alike and is compared" jq -e \
 	'.baseline.rows[] | select(.profile == "4k-randwrite") | .compared' "$tmp/unlike.json"
+
+# --- unlike runs: the runner's short mode against its full mode (manifest)
+cp -r tests/data/fio/results "$tmp/short"
+cp -r tests/data/fio/results "$tmp/full"
+jq '.mode = "full"' tests/data/fio/results/manifest.json >"$tmp/full/manifest.json"
+check "the fixture's runner mode is short" jq -e '.mode == "short"' "$tmp/short/manifest.json"
+"${FR[@]}" -f json --baseline "$tmp/full" "$tmp/short" >"$tmp/mode.json" 2>/dev/null
+check "short against full mode exits 1" test $? -eq 1
+check "every pair is unlike, naming the runner mode" jq -e \
+	'.baseline.compared == 0 and ([.baseline.rows[] | .unlike] | unique == ["runner mode short here, full in the baseline"])' \
+	"$tmp/mode.json"
+"${FR[@]}" -f json --baseline "$tmp/short" "$tmp/short" >"$tmp/mode2.json" 2>/dev/null
+check "the same mode compares every pair" jq -e '.baseline.not_compared == 0 and .baseline.compared > 0' \
+	"$tmp/mode2.json"
 
 check "--help documents exit status 3" bash -c "'$FIORANK' --help | grep -q '^  3  with --baseline'"
 tap_done
