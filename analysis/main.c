@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "baseline.h"
 #include "escape.h"
 #include "inputs.h"
 #include "out.h"
@@ -30,7 +31,10 @@
 #define FIORANK_REFDIR "/usr/local/share/ssdnvme/reference"
 #endif
 
-enum { EXIT_ALL_READ = 0, EXIT_SOME_SKIPPED = 1, EXIT_USAGE = 2 };
+enum { EXIT_ALL_READ = 0, EXIT_SOME_SKIPPED = 1, EXIT_USAGE = 2, EXIT_THRESHOLD = 3 };
+
+/* Long options without a short one. */
+enum { OPT_BASELINE = 256, OPT_FAIL_IF };
 
 /* The output formats, the first the default: the help, the check of -f and
  * the renderer all come from this one table. */
@@ -91,6 +95,11 @@ static const char usage_text[] =
 	"  -N, --no-reference      do not load published data\n"
 	"  -j, --jobs=N            parse with N threads (default: online CPUs, at most 8)\n"
 	"  -q, --quiet             do not list unusable inputs on stderr\n"
+	"      --baseline=DIR      compare with an earlier run in DIR, per drive and\n"
+	"                          profile: peak IOPS, MB/s, mean, p99, p99.99 latency\n"
+	"      --fail-if=EXPR      with --baseline: exit 3 when a change crosses a\n"
+	"                          threshold, e.g. 'p99.99>+10%,iops<-5%' (metrics:\n"
+	"                          iops, mbps, mean, p99, p99.99)\n"
 	"      --iops=FILE         print \"READ_IOPS WRITE_IOPS\" of one fio output, summed\n"
 	"                          over its jobs (or clients) and nothing else; exit 1\n"
 	"                          and print nothing if it is unreadable, a job failed\n"
@@ -114,7 +123,10 @@ static const char usage_text[] =
 	"     error, nonsense figures, no I/O, a step of the wrong kind, ...); the\n"
 	"     report covers the rest; or a drive's steady state was NOT reached\n"
 	"  2  usage error, nothing readable, bad reference data, or the report could\n"
-	"     not be written\n";
+	"     not be written\n"
+	"  3  with --baseline and --fail-if: a change crossed a threshold (the report\n"
+	"     is written); with --baseline, 1 also when a drive or profile is on one\n"
+	"     side only or ran other parameters (not compared)\n";
 
 struct opts {
 	const struct format *format;
@@ -125,6 +137,9 @@ struct opts {
 	const char *iops_file;
 	enum fr_basis basis;
 	unsigned threads;
+	const char *baseline; /* --baseline DIR */
+	const char *fail_if;  /* --fail-if as given */
+	struct fr_gate gate;
 };
 
 static int usage_error(const char *fmt, const char *arg)
@@ -280,6 +295,8 @@ static const struct option long_opts[] = {
 	{"help", no_argument, NULL, 'h'},
 	{"version", no_argument, NULL, 'V'},
 	{"iops", required_argument, NULL, 'I'},
+	{"baseline", required_argument, NULL, OPT_BASELINE},
+	{"fail-if", required_argument, NULL, OPT_FAIL_IF},
 	{NULL, 0, NULL, 0},
 };
 
@@ -354,6 +371,18 @@ static int parse_global(int argc, char **argv, struct opts *o, int *ninputs)
 		case 'I':
 			o->iops_file = optarg;
 			break;
+		case OPT_BASELINE:
+			o->baseline = optarg;
+			break;
+		case OPT_FAIL_IF: {
+			char err[512];
+
+			fr_gate_free(&o->gate);
+			if (fr_gate_parse(optarg, &o->gate, err, sizeof(err)))
+				return usage_error("%s", err);
+			o->fail_if = optarg;
+			break;
+		}
 		case 'd':
 		case 'p':
 		case 's':
@@ -364,8 +393,12 @@ static int parse_global(int argc, char **argv, struct opts *o, int *ninputs)
 	}
 	if (o->with_ref && o->no_ref)
 		return usage_error("%s", "--with-reference and --no-reference exclude each other");
+	if (o->fail_if && !o->baseline)
+		return usage_error("%s", "--fail-if needs --baseline DIR");
 	if (o->iops_file)
 		return 0;
+	if (o->baseline && !*ninputs)
+		return usage_error("%s", "--baseline needs inputs to compare with it");
 	if (!*ninputs && !o->with_ref)
 		return usage_error("%s", "no input given");
 	return 0;
@@ -461,6 +494,46 @@ static bool output_is_input(const struct opts *o, const struct fr_inputs *in)
 	return true;
 }
 
+/* --baseline DIR: read and ranked like the inputs, without published data.
+ * Returns 0, or EXIT_USAGE having said why. */
+static int read_baseline(const struct opts *o, struct fr_inputs *bin, struct fr_model *bm,
+			 struct fr_ranking *br, unsigned threads)
+{
+	struct stat st;
+
+	if (stat(o->baseline, &st)) {
+		fprintf(stderr, "fiorank: --baseline %s: %s\n", o->baseline, strerror(errno));
+		return EXIT_USAGE;
+	}
+	if (fr_inputs_read(bin, bm, threads)) {
+		fprintf(stderr, "fiorank: out of memory\n");
+		return EXIT_USAGE;
+	}
+	if (!o->quiet)
+		list_problems(bm);
+	if (!bm->files_read) {
+		fprintf(stderr, "fiorank: --baseline %s: no fio output could be read there\n",
+			o->baseline);
+		return EXIT_USAGE;
+	}
+	if (fr_rank(bm, NULL, o->basis, br)) {
+		fprintf(stderr, "fiorank: out of memory\n");
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
+/* The exit status of a written report. */
+static int report_status(const struct fr_model *m, const struct fr_model *bm,
+			 const struct fr_baseline *bl)
+{
+	if (bl && bl->ncrossed)
+		return EXIT_THRESHOLD;
+	if (m->nskipped || m->nexcluded || bm->nskipped || bm->nexcluded || (bl && bl->nunmatched))
+		return EXIT_SOME_SKIPPED;
+	return EXIT_ALL_READ;
+}
+
 static unsigned default_threads(void)
 {
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
@@ -471,22 +544,25 @@ static unsigned default_threads(void)
 int main(int argc, char **argv)
 {
 	struct opts o = {.format = &formats[0], .basis = FR_CLAT};
-	struct fr_model m, ref;
+	struct fr_model m, ref, bm;
 	struct fr_prov prov = {0};
-	struct fr_ranking r;
-	struct fr_inputs *in;
+	struct fr_ranking r, br = {0};
+	struct fr_baseline bl = {0};
+	struct fr_inputs *in, *bin;
 	char note[PATH_MAX + 64] = "";
 	int ninputs = 0, ret;
 
 	ret = parse_global(argc, argv, &o, &ninputs);
-	if (ret)
-		return ret;
-	if (o.iops_file)
-		return print_iops(o.iops_file);
+	if (ret || o.iops_file) {
+		fr_gate_free(&o.gate);
+		return ret ? ret : print_iops(o.iops_file);
+	}
 	fr_model_init(&m);
 	fr_model_init(&ref);
+	fr_model_init(&bm);
 	in = fr_inputs_new();
-	if (!in || load_reference(&o, &m, &ref, note, sizeof(note))) {
+	bin = fr_inputs_new();
+	if (!in || !bin || load_reference(&o, &m, &ref, note, sizeof(note))) {
 		ret = EXIT_USAGE;
 		goto out;
 	}
@@ -495,7 +571,12 @@ int main(int argc, char **argv)
 		ret = EXIT_USAGE;
 		goto out;
 	}
-	if (output_is_input(&o, in)) {
+	if (o.baseline && fr_inputs_add(bin, o.baseline, &(struct fr_input_opts){0})) {
+		fprintf(stderr, "fiorank: out of memory\n");
+		ret = EXIT_USAGE;
+		goto out;
+	}
+	if (output_is_input(&o, in) || output_is_input(&o, bin)) {
 		ret = EXIT_USAGE;
 		goto out;
 	}
@@ -517,21 +598,37 @@ int main(int argc, char **argv)
 		ret = EXIT_USAGE;
 		goto out;
 	}
-	{
-		struct fr_report rep = {&m, &r, *note ? note : NULL, &prov};
+	if (o.baseline) {
+		bl.dir = o.baseline;
+		bl.fail_if = o.fail_if;
+		ret = read_baseline(&o, bin, &bm, &br, o.threads ? o.threads : default_threads());
+		if (!ret && fr_baseline_compare(&r, &br, &o.gate, &bl)) {
+			fprintf(stderr, "fiorank: out of memory\n");
+			ret = EXIT_USAGE;
+		}
+	}
+	if (!ret) {
+		struct fr_report rep = {&m, &r, *note ? note : NULL, &prov,
+					o.baseline ? &bl : NULL};
 
-		ret = render(&o, &rep)		    ? EXIT_USAGE
-		      : (m.nskipped || m.nexcluded) ? EXIT_SOME_SKIPPED
-						    : EXIT_ALL_READ;
+		ret = render(&o, &rep) ? EXIT_USAGE : report_status(&m, &bm, rep.baseline);
 		/* figures of a drive not in steady state are not the method's */
 		if (ret == EXIT_ALL_READ && fr_prov_warn_steady(&prov, o.quiet ? NULL : stderr))
 			ret = EXIT_SOME_SKIPPED;
 	}
+	if (ret == EXIT_THRESHOLD)
+		fprintf(stderr, "fiorank: %zu drive/profile pair%s crossed --fail-if '%s'\n",
+			bl.ncrossed, bl.ncrossed == 1 ? "" : "s", o.fail_if);
+	fr_baseline_free(&bl);
+	fr_ranking_free(&br);
 	fr_ranking_free(&r);
 out:
 	fr_prov_free(&prov);
 	fr_inputs_free(in);
+	fr_inputs_free(bin);
 	fr_model_free(&m);
 	fr_model_free(&ref);
+	fr_model_free(&bm);
+	fr_gate_free(&o.gate);
 	return ret;
 }

@@ -8,12 +8,15 @@
 #include "provenance.h"
 #include "rank.h"
 
+struct fr_baseline;
+
 /* What every renderer prints from. */
 struct fr_report {
 	const struct fr_model *m;
 	const struct fr_ranking *r;
-	const char *ref_note;	    /* where published data came from, or NULL */
-	const struct fr_prov *prov; /* which drive and which run, or NULL */
+	const char *ref_note;		    /* where published data came from, or NULL */
+	const struct fr_prov *prov;	    /* which drive and which run, or NULL */
+	const struct fr_baseline *baseline; /* --baseline comparison, or NULL */
 };
 
 int fr_out_text(FILE *f, const struct fr_report *rep);
@@ -52,6 +55,10 @@ void fr_ref_place_text(const struct fr_entry *e, char *buf, size_t len);
 /* "per drive: published for 8 drives run together, IOPS / 8" for a
  * published group's drive, "" otherwise. */
 void fr_derived_text(const struct fr_drive *d, char *buf, size_t len);
+/* One CSV field, quoted when it holds a comma, quote or newline (out_csv.c). */
+void fr_csv_str(FILE *f, const char *s);
+/* Ends a CSV row after its detail column with the columns that follow it empty. */
+void fr_csv_end_after_detail(FILE *f);
 /* Steps of one noisy-neighbor namespace: "ns4" or "all" for nsid 0. */
 void fr_ns_name(char *buf, size_t len, unsigned nsid);
 

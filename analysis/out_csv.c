@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "baseline.h"
 #include "out.h"
 
 static const char *const columns =
@@ -32,7 +33,7 @@ struct row {
 	const char *ref_note;	      /* why published drives were left out of ref_place */
 };
 
-static void field_str(FILE *f, const char *s)
+void fr_csv_str(FILE *f, const char *s)
 {
 	if (!s)
 		return;
@@ -47,6 +48,24 @@ static void field_str(FILE *f, const char *s)
 		fputc(*s, f);
 	}
 	fputc('"', f);
+}
+
+/* Ends a row whose last filled column is detail: one empty field for each
+ * column after it (renderers of other sections, e.g. baseline_out.c, call it
+ * so that appended columns never shift their rows). */
+void fr_csv_end_after_detail(FILE *f)
+{
+	const char *after = strstr(columns, ",detail,");
+
+	for (const char *c = after ? after + 8 : ""; *c; c++)
+		if (*c == ',')
+			fputc(',', f);
+	fputs(after ? ",\n" : "\n", f);
+}
+
+static void field_str(FILE *f, const char *s)
+{
+	fr_csv_str(f, s);
 }
 
 static void field_num(FILE *f, double v, int prec)
@@ -319,5 +338,6 @@ int fr_out_csv(FILE *f, const struct fr_report *rep)
 	statement_rows(f, rep);
 	nn_rows(f, rep->r);
 	other_rows(f, rep);
+	fr_baseline_csv(f, rep->baseline);
 	return ferror(f) ? -1 : 0;
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <stdlib.h>
 
+#include "baseline.h"
 #include "out.h"
 #include "svg.h"
 
@@ -357,6 +358,7 @@ int fr_out_html(FILE *f, const struct fr_report *rep)
 	if (r->nnn)
 		nn_section(f, r);
 	tail(f, rep);
+	fr_baseline_html(f, rep->baseline);
 	fputs("</body></html>\n", f);
 	return ferror(f) ? -1 : 0;
 }

@@ -9,6 +9,7 @@
 
 #include <json-c/json.h>
 
+#include "baseline.h"
 #include "escape.h"
 #include "out.h"
 
@@ -317,6 +318,8 @@ int fr_out_json(FILE *f, const struct fr_report *rep)
 	add(json_object_object_get(root, "write_pressure"), "statements", statements_arr(rep));
 	add(root, "noisy_neighbor", nn_arr(rep->r));
 	add(root, "wins", summary_obj(rep));
+	if (rep->baseline)
+		add(root, "baseline", fr_baseline_json(rep->baseline));
 	ret = fputs(json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY |
 								 JSON_C_TO_STRING_SPACED |
 								 JSON_C_TO_STRING_NOSLASHESCAPE),

@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "baseline.h"
 #include "out.h"
 
 static void md_str(FILE *f, const char *s)
@@ -292,5 +293,6 @@ int fr_out_md(FILE *f, const struct fr_report *rep)
 	statements(f, rep);
 	noisy_neighbor(f, rep->r);
 	tail(f, rep);
+	fr_baseline_md(f, rep->baseline);
 	return ferror(f) ? -1 : 0;
 }

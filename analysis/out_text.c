@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "baseline.h"
 #include "escape.h"
 #include "out.h"
 
@@ -338,6 +339,7 @@ int fr_out_text(FILE *out, const struct fr_report *rep)
 	noisy_neighbor(f, rep);
 	summary(f, rep);
 	problems(f, rep);
+	fr_baseline_text(f, rep->baseline);
 	ret = ferror(f);
 	if (fclose(f) || ret) {
 		free(buf);

@@ -50,6 +50,14 @@
 #                             MB/s) beside wp-write@10MBps
 #     all-clients-job.json    a job named "All clients" in jobs[] (not
 #                             client/server output)
+#   baseline/      --baseline fixtures: baseline/job.fio (committed) run three
+#                  times on one file, drive "drive-a", profiles 4k-randread
+#                  and 4k-randwrite (stonewalled):
+#     before/drive-a/run.json   SLOW_IOPS=0 (no cap) BS=4k: the baseline
+#     after/drive-a/run.json    SLOW_IOPS=2000 BS=4k: the reader rate-capped,
+#                               an injected slowdown of 4k-randread
+#     unlike/drive-a/run.json   SLOW_IOPS=0 BS=8k: the reader under the same
+#                               job name with another block size
 #   engine-run/    a real ssdnvme engine run (build/ssdnvme.so, on a tmpfs file)
 #                  with its identity file peak.engine.json (made only when the
 #                  engine is built)
@@ -81,7 +89,8 @@ cleanup() {
 trap cleanup EXIT
 
 [ "$SHAPES_ONLY" = 1 ] || rm -rf "$OUT/results"
-rm -rf "$OUT/shapes" "$OUT/engine-run" "$OUT/groups" "$OUT/labels"
+rm -rf "$OUT/shapes" "$OUT/engine-run" "$OUT/groups" "$OUT/labels" \
+	"$OUT/baseline/before" "$OUT/baseline/after" "$OUT/baseline/unlike"
 mkdir -p "$OUT/results" "$OUT/shapes"
 
 # fio_run NAME OUTFILE FORMAT ARGS...: one bounded fio run
@@ -303,6 +312,19 @@ rate_iops=2000
 EOF
 timeout 60 "$FIO" --output-format=json --client=127.0.0.1,$P1 "$WORK/csg.fio" \
 	--client=127.0.0.1,$P2 "$WORK/csg.fio" >"$OUT/groups/client-server-groups.json"
+
+# --baseline: the same job file twice, the second time with the reader
+# rate-capped, and once with another block size.  The job file is copied
+# from the source tree when --out is elsewhere.
+[ -f "$OUT/baseline/job.fio" ] || { mkdir -p "$OUT/baseline"; cp "$TOP/tests/data/fio/baseline/job.fio" "$OUT/baseline/"; }
+baseline_run() { # DIR SLOW_IOPS BS
+	mkdir -p "$OUT/baseline/$1/drive-a"
+	FILE=$WORK/baseline SLOW_IOPS=$2 BS=$3 fio_run "$OUT/baseline/$1/drive-a/run.json" json \
+		"$OUT/baseline/job.fio"
+}
+baseline_run before 0 4k
+baseline_run after 2000 4k
+baseline_run unlike 0 8k
 
 # A real ssdnvme engine run on a tmpfs file (the engine's fallback path; no
 # NVMe identity, no tags on a plain file) with its identity file next to the

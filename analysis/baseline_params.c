@@ -1,0 +1,197 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Whether a step and its baseline ran the same profile: the options fio
+ * applied to the job (global, then the job's own), read again from the
+ * step's fio output.  Rate caps are not parameters of the profile (a slower
+ * drive under the same caps is what a baseline is for), nor are pacing and
+ * log options or where the data went (filename, directory).
+ */
+#include <errno.h>
+#include <json-c/json.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "baseline.h"
+#include "json_get.h"
+#include "label.h"
+#include "read_fio.h"
+
+static bool ignored(const char *key)
+{
+	static const char *const keys[] = {"filename",	  "directory", "name",
+					   "description", "output",    "per_job_logs"};
+
+	if (fr_opt_is_rate(key) || fr_opt_is_pacing(key) || !strncmp(key, "write_", 6) ||
+	    !strncmp(key, "log_", 4))
+		return true;
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (!strcmp(key, keys[i]))
+			return true;
+	return false;
+}
+
+/* The first JSON document of a fio output (text may come before it). */
+static struct json_object *first_doc(const char *buf, size_t len)
+{
+	const char *p = buf;
+	struct json_tokener *tok;
+	struct json_object *o;
+
+	while (p < buf + len && *p != '{') {
+		const char *nl = memchr(p, '\n', (size_t)(buf + len - p));
+
+		p = nl ? nl + 1 : buf + len;
+	}
+	if (p >= buf + len || !(tok = json_tokener_new()))
+		return NULL;
+	o = json_tokener_parse_ex(tok, p, (int)(buf + len - p));
+	json_tokener_free(tok);
+	return o;
+}
+
+static struct json_object *find_job(struct json_object *root, const char *name)
+{
+	struct json_object *jobs = fr_json_get(root, "jobs");
+
+	if (!jobs)
+		jobs = fr_json_get(root, "client_stats");
+	if (!json_object_is_type(jobs, json_type_array))
+		return NULL;
+	for (size_t i = 0; i < json_object_array_length(jobs); i++) {
+		struct json_object *j = json_object_array_get_idx(jobs, i);
+		const char *n = fr_json_str(j, "jobname");
+
+		if (n && !strcmp(n, name))
+			return j;
+	}
+	return NULL;
+}
+
+static void set_opts(struct json_object *dst, struct json_object *src)
+{
+	if (!json_object_is_type(src, json_type_object))
+		return;
+	json_object_object_foreach(src, k, v)
+	{
+		if (!ignored(k))
+			json_object_object_add(dst, k, json_object_get(v));
+	}
+}
+
+/* The step's options, or NULL when not known (no job name, file gone). */
+static struct json_object *step_opts(const struct fr_step *s)
+{
+	struct json_object *root, *job, *opts = NULL;
+	size_t len;
+	char *buf;
+
+	if (!s->source || s->njobnames != 1 || !(buf = fr_slurp(s->source, &len)))
+		return NULL;
+	root = first_doc(buf, len);
+	free(buf);
+	job = find_job(root, s->jobnames[0]);
+	if (job && (opts = json_object_new_object())) {
+		set_opts(opts, fr_json_get(root, "global options"));
+		set_opts(opts, fr_json_get(job, "job options"));
+	}
+	json_object_put(root);
+	return opts;
+}
+
+static const char *opt_str(struct json_object *o, const char *key)
+{
+	struct json_object *v = fr_json_get(o, key);
+
+	return v ? json_object_get_string(v) : "(default)";
+}
+
+static int add_diff(char **out, const char *key, const char *cur, const char *base)
+{
+	char *t;
+
+	if (asprintf(&t, "%s%s%s %s here, %s in the baseline", *out ? *out : "", *out ? "; " : "",
+		     key, cur, base) < 0)
+		return -1;
+	free(*out);
+	*out = t;
+	return 0;
+}
+
+/* The runner's mode (short, full) from the manifest.json of the results
+ * directory holding the step's file, or NULL when there is none. */
+static char *runner_mode(const char *source)
+{
+	char *dir = strdup(source), *slash, *mode = NULL;
+
+	/* DIR/<drive>/<suite>/<test>/<step>.json: at most four levels up */
+	for (int up = 0; dir && up < 4 && !mode && (slash = strrchr(dir, '/')); up++) {
+		struct json_object *m;
+		char *path, err[64];
+		size_t len;
+		char *buf;
+
+		*slash = '\0';
+		if (asprintf(&path, "%s/manifest.json", *dir ? dir : "") < 0)
+			break;
+		buf = fr_slurp(path, &len);
+		free(path);
+		if (!buf)
+			continue;
+		m = fr_json_parse(buf, len, err, sizeof(err));
+		free(buf);
+		if (fr_json_str(m, "mode"))
+			mode = strdup(fr_json_str(m, "mode"));
+		json_object_put(m);
+		break; /* the nearest manifest is the one */
+	}
+	free(dir);
+	return mode;
+}
+
+/* The runner's modes differ (both known): "runner mode short here, ..." */
+static int diff_mode(char **out, const struct fr_step *cur, const struct fr_step *base)
+{
+	char *c = cur->source ? runner_mode(cur->source) : NULL;
+	char *b = base->source ? runner_mode(base->source) : NULL;
+	int ret = 0;
+
+	if (c && b && strcmp(c, b))
+		ret = add_diff(out, "runner mode", c, b);
+	free(c);
+	free(b);
+	return ret;
+}
+
+/* Keys of a that b lacks or holds otherwise; each pair named once. */
+static int diff_keys(char **out, struct json_object *a, struct json_object *b, bool a_is_cur)
+{
+	json_object_object_foreach(a, k, v)
+	{
+		const char *va = json_object_get_string(v);
+
+		if (!a_is_cur && fr_json_get(b, k))
+			continue; /* the first pass named it */
+		if (fr_json_get(b, k) && !strcmp(va, opt_str(b, k)))
+			continue;
+		if (add_diff(out, k, a_is_cur ? va : opt_str(b, k), a_is_cur ? opt_str(b, k) : va))
+			return -1;
+	}
+	return 0;
+}
+
+char *fr_bl_unlike(const struct fr_step *cur, const struct fr_step *base)
+{
+	struct json_object *c = step_opts(cur), *b = step_opts(base);
+	char *out = NULL;
+
+	if ((c && b && (diff_keys(&out, c, b, true) || diff_keys(&out, b, c, false))) ||
+	    diff_mode(&out, cur, base)) {
+		free(out);
+		out = NULL;
+		errno = ENOMEM;
+	}
+	json_object_put(c);
+	json_object_put(b);
+	return out;
+}
