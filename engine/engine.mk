@@ -10,7 +10,7 @@ ENGINE_PURE_SRCS := engine/lba.c engine/nvme_status.c engine/results.c \
 ENGINE_GLUE_SRCS := engine/ssdnvme.c engine/setup.c engine/options.c engine/identity.c \
 	engine/ssdnvme_tags.c
 ENGINE_SRCS := $(ENGINE_PURE_SRCS) engine/ring.c engine/nvme_cmd.c engine/blockio.c \
-	engine/namespace.c engine/guard.c $(ENGINE_GLUE_SRCS)
+	engine/namespace.c engine/nsdev.c engine/guard.c $(ENGINE_GLUE_SRCS)
 
 # The fio version the engine is built against, refused-if-different at load.
 # fio's own build writes FIO-VERSION-FILE, so the stamp is made only after
@@ -31,7 +31,8 @@ ENGINE_FIO_CFLAGS = -D_LARGEFILE_SOURCE -D_FILE_OFFSET_BITS=64 -DFIO_INTERNAL \
 	-DFIO_INC_DEBUG -DBITS_PER_LONG=64 -include $(FIO_CONFIG) -isystem $(FIO_SRC) \
 	-DSSDNVME_FIO_VERSION='"$(ENGINE_FIO_VERSION)"'
 # -MMD -MP: every object also depends on the headers it includes (listed in
-# its .d file by the compiler; fio's, under -isystem, come with the stamp).
+# its .d file by the compiler; fio's, under -isystem, come with the stamp),
+# and on this file (its flags; and objects built before -MMD have no .d).
 ENGINE_CFLAGS = $(BASE_CFLAGS) -MMD -MP -fPIC -fvisibility=hidden $(PKG_CFLAGS) -Iengine
 ENGINE_LIBS = $(URING_LIBS) $(NVME_LIBS) $(JSONC_LIBS) -ldl
 
@@ -45,10 +46,10 @@ engine: $(BUILD)/ssdnvme.so $(BUILD)/tests/ssdnvme-wrongfio.so
 # -Bsymbolic binds the engine's own calls inside it, so no name can resolve
 # to a symbol fio exports.
 $(ENGINE_GLUE_OBJS): $(BUILD)/obj/engine/%.o: engine/%.c $(FIO_CONFIG) $(ENGINE_FIO_VERSION_STAMP) \
-		| $(BUILD)/.dir
+		engine/engine.mk | $(BUILD)/.dir
 	$(CC) $(ENGINE_CFLAGS) $(ENGINE_FIO_CFLAGS) -c $< -o $@
 
-$(BUILD)/obj/engine/%.o: engine/%.c | $(BUILD)/.dir
+$(BUILD)/obj/engine/%.o: engine/%.c engine/engine.mk | $(BUILD)/.dir
 	$(CC) $(ENGINE_CFLAGS) -c $< -o $@
 
 $(BUILD)/ssdnvme.so: $(ENGINE_OBJS)
@@ -57,7 +58,7 @@ $(BUILD)/ssdnvme.so: $(ENGINE_OBJS)
 # The same engine claiming to be built for another fio: the test of the
 # version refusal loads it into the real fio.
 $(BUILD)/obj/engine/ssdnvme-wrongfio.o: engine/ssdnvme.c $(FIO_CONFIG) $(ENGINE_FIO_VERSION_STAMP) \
-		| $(BUILD)/.dir
+		engine/engine.mk | $(BUILD)/.dir
 	$(CC) $(ENGINE_CFLAGS) $(ENGINE_FIO_CFLAGS) -USSDNVME_FIO_VERSION \
 		-DSSDNVME_FIO_VERSION='"fio-0.0-not-this-one"' -c $< -o $@
 
@@ -71,7 +72,8 @@ ENGINE_TEST_OBJS = $(ENGINE_PURE_OBJS) $(BUILD)/obj/engine/nvme_cmd.o $(BUILD)/o
 ENGINE_UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_engine_*.c))
 UNIT_TESTS += $(ENGINE_UNIT_TESTS)
 
-$(BUILD)/tests/test_engine_%: tests/unit/test_engine_%.c $(ENGINE_TEST_OBJS) | $(BUILD)/.dir
+$(BUILD)/tests/test_engine_%: tests/unit/test_engine_%.c $(ENGINE_TEST_OBJS) engine/engine.mk \
+		| $(BUILD)/.dir
 	$(CC) $(BASE_CFLAGS) -MMD -MP $(JSONC_CFLAGS) -Iengine -o $@ $< $(ENGINE_TEST_OBJS) \
 		$(BASE_LDFLAGS) $(CMOCKA_LIBS) $(JSONC_LIBS)
 
