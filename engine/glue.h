@@ -83,6 +83,9 @@ void ssdnvme_fail(struct thread_data *td, int err, const char *msg);
 /* The job's results file, NULL when there is nowhere to write it (identity.c). */
 char *ssdnvme_results_path(struct thread_data *td);
 
+/* Refuses (1) a results path that is not a regular or new file, or is a data file. */
+int ssdnvme_check_results_target(struct thread_data *td);
+
 /* Writes (merges into) the run's results file, if there is one (identity.c). */
 void ssdnvme_write_results(struct thread_data *td, struct engine_data *ld);
 

@@ -121,18 +121,23 @@ static bool check_geometry(struct thread_data *td, const struct file_state *fs)
 	return true;
 }
 
-static bool check_not_mounted(struct thread_data *td, const struct file_state *fs)
+/*
+ * A write or trim must not reach a device in use: mounted, swap, or under
+ * dm/md; whatever path names it, the device number decides.
+ */
+static bool check_not_in_use(struct thread_data *td, const struct file_state *fs)
 {
-	char mnt[PATH_MAX], msg[MSG_LEN];
+	char what[PATH_MAX + 256], msg[MSG_LEN];
+	const struct nsdev *d = &fs->ni.dev;
 
-	if (!(td_write(td) || td_trim(td)) || td->o.allow_mounted_write)
+	if (!(td_write(td) || td_trim(td)) || td->o.allow_mounted_write || !d->rdev)
 		return true;
-	if (!guard_find_mount("/proc/self/mountinfo", fs->ni.blockdev, mnt, sizeof(mnt)))
+	if (!guard_in_use(d, "/proc/self/mountinfo", "/proc/swaps", what, sizeof(what)))
 		return true;
 	snprintf(msg, sizeof(msg),
-		 "refusing to write to %s: its block device /dev/%s (or a partition of it) is "
-		 "mounted on %s; set allow_mounted_write=1 to do it anyway",
-		 fs->ni.path, fs->ni.blockdev, mnt);
+		 "refusing to write to %s: its block device /dev/%s is in use: %s; set "
+		 "allow_mounted_write=1 to do it anyway",
+		 fs->ni.path, d->is_partition ? d->name : d->disk, what);
 	ssdnvme_fail(td, EBUSY, msg);
 	return false;
 }
@@ -202,7 +207,7 @@ static int setup_file(struct thread_data *td, struct fio_file *f)
 	}
 	fs->unit = ns_xfer_unit(&fs->ni);
 	fs->shift = fs->unit ? lba_shift_of(fs->unit) : 0;
-	if (!check_geometry(td, fs) || !check_not_mounted(td, fs) || !check_hipri(td, fs))
+	if (!check_geometry(td, fs) || !check_not_in_use(td, fs) || !check_hipri(td, fs))
 		return 1;
 	if (fs->ni.kind == NS_KIND_FILE)
 		return size_regular_file(td, f);
@@ -229,5 +234,5 @@ int ssdnvme_setup(struct thread_data *td)
 	}
 	if (o->namespaces && td->files_index)
 		((struct file_state *)FILE_ENG_DATA(td->files[0]))->expanded = true;
-	return 0;
+	return ssdnvme_check_results_target(td);
 }
