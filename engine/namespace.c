@@ -58,6 +58,11 @@ static int identify_nvme(int fd, struct ns_info *ni, char *msg, size_t len)
 	ni->dlfeat = ns.dlfeat;
 	ni->capacity_bytes = ni->capacity_lbas * ns_xfer_unit(ni);
 	if (nvme_identify_ctrl(fd, &ctrl) == 0) {
+		struct nvme_id_ctrl_nvm nvm;
+
+		ni->write_zeroes = le16toh(ctrl.oncs) & NVME_CTRL_ONCS_WRITE_ZEROES;
+		if (nvme_nvm_identify_ctrl(fd, &nvm) == 0 && nvm.wzsl)
+			ni->wzsl_bytes = 4096ull << nvm.wzsl;
 		copy_trimmed(ni->model, sizeof(ni->model), ctrl.mn, sizeof(ctrl.mn));
 		copy_trimmed(ni->serial, sizeof(ni->serial), ctrl.sn, sizeof(ctrl.sn));
 		copy_trimmed(ni->firmware, sizeof(ni->firmware), ctrl.fr, sizeof(ctrl.fr));

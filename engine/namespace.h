@@ -38,6 +38,9 @@ struct ns_info {
 	uint8_t dlfeat;	   /* Deallocate Logical Block Features */
 	uint64_t capacity_lbas;
 	uint64_t capacity_bytes; /* 0 for files: fio decides */
+	/* Write Zeroes limits (NVMe Identify; 0 = none known) */
+	bool write_zeroes;   /* ONCS: Write Zeroes supported */
+	uint64_t wzsl_bytes; /* WZSL (Identify Controller, NVM command set) */
 };
 
 static inline const char *ns_kind_name(enum ns_kind k)

@@ -79,13 +79,18 @@ static bool check_multiple(struct thread_data *td, const struct lba_geom *g, con
 	return false;
 }
 
+/* The job's directions in lba.c's terms (fio's TD_DDIR_* bits are not 1 << DDIR_*). */
+static unsigned int job_dirs(struct thread_data *td)
+{
+	return (td_read(td) ? LBA_DIR_READ : 0) | (td_write(td) ? LBA_DIR_WRITE : 0) |
+	       (td_trim(td) ? LBA_DIR_TRIM : 0);
+}
+
 /* Block sizes, alignment, offsets and size against the LBA format and capacity. */
 static bool check_geometry(struct thread_data *td, const struct file_state *fs)
 {
-	static const char *const bs_names[] = {"bs (read)", "bs (write)", "bs (trim)"};
-	static const char *const ba_names[] = {"blockalign (read)", "blockalign (write)",
-					       "blockalign (trim)"};
 	struct lba_geom g = ns_geom(&fs->ni);
+	struct lba_dir_sizes sizes[3];
 	unsigned long long per_file;
 	char msg[MSG_LEN];
 	int d;
@@ -93,12 +98,13 @@ static bool check_geometry(struct thread_data *td, const struct file_state *fs)
 	if (!g.lba_size)
 		return true;
 	for (d = DDIR_READ; d <= DDIR_TRIM; d++) {
-		if (!(td->o.td_ddir & (1 << d)))
-			continue;
-		if (!check_multiple(td, &g, bs_names[d], td->o.min_bs[d]) ||
-		    !check_multiple(td, &g, bs_names[d], td->o.max_bs[d]) ||
-		    !check_multiple(td, &g, ba_names[d], td->o.ba[d]))
-			return false;
+		sizes[d].min_bs = td->o.min_bs[d];
+		sizes[d].max_bs = td->o.max_bs[d];
+		sizes[d].align = td->o.ba[d];
+	}
+	if (!lba_check_dirs(&g, job_dirs(td), sizes, msg, sizeof(msg))) {
+		ssdnvme_fail(td, EINVAL, msg);
+		return false;
 	}
 	if (!td->o.start_offset_percent) {
 		if (!check_multiple(td, &g, "offset", td->o.start_offset))
@@ -111,7 +117,9 @@ static bool check_geometry(struct thread_data *td, const struct file_state *fs)
 	if (!td->o.offset_increment_percent &&
 	    !check_multiple(td, &g, "offset_increment", td->o.offset_increment))
 		return false;
-	if (td->o.size && !td->o.size_percent && !td->o.start_offset_percent) {
+	/* fill_device: fio sets size to "all" (-1) and stops at the real size we set */
+	if (td->o.size && !td->o.size_percent && !td->o.start_offset_percent &&
+	    !td->o.fill_device) {
 		per_file = td->o.size / (td->o.nr_files ? td->o.nr_files : 1);
 		if (!lba_check_range(&g, "size", td->o.start_offset, per_file, msg, sizeof(msg))) {
 			ssdnvme_fail(td, EINVAL, msg);
@@ -173,6 +181,39 @@ static bool check_hipri(struct thread_data *td, const struct file_state *fs)
 	return false;
 }
 
+/* Write Zeroes: supported (ONCS), and bs within the 16-bit NLB and WZSL. */
+static bool check_write_zeroes(struct thread_data *td, const struct file_state *fs)
+{
+	struct ssdnvme_options *o = td->eo;
+	uint64_t bs = td->o.max_bs[DDIR_WRITE], nlb_max = 65536ull * fs->unit;
+	char msg[MSG_LEN];
+
+	if (!o->write_zeroes || !td_write(td))
+		return true;
+	if (!fs->ni.write_zeroes)
+		snprintf(
+			msg, sizeof(msg),
+			"write_zeroes=1: %s's controller does not support Write Zeroes (ONCS bit 3 "
+			"clear)",
+			fs->ni.path);
+	else if (bs > nlb_max)
+		snprintf(
+			msg, sizeof(msg),
+			"write_zeroes=1: bs (write)=%llu is more than one Write Zeroes command can "
+			"zero on %s: %llu bytes (65536 LBAs of %u, the 16-bit NLB field)",
+			(unsigned long long)bs, fs->ni.path, (unsigned long long)nlb_max, fs->unit);
+	else if (fs->ni.wzsl_bytes && bs > fs->ni.wzsl_bytes)
+		snprintf(msg, sizeof(msg),
+			 "write_zeroes=1: bs (write)=%llu is more than the controller's Write "
+			 "Zeroes Size Limit (WZSL) of %llu bytes on %s",
+			 (unsigned long long)bs, (unsigned long long)fs->ni.wzsl_bytes,
+			 fs->ni.path);
+	else
+		return true;
+	ssdnvme_fail(td, EINVAL, msg);
+	return false;
+}
+
 /* Size a regular file the way fio's own get_file_sizes() would. */
 static int size_regular_file(struct thread_data *td, struct fio_file *f)
 {
@@ -207,7 +248,10 @@ static int setup_file(struct thread_data *td, struct fio_file *f)
 	}
 	fs->unit = ns_xfer_unit(&fs->ni);
 	fs->shift = fs->unit ? lba_shift_of(fs->unit) : 0;
+	fs->grid_mask = fs->unit && fs->shift > 0 ? fs->unit - 1 : 0;
 	if (!check_geometry(td, fs) || !check_not_in_use(td, fs) || !check_hipri(td, fs))
+		return 1;
+	if (fs->ni.kind == NS_KIND_NVME_CHAR && !check_write_zeroes(td, fs))
 		return 1;
 	if (fs->ni.kind == NS_KIND_FILE)
 		return size_regular_file(td, f);

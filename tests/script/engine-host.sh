@@ -81,6 +81,12 @@ check_fails "engine built for another fio refuses to load, naming both" \
 	"built against fio-0.0-not-this-one but is loaded into fio-3.33" \
 	fio_cmd --name=bad --ioengine=external:"$BUILD/tests/ssdnvme-wrongfio.so" --filename="$tmp/data" --size=1M --rw=read
 
+# write_zeroes=1 on the file fallback zeroes (FALLOC_FL_ZERO_RANGE), not the buffer (item 6).
+fio_cmd --name=pat "$eng" --filename="$tmp/wz" --size=1M --bs=64k --rw=write --buffer_pattern=0xa5 >/dev/null 2>&1
+check "write_zeroes=1 on a file runs" fio_cmd --name=wz "$eng" --filename="$tmp/wz" --size=1M --bs=64k \
+	--rw=write --write_zeroes=1 --buffer_pattern=0xa5
+check "... and the file reads back as zeroes" cmp -n 1048576 "$tmp/wz" /dev/zero
+
 # The results file goes only to a regular file or a new one (item 3).
 mkfifo "$tmp/fifo"
 ln -s "$tmp/data" "$tmp/data-link"
