@@ -60,6 +60,7 @@ static int identify_nvme(int fd, struct ns_info *ni, char *msg, size_t len)
 	if (nvme_identify_ctrl(fd, &ctrl) == 0) {
 		struct nvme_id_ctrl_nvm nvm;
 
+		ni->mdts_bytes = ctrl.mdts ? 4096ull << ctrl.mdts : 0;
 		ni->write_zeroes = le16toh(ctrl.oncs) & NVME_CTRL_ONCS_WRITE_ZEROES;
 		if (nvme_nvm_identify_ctrl(fd, &nvm) == 0 && nvm.wzsl)
 			ni->wzsl_bytes = 4096ull << nvm.wzsl;
@@ -69,6 +70,53 @@ static int identify_nvme(int fd, struct ns_info *ni, char *msg, size_t len)
 	}
 	ni->identified = true;
 	return 0;
+}
+
+/* queue/max_hw_sectors_kb and queue/max_segments of the namespace's disk. */
+static void read_queue_limits(struct ns_info *ni)
+{
+	char path[PATH_MAX + 64];
+	unsigned long long v;
+	FILE *fp;
+
+	snprintf(path, sizeof(path), "%.*s/queue/max_hw_sectors_kb", PATH_MAX - 1,
+		 ni->dev.disk_sysdir);
+	fp = fopen(path, "r");
+	if (fp) {
+		if (fscanf(fp, "%llu", &v) == 1)
+			ni->max_hw_bytes = v * 1024;
+		fclose(fp);
+	}
+	snprintf(path, sizeof(path), "%.*s/queue/max_segments", PATH_MAX - 1, ni->dev.disk_sysdir);
+	fp = fopen(path, "r");
+	if (fp) {
+		if (fscanf(fp, "%llu", &v) == 1)
+			ni->max_segments = (uint32_t)v;
+		fclose(fp);
+	}
+}
+
+uint64_t ns_max_transfer(const struct ns_info *ni, uint32_t page, char *why, size_t len)
+{
+	uint64_t segs = (uint64_t)ni->max_segments * page, best = 0;
+
+	why[0] = '\0';
+	if (ni->mdts_bytes) {
+		best = ni->mdts_bytes;
+		snprintf(why, len, "the controller's MDTS");
+	}
+	if (ni->max_hw_bytes && (!best || ni->max_hw_bytes < best)) {
+		best = ni->max_hw_bytes;
+		snprintf(why, len, "the queue's max_hw_sectors_kb (%llu)",
+			 (unsigned long long)(ni->max_hw_bytes / 1024));
+	}
+	/* each page of an I/O buffer may be a segment of its own */
+	if (segs && (!best || segs < best)) {
+		best = segs;
+		snprintf(why, len, "the queue's max_segments (%u) of %u-byte buffer pages",
+			 ni->max_segments, page);
+	}
+	return best;
 }
 
 static int open_error(const char *path, int err, char *msg, size_t len)
@@ -101,6 +149,8 @@ static int probe_char(const char *path, struct ns_info *ni, char *msg, size_t le
 	ni->kind = NS_KIND_NVME_CHAR;
 	names_from_dev(ni);
 	ret = ni->dev.disk[0] ? identify_nvme(fd, ni, msg, len) : -ENOTTY;
+	if (!ret)
+		read_queue_limits(ni);
 	close(fd);
 	if (ret == -ENOTTY || ret == -EINVAL || (ret && !msg[0]))
 		snprintf(msg, len,

@@ -38,10 +38,20 @@ struct ns_info {
 	uint8_t dlfeat;	   /* Deallocate Logical Block Features */
 	uint64_t capacity_lbas;
 	uint64_t capacity_bytes; /* 0 for files: fio decides */
-	/* Write Zeroes limits (NVMe Identify; 0 = none known) */
-	bool write_zeroes;   /* ONCS: Write Zeroes supported */
-	uint64_t wzsl_bytes; /* WZSL (Identify Controller, NVM command set) */
+	/* Transfer limits (NVMe: Identify and the block queue; 0 = none known) */
+	uint64_t mdts_bytes;   /* MDTS, in 4 KiB units as Linux reads it */
+	uint64_t max_hw_bytes; /* queue/max_hw_sectors_kb */
+	uint32_t max_segments; /* queue/max_segments */
+	bool write_zeroes;     /* ONCS: Write Zeroes supported */
+	uint64_t wzsl_bytes;   /* WZSL (Identify Controller, NVM command set) */
 };
+
+/*
+ * The largest data transfer one command can carry on NI, with PAGE-sized
+ * buffer pages (each may be its own segment), and which limit that is in
+ * WHY.  0 when nothing is known.
+ */
+uint64_t ns_max_transfer(const struct ns_info *ni, uint32_t page, char *why, size_t len);
 
 static inline const char *ns_kind_name(enum ns_kind k)
 {

@@ -150,6 +150,21 @@ static bool check_not_in_use(struct thread_data *td, const struct file_state *fs
 	return false;
 }
 
+/* What in the job would put a data-less command on a polled ring, or NULL. */
+static const char *hipri_dataless(struct thread_data *td)
+{
+	struct ssdnvme_options *o = td->eo;
+
+	if (td->o.fsync_blocks || td->o.fdatasync_blocks || td->o.end_fsync ||
+	    td->o.sync_file_range)
+		return "fsync/fdatasync/end_fsync/sync_file_range: Flush";
+	if (o->write_zeroes && td_write(td))
+		return "write_zeroes=1: Write Zeroes";
+	if (td_trim(td))
+		return "trim: Dataset Management";
+	return NULL;
+}
+
 static bool check_hipri(struct thread_data *td, const struct file_state *fs)
 {
 	struct ssdnvme_options *o = td->eo;
@@ -168,6 +183,12 @@ static bool check_hipri(struct thread_data *td, const struct file_state *fs)
 			 "hipri: %s is used through the page cache (direct=0); polled "
 			 "completions need direct I/O",
 			 fs->ni.path);
+	} else if (fs->ni.kind == NS_KIND_NVME_CHAR && hipri_dataless(td)) {
+		snprintf(msg, sizeof(msg),
+			 "hipri: %s would send Flush, Write Zeroes or Dataset Management on the "
+			 "polled ring (%s), and Linux 6.1 faults in bio_poll on those, leaving fio "
+			 "unkillable; drop hipri, or run them in a job without it",
+			 fs->ni.path, hipri_dataless(td));
 	} else if (guard_poll_capable(fs->ni.blockdev) == 0) {
 		snprintf(msg, sizeof(msg),
 			 "hipri: %s has no poll queues (/sys/block/%s/queue/io_poll is 0), so "
@@ -179,6 +200,36 @@ static bool check_hipri(struct thread_data *td, const struct file_state *fs)
 	}
 	ssdnvme_fail(td, EOPNOTSUPP, msg);
 	return false;
+}
+
+/* Refuses a block size one command cannot carry, naming the limit (passthrough). */
+static bool check_transfer(struct thread_data *td, const struct file_state *fs)
+{
+	struct ssdnvme_options *o = td->eo;
+	uint64_t max, bs;
+	char why[160], msg[MSG_LEN];
+	int d;
+
+	max = ns_max_transfer(&fs->ni, (uint32_t)page_size, why, sizeof(why));
+	for (d = DDIR_READ; d <= DDIR_WRITE && max; d++) {
+		/* Write Zeroes carries no data: its own limits are below */
+		if (!(d == DDIR_READ ? td_read(td) : td_write(td) && !o->write_zeroes))
+			continue;
+		bs = td->o.max_bs[d];
+		if (bs <= max)
+			continue;
+		snprintf(
+			msg, sizeof(msg),
+			"bs (%s)=%llu is more than one command can carry on %s: %llu bytes, set by "
+			"%s (MDTS %llu KiB, max_hw_sectors_kb %llu, max_segments %u)",
+			d == DDIR_READ ? "read" : "write", (unsigned long long)bs, fs->ni.path,
+			(unsigned long long)max, why,
+			(unsigned long long)(fs->ni.mdts_bytes / 1024),
+			(unsigned long long)(fs->ni.max_hw_bytes / 1024), fs->ni.max_segments);
+		ssdnvme_fail(td, EINVAL, msg);
+		return false;
+	}
+	return true;
 }
 
 /* Write Zeroes: supported (ONCS), and bs within the 16-bit NLB and WZSL. */
@@ -251,7 +302,8 @@ static int setup_file(struct thread_data *td, struct fio_file *f)
 	fs->grid_mask = fs->unit && fs->shift > 0 ? fs->unit - 1 : 0;
 	if (!check_geometry(td, fs) || !check_not_in_use(td, fs) || !check_hipri(td, fs))
 		return 1;
-	if (fs->ni.kind == NS_KIND_NVME_CHAR && !check_write_zeroes(td, fs))
+	if (fs->ni.kind == NS_KIND_NVME_CHAR &&
+	    (!check_transfer(td, fs) || !check_write_zeroes(td, fs)))
 		return 1;
 	if (fs->ni.kind == NS_KIND_FILE)
 		return size_regular_file(td, f);

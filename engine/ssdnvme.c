@@ -370,8 +370,39 @@ static void prep_block(struct thread_data *td, struct engine_data *ld, struct io
 }
 
 /* Plain io_uring has no discard in 6.1: trim a block device synchronously. */
-static enum fio_q_status trim_sync(struct thread_data *td, struct engine_data *ld,
-				   struct io_u *io_u)
+static void trim_now(struct thread_data *td, struct engine_data *ld, struct io_u *io_u)
+{
+	(void)ld;
+	do_io_u_trim(td, io_u);
+}
+
+/*
+ * write_zeroes=1 on the fallback: plain io_uring has no Write Zeroes, so
+ * zero synchronously (BLKZEROOUT on a block device, FALLOC_FL_ZERO_RANGE on a
+ * file), never by writing the buffer.
+ */
+static void zero_now(struct thread_data *td, struct engine_data *ld, struct io_u *io_u)
+{
+	struct ssdnvme_options *o = td->eo;
+	struct file_state *fs = FILE_ENG_DATA(io_u->file);
+	int fd = o->registerfiles ? ld->fds[io_u->file->engine_pos] : io_u->file->fd;
+	uint64_t range[2] = {io_u->offset, io_u->xfer_buflen};
+	int ret;
+
+	if (fs && fs->ni.kind == NS_KIND_BLOCK)
+		ret = ioctl(fd, BLKZEROOUT, range);
+	else
+		ret = fallocate(fd, FALLOC_FL_ZERO_RANGE | FALLOC_FL_KEEP_SIZE, (off_t)io_u->offset,
+				(off_t)io_u->xfer_buflen);
+	io_u->error = ret < 0 ? errno : 0;
+	if (io_u->error)
+		report_error(ld, io_u, -(int)io_u->error);
+}
+
+/* Runs OP on IO_U synchronously, timed and tagged like a ring I/O. */
+static enum fio_q_status run_sync(struct thread_data *td, struct engine_data *ld, struct io_u *io_u,
+				  void (*op)(struct thread_data *, struct engine_data *,
+					     struct io_u *))
 {
 	if (ld->nr_pending)
 		return FIO_Q_BUSY;
@@ -379,7 +410,7 @@ static enum fio_q_status trim_sync(struct thread_data *td, struct engine_data *l
 		fio_gettime(&io_u->issue_time, NULL);
 	if (ld->tagging)
 		tagging_submitted(ld->tagging, io_u, ssdnvme_now_ns(), tagging_stamp(ld->tagging));
-	do_io_u_trim(td, io_u);
+	op(td, ld, io_u);
 	if (ld->tagging)
 		tagging_completed(ld->tagging, io_u, tagging_stamp(ld->tagging));
 	io_u_mark_submit(td, 1);
@@ -409,41 +440,6 @@ static enum fio_q_status off_grid(struct file_state *fs, struct io_u *io_u)
 	return FIO_Q_COMPLETED;
 }
 
-/*
- * write_zeroes=1 on the fallback: plain io_uring has no Write Zeroes, so
- * zero synchronously (BLKZEROOUT on a block device, FALLOC_FL_ZERO_RANGE on a
- * file), never by writing the buffer.
- */
-static enum fio_q_status zero_sync(struct thread_data *td, struct engine_data *ld,
-				   struct io_u *io_u)
-{
-	struct ssdnvme_options *o = td->eo;
-	struct file_state *fs = FILE_ENG_DATA(io_u->file);
-	int fd = o->registerfiles ? ld->fds[io_u->file->engine_pos] : io_u->file->fd;
-	uint64_t range[2] = {io_u->offset, io_u->xfer_buflen};
-	int ret;
-
-	if (ld->nr_pending)
-		return FIO_Q_BUSY;
-	if (fio_fill_issue_time(td))
-		fio_gettime(&io_u->issue_time, NULL);
-	if (ld->tagging)
-		tagging_submitted(ld->tagging, io_u, ssdnvme_now_ns(), tagging_stamp(ld->tagging));
-	if (fs && fs->ni.kind == NS_KIND_BLOCK)
-		ret = ioctl(fd, BLKZEROOUT, range);
-	else
-		ret = fallocate(fd, FALLOC_FL_ZERO_RANGE | FALLOC_FL_KEEP_SIZE, (off_t)io_u->offset,
-				(off_t)io_u->xfer_buflen);
-	io_u->error = ret < 0 ? errno : 0;
-	if (io_u->error)
-		report_error(ld, io_u, -(int)io_u->error);
-	if (ld->tagging)
-		tagging_completed(ld->tagging, io_u, tagging_stamp(ld->tagging));
-	io_u_mark_submit(td, 1);
-	io_u_mark_complete(td, 1);
-	return FIO_Q_COMPLETED;
-}
-
 static enum fio_q_status ssdnvme_queue(struct thread_data *td, struct io_u *io_u)
 {
 	struct engine_data *ld = td->io_ops_data;
@@ -457,9 +453,9 @@ static enum fio_q_status ssdnvme_queue(struct thread_data *td, struct io_u *io_u
 	    !lba_io_on_grid(io_u->offset, io_u->xfer_buflen, fs->grid_mask, fs->unit))
 		return off_grid(fs, io_u);
 	if (!nvme && io_u->ddir == DDIR_TRIM)
-		return trim_sync(td, ld, io_u);
+		return run_sync(td, ld, io_u, trim_now);
 	if (!nvme && io_u->ddir == DDIR_WRITE && ((struct ssdnvme_options *)td->eo)->write_zeroes)
-		return zero_sync(td, ld, io_u);
+		return run_sync(td, ld, io_u, zero_now);
 	if (ld->nr_pending == ld->depth)
 		return FIO_Q_BUSY;
 	sqe = ring_get_sqe(&ld->ring);

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# ssdnvme issue 12 items 4-9 in the test bed (one boot): off-grid I/O, Write
+# ssdnvme issue 12 items 4-11 in the test bed (one boot): off-grid I/O, Write
 # Zeroes limits and zeroing, trimwrite order, alignment per direction,
-# fill_device.
+# fill_device, transfer limits, hipri with data-less commands.
 . "$(dirname "$0")/../lib.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -2,7 +2,8 @@
 # Runs inside the test bed (tests/vm/t-engine-limits.sh): issue 12 items 4-11.
 # Off-grid I/O fio generates itself, Write Zeroes limits and zeroing on the
 # fallback, trimwrite ordering, one alignment rule for every direction,
-# and fill_device.
+# fill_device, transfer limits (MDTS, max_hw_sectors_kb, max_segments), and
+# last, hipri with data-less commands (refused before the run, so it ends).
 . "$(dirname "$0")/../../lib.sh"
 cd /tmp || exit 1
 eng="--ioengine=external:$ENGINE"
@@ -67,4 +68,42 @@ else
 	tail -5 /tmp/fill.out | sed 's/^/# /'
 fi
 
+# Item 11: transfer limits read at setup.  The emulated controller's MDTS and
+# max_hw_sectors_kb are 512 KiB, max_segments 127: a 512 KiB page-aligned
+# buffer can need 128 segments (always with fixedbufs, whose pages are not
+# merged), so the largest safe size is 127 pages = 508 KiB.
+limit="bs \(write\)=[0-9]+ is more than one command can carry on /dev/ng0n3: 520192 bytes, set by the queue's max_segments \(127\)"
+check_fails "bs=1m is refused before any I/O naming the limit" "$limit" \
+	ssd --name=x --filename=/dev/ng0n3 --rw=write --bs=1m --size=8M
+check_fails "bs=512k is refused (128 pages > max_segments 127)" "$limit" \
+	ssd --name=x --filename=/dev/ng0n3 --rw=write --bs=512k --size=8M --fixedbufs
+for ns in 1 3; do
+	for fb in "" --fixedbufs; do
+		fails=0
+		for bs in 4k 64k 128k 256k 384k 508k; do
+			for i in 1 2; do
+				ssd --name=x --filename=/dev/ng0n$ns --rw=write --bs=$bs --size=8M --iodepth=4 \
+					$fb >/tmp/x.out 2>&1 || { fails=$((fails + 1)); tail -3 /tmp/x.out | sed 's/^/# /'; }
+			done
+		done
+		if [ $fails -eq 0 ]; then ok "ng0n$ns ${fb:-no fixedbufs}: every bs 4k..508k works (2 runs each)"; else
+			not_ok "ng0n$ns ${fb:-no fixedbufs}: $fails failed runs"
+		fi
+	done
+done
+
+# Item 10, last (a hang would end the guest at --timeout): hipri with
+# data-less commands is refused before the run, and fio exits.
+T=60
+check "hipri randread runs (polled data commands)" \
+	ssd --name=h --filename=/dev/ng0n4 --rw=randread --bs=4k --size=1M --hipri
+check_fails "hipri with fsync=1 is refused with the reason" \
+	"hipri: /dev/ng0n4 would send Flush, .*fsync.*bio_poll" \
+	ssd --name=h --filename=/dev/ng0n4 --rw=write --bs=4k --size=1M --hipri --fsync=1
+check_fails "hipri with write_zeroes=1 is refused" "hipri: .*write_zeroes=1: Write Zeroes" \
+	ssd --name=h --filename=/dev/ng0n4 --rw=write --bs=4k --size=1M --hipri --write_zeroes=1
+check_fails "hipri with trim is refused" "hipri: .*trim: Dataset Management" \
+	ssd --name=h --filename=/dev/ng0n4 --rw=trim --bs=4k --size=1M --hipri
+check_fails "hipri with end_fsync=1 is refused" "hipri: .*Flush" \
+	ssd --name=h --filename=/dev/ng0n4 --rw=write --bs=4k --size=1M --hipri --end_fsync=1
 tap_done
