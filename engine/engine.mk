@@ -67,8 +67,10 @@ $(BUILD)/tests/ssdnvme-wrongfio.so: $(filter-out %/ssdnvme.o,$(ENGINE_OBJS)) \
 	$(CC) -shared -Wl,-Bsymbolic -o $@ $^ $(BASE_LDFLAGS) $(ENGINE_LIBS)
 
 # Unit tests: every tests/unit/test_engine_*.c, each linked with the pure
-# objects plus the SQE builders (kernel uapi and liburing inlines only).
-ENGINE_TEST_OBJS = $(ENGINE_PURE_OBJS) $(BUILD)/obj/engine/nvme_cmd.o $(BUILD)/obj/engine/blockio.o
+# objects plus the SQE builders (kernel uapi and liburing inlines only) and
+# the sysfs identity and guard (which take the sysfs and /proc paths).
+ENGINE_TEST_OBJS = $(ENGINE_PURE_OBJS) $(BUILD)/obj/engine/nvme_cmd.o $(BUILD)/obj/engine/blockio.o \
+	$(BUILD)/obj/engine/nsdev.o $(BUILD)/obj/engine/guard.o
 ENGINE_UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_engine_*.c))
 UNIT_TESTS += $(ENGINE_UNIT_TESTS)
 

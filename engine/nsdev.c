@@ -172,25 +172,19 @@ static void identify_block(struct nsdev *d)
 	controller_of_parent(parent, d->controller, sizeof(d->controller));
 }
 
-int nsdev_identify(const char *sysfs, const char *path, struct nsdev *d, char *msg, size_t len)
+int nsdev_identify_rdev(const char *sysfs, dev_t rdev, bool block, struct nsdev *d, char *msg,
+			size_t len)
 {
 	char link[PATH_MAX], buf[32];
-	struct stat st;
 
 	memset(d, 0, sizeof(*d));
-	if (stat(path, &st) < 0) {
-		snprintf(msg, len, "%s: %s", path, strerror(errno));
-		return -errno;
-	}
-	if (!S_ISCHR(st.st_mode) && !S_ISBLK(st.st_mode))
-		return -ENOTBLK;
-	d->rdev = st.st_rdev;
-	d->block = S_ISBLK(st.st_mode);
-	snprintf(link, sizeof(link), "%s/dev/%s/%u:%u", sysfs, d->block ? "block" : "char",
-		 major(st.st_rdev), minor(st.st_rdev));
+	d->rdev = rdev;
+	d->block = block;
+	snprintf(link, sizeof(link), "%.*s/dev/%s/%u:%u", PATH_MAX - 64, sysfs,
+		 block ? "block" : "char", major(rdev), minor(rdev));
 	if (!realpath(link, d->sysdir)) {
-		snprintf(msg, len, "%s: device %u:%u has no sysfs entry (%s): %s", path,
-			 major(st.st_rdev), minor(st.st_rdev), link, strerror(errno));
+		snprintf(msg, len, "device %u:%u has no sysfs entry (%s): %s", major(rdev),
+			 minor(rdev), link, strerror(errno));
 		return -ENODEV;
 	}
 	base_of(d->sysdir, d->name, sizeof(d->name));
@@ -201,6 +195,28 @@ int nsdev_identify(const char *sysfs, const char *path, struct nsdev *d, char *m
 	if (d->disk[0] && read_attr(d->disk_sysdir, "nsid", buf, sizeof(buf)))
 		d->nsid = (uint32_t)strtoul(buf, NULL, 10);
 	return 0;
+}
+
+int nsdev_identify(const char *sysfs, const char *path, struct nsdev *d, char *msg, size_t len)
+{
+	struct stat st;
+	int ret;
+
+	memset(d, 0, sizeof(*d));
+	if (stat(path, &st) < 0) {
+		snprintf(msg, len, "%s: %s", path, strerror(errno));
+		return -errno;
+	}
+	if (!S_ISCHR(st.st_mode) && !S_ISBLK(st.st_mode))
+		return -ENOTBLK;
+	ret = nsdev_identify_rdev(sysfs, st.st_rdev, S_ISBLK(st.st_mode), d, msg, len);
+	if (ret) {
+		char why[PATH_MAX + 128];
+
+		snprintf(why, sizeof(why), "%s", msg);
+		snprintf(msg, len, "%s: %s", path, why);
+	}
+	return ret;
 }
 
 static bool add_part(struct nsdev_part *out, int *n, int max, const char *sysdir)

@@ -35,6 +35,10 @@ struct nsdev {
  */
 int nsdev_identify(const char *sysfs, const char *path, struct nsdev *d, char *msg, size_t len);
 
+/* The same for device number RDEV (a block device if BLOCK, else char). */
+int nsdev_identify_rdev(const char *sysfs, dev_t rdev, bool block, struct nsdev *d, char *msg,
+			size_t len);
+
 /*
  * One device whose contents a write to D would change: the disk and each of
  * its partitions (for a whole disk or a namespace), or the partition and its
