@@ -46,9 +46,11 @@ struct ssdnvme_options {
 /* Per file, set in ->setup() (often in fio's parent process, before fork). */
 struct file_state {
 	struct ns_info ni;
-	int shift;     /* log2 of the transfer unit, -1 if not a power of two */
-	uint32_t unit; /* bytes per LBA on the wire */
-	bool expanded; /* this job's namespaces= was already applied */
+	int shift;	    /* log2 of the transfer unit, -1 if not a power of two */
+	uint32_t unit;	    /* bytes per LBA on the wire */
+	uint64_t grid_mask; /* unit - 1 when a power of two, for the per-I/O check */
+	bool off_grid_told; /* the off-grid message was printed (once per file) */
+	bool expanded;	    /* this job's namespaces= was already applied */
 };
 
 /* Per job, from ->init() in the job's own process. */
@@ -67,8 +69,9 @@ struct engine_data {
 	struct status_seen seen;
 	struct file_state **opened; /* every file opened, for the results file */
 	unsigned int nr_opened;
-	struct tagging *tagging; /* latency tags, NULL when tags=0 (ssdnvme_tags.c) */
-	uint64_t reap_stamp;	 /* tagging_stamp() when the current batch was reaped */
+	unsigned int trims_in_flight; /* passthrough DSMs not yet reaped (trimwrite order) */
+	struct tagging *tagging;      /* latency tags, NULL when tags=0 (ssdnvme_tags.c) */
+	uint64_t reap_stamp;	      /* tagging_stamp() when the current batch was reaped */
 };
 
 /* The option table (options.c). */
@@ -82,6 +85,9 @@ void ssdnvme_fail(struct thread_data *td, int err, const char *msg);
 
 /* The job's results file, NULL when there is nowhere to write it (identity.c). */
 char *ssdnvme_results_path(struct thread_data *td);
+
+/* Refuses (1) a results path that is not a regular or new file, or is a data file. */
+int ssdnvme_check_results_target(struct thread_data *td);
 
 /* Writes (merges into) the run's results file, if there is one (identity.c). */
 void ssdnvme_write_results(struct thread_data *td, struct engine_data *ld);

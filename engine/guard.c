@@ -2,10 +2,14 @@
  * Safety checks made before the first I/O.
  */
 #include <dlfcn.h>
+#include <errno.h>
+#include <libgen.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
+#include <sys/stat.h>
 
 #include "guard.h"
 
@@ -26,50 +30,127 @@ const char *guard_running_fio_version(void)
 	return dlsym(RTLD_DEFAULT, "fio_version_string");
 }
 
-/* Is the block device MAJMIN ("259:3") BLOCKDEV itself or one of its partitions? */
-static bool dev_belongs_to(const char *majmin, const char *blockdev)
-{
-	char link[64], real[PATH_MAX], *base, *slash;
+#define GUARD_MAX_PARTS 128
 
-	snprintf(link, sizeof(link), "/sys/dev/block/%s", majmin);
-	if (!realpath(link, real))
-		return false;
-	slash = strrchr(real, '/');
-	if (!slash)
-		return false;
-	base = slash + 1;
-	if (!strcmp(base, blockdev))
-		return true;
-	*slash = '\0';
-	slash = strrchr(real, '/');
-	return slash && !strcmp(slash + 1, blockdev);
+/* Which of PARTS has device number DEV, or -1. */
+static int find_part(const struct nsdev_part *parts, int n, dev_t dev)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (parts[i].rdev == dev)
+			return i;
+	return -1;
 }
 
 /*
- * mountinfo lines: "ID PARENT MAJ:MIN ROOT MOUNTPOINT OPTIONS ...".  Mount
- * points escape spaces as \040; they are reported as the kernel wrote them.
+ * mountinfo lines: "ID PARENT MAJ:MIN ROOT MOUNTPOINT OPTIONS ...".  The
+ * device number is compared, never a path.  Mount points escape spaces as
+ * \040; they are reported as the kernel wrote them.
  */
-bool guard_find_mount(const char *mountinfo, const char *blockdev, char *mnt, size_t len)
+static bool find_mount(const char *mountinfo, const struct nsdev_part *parts, int n, char *what,
+		       size_t len)
 {
 	char line[4096], majmin[32], point[PATH_MAX];
 	bool found = false;
+	dev_t dev;
 	FILE *fp;
+	int i;
 
-	if (!blockdev || !*blockdev)
-		return false;
 	fp = fopen(mountinfo, "r");
 	if (!fp)
 		return false;
 	while (!found && fgets(line, sizeof(line), fp)) {
-		if (sscanf(line, "%*s %*s %31s %*s %4095s", majmin, point) != 2)
+		if (sscanf(line, "%*s %*s %31s %*s %4095s", majmin, point) != 2 ||
+		    !nsdev_parse_majmin(majmin, &dev))
 			continue;
-		if (strncmp(majmin, "0:", 2) && dev_belongs_to(majmin, blockdev)) {
-			snprintf(mnt, len, "%s", point);
+		i = find_part(parts, n, dev);
+		if (i >= 0) {
+			snprintf(what, len, "/dev/%s (%s) is mounted on %s", parts[i].name, majmin,
+				 point);
 			found = true;
 		}
 	}
 	fclose(fp);
 	return found;
+}
+
+/* /proc/swaps: "Filename Type Size Used Priority"; a header line first. */
+static bool find_swap(const char *swaps, const struct nsdev_part *parts, int n, char *what,
+		      size_t len)
+{
+	char line[4096], name[PATH_MAX];
+	bool found = false;
+	struct stat st;
+	FILE *fp;
+	int i;
+
+	fp = fopen(swaps, "r");
+	if (!fp)
+		return false;
+	while (!found && fgets(line, sizeof(line), fp)) {
+		if (sscanf(line, "%4095s", name) != 1 || stat(name, &st) < 0 ||
+		    !S_ISBLK(st.st_mode))
+			continue;
+		i = find_part(parts, n, st.st_rdev);
+		if (i >= 0) {
+			snprintf(what, len, "/dev/%s is an active swap area (%s in %s)",
+				 parts[i].name, name, swaps);
+			found = true;
+		}
+	}
+	fclose(fp);
+	return found;
+}
+
+/* sysfs holders/: device-mapper, md, bcache... stacked on the device. */
+static bool find_holder(const struct nsdev_part *p, char *what, size_t len)
+{
+	char dir[PATH_MAX + 16], dmname[PATH_MAX + 300], name[128] = "";
+	struct dirent *e;
+	bool found = false;
+	DIR *d;
+	FILE *fp;
+
+	snprintf(dir, sizeof(dir), "%s/holders", p->sysdir);
+	d = opendir(dir);
+	if (!d)
+		return false;
+	while (!found && (e = readdir(d))) {
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(dmname, sizeof(dmname), "%s/%s/dm/name", dir, e->d_name);
+		fp = fopen(dmname, "r");
+		if (fp) {
+			if (fgets(name, sizeof(name), fp))
+				name[strcspn(name, "\n")] = '\0';
+			fclose(fp);
+		}
+		snprintf(what, len, "/dev/%s is held by %s%s%s%s (sysfs %s)", p->name, e->d_name,
+			 name[0] ? " (device-mapper " : "", name, name[0] ? ")" : "", dir);
+		found = true;
+	}
+	closedir(d);
+	return found;
+}
+
+bool guard_in_use(const struct nsdev *dev, const char *mountinfo, const char *swaps, char *what,
+		  size_t len)
+{
+	struct nsdev_part *parts = calloc(GUARD_MAX_PARTS, sizeof(*parts));
+	bool busy = false;
+	int n, i;
+
+	if (!parts) {
+		snprintf(what, len, "out of memory checking whether it is in use");
+		return true;
+	}
+	n = nsdev_overlapping(dev, parts, GUARD_MAX_PARTS);
+	busy = find_mount(mountinfo, parts, n, what, len) || find_swap(swaps, parts, n, what, len);
+	for (i = 0; !busy && i < n; i++)
+		busy = find_holder(&parts[i], what, len);
+	free(parts);
+	return busy;
 }
 
 int guard_poll_capable(const char *blockdev)
@@ -88,4 +169,72 @@ int guard_poll_capable(const char *blockdev)
 		v = -1;
 	fclose(fp);
 	return v;
+}
+
+static const char *kind_of_mode(mode_t m)
+{
+	return S_ISCHR(m)    ? "character device"
+	       : S_ISBLK(m)  ? "block device"
+	       : S_ISFIFO(m) ? "FIFO"
+	       : S_ISDIR(m)  ? "directory"
+	       : S_ISSOCK(m) ? "socket"
+			     : "special file";
+}
+
+/* Same file: same device and inode if both exist, else same directory and name. */
+static bool same_file(const char *a, const struct stat *sa, const char *b)
+{
+	char da[PATH_MAX], db[PATH_MAX], ba[PATH_MAX], bb[PATH_MAX];
+	struct stat sb, dsa, dsb;
+
+	if (sa && stat(b, &sb) == 0)
+		return sa->st_dev == sb.st_dev && sa->st_ino == sb.st_ino;
+	if (sa)
+		return false;
+	snprintf(da, sizeof(da), "%s", a);
+	snprintf(db, sizeof(db), "%s", b);
+	snprintf(ba, sizeof(ba), "%s", basename(da));
+	snprintf(bb, sizeof(bb), "%s", basename(db));
+	snprintf(da, sizeof(da), "%s", a);
+	snprintf(db, sizeof(db), "%s", b);
+	return !strcmp(ba, bb) && stat(dirname(da), &dsa) == 0 && stat(dirname(db), &dsb) == 0 &&
+	       dsa.st_dev == dsb.st_dev && dsa.st_ino == dsb.st_ino;
+}
+
+bool guard_results_target(const char *what, const char *path, const char *const *data, int n,
+			  char *msg, size_t len)
+{
+	char dir[PATH_MAX];
+	struct stat st, ds;
+	bool exists;
+	int i;
+
+	exists = stat(path, &st) == 0;
+	if (exists && !S_ISREG(st.st_mode)) {
+		snprintf(msg, len,
+			 "%s%s is a %s: the engine writes its results only to a regular file or "
+			 "a new one",
+			 what, path, kind_of_mode(st.st_mode));
+		return false;
+	}
+	if (!exists) {
+		int rc;
+
+		snprintf(dir, sizeof(dir), "%s", path);
+		rc = stat(dirname(dir), &ds);
+		if (rc < 0 || !S_ISDIR(ds.st_mode)) {
+			snprintf(msg, len, "%s%s: directory %s %s", what, path, dir,
+				 rc < 0 && errno != ENOENT ? strerror(errno)
+				 : rc < 0		   ? "does not exist"
+							   : "is not a directory");
+			return false;
+		}
+	}
+	for (i = 0; i < n; i++)
+		if (same_file(path, exists ? &st : NULL, data[i])) {
+			snprintf(msg, len, "%s%s is the job's own data file %s", what, path,
+				 data[i]);
+			return false;
+		}
+	return true;
 }

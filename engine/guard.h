@@ -9,6 +9,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "nsdev.h"
+
 /*
  * Compares BUILT (the fio version string captured at build time) with
  * RUNNING (the loading fio's, NULL when it could not be found).  Returns
@@ -20,11 +22,23 @@ bool guard_fio_version(const char *built, const char *running, char *msg, size_t
 const char *guard_running_fio_version(void);
 
 /*
- * Looks for BLOCKDEV ("nvme0n2") or any partition of it in MOUNTINFO (a
- * /proc/self/mountinfo path).  Returns true and the mount point in MNT when
- * one is mounted.
+ * Whether what a write to DEV changes is in use: the device (its disk, or
+ * any partition of it) mounted (MOUNTINFO, a /proc/self/mountinfo), an
+ * active swap area (SWAPS, a /proc/swaps), or held by a stacked device
+ * (sysfs holders/: dm, md).  Device numbers are compared, never paths.
+ * Returns true and says which and where in WHAT.
  */
-bool guard_find_mount(const char *mountinfo, const char *blockdev, char *mnt, size_t len);
+bool guard_in_use(const struct nsdev *dev, const char *mountinfo, const char *swaps, char *what,
+		  size_t len);
+
+/*
+ * Whether PATH may receive the engine's results: a regular file or a new
+ * one in an existing directory, and none of the job's DATA files (same
+ * device and inode, or same directory and name if not there yet).  WHAT
+ * names the setting, ahead of PATH in the message ("ssdnvme_results=").
+ */
+bool guard_results_target(const char *what, const char *path, const char *const *data, int n,
+			  char *msg, size_t len);
 
 /*
  * Whether the block queue behind BLOCKDEV supports polled I/O (has poll

@@ -2,6 +2,7 @@
  * The glue between a job and results.c: where the engine's JSON goes and
  * what goes in it.
  */
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <libgen.h>
@@ -12,6 +13,7 @@
 #include "fio.h"
 
 #include "glue.h"
+#include "guard.h"
 #include "results.h"
 
 /* fio's --output FILE from our own command line, or NULL. */
@@ -126,4 +128,33 @@ void ssdnvme_write_results(struct thread_data *td, struct engine_data *ld)
 	}
 	results_free(r);
 	free(path);
+}
+
+int ssdnvme_check_results_target(struct thread_data *td)
+{
+	struct ssdnvme_options *o = td->eo;
+	char msg[MSG_LEN], *path = ssdnvme_results_path(td);
+	const char **data;
+	struct fio_file *f;
+	unsigned int i;
+	bool ok;
+
+	if (!path)
+		return 0;
+	data = calloc(td->files_index + 1, sizeof(*data));
+	if (!data) {
+		free(path);
+		return 1;
+	}
+	for_each_file(td, f, i)
+		data[i] = f->file_name;
+	ok = guard_results_target(o->results_file && *o->results_file
+					  ? "ssdnvme_results="
+					  : "the results file (next to --output) ",
+				  path, data, (int)td->files_index, msg, sizeof(msg));
+	if (!ok)
+		ssdnvme_fail(td, EINVAL, msg);
+	free(data);
+	free(path);
+	return ok ? 0 : 1;
 }

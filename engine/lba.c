@@ -47,6 +47,25 @@ bool lba_check_multiple(const struct lba_geom *g, const char *option, uint64_t v
 	return false;
 }
 
+bool lba_check_dirs(const struct lba_geom *g, unsigned int dirs,
+		    const struct lba_dir_sizes sizes[3], char *msg, size_t len)
+{
+	static const char *const bs_names[] = {"bs (read)", "bs (write)", "bs (trim)"};
+	static const char *const ba_names[] = {"blockalign (read)", "blockalign (write)",
+					       "blockalign (trim)"};
+	int d;
+
+	for (d = 0; d < 3; d++) {
+		if (!(dirs & (1u << d)))
+			continue;
+		if (!lba_check_multiple(g, bs_names[d], sizes[d].min_bs, msg, len) ||
+		    !lba_check_multiple(g, bs_names[d], sizes[d].max_bs, msg, len) ||
+		    !lba_check_multiple(g, ba_names[d], sizes[d].align, msg, len))
+			return false;
+	}
+	return true;
+}
+
 bool lba_check_range(const struct lba_geom *g, const char *option, uint64_t offset, uint64_t length,
 		     char *msg, size_t len)
 {

@@ -42,6 +42,38 @@ bool lba_check_multiple(const struct lba_geom *g, const char *option, uint64_t v
 bool lba_check_range(const struct lba_geom *g, const char *option, uint64_t offset, uint64_t length,
 		     char *msg, size_t len);
 
+/* Directions of a job, as a bit mask (the glue maps fio's td_read/td_write/td_trim). */
+enum lba_dir_bits {
+	LBA_DIR_READ = 1u << 0,
+	LBA_DIR_WRITE = 1u << 1,
+	LBA_DIR_TRIM = 1u << 2,
+};
+
+/* Block sizes of one direction: bs range and blockalign. */
+struct lba_dir_sizes {
+	uint64_t min_bs, max_bs, align;
+};
+
+/*
+ * One rule for every direction: for each direction in DIRS (LBA_DIR_*),
+ * SIZES[0..2] (read, write, trim) must be whole LBAs.  Directions not in
+ * DIRS are not checked (randrw may leave the trim size at anything).
+ */
+bool lba_check_dirs(const struct lba_geom *g, unsigned int dirs,
+		    const struct lba_dir_sizes sizes[3], char *msg, size_t len);
+
+/*
+ * The per-I/O check: offset and length of one I/O are whole LBAs.  MASK is
+ * the unit - 1 when the unit is a power of two (the fast path: one test),
+ * else 0 and UNIT is used.
+ */
+static inline bool lba_io_on_grid(uint64_t offset, uint64_t length, uint64_t mask, uint32_t unit)
+{
+	if (mask)
+		return !((offset | length) & mask);
+	return !unit || (offset % unit == 0 && length % unit == 0);
+}
+
 /* Byte offset and length -> starting LBA and 0-based LBA count (NVMe NLB). */
 static inline uint64_t lba_of(uint64_t bytes, int shift)
 {

@@ -28,33 +28,11 @@ static void copy_trimmed(char *dst, size_t dst_len, const char *src, size_t src_
 		dst[--n] = '\0';
 }
 
-static void name_after(const char *path, char *out, size_t len)
+/* The disk and controller of NI's node, from its device number. */
+static void names_from_dev(struct ns_info *ni)
 {
-	char tmp[PATH_MAX], *base;
-
-	snprintf(tmp, sizeof(tmp), "%s", path);
-	base = basename(tmp);
-	snprintf(out, len, "%s", base);
-}
-
-/* "ng0n3" -> block "nvme0n3", controller "nvme0". */
-static void names_from_generic(const char *base, struct ns_info *ni)
-{
-	unsigned int a, b;
-
-	if (sscanf(base, "ng%un%u", &a, &b) == 2) {
-		snprintf(ni->blockdev, sizeof(ni->blockdev), "nvme%un%u", a, b);
-		snprintf(ni->controller, sizeof(ni->controller), "nvme%u", a);
-	}
-}
-
-static void names_from_block(const char *base, struct ns_info *ni)
-{
-	unsigned int a, b;
-
-	snprintf(ni->blockdev, sizeof(ni->blockdev), "%.63s", base);
-	if (sscanf(base, "nvme%un%u", &a, &b) == 2)
-		snprintf(ni->controller, sizeof(ni->controller), "nvme%u", a);
+	snprintf(ni->blockdev, sizeof(ni->blockdev), "%s", ni->dev.disk);
+	snprintf(ni->controller, sizeof(ni->controller), "%s", ni->dev.controller);
 }
 
 static int identify_nvme(int fd, struct ns_info *ni, char *msg, size_t len)
@@ -80,12 +58,65 @@ static int identify_nvme(int fd, struct ns_info *ni, char *msg, size_t len)
 	ni->dlfeat = ns.dlfeat;
 	ni->capacity_bytes = ni->capacity_lbas * ns_xfer_unit(ni);
 	if (nvme_identify_ctrl(fd, &ctrl) == 0) {
+		struct nvme_id_ctrl_nvm nvm;
+
+		ni->mdts_bytes = ctrl.mdts ? 4096ull << ctrl.mdts : 0;
+		ni->write_zeroes = le16toh(ctrl.oncs) & NVME_CTRL_ONCS_WRITE_ZEROES;
+		if (nvme_nvm_identify_ctrl(fd, &nvm) == 0 && nvm.wzsl)
+			ni->wzsl_bytes = 4096ull << nvm.wzsl;
 		copy_trimmed(ni->model, sizeof(ni->model), ctrl.mn, sizeof(ctrl.mn));
 		copy_trimmed(ni->serial, sizeof(ni->serial), ctrl.sn, sizeof(ctrl.sn));
 		copy_trimmed(ni->firmware, sizeof(ni->firmware), ctrl.fr, sizeof(ctrl.fr));
 	}
 	ni->identified = true;
 	return 0;
+}
+
+/* queue/max_hw_sectors_kb and queue/max_segments of the namespace's disk. */
+static void read_queue_limits(struct ns_info *ni)
+{
+	char path[PATH_MAX + 64];
+	unsigned long long v;
+	FILE *fp;
+
+	snprintf(path, sizeof(path), "%.*s/queue/max_hw_sectors_kb", PATH_MAX - 1,
+		 ni->dev.disk_sysdir);
+	fp = fopen(path, "r");
+	if (fp) {
+		if (fscanf(fp, "%llu", &v) == 1)
+			ni->max_hw_bytes = v * 1024;
+		fclose(fp);
+	}
+	snprintf(path, sizeof(path), "%.*s/queue/max_segments", PATH_MAX - 1, ni->dev.disk_sysdir);
+	fp = fopen(path, "r");
+	if (fp) {
+		if (fscanf(fp, "%llu", &v) == 1)
+			ni->max_segments = (uint32_t)v;
+		fclose(fp);
+	}
+}
+
+uint64_t ns_max_transfer(const struct ns_info *ni, uint32_t page, char *why, size_t len)
+{
+	uint64_t segs = (uint64_t)ni->max_segments * page, best = 0;
+
+	why[0] = '\0';
+	if (ni->mdts_bytes) {
+		best = ni->mdts_bytes;
+		snprintf(why, len, "the controller's MDTS");
+	}
+	if (ni->max_hw_bytes && (!best || ni->max_hw_bytes < best)) {
+		best = ni->max_hw_bytes;
+		snprintf(why, len, "the queue's max_hw_sectors_kb (%llu)",
+			 (unsigned long long)(ni->max_hw_bytes / 1024));
+	}
+	/* each page of an I/O buffer may be a segment of its own */
+	if (segs && (!best || segs < best)) {
+		best = segs;
+		snprintf(why, len, "the queue's max_segments (%u) of %u-byte buffer pages",
+			 ni->max_segments, page);
+	}
+	return best;
 }
 
 static int open_error(const char *path, int err, char *msg, size_t len)
@@ -101,25 +132,11 @@ static int open_error(const char *path, int err, char *msg, size_t len)
 	return -err;
 }
 
-static bool is_controller(const char *base)
-{
-	char sys[PATH_MAX];
-	unsigned int a;
-	char extra;
-
-	if (sscanf(base, "nvme%u%c", &a, &extra) != 1)
-		return false;
-	snprintf(sys, sizeof(sys), "/sys/class/nvme/%.64s", base);
-	return access(sys, F_OK) == 0;
-}
-
 static int probe_char(const char *path, struct ns_info *ni, char *msg, size_t len)
 {
-	char base[PATH_MAX];
 	int fd, ret;
 
-	name_after(path, base, sizeof(base));
-	if (is_controller(base)) {
+	if (ni->dev.is_controller) {
 		snprintf(msg, len,
 			 "%s is an NVMe controller, not a namespace: name the namespaces with "
 			 "the engine option namespaces= (e.g. namespaces=1,2 or all)",
@@ -130,8 +147,10 @@ static int probe_char(const char *path, struct ns_info *ni, char *msg, size_t le
 	if (fd < 0)
 		return open_error(path, errno, msg, len);
 	ni->kind = NS_KIND_NVME_CHAR;
-	names_from_generic(base, ni);
-	ret = identify_nvme(fd, ni, msg, len);
+	names_from_dev(ni);
+	ret = ni->dev.disk[0] ? identify_nvme(fd, ni, msg, len) : -ENOTTY;
+	if (!ret)
+		read_queue_limits(ni);
 	close(fd);
 	if (ret == -ENOTTY || ret == -EINVAL || (ret && !msg[0]))
 		snprintf(msg, len,
@@ -148,7 +167,6 @@ static int probe_char(const char *path, struct ns_info *ni, char *msg, size_t le
 
 static int probe_block(const char *path, struct ns_info *ni, char *msg, size_t len)
 {
-	char real[PATH_MAX], base[PATH_MAX];
 	uint64_t bytes = 0;
 	int fd, ssz = 0;
 
@@ -156,10 +174,7 @@ static int probe_block(const char *path, struct ns_info *ni, char *msg, size_t l
 	if (fd < 0)
 		return open_error(path, errno, msg, len);
 	ni->kind = NS_KIND_BLOCK;
-	if (!realpath(path, real))
-		snprintf(real, sizeof(real), "%s", path);
-	name_after(real, base, sizeof(base));
-	names_from_block(base, ni);
+	names_from_dev(ni);
 	if (ioctl(fd, BLKSSZGET, &ssz) < 0 || ioctl(fd, BLKGETSIZE64, &bytes) < 0) {
 		snprintf(msg, len, "%s: cannot read the block device's size: %s", path,
 			 strerror(errno));
@@ -204,6 +219,12 @@ int ns_probe(const char *path, struct ns_info *ni, char *msg, size_t len)
 			 errno == ENOENT ? "no such device" : strerror(errno));
 		return -errno;
 	}
+	if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) {
+		int ret = nsdev_identify("/sys", path, &ni->dev, msg, len);
+
+		if (ret)
+			return ret;
+	}
 	if (S_ISCHR(st.st_mode))
 		return probe_char(path, ni, msg, len);
 	if (S_ISBLK(st.st_mode))
@@ -217,17 +238,17 @@ int ns_probe(const char *path, struct ns_info *ni, char *msg, size_t len)
 	return -EINVAL;
 }
 
-/* The controller name behind PATH, "" if it names none. */
-static void controller_of(const char *path, char *ctrl, size_t len)
+/* The controller behind PATH's node, by its device number; "" if none. */
+static int controller_of(const char *path, char *ctrl, size_t len, char *msg, size_t msg_len)
 {
-	char base[PATH_MAX];
-	unsigned int a, b;
+	struct nsdev d;
+	int ret = nsdev_identify("/sys", path, &d, msg, msg_len);
 
 	ctrl[0] = '\0';
-	name_after(path, base, sizeof(base));
-	if (sscanf(base, "ng%un%u", &a, &b) == 2 || sscanf(base, "nvme%un%u", &a, &b) == 2 ||
-	    sscanf(base, "nvme%u", &a) == 1)
-		snprintf(ctrl, len, "nvme%u", a);
+	if (ret && ret != -ENOTBLK)
+		return ret;
+	snprintf(ctrl, len, "%s", d.controller);
+	return 0;
 }
 
 struct ns_found {
@@ -337,11 +358,13 @@ int ns_expand(const char *path, const struct nslist *list, char ***paths, char *
 	char **out = NULL;
 	int n = -1, idx;
 
-	controller_of(path, ctrl, sizeof(ctrl));
+	if (controller_of(path, ctrl, sizeof(ctrl), msg, len))
+		return -1;
 	if (!ctrl[0]) {
 		snprintf(msg, len,
-			 "namespaces= needs filename= to name an NVMe controller (/dev/nvmeX) or "
-			 "one of its namespaces (/dev/ngXnY), got %s",
+			 "namespaces= needs filename= to be the device node of an NVMe controller "
+			 "(/dev/nvmeX) or of one of its namespaces (/dev/ngXnY); %s is not one "
+			 "(the controller is found from the device, not from the name)",
 			 path);
 		return -1;
 	}

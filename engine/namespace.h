@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "lba.h"
+#include "nsdev.h"
 
 enum ns_kind {
 	NS_KIND_NVME_CHAR, /* /dev/ngXnY: io_uring NVMe passthrough */
@@ -23,7 +24,8 @@ enum ns_kind {
 struct ns_info {
 	enum ns_kind kind;
 	char path[PATH_MAX];
-	char blockdev[64];   /* sysfs block name ("nvme0n1", "sda"), "" for files */
+	struct nsdev dev;    /* what the node is, by device number (not for files) */
+	char blockdev[64];   /* block disk of the data ("nvme0n1", "sda"), "" for files */
 	bool identified;     /* NVMe identify data below is valid */
 	char controller[32]; /* "nvme0" */
 	char model[41];
@@ -36,7 +38,20 @@ struct ns_info {
 	uint8_t dlfeat;	   /* Deallocate Logical Block Features */
 	uint64_t capacity_lbas;
 	uint64_t capacity_bytes; /* 0 for files: fio decides */
+	/* Transfer limits (NVMe: Identify and the block queue; 0 = none known) */
+	uint64_t mdts_bytes;   /* MDTS, in 4 KiB units as Linux reads it */
+	uint64_t max_hw_bytes; /* queue/max_hw_sectors_kb */
+	uint32_t max_segments; /* queue/max_segments */
+	bool write_zeroes;     /* ONCS: Write Zeroes supported */
+	uint64_t wzsl_bytes;   /* WZSL (Identify Controller, NVM command set) */
 };
+
+/*
+ * The largest data transfer one command can carry on NI, with PAGE-sized
+ * buffer pages (each may be its own segment), and which limit that is in
+ * WHY.  0 when nothing is known.
+ */
+uint64_t ns_max_transfer(const struct ns_info *ni, uint32_t page, char *why, size_t len);
 
 static inline const char *ns_kind_name(enum ns_kind k)
 {
@@ -65,8 +80,9 @@ static inline struct lba_geom ns_geom(const struct ns_info *ni)
 int ns_probe(const char *path, struct ns_info *ni, char *msg, size_t len);
 
 /*
- * Resolves `namespaces=` for the controller behind PATH (/dev/nvmeX,
- * /dev/ngXnY or /dev/nvmeXnY) into generic char device paths.  Returns the
+ * Resolves `namespaces=` for the controller behind PATH (a node of an NVMe
+ * controller or of one of its namespaces, found by device number, never by
+ * name) into generic char device paths.  Returns the
  * number of paths stored in *PATHS (malloc'd, free with ns_free_paths), or
  * -1 with a message in MSG.
  */

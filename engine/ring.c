@@ -58,6 +58,7 @@ int ring_open(struct ring *r, const struct ring_params *p)
 	if (ret < 0)
 		return ret;
 	r->open = true;
+	r->sqpoll = p->sqpoll;
 	return 0;
 }
 
@@ -128,6 +129,13 @@ int ring_reap(struct ring *r, struct ring_done *out, unsigned int min, unsigned 
 			io_uring_get_events(&r->uring);
 			return (int)copy_ready(r, out, max);
 		}
+		/*
+		 * The SQ thread submits and completions arrive without us: no
+		 * io_uring_enter per I/O.  Only a sleeping SQ thread needs the
+		 * kernel, and liburing's submit wakes it (IORING_SQ_NEED_WAKEUP).
+		 */
+		if (r->sqpoll)
+			continue;
 		/*
 		 * Waiting enters the kernel, which also runs deferred task work
 		 * and, on an IOPOLL ring, polls the device's completion queue.

@@ -29,6 +29,7 @@ struct ring_done {
 struct ring {
 	struct io_uring uring;
 	bool open;
+	bool sqpoll;	      /* a kernel thread submits (and, with IOPOLL, polls) */
 	unsigned int pending; /* SQEs handed out, not yet submitted */
 };
 
@@ -48,7 +49,9 @@ int ring_submit(struct ring *r);
 /*
  * Copies up to MAX ready completions into OUT and releases them.  When fewer
  * than MIN are ready, waits (or polls, for IOPOLL rings) for at least MIN in
- * total.  Returns the count or a negative errno.
+ * total.  Under SQPOLL it spins on the completion ring instead of entering
+ * the kernel, as fio's io_uring engine does.  Returns the count or a negative
+ * errno.
  */
 int ring_reap(struct ring *r, struct ring_done *out, unsigned int min, unsigned int max);
 

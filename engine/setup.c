@@ -79,13 +79,18 @@ static bool check_multiple(struct thread_data *td, const struct lba_geom *g, con
 	return false;
 }
 
+/* The job's directions in lba.c's terms (fio's TD_DDIR_* bits are not 1 << DDIR_*). */
+static unsigned int job_dirs(struct thread_data *td)
+{
+	return (td_read(td) ? LBA_DIR_READ : 0) | (td_write(td) ? LBA_DIR_WRITE : 0) |
+	       (td_trim(td) ? LBA_DIR_TRIM : 0);
+}
+
 /* Block sizes, alignment, offsets and size against the LBA format and capacity. */
 static bool check_geometry(struct thread_data *td, const struct file_state *fs)
 {
-	static const char *const bs_names[] = {"bs (read)", "bs (write)", "bs (trim)"};
-	static const char *const ba_names[] = {"blockalign (read)", "blockalign (write)",
-					       "blockalign (trim)"};
 	struct lba_geom g = ns_geom(&fs->ni);
+	struct lba_dir_sizes sizes[3];
 	unsigned long long per_file;
 	char msg[MSG_LEN];
 	int d;
@@ -93,12 +98,13 @@ static bool check_geometry(struct thread_data *td, const struct file_state *fs)
 	if (!g.lba_size)
 		return true;
 	for (d = DDIR_READ; d <= DDIR_TRIM; d++) {
-		if (!(td->o.td_ddir & (1 << d)))
-			continue;
-		if (!check_multiple(td, &g, bs_names[d], td->o.min_bs[d]) ||
-		    !check_multiple(td, &g, bs_names[d], td->o.max_bs[d]) ||
-		    !check_multiple(td, &g, ba_names[d], td->o.ba[d]))
-			return false;
+		sizes[d].min_bs = td->o.min_bs[d];
+		sizes[d].max_bs = td->o.max_bs[d];
+		sizes[d].align = td->o.ba[d];
+	}
+	if (!lba_check_dirs(&g, job_dirs(td), sizes, msg, sizeof(msg))) {
+		ssdnvme_fail(td, EINVAL, msg);
+		return false;
 	}
 	if (!td->o.start_offset_percent) {
 		if (!check_multiple(td, &g, "offset", td->o.start_offset))
@@ -111,7 +117,9 @@ static bool check_geometry(struct thread_data *td, const struct file_state *fs)
 	if (!td->o.offset_increment_percent &&
 	    !check_multiple(td, &g, "offset_increment", td->o.offset_increment))
 		return false;
-	if (td->o.size && !td->o.size_percent && !td->o.start_offset_percent) {
+	/* fill_device: fio sets size to "all" (-1) and stops at the real size we set */
+	if (td->o.size && !td->o.size_percent && !td->o.start_offset_percent &&
+	    !td->o.fill_device) {
 		per_file = td->o.size / (td->o.nr_files ? td->o.nr_files : 1);
 		if (!lba_check_range(&g, "size", td->o.start_offset, per_file, msg, sizeof(msg))) {
 			ssdnvme_fail(td, EINVAL, msg);
@@ -121,20 +129,40 @@ static bool check_geometry(struct thread_data *td, const struct file_state *fs)
 	return true;
 }
 
-static bool check_not_mounted(struct thread_data *td, const struct file_state *fs)
+/*
+ * A write or trim must not reach a device in use: mounted, swap, or under
+ * dm/md; whatever path names it, the device number decides.
+ */
+static bool check_not_in_use(struct thread_data *td, const struct file_state *fs)
 {
-	char mnt[PATH_MAX], msg[MSG_LEN];
+	char what[PATH_MAX + 256], msg[MSG_LEN];
+	const struct nsdev *d = &fs->ni.dev;
 
-	if (!(td_write(td) || td_trim(td)) || td->o.allow_mounted_write)
+	if (!(td_write(td) || td_trim(td)) || td->o.allow_mounted_write || !d->rdev)
 		return true;
-	if (!guard_find_mount("/proc/self/mountinfo", fs->ni.blockdev, mnt, sizeof(mnt)))
+	if (!guard_in_use(d, "/proc/self/mountinfo", "/proc/swaps", what, sizeof(what)))
 		return true;
 	snprintf(msg, sizeof(msg),
-		 "refusing to write to %s: its block device /dev/%s (or a partition of it) is "
-		 "mounted on %s; set allow_mounted_write=1 to do it anyway",
-		 fs->ni.path, fs->ni.blockdev, mnt);
+		 "refusing to write to %s: its block device /dev/%s is in use: %s; set "
+		 "allow_mounted_write=1 to do it anyway",
+		 fs->ni.path, d->is_partition ? d->name : d->disk, what);
 	ssdnvme_fail(td, EBUSY, msg);
 	return false;
+}
+
+/* What in the job would put a data-less command on a polled ring, or NULL. */
+static const char *hipri_dataless(struct thread_data *td)
+{
+	struct ssdnvme_options *o = td->eo;
+
+	if (td->o.fsync_blocks || td->o.fdatasync_blocks || td->o.end_fsync ||
+	    td->o.sync_file_range)
+		return "fsync/fdatasync/end_fsync/sync_file_range: Flush";
+	if (o->write_zeroes && td_write(td))
+		return "write_zeroes=1: Write Zeroes";
+	if (td_trim(td))
+		return "trim: Dataset Management";
+	return NULL;
 }
 
 static bool check_hipri(struct thread_data *td, const struct file_state *fs)
@@ -155,6 +183,12 @@ static bool check_hipri(struct thread_data *td, const struct file_state *fs)
 			 "hipri: %s is used through the page cache (direct=0); polled "
 			 "completions need direct I/O",
 			 fs->ni.path);
+	} else if (fs->ni.kind == NS_KIND_NVME_CHAR && hipri_dataless(td)) {
+		snprintf(msg, sizeof(msg),
+			 "hipri: %s would send Flush, Write Zeroes or Dataset Management on the "
+			 "polled ring (%s), and Linux 6.1 faults in bio_poll on those, leaving fio "
+			 "unkillable; drop hipri, or run them in a job without it",
+			 fs->ni.path, hipri_dataless(td));
 	} else if (guard_poll_capable(fs->ni.blockdev) == 0) {
 		snprintf(msg, sizeof(msg),
 			 "hipri: %s has no poll queues (/sys/block/%s/queue/io_poll is 0), so "
@@ -165,6 +199,69 @@ static bool check_hipri(struct thread_data *td, const struct file_state *fs)
 		return true;
 	}
 	ssdnvme_fail(td, EOPNOTSUPP, msg);
+	return false;
+}
+
+/* Refuses a block size one command cannot carry, naming the limit (passthrough). */
+static bool check_transfer(struct thread_data *td, const struct file_state *fs)
+{
+	struct ssdnvme_options *o = td->eo;
+	uint64_t max, bs;
+	char why[160], msg[MSG_LEN];
+	int d;
+
+	max = ns_max_transfer(&fs->ni, (uint32_t)page_size, why, sizeof(why));
+	for (d = DDIR_READ; d <= DDIR_WRITE && max; d++) {
+		/* Write Zeroes carries no data: its own limits are below */
+		if (!(d == DDIR_READ ? td_read(td) : td_write(td) && !o->write_zeroes))
+			continue;
+		bs = td->o.max_bs[d];
+		if (bs <= max)
+			continue;
+		snprintf(
+			msg, sizeof(msg),
+			"bs (%s)=%llu is more than one command can carry on %s: %llu bytes, set by "
+			"%s (MDTS %llu KiB, max_hw_sectors_kb %llu, max_segments %u)",
+			d == DDIR_READ ? "read" : "write", (unsigned long long)bs, fs->ni.path,
+			(unsigned long long)max, why,
+			(unsigned long long)(fs->ni.mdts_bytes / 1024),
+			(unsigned long long)(fs->ni.max_hw_bytes / 1024), fs->ni.max_segments);
+		ssdnvme_fail(td, EINVAL, msg);
+		return false;
+	}
+	return true;
+}
+
+/* Write Zeroes: supported (ONCS), and bs within the 16-bit NLB and WZSL. */
+static bool check_write_zeroes(struct thread_data *td, const struct file_state *fs)
+{
+	struct ssdnvme_options *o = td->eo;
+	uint64_t bs = td->o.max_bs[DDIR_WRITE], nlb_max = 65536ull * fs->unit;
+	char msg[MSG_LEN];
+
+	if (!o->write_zeroes || !td_write(td))
+		return true;
+	if (!fs->ni.write_zeroes)
+		snprintf(
+			msg, sizeof(msg),
+			"write_zeroes=1: %s's controller does not support Write Zeroes (ONCS bit 3 "
+			"clear)",
+			fs->ni.path);
+	else if (bs > nlb_max)
+		snprintf(
+			msg, sizeof(msg),
+			"write_zeroes=1: bs (write)=%llu is more than one Write Zeroes command can "
+			"zero on %s: %llu bytes (65536 LBAs of %u, the 16-bit NLB field)",
+			(unsigned long long)bs, fs->ni.path, (unsigned long long)nlb_max, fs->unit);
+	else if (fs->ni.wzsl_bytes && bs > fs->ni.wzsl_bytes)
+		snprintf(msg, sizeof(msg),
+			 "write_zeroes=1: bs (write)=%llu is more than the controller's Write "
+			 "Zeroes Size Limit (WZSL) of %llu bytes on %s",
+			 (unsigned long long)bs, (unsigned long long)fs->ni.wzsl_bytes,
+			 fs->ni.path);
+	else
+		return true;
+	ssdnvme_fail(td, EINVAL, msg);
 	return false;
 }
 
@@ -202,7 +299,11 @@ static int setup_file(struct thread_data *td, struct fio_file *f)
 	}
 	fs->unit = ns_xfer_unit(&fs->ni);
 	fs->shift = fs->unit ? lba_shift_of(fs->unit) : 0;
-	if (!check_geometry(td, fs) || !check_not_mounted(td, fs) || !check_hipri(td, fs))
+	fs->grid_mask = fs->unit && fs->shift > 0 ? fs->unit - 1 : 0;
+	if (!check_geometry(td, fs) || !check_not_in_use(td, fs) || !check_hipri(td, fs))
+		return 1;
+	if (fs->ni.kind == NS_KIND_NVME_CHAR &&
+	    (!check_transfer(td, fs) || !check_write_zeroes(td, fs)))
 		return 1;
 	if (fs->ni.kind == NS_KIND_FILE)
 		return size_regular_file(td, f);
@@ -229,5 +330,5 @@ int ssdnvme_setup(struct thread_data *td)
 	}
 	if (o->namespaces && td->files_index)
 		((struct file_state *)FILE_ENG_DATA(td->files[0]))->expanded = true;
-	return 0;
+	return ssdnvme_check_results_target(td);
 }

@@ -16,7 +16,11 @@
 #include <libgen.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
+
+#include <linux/falloc.h>
+#include <linux/fs.h>
 
 #include "fio.h"
 #include "options.h"
@@ -24,6 +28,7 @@
 #include "blockio.h"
 #include "glue.h"
 #include "guard.h"
+#include "lba.h"
 #include "namespace.h"
 #include "nvme_cmd.h"
 #include "nvme_status.h"
@@ -284,6 +289,8 @@ static int ssdnvme_get_file_size(struct thread_data *td, struct fio_file *f)
 
 /* ------------------------------------------------------------ data path */
 
+static void report_error(struct engine_data *ld, struct io_u *io_u, int res);
+
 static uint64_t to_lbas(const struct file_state *fs, uint64_t bytes)
 {
 	return fs->shift >= 0 ? bytes >> fs->shift : bytes / fs->unit;
@@ -363,8 +370,39 @@ static void prep_block(struct thread_data *td, struct engine_data *ld, struct io
 }
 
 /* Plain io_uring has no discard in 6.1: trim a block device synchronously. */
-static enum fio_q_status trim_sync(struct thread_data *td, struct engine_data *ld,
-				   struct io_u *io_u)
+static void trim_now(struct thread_data *td, struct engine_data *ld, struct io_u *io_u)
+{
+	(void)ld;
+	do_io_u_trim(td, io_u);
+}
+
+/*
+ * write_zeroes=1 on the fallback: plain io_uring has no Write Zeroes, so
+ * zero synchronously (BLKZEROOUT on a block device, FALLOC_FL_ZERO_RANGE on a
+ * file), never by writing the buffer.
+ */
+static void zero_now(struct thread_data *td, struct engine_data *ld, struct io_u *io_u)
+{
+	struct ssdnvme_options *o = td->eo;
+	struct file_state *fs = FILE_ENG_DATA(io_u->file);
+	int fd = o->registerfiles ? ld->fds[io_u->file->engine_pos] : io_u->file->fd;
+	uint64_t range[2] = {io_u->offset, io_u->xfer_buflen};
+	int ret;
+
+	if (fs && fs->ni.kind == NS_KIND_BLOCK)
+		ret = ioctl(fd, BLKZEROOUT, range);
+	else
+		ret = fallocate(fd, FALLOC_FL_ZERO_RANGE | FALLOC_FL_KEEP_SIZE, (off_t)io_u->offset,
+				(off_t)io_u->xfer_buflen);
+	io_u->error = ret < 0 ? errno : 0;
+	if (io_u->error)
+		report_error(ld, io_u, -(int)io_u->error);
+}
+
+/* Runs OP on IO_U synchronously, timed and tagged like a ring I/O. */
+static enum fio_q_status run_sync(struct thread_data *td, struct engine_data *ld, struct io_u *io_u,
+				  void (*op)(struct thread_data *, struct engine_data *,
+					     struct io_u *))
 {
 	if (ld->nr_pending)
 		return FIO_Q_BUSY;
@@ -372,11 +410,33 @@ static enum fio_q_status trim_sync(struct thread_data *td, struct engine_data *l
 		fio_gettime(&io_u->issue_time, NULL);
 	if (ld->tagging)
 		tagging_submitted(ld->tagging, io_u, ssdnvme_now_ns(), tagging_stamp(ld->tagging));
-	do_io_u_trim(td, io_u);
+	op(td, ld, io_u);
 	if (ld->tagging)
 		tagging_completed(ld->tagging, io_u, tagging_stamp(ld->tagging));
 	io_u_mark_submit(td, 1);
 	io_u_mark_complete(td, 1);
+	return FIO_Q_COMPLETED;
+}
+
+/*
+ * An I/O fio generated off the LBA grid (rw=write:512, zonemode=strided,
+ * offset_align...): failed before it reaches the device, which would
+ * truncate it to whole LBAs, with the message setup gives a bad offset=.
+ */
+static enum fio_q_status off_grid(struct file_state *fs, struct io_u *io_u)
+{
+	struct lba_geom g = ns_geom(&fs->ni);
+	char msg[MSG_LEN];
+
+	if (!fs->off_grid_told) {
+		fs->off_grid_told = true;
+		if (lba_check_multiple(&g, "offset", io_u->offset, msg, sizeof(msg)))
+			lba_check_multiple(&g, "length", io_u->xfer_buflen, msg, sizeof(msg));
+		log_err("ssdnvme: %s (an I/O fio generated; check rw=...:N, zonemode, "
+			"offset_align); no I/O off the LBA grid is sent\n",
+			msg);
+	}
+	io_u->error = EINVAL;
 	return FIO_Q_COMPLETED;
 }
 
@@ -388,17 +448,29 @@ static enum fio_q_status ssdnvme_queue(struct thread_data *td, struct io_u *io_u
 	struct io_uring_sqe *sqe;
 
 	fio_ro_check(td, io_u);
+	/* one OR and one AND on the usual path (unit a power of two) */
+	if (fs && io_u->ddir <= DDIR_TRIM &&
+	    !lba_io_on_grid(io_u->offset, io_u->xfer_buflen, fs->grid_mask, fs->unit))
+		return off_grid(fs, io_u);
 	if (!nvme && io_u->ddir == DDIR_TRIM)
-		return trim_sync(td, ld, io_u);
+		return run_sync(td, ld, io_u, trim_now);
+	if (!nvme && io_u->ddir == DDIR_WRITE && ((struct ssdnvme_options *)td->eo)->write_zeroes)
+		return run_sync(td, ld, io_u, zero_now);
 	if (ld->nr_pending == ld->depth)
 		return FIO_Q_BUSY;
 	sqe = ring_get_sqe(&ld->ring);
 	if (!sqe)
 		return FIO_Q_BUSY;
-	if (nvme)
+	if (nvme) {
 		prep_nvme(td, ld, io_u, sqe);
-	else
+		/* trimwrite: a block's write must not overtake its trim */
+		if (io_u->ddir == DDIR_TRIM)
+			ld->trims_in_flight++;
+		else if (ld->trims_in_flight && io_u->ddir == DDIR_WRITE)
+			sqe->flags |= IOSQE_IO_DRAIN;
+	} else {
 		prep_block(td, ld, io_u, sqe);
+	}
 	ld->pending[ld->nr_pending++] = io_u;
 	return FIO_Q_QUEUED;
 }
@@ -523,6 +595,8 @@ static struct io_u *ssdnvme_event(struct thread_data *td, int event)
 	bool nvme = fs && fs->ni.kind == NS_KIND_NVME_CHAR;
 
 	io_u->error = 0;
+	if (nvme && io_u->ddir == DDIR_TRIM)
+		ld->trims_in_flight--;
 	if (nvme) {
 		/* 0: success; > 0: NVMe status field; < 0: -errno from the kernel */
 		if (d->res > 0)

@@ -68,8 +68,11 @@ check_fails "missing device is refused" "/dev/ng9n9: no such device" \
 	fio_cmd --name=bad "$eng" --filename=/dev/ng9n9 --size=1M --rw=read
 check_fails "unknown engine option is refused" "unrecognized option '--no_such_option" \
 	fio_cmd --name=bad "$eng" --filename="$tmp/data" --no_such_option=1 --size=1M --rw=read
-check_fails "namespaces= on a file is refused" "namespaces= needs filename= to name an NVMe controller" \
+check_fails "namespaces= on a file is refused" "namespaces= needs filename= to be the device node of an NVMe controller" \
 	fio_cmd --name=bad "$eng" --filename="$tmp/data" --namespaces=1 --size=1M --rw=read
+mkdir -p "$tmp/imgs" && : >"$tmp/imgs/nvme0n1.img"
+check_fails "a file named like a namespace is not one (item 2)" "$tmp/imgs/nvme0n1.img is not one" \
+	fio_cmd --name=bad "$eng" --filename="$tmp/imgs/nvme0n1.img" --namespaces=1 --size=1M --rw=read
 check_fails "bad namespaces= list says where" "namespaces=1,x: expected a namespace id at position 3" \
 	fio_cmd --name=bad "$eng" --filename=/dev/nvme0 --namespaces=1,x --size=1M --rw=read
 check_fails "hipri on a regular file is refused" "hipri: .* is a regular file" \
@@ -77,4 +80,29 @@ check_fails "hipri on a regular file is refused" "hipri: .* is a regular file" \
 check_fails "engine built for another fio refuses to load, naming both" \
 	"built against fio-0.0-not-this-one but is loaded into fio-3.33" \
 	fio_cmd --name=bad --ioengine=external:"$BUILD/tests/ssdnvme-wrongfio.so" --filename="$tmp/data" --size=1M --rw=read
+
+# write_zeroes=1 on the file fallback zeroes (FALLOC_FL_ZERO_RANGE), not the buffer (item 6).
+fio_cmd --name=pat "$eng" --filename="$tmp/wz" --size=1M --bs=64k --rw=write --buffer_pattern=0xa5 >/dev/null 2>&1
+check "write_zeroes=1 on a file runs" fio_cmd --name=wz "$eng" --filename="$tmp/wz" --size=1M --bs=64k \
+	--rw=write --write_zeroes=1 --buffer_pattern=0xa5
+check "... and the file reads back as zeroes" cmp -n 1048576 "$tmp/wz" /dev/zero
+
+# The results file goes only to a regular file or a new one (item 3).
+mkfifo "$tmp/fifo"
+ln -s "$tmp/data" "$tmp/data-link"
+cp "$tmp/data" "$tmp/data.orig"
+wjob() { fio_cmd --name=res "$eng" --filename="$tmp/data" --size=1M --rw=write --bs=4k "$@"; }
+check_fails "ssdnvme_results= on a device node is refused" \
+	"ssdnvme_results=/dev/null is a character device: the engine writes its results only to a regular file" \
+	wjob --ssdnvme_results=/dev/null
+check_fails "ssdnvme_results= on a FIFO is refused" "ssdnvme_results=$tmp/fifo is a FIFO" \
+	timeout 30 "$BASH" -c "$(declare -f fio_cmd wjob); eng=$eng tmp=$tmp; wjob --ssdnvme_results=$tmp/fifo"
+check_fails "ssdnvme_results= on the job's own data file is refused" \
+	"ssdnvme_results=$tmp/data is the job's own data file" wjob --ssdnvme_results="$tmp/data"
+check_fails "... and through a symlink to it (same device and inode)" \
+	"ssdnvme_results=$tmp/data-link is the job's own data file" wjob --ssdnvme_results="$tmp/data-link"
+check "the data file was not replaced" cmp "$tmp/data" "$tmp/data.orig"
+check_fails "a missing results directory is an error" \
+	"ssdnvme_results=$tmp/nodir/r.json: directory $tmp/nodir does not exist" \
+	wjob --ssdnvme_results="$tmp/nodir/r.json"
 tap_done

@@ -114,6 +114,48 @@ static void nslist_errors_say_where(void **state)
 	assert_false(nslist_parse("al", &l, msg, sizeof(msg)));
 }
 
+/* Item 8: one rule for every direction, by the job's own directions. */
+static void every_direction_one_rule(void **state)
+{
+	struct lba_geom g = {"/dev/ng0n3", 4096, 0, false, 16384};
+	struct lba_dir_sizes sizes[3] = {{4096, 4096, 4096}, {4096, 4096, 4096}, {512, 512, 512}};
+	char msg[256] = "";
+
+	(void)state;
+	/* randrw with bs=4k,4k,512: the trim size is never used */
+	assert_true(lba_check_dirs(&g, LBA_DIR_READ | LBA_DIR_WRITE, sizes, msg, sizeof(msg)));
+	/* sequential rw=trim with bs=512, 2k, 6k: each refused */
+	assert_false(lba_check_dirs(&g, LBA_DIR_TRIM, sizes, msg, sizeof(msg)));
+	assert_string_equal(
+		msg, "/dev/ng0n3 has 4096-byte LBAs: bs (trim)=512 is not a multiple of 4096");
+	sizes[2] = (struct lba_dir_sizes){2048, 2048, 2048};
+	assert_false(lba_check_dirs(&g, LBA_DIR_TRIM, sizes, msg, sizeof(msg)));
+	sizes[2] = (struct lba_dir_sizes){6144, 6144, 4096};
+	assert_false(lba_check_dirs(&g, LBA_DIR_TRIM, sizes, msg, sizeof(msg)));
+	/* trimwrite: both directions */
+	sizes[2] = (struct lba_dir_sizes){4096, 8192, 4096};
+	assert_true(lba_check_dirs(&g, LBA_DIR_TRIM | LBA_DIR_WRITE, sizes, msg, sizeof(msg)));
+	sizes[1].align = 1024;
+	assert_false(lba_check_dirs(&g, LBA_DIR_TRIM | LBA_DIR_WRITE, sizes, msg, sizeof(msg)));
+	assert_string_equal(
+		msg,
+		"/dev/ng0n3 has 4096-byte LBAs: blockalign (write)=1024 is not a multiple of 4096");
+	/* reads alone: the write and trim sizes do not matter */
+	assert_true(lba_check_dirs(&g, LBA_DIR_READ, sizes, msg, sizeof(msg)));
+}
+
+/* Item 4: the per-I/O test, power-of-two mask or plain modulo. */
+static void io_on_grid(void **state)
+{
+	(void)state;
+	assert_true(lba_io_on_grid(8192, 4096, 4095, 4096));
+	assert_false(lba_io_on_grid(4608, 4096, 4095, 4096)); /* rw=write:512 */
+	assert_false(lba_io_on_grid(8192, 1000, 4095, 4096));
+	assert_true(lba_io_on_grid(1040, 520, 0, 520)); /* 512 + 8 interleaved */
+	assert_false(lba_io_on_grid(1000, 520, 0, 520));
+	assert_true(lba_io_on_grid(1001, 3, 0, 0)); /* files: no grid */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -123,6 +165,8 @@ int main(void)
 		cmocka_unit_test(range_checks_capacity),
 		cmocka_unit_test(nslist_lists_and_ranges),
 		cmocka_unit_test(nslist_errors_say_where),
+		cmocka_unit_test(every_direction_one_rule),
+		cmocka_unit_test(io_on_grid),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# `make -jN` from a clean build directory gives the same engine as `make`:
+# one fio loads.  A fresh clone races the engine's compile against fio's own
+# build (which writes FIO-VERSION-FILE); this rebuilds that race cheaply in a
+# scratch copy of the tree: the already-compiled fio objects are copied, only
+# fio's link and version file are missing, and the engine is built from
+# nothing with -j8 alongside them; fio's version generation is slowed down
+# so that the old rules lose the race every time.
+. "$(dirname "$0")/../lib.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+src=$tmp/src
+fio_tree=$TOP/build/fio-3.33
+
+if [ ! -x "$fio_tree/fio" ]; then
+	not_ok "the pinned fio tree $fio_tree is not built (run make first)"
+	tap_done
+	exit
+fi
+mkdir -p "$src/build"
+cp -r "$TOP/Makefile" "$TOP/engine" "$TOP/ci" "$src/"
+cp -a "$fio_tree" "$src/build/"
+rm -f "$src/build/fio-3.33/fio" "$src/build/fio-3.33/FIO-VERSION-FILE"
+touch "$src/build/.deps-ok"
+# Widen the race window so that it is lost every time, not just on a loaded
+# machine: fio's version generation (the first thing fio's make does) waits 8 s.
+gen=$src/build/fio-3.33/FIO-VERSION-GEN
+{ head -n 1 "$gen"; echo "sleep 8"; tail -n +2 "$gen"; } >"$gen.slow" && mv "$gen.slow" "$gen"
+
+# Plain build (the test bed's fio is not sanitized), whatever this run's SANITIZE.
+mk() { env -u SANITIZE -u BUILD make -C "$src" --no-print-directory "$@"; }
+check "make -j8 fio engine from a clean build dir while fio links" mk -j8 fio engine
+check "fio's version file exists after the build" test -s "$src/build/fio-3.33/FIO-VERSION-FILE"
+check "the engine built under -j8 loads into that fio" \
+	"$src/build/fio-3.33/fio" --name=load --ioengine="external:$src/build/ssdnvme.so" \
+	--filename="$tmp/data" --size=1M --rw=read --bs=4k
+check "the version it embeds is fio's" grep -qx "fio-3.33" "$src/build/fio-version"
+sleep 1
+touch "$tmp/mark"
+mk -j8 engine >/dev/null 2>&1
+check "a second make rebuilds nothing" \
+	test -z "$(find "$src/build" -newer "$tmp/mark" \( -name '*.o' -o -name '*.so' -o -name fio \))"
+
+# -MMD -MP: a header change rebuilds exactly the objects that include it.
+sleep 1
+touch "$src/engine/lba.h"
+mk engine >/dev/null 2>&1
+check "touching lba.h rebuilds lba.o" test "$src/build/obj/engine/lba.o" -nt "$src/engine/lba.h"
+check "touching lba.h does not rebuild tag_hist.o (does not include it)" \
+	test "$src/build/obj/engine/tag_hist.o" -ot "$src/engine/lba.h"
+tap_done
