@@ -164,6 +164,45 @@ is "resume skips the finished runs" "$(grep -c 'done before, skipped' <<<"$out")
 check "the finished runs' results are untouched" bash -c "cd '$r' && sha256sum -c --quiet <<<'$before'"
 check "after resuming all four runs are done, once each" jq -e '.runs | length == 4 and all(.status == "done")' "$r/manifest.json"
 check "resume kept the original settings (steps 10..30, 1 s)" grep -qx 'runtime=1' "$r/target/profiles/4k-randread/30.fio"
+# ---- stopping: SIGINT to the whole process group (as a terminal's Ctrl-C
+# sends it) and SIGTERM to the runner alone stop the suite within seconds,
+# record the run in progress as interrupted and say how to resume.
+# stop_test SIGNAL WHO WANT_RC: starts a 4-run suite (5 s steps) in its own
+# process group, signals it while its second run is under way.
+stop_test() {
+	local sig=$1 who=$2 want=$3 r=$tmp/stop-$1 pid t0 rc left
+	# env --default-signal: a background job of a script starts with SIGINT
+	# ignored, which bash cannot undo; a terminal's foreground job has it.
+	setsid env --default-signal=INT "$suite" --fio "$fio" --fiorank /nonexistent --suite profiles --engine io_uring --profiles 4k-randread \
+		--steps 10,20,30 --runtime 5 --ramp 0 --results "$r" "$target" >"$tmp/stop-$sig.log" 2>&1 &
+	pid=$!
+	for _ in $(seq 1 300); do
+		[ "$(jq -r '.runs[1].status // empty' "$r/manifest.json" 2>/dev/null)" = running ] && break
+		sleep 0.1
+	done
+	sleep 1
+	t0=$SECONDS
+	if [ "$who" = group ]; then kill -"$sig" -- -"$pid"; else kill -"$sig" "$pid"; fi
+	wait "$pid"
+	rc=$?
+	is "SIG$sig to the $who: the runner exits $want" "$rc" "$want"
+	check "SIG$sig: stopped within 5 s ($((SECONDS - t0)) s)" test $((SECONDS - t0)) -le 5
+	# (a zombie does no I/O; its reaping may take a moment)
+	left=$(ps -o pid=,args= -g "$pid" 2>/dev/null | grep -v '<defunct>')
+	is "SIG$sig: no process of the suite is left" "$left" ""
+	check "SIG$sig: the manifest has run 1 done, run 2 interrupted, nothing after" jq -e '
+		[.runs[].status] == ["done", "interrupted"] and .finished == null' "$r/manifest.json"
+	check "SIG$sig: the runner says how to resume" grep -q -- "to continue: .*--resume --results $r" "$tmp/stop-$sig.log"
+	check "SIG$sig: no step was reported failed" bash -c "! grep -q 'failed' '$tmp/stop-$sig.log'"
+}
+stop_test INT group 130
+stop_test TERM runner 143
+r=$tmp/stop-INT
+out=$(run --resume --results "$r" 2>&1)
+is "the interrupted suite resumes to the end" $? 0
+check "resumed: every run done, the interrupted one again" jq -e '.runs | length == 4 and all(.status == "done")' "$r/manifest.json"
+is "resumed: only the finished run is skipped" "$(grep -c 'done before, skipped' <<<"$out")" 1
+
 check_fails "resume needs a manifest" 'no .*manifest.json to resume' run --resume --results "$tmp/none"
 
 tap_done
