@@ -275,6 +275,15 @@ manifest_set_run() {
 
 iso_now() { TZ=UTC printf '%(%Y-%m-%dT%H:%M:%SZ)T\n' -1; }
 
+# fmt_bytes B: "64 MiB" / "1.9 TiB" (binary units, one decimal above 10).
+fmt_bytes() {
+	awk -v b="$1" 'BEGIN {
+		split("B KiB MiB GiB TiB PiB", u, " ")
+		for (i = 1; b >= 1024 && i < 6; i++) b /= 1024
+		printf (b < 10 && i > 1 && b != int(b)) ? "%.1f %s\n" : "%.0f %s\n", b, u[i]
+	}'
+}
+
 # fmt_secs S: "1h02m03s" / "4m05s" / "7s".
 fmt_secs() {
 	local s=$1

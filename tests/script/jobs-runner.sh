@@ -40,17 +40,36 @@ check_fails "a bad write-pressure ramp" 'start <= end' run --suite write-pressur
 check_fails "a non-number runtime" "--runtime wants a whole number" run --suite profiles --runtime 1m --results "$tmp/x" "$target"
 check "nothing was written by the refused runs" test ! -e "$tmp/x"
 
-# ---- the plan
-plan=$(run --suite all --dry-run --results "$tmp/plan" /dev/ng0n1)
-is "dry run of the full method: fill+seq+rand, 23 profiles x 13 runs, 85 write-pressure steps, 2 noisy-neighbor runs" \
-	"$(grep -cE '^ +[0-9]+/389 ' <<<"$plan")" 389
-# 600 s fill estimate + 2 x 3600 s phases + 386 runs x (30 + 5) s
-check "dry run states the total duration" grep -q '^estimated duration: 5h55m10s' <<<"$plan"
+# ---- the plan (the whole method on a namespace: the VM test's), and the
+# dry run's checks, which are the real run's
+plan=$(run --suite profiles --dry-run --results "$tmp/plan" "$target")
+is "dry run of the profiles: 23 profiles x 13 runs" "$(grep -cE '^ +[0-9]+/299 ' <<<"$plan")" 299
+# 299 runs x (30 + 5) s, plus the start-up measured here
+check "dry run states the total duration: the runs' time plus measured start-up" \
+	grep -qE '^estimated duration: [0-9hms]+ \(2h54m25s of runs \+ [0-9.]+ s start-up and bookkeeping per run' <<<"$plan"
 check "dry run lists steps in order with their job sections" \
-	grep -qE '^ +4/389 +ng0n1/profiles/4k-randread/peak +profiles/4k-randread.fio \[4k-randread@peak\] +35s$' <<<"$plan"
+	grep -qE '^ +2/299 +target/profiles/4k-randread/10 +profiles/4k-randread.fio \[4k-randread@10\] +35s$' <<<"$plan"
+check "dry run says what it writes on each drive" grep -qx '  WRITES: its contents are overwritten' <<<"$plan"
+check "dry run lists the checks it ran" grep -q '^checks passed: .*the engine loads into' <<<"$plan"
 check "the dry run wrote nothing" test ! -e "$tmp/plan"
 plan=$(run --suite profiles --short --profiles basic --dry-run --results "$tmp/plan" "$target")
 is "short mode: 4 basic profiles x (peak + 4 steps)" "$(grep -cE '^ +[0-9]+/20 ' <<<"$plan")" 20
+plan=$(run --suite profiles --profiles 4k-randread,64k-seqread --dry-run --results "$tmp/plan" "$target")
+check "read-only profiles: the dry run says so" grep -qx '  reads only' <<<"$plan"
+check_fails "dry run on /dev/null: refused as the real run (not an NVMe namespace)" 'is not an NVMe namespace' \
+	run --suite profiles --dry-run --results "$tmp/plan" /dev/null
+check_fails "dry run on a missing file: refused" 'does not exist' \
+	run --suite profiles --dry-run --results "$tmp/plan" "$tmp/nosuchfile"
+check_fails "dry run of noisy neighbor on a file: refused" 'needs an NVMe generic char device' \
+	run --suite noisy-neighbor --dry-run --results "$tmp/plan" "$target"
+check_fails "dry run with an engine fio cannot load: refused" 'does not load into' \
+	"$suite" --fio "$fio" --engine-so "$FIORANK" --suite profiles --dry-run --results "$tmp/plan" "$target"
+check_fails "dry run without room for the results: refused" 'the results need about .* free' \
+	env SSDNVME_RESULT_BYTES=$((1 << 50)) "$suite" --fio "$fio" --engine-so "$ENGINE" --suite profiles --dry-run --results "$tmp/plan" "$target"
+rc=0
+run --suite profiles --dry-run --results "$tmp/plan" /dev/null >/dev/null 2>&1 || rc=$?
+is "a refused dry run exits 2, as the real run" "$rc" 2
+check "the refused dry runs wrote nothing" test ! -e "$tmp/plan"
 
 # ---- a short curve: files, job names, manifest, targets
 r=$tmp/curve
@@ -104,8 +123,36 @@ if [ -x "$FIORANK" ]; then
 else
 	skip "fiorank not built: no report"
 fi
-check_fails "an existing results directory needs --resume" 'add --resume' \
-	run --suite profiles --engine io_uring --profiles 4k-randread --results "$r" "$target"
+check_fails "the same runs again into a results directory are refused" 'already has 3 of these runs' \
+	run --suite profiles --engine io_uring --profiles 8k-randrw-70-30 --steps 10,50 --results "$r" "$target"
+mkdir -p "$tmp/other" && truncate -s 1M "$tmp/other/target"
+check_fails "another device under the same label is refused" 'names another device target' \
+	run --suite write-pressure --engine io_uring --wp-mbps 10:10:10 --results "$r" "$tmp/other/target"
+
+# ---- a list of suites, and a second suite into the same results directory
+r=$tmp/list
+out=$(run --suite precondition,profiles --engine io_uring --short --precond-time 1 --fill-passes 1 \
+	--profiles 4k-randread --steps 10 --runtime 1 --ramp 0 --results "$r" "$target" 2>&1)
+is "--suite precondition,profiles runs to the end" $? 0
+check "the list ran in its order: precondition's 3 runs, then the profile's 2" jq -e '
+	[.runs[].id] == ["target/precondition/precondition/fill", "target/precondition/precondition/seq",
+	 "target/precondition/precondition/rand", "target/profiles/4k-randread/peak", "target/profiles/4k-randread/10"]
+	and all(.runs[]; .status == "done") and .suite == "precondition,profiles"' "$r/manifest.json"
+check_fails "an unknown suite in a list is refused" "unknown suite 'prfiles'" \
+	run --suite precondition,prfiles --results "$tmp/x" "$target"
+plan=$(run --suite write-pressure --engine io_uring --wp-mbps 10:10:10 --runtime 1 --ramp 0 --dry-run --results "$r" "$target")
+check "a dry run into a finished results directory says it adds to it" grep -q '^results: added to the finished suite' <<<"$plan"
+out=$(run --suite write-pressure --engine io_uring --wp-mbps 10:10:10 --runtime 1 --ramp 0 --results "$r" "$target" 2>&1)
+rc=$?
+is "a second suite into the same results directory runs" $rc 0
+[ $rc = 0 ] || tail -n 5 <<<"$out" | sed 's/^/# /'
+check "the manifest now holds both suites' runs, both command lines, one drive" jq -e '
+	(.runs | length == 6) and all(.runs[]; .status == "done") and .suite == "precondition,profiles,write-pressure"
+	and (.invocations | length == 2) and (.drives | length == 1) and .finished != null
+	and (.argv | index("write-pressure") != null)' "$r/manifest.json"
+if [ -x "$FIORANK" ]; then
+	check "fiorank ranks the merged directory" grep -q '4k-randread' "$r/report.txt"
+fi
 
 # ---- write pressure: reader and capped writer per step
 r=$tmp/wp

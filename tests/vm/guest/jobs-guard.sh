@@ -59,6 +59,9 @@ for suite in profiles write-pressure precondition noisy-neighbor all; do
 			S --suite "$suite" --engine "$engine" --short --yes-destroy deadbeef "$dev"
 	done
 done
+# The dry run runs the same checks and refuses the same way.
+refused "--dry-run of noisy neighbor on /dev/ng0n1 is refused the same way" \
+	S --suite noisy-neighbor --short --dry-run --yes-destroy deadbeef /dev/ng0n1
 # A purge formats or sanitizes the controller: namespace 2 is touched even
 # when the device named is namespace 4.
 refused "a purge on namespace 4 is refused while namespace 2 is mounted" \
@@ -104,6 +107,22 @@ if fsck.ext4 -fn /dev/nvme0n2 >/tmp/fsck.log 2>&1; then ok "fsck.ext4 -fn /dev/n
 	sed 's/^/# /' /tmp/fsck.log | tail -n 5
 fi
 
+# Unmounted, the dry run says what would be written and read.
+plan=$(S --suite noisy-neighbor --short --dry-run --yes-destroy deadbeef --results /tmp/plan /dev/ng0n1 2>&1)
+if grep -q '^  WRITES (every byte on them may be lost): /dev/nvme0n1 (nsid 1, 64 MiB), /dev/nvme0n2 (nsid 2, 64 MiB), /dev/nvme0n3 (nsid 3, 64 MiB)$' <<<"$plan" &&
+	grep -q '^  reads: /dev/nvme0n4 (nsid 4, 64 MiB), /dev/nvme0n5 (nsid 5, 64 MiB), /dev/nvme0n6 (nsid 6, 64 MiB)$' <<<"$plan" &&
+	grep -q '^drive ng0n1: /dev/ng0n1 = /dev/ng0n1, QEMU NVMe Ctrl, serial deadbeef' <<<"$plan"; then
+	ok "the dry run names the drive and the namespaces it writes (1-3) and reads (4-6)"
+else
+	not_ok "the dry run's drive summary"
+	sed 's/^/# /' <<<"$plan" | head -n 8
+fi
+plan=$(S --suite all --dry-run --yes-destroy deadbeef --results /tmp/plan /dev/ng0n1 2>&1)
+if [ "$(grep -cE '^ +[0-9]+/389 ' <<<"$plan")" = 389 ]; then
+	ok "dry run of the full method on a namespace: 389 runs (fill+seq+rand, 23 profiles x 13, 85 write-pressure steps, 2 noisy-neighbor runs)"
+else
+	not_ok "dry run of the full method: $(grep -cE '^ +[0-9]+/389 ' <<<"$plan") runs, want 389"
+fi
 # Unmounted, the same command is allowed (the guard is not a blanket
 # refusal): one noisy-neighbor run through each engine.
 S --suite noisy-neighbor --short --runtime 1 --ramp 0 --yes-destroy deadbeef --results /tmp/nn-ok /dev/ng0n1 >/tmp/nn-ok.log 2>&1
