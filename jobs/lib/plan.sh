@@ -17,6 +17,14 @@
 
 SUITE_NAMES="precondition profiles write-pressure noisy-neighbor"
 
+# The profiles in the published order, each high-load variant after its
+# base: the order analysis/rank.c ranks them in (tests/script/jobs-profile-order.sh
+# checks that the two lists, and jobs/tools/gen-profiles' table, agree).
+PROFILE_ORDER="4k-randread 4k-randread-high 4k-randwrite 4k-randwrite-high 64k-seqread 64k-seqread-high
+64k-seqwrite 64k-seqwrite-high 4k-randrw-70-30 8k-randrw-70-30 16k-randrw-70-30 sql sql-90-10
+sql-80-20 oracle oracle-90-10 oracle-80-20 vdi-fc-boot vdi-fc-initial-login vdi-fc-monday-login
+vdi-lc-boot vdi-lc-initial-login vdi-lc-monday-login"
+
 # parse_suites LIST: the comma list of --suite as words in the order given
 # ("all" is the four in the published order), each once; fails naming an
 # unknown one.

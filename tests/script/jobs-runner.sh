@@ -37,6 +37,8 @@ check_fails "a missing target" 'does not exist' run --suite profiles --results "
 check_fails "noisy neighbor needs NVMe namespaces" 'needs an NVMe generic char device' \
 	run --suite noisy-neighbor --engine io_uring --results "$tmp/x" "$target"
 check_fails "a bad write-pressure ramp" 'start <= end' run --suite write-pressure --wp-mbps 50:10:10 --results "$tmp/x" "$target"
+check_fails "no fiorank: refused (it reads every result)" 'fiorank not found' \
+	"$suite" --fio "$fio" --engine-so "$ENGINE" --fiorank /nonexistent --suite profiles --results "$tmp/x" "$target"
 check_fails "a non-number runtime" "--runtime wants a whole number" run --suite profiles --runtime 1m --results "$tmp/x" "$target"
 check "nothing was written by the refused runs" test ! -e "$tmp/x"
 
@@ -192,7 +194,7 @@ check "steady state: rounds are named precond-ss-round<N>" \
 
 # ---- resume: kill the suite mid-way, then continue it
 r=$tmp/resume
-setsid "$suite" --fio "$fio" --fiorank /nonexistent --suite profiles --engine io_uring --profiles 4k-randread \
+setsid "$suite" --fio "$fio" --fiorank "$FIORANK" --suite profiles --engine io_uring --profiles 4k-randread \
 	--steps 10,20,30 --runtime 1 --ramp 0 --results "$r" "$target" >"$tmp/first.log" 2>&1 &
 bgpid=$!
 for _ in $(seq 1 300); do
@@ -220,7 +222,7 @@ stop_test() {
 	local sig=$1 who=$2 want=$3 r=$tmp/stop-$1 pid t0 rc left
 	# env --default-signal: a background job of a script starts with SIGINT
 	# ignored, which bash cannot undo; a terminal's foreground job has it.
-	setsid env --default-signal=INT "$suite" --fio "$fio" --fiorank /nonexistent --suite profiles --engine io_uring --profiles 4k-randread \
+	setsid env --default-signal=INT "$suite" --fio "$fio" --fiorank "$FIORANK" --suite profiles --engine io_uring --profiles 4k-randread \
 		--steps 10,20,30 --runtime 5 --ramp 0 --results "$r" "$target" >"$tmp/stop-$sig.log" 2>&1 &
 	pid=$!
 	for _ in $(seq 1 300); do

@@ -9,5 +9,5 @@
 cd "$TOP" || exit 1
 o=$(mktemp -d)
 trap 'rm -rf "$o"' EXIT
-vm_relay "guard" "$o" --timeout 600 -- tests/vm/guest/jobs-guard.sh "$ENGINE" "${SANITIZE:-}"
+vm_relay "guard" "$o" --timeout 1500 -- tests/vm/guest/jobs-guard.sh "$ENGINE" "${SANITIZE:-}"
 tap_done

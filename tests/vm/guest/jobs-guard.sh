@@ -4,15 +4,8 @@
 # active swap or a device-mapper volume, whichever suite, engine or spelling
 # of the device path is used (issue 11: noisy neighbor on /dev/ng0n1
 # destroyed an ext4 file system mounted from namespace 2).  Prints TAP lines.
-cd "$(dirname "$0")/../../.." || exit 1
-export PATH=$PATH:/usr/sbin:/sbin
-n=0
-ok() { n=$((n + 1)); echo "ok $n - $*"; }
-not_ok() { n=$((n + 1)); echo "not ok $n - $*"; }
-export ENGINE=${1:-$PWD/build/ssdnvme.so} SANITIZE=${2:-}
-printf '#!/usr/bin/env bash\n. "%s/tests/lib.sh"\nfio_cmd "$@"\n' "$PWD" >/tmp/fio
-chmod +x /tmp/fio
-S() { jobs/ssdnvme-suite --fio /tmp/fio --engine-so "$ENGINE" "$@"; }
+# shellcheck source=tests/vm/guest/jobs-common.sh
+. "$(dirname "$0")/jobs-common.sh"
 r=0
 # refused DESC CMD...: CMD exits 2, names every pattern in $want (one per
 # line), says nothing was written, and leaves no results directory.
