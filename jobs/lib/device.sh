@@ -9,6 +9,15 @@
 # /dev/ng0n1 does.  So every lookup goes from the node's major:minor to
 # /sys/dev/{char,block}/MAJ:MIN and from there to the kernel's own names.
 
+# read_attr FILE: prints the first line of a sysfs attribute; fails when it
+# cannot be read (a builtin read: no process, which the emulated test bed
+# makes costly).
+read_attr() {
+	local v
+	{ IFS= read -r v || [ -n "$v" ]; } <"$1" 2>/dev/null || return 1
+	printf '%s\n' "$v"
+}
+
 # dev_number PATH: "MAJ:MIN" (decimal) of the device node PATH (symlinks
 # followed); fails for anything else.
 dev_number() {
@@ -63,12 +72,12 @@ dev_identity() {
 	fi
 	[ -d "$sys" ] || { echo "ssdnvme-suite: no sysfs entry for $p ($num)" >&2; return 1; }
 	id_sys=$sys
-	id_lba=$(cat "$sys/queue/logical_block_size" 2>/dev/null || cat "$sys/../queue/logical_block_size" 2>/dev/null)
-	id_cap=$(($(cat "$sys/size") * 512))
+	id_lba=$(read_attr "$sys/queue/logical_block_size" || read_attr "$sys/../queue/logical_block_size")
+	id_cap=$(($(read_attr "$sys/size") * 512))
 	# A partition's namespace is its parent disk.
 	[ -f "$sys/partition" ] && sys=${sys%/*}
 	id_blknode=/dev/${sys##*/}
-	id_nsid=$(cat "$sys/nsid" 2>/dev/null || true)
+	id_nsid=$(read_attr "$sys/nsid" || true)
 	id_parent=$(readlink -f "$sys/device" 2>/dev/null || true)
 	if [ -r "$sys/device/model" ]; then
 		id_model=$(sed 's/[[:space:]]*$//' "$sys/device/model")
@@ -92,19 +101,19 @@ dev_identity() {
 # namespace with that id under PARENT (dev_identity's id_parent); fails
 # naming the first one that does not exist.
 ctrl_namespaces() {
-	local parent=$1 want d found
+	local parent=$1 want d v
+	declare -A dir_of=()
 	shift
+	for d in "$parent"/nvme*n*; do
+		[[ ${d##*/} =~ ^nvme[0-9]+n[0-9]+$ ]] || continue
+		{ read -r v || [ -n "$v" ]; } <"$d/nsid" 2>/dev/null && dir_of[$v]=$d
+	done
 	for want in "$@"; do
-		found=""
-		for d in "$parent"/nvme*n*; do
-			[[ ${d##*/} =~ ^nvme[0-9]+n[0-9]+$ ]] || continue
-			[ "$(cat "$d/nsid" 2>/dev/null)" = "$want" ] && found=$d && break
-		done
-		if [ -z "$found" ]; then
+		if [ -z "${dir_of[$want]:-}" ]; then
 			echo "ssdnvme-suite: the controller ${parent##*/} has no namespace $want" >&2
 			return 1
 		fi
-		echo "$want $found"
+		echo "$want ${dir_of[$want]}"
 	done
 }
 
@@ -113,7 +122,7 @@ ctrl_namespaces() {
 generic_node() {
 	local d=$1 ng want
 	ng=ng${d##*/nvme}
-	want=$(cat "${d%/*}/$ng/dev" 2>/dev/null) || { echo "ssdnvme-suite: no generic node $ng for ${d##*/}" >&2; return 1; }
+	want=$(read_attr "${d%/*}/$ng/dev") || { echo "ssdnvme-suite: no generic node $ng for ${d##*/}" >&2; return 1; }
 	if [ "$(dev_number "/dev/$ng")" != "$want" ] || [ ! -c "/dev/$ng" ]; then
 		echo "ssdnvme-suite: /dev/$ng is not the generic node of ${d##*/} (device $want)" >&2
 		return 1

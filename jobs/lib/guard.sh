@@ -39,7 +39,7 @@ guard_disk() {
 	for d in "$disk" "$disk"/*/; do
 		d=${d%/}
 		[ "$d" = "$disk" ] || [ -f "$d/partition" ] || continue
-		num=$(cat "$d/dev" 2>/dev/null) || continue
+		num=$(read_attr "$d/dev") || continue
 		name=/dev/${d##*/}
 		if [ -n "${_guard_mounts[$num]:-}" ]; then
 			echo "$name is mounted on ${_guard_mounts[$num]}"
@@ -52,7 +52,7 @@ guard_disk() {
 		for h in "$d"/holders/*; do
 			[ -e "$h" ] || continue
 			hn=${h##*/}
-			[ -r "/sys/block/$hn/dm/name" ] && hn="$hn ($(cat "/sys/block/$hn/dm/name"))"
+			[ -r "/sys/block/$hn/dm/name" ] && hn="$hn ($(read_attr "/sys/block/$hn/dm/name"))"
 			echo "$name is held by /dev/$hn (device mapper, md or another stacked device)"
 			bad=1
 		done
