@@ -242,7 +242,7 @@ stop_test() {
 	check "SIG$sig: the manifest has run 1 done, run 2 interrupted, nothing after" jq -e '
 		[.runs[].status] == ["done", "interrupted"] and .finished == null' "$r/manifest.json"
 	check "SIG$sig: the runner says how to resume" grep -q -- "to continue: .*--resume --results $r" "$tmp/stop-$sig.log"
-	check "SIG$sig: no step was reported failed" bash -c "! grep -q 'failed' '$tmp/stop-$sig.log'"
+	check "SIG$sig: the runner reported no run as failed (fio's own messages aside)" bash -c "! grep -n '^ssdnvme-suite: .*failed' '$tmp/stop-$sig.log'"
 }
 stop_test INT group 130
 stop_test TERM runner 143
