@@ -59,7 +59,7 @@ else
 MALLOC_LIBS    = -Wl,--push-state,--no-as-needed $(shell pkg-config --libs jemalloc 2>/dev/null || echo -ljemalloc) -Wl,--pop-state
 endif
 
-.PHONY: all asan deps fio engine analysis check unit-tests install clean distclean demo bench format format-check
+.PHONY: all asan deps fio engine analysis check unit-tests install uninstall clean distclean demo bench format format-check
 all: fio engine analysis
 
 asan: all
@@ -135,15 +135,31 @@ format:
 format-check:
 	clang-format --dry-run -Werror $$(git ls-files '*.c' '*.h')
 
+# The layout: PREFIX/bin/{fiorank,ssdnvme-suite}; PREFIX/lib/ssdnvme/ssdnvme.so
+# and the fio it was built against (PREFIX/lib/ssdnvme/fio: the engine loads
+# only into that fio version; the installed suite runs it); the job files,
+# reference data and VERSION under PREFIX/share/ssdnvme; man pages.
+# `make uninstall` removes exactly these.
+INSTALL_MAN   := analysis/fiorank.1:man1 jobs/ssdnvme-suite.1:man1 engine/ssdnvme-engine.7:man7
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/ssdnvme $(DESTDIR)$(PREFIX)/share/ssdnvme
 	install -m 0755 $(BUILD)/ssdnvme.so $(DESTDIR)$(PREFIX)/lib/ssdnvme/ssdnvme.so
+	install -m 0755 $(FIO_BIN) $(DESTDIR)$(PREFIX)/lib/ssdnvme/fio
 	install -m 0755 $(BUILD)/fiorank $(DESTDIR)$(PREFIX)/bin/fiorank
 	cp -r jobs $(DESTDIR)$(PREFIX)/share/ssdnvme/
+	(git -C $(TOP) describe --always --dirty 2>/dev/null || echo unknown) >$(DESTDIR)$(PREFIX)/share/ssdnvme/VERSION
 	ln -sf ../share/ssdnvme/jobs/ssdnvme-suite $(DESTDIR)$(PREFIX)/bin/ssdnvme-suite
 	if [ -d analysis/reference ]; then cp -r analysis/reference $(DESTDIR)$(PREFIX)/share/ssdnvme/; fi
-	if [ -f analysis/fiorank.1 ]; then install -d $(DESTDIR)$(PREFIX)/share/man/man1 && \
-		install -m 0644 analysis/fiorank.1 $(DESTDIR)$(PREFIX)/share/man/man1/; fi
+	@for m in $(INSTALL_MAN); do f=$${m%%:*} sec=$${m##*:}; \
+		if [ -f $$f ]; then install -d $(DESTDIR)$(PREFIX)/share/man/$$sec && \
+			echo install -m 0644 $$f $(DESTDIR)$(PREFIX)/share/man/$$sec/ && \
+			install -m 0644 $$f $(DESTDIR)$(PREFIX)/share/man/$$sec/ || exit 1; fi; done
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/fiorank $(DESTDIR)$(PREFIX)/bin/ssdnvme-suite
+	rm -rf $(DESTDIR)$(PREFIX)/lib/ssdnvme $(DESTDIR)$(PREFIX)/share/ssdnvme
+	@for m in $(INSTALL_MAN); do f=$${m%%:*} sec=$${m##*:}; \
+		rm -f $(DESTDIR)$(PREFIX)/share/man/$$sec/$${f##*/}; done
 
 clean:
 	rm -rf build/asan build/obj build/tests build/ssdnvme.so build/fiorank build/fio build/vm

@@ -8,7 +8,7 @@ PACKAGES=(
 	build-essential pkg-config dpkg-dev
 	liburing-dev libnvme-dev libjson-c-dev libjemalloc-dev libssl-dev libcmocka-dev zlib1g-dev
 	qemu-system-x86 qemu-utils linux-image-amd64 busybox-static
-	cpio zstd xz-utils binutils kmod nvme-cli iproute2 e2fsprogs util-linux fdisk file
+	cpio zstd xz-utils binutils kmod nvme-cli iproute2 e2fsprogs util-linux fdisk dmsetup file
 	clang clang-format llvm libclang-rt-14-dev jq python3 chromium valgrind
 )
 

@@ -196,48 +196,21 @@ job_writes() {
 }
 
 # ------------------------------------------------------------ fio results
-# Reading fio's JSON belongs to the analysis tool.  These two functions are
-# the only places the runner looks inside a result, and they ask fiorank
-# (fiorank --iops FILE prints "READ_IOPS WRITE_IOPS" summed over the file's
-# jobs, or over its clients for client/server output).  Until fiorank offers
-# that, jq does the same extraction.
-
-# jq: the JSON document of a fio output file, skipping any text fio printed
-# before it (from the first line that is "{").  One jq process instead of
-# sed | jq: under the test bed's emulation every process counts.
-_FIO_JSON='split("\n") | (index(["{"]) // error("no JSON")) as $i | .[$i:] | join("\n") | fromjson'
-
-# _fiorank_iops: whether fiorank offers --iops (asked once).
-_fiorank_iops() {
-	if [ -z "${_FIORANK_IOPS:-}" ]; then
-		_FIORANK_IOPS=no
-		[ -x "${FIORANK:-}" ] && "$FIORANK" --help 2>&1 | grep -q -- '--iops' && _FIORANK_IOPS=yes
-	fi
-	[ "$_FIORANK_IOPS" = yes ]
-}
+# Reading fio's JSON belongs to the analysis tool: the runner runs fio and
+# fiorank reads fio's output.  `fiorank --iops FILE` (docs/fiorank.md) prints
+# "READ_IOPS WRITE_IOPS" summed over the file's jobs (over the clients for
+# client/server output), or nothing and exit 1 when the file cannot be read
+# or a job failed.  FIORANK is the fiorank to ask.
 
 # result_iops FILE: "READ WRITE" IOPS of the whole run.
 result_iops() {
-	local f=$1
-	if _fiorank_iops; then
-		"$FIORANK" --iops "$f"
-		return
-	fi
-	jq -Rsre "$_FIO_JSON"' |
-		(if has("client_stats") then [.client_stats[] | select(.jobname != "All clients")]
-		 else .jobs end) as $j
-		| if ($j | length) == 0 then error("no jobs in the result") else . end
-		| "\([$j[].read.iops] | add) \([$j[].write.iops] | add)"' "$f" 2>/dev/null
+	"${FIORANK:?FIORANK is not set}" --iops "$1" 2>/dev/null
 }
 
-# result_valid FILE: a complete fio JSON result with at least one job and no
-# job error.
+# result_valid FILE: a complete fio result with at least one job and no job
+# error.
 result_valid() {
-	local f=$1
-	[ -s "$f" ] || return 1
-	jq -Rse "$_FIO_JSON"' |
-		(if has("client_stats") then .client_stats else .jobs end) as $j
-		| ($j | length) > 0 and all($j[]; (.error // 0) == 0)' "$f" >/dev/null 2>&1
+	[ -s "$1" ] && "${FIORANK:?FIORANK is not set}" --iops "$1" >/dev/null 2>&1
 }
 
 # ------------------------------------------------------------ manifest
@@ -273,7 +246,32 @@ manifest_set_run() {
 		  else .runs += [$r] end' --arg run "$2"
 }
 
+# json_str S: sets REPLY to S as a JSON string, or null when S is empty (no
+# process: the runner calls it a dozen times a run).
+json_str() {
+	local v=$1
+	if [ -z "$v" ]; then
+		REPLY=null
+		return
+	fi
+	v=${v//\\/\\\\}
+	v=${v//\"/\\\"}
+	v=${v//$'\n'/\\n}
+	v=${v//$'\t'/\\t}
+	v=${v//$'\r'/\\r}
+	REPLY="\"$v\""
+}
+
 iso_now() { TZ=UTC printf '%(%Y-%m-%dT%H:%M:%SZ)T\n' -1; }
+
+# fmt_bytes B: "64 MiB" / "1.9 TiB" (binary units, one decimal above 10).
+fmt_bytes() {
+	awk -v b="$1" 'BEGIN {
+		split("B KiB MiB GiB TiB PiB", u, " ")
+		for (i = 1; b >= 1024 && i < 6; i++) b /= 1024
+		printf (b < 10 && i > 1 && b != int(b)) ? "%.1f %s\n" : "%.0f %s\n", b, u[i]
+	}'
+}
 
 # fmt_secs S: "1h02m03s" / "4m05s" / "7s".
 fmt_secs() {

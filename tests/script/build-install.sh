@@ -1,25 +1,65 @@
 #!/usr/bin/env bash
-# `make install` lays out the engine, the analysis tool, the job files and the
-# reference data the way a distribution package would, and what it installs
-# works from there.
+# `make install` lays out the engine, the fio it was built against, the
+# analysis tool, the job files, the reference data and the man pages the way
+# a distribution package would; the installed tree works end to end from
+# there (the installed suite's dry run and a short run on a file, with the
+# installed fio loading the installed engine); `make uninstall` removes all
+# of it.
 . "$(dirname "$0")/../lib.sh"
 dest=$(mktemp -d)
-plan=$(mktemp -d)/plan
-trap 'rm -rf "$dest" "${plan%/plan}"' EXIT
+work=$(mktemp -d)
+trap 'rm -rf "$dest" "$work"' EXIT
 make_args=(-C "$TOP" --no-print-directory DESTDIR="$dest" PREFIX=/usr)
 [ "${SANITIZE:-}" = 1 ] && make_args+=(SANITIZE=1)
 check "make install DESTDIR=... PREFIX=/usr succeeds" make "${make_args[@]}" install
-for f in usr/lib/ssdnvme/ssdnvme.so usr/bin/fiorank usr/bin/ssdnvme-suite usr/share/ssdnvme/jobs/profiles/4k-randread.fio \
-	usr/share/ssdnvme/reference/vdbench-curves.csv usr/share/man/man1/fiorank.1; do
+files=(usr/lib/ssdnvme/ssdnvme.so usr/lib/ssdnvme/fio usr/bin/fiorank usr/bin/ssdnvme-suite
+	usr/share/ssdnvme/jobs/profiles/4k-randread.fio usr/share/ssdnvme/jobs/lib/guard.sh usr/share/ssdnvme/VERSION
+	usr/share/ssdnvme/reference/vdbench-curves.csv usr/share/man/man1/fiorank.1 usr/share/man/man1/ssdnvme-suite.1)
+[ -f "$TOP/engine/ssdnvme-engine.7" ] && files+=(usr/share/man/man7/ssdnvme-engine.7)
+for f in "${files[@]}"; do
 	[ -s "$dest/$f" ] && ok "installed /$f" || not_ok "missing /$f"
 done
+check "the suite's man page renders without warnings" bash -c "groff -man -Tutf8 -ww '$dest/usr/share/man/man1/ssdnvme-suite.1' 2>&1 >/dev/null | (! grep .)"
 check "installed fiorank answers --help" "$dest/usr/bin/fiorank" --help
 check "installed fiorank looks for its reference data under PREFIX=/usr" \
 	bash -c "'$dest/usr/bin/fiorank' --help | grep -q '/usr/share/ssdnvme/reference'"
-fio_cmd --enghelp="$dest/usr/lib/ssdnvme/ssdnvme.so" >"$plan.enghelp" 2>&1
-check "installed engine loads into the project's fio and lists its options" \
-	grep -q '^namespaces ' "$plan.enghelp"
-check "installed runner plans a suite from its installed job files" \
-	bash -c "'$dest/usr/bin/ssdnvme-suite' --suite profiles --profiles 4k-randread --dry-run --results '$plan' /dev/null | grep -q 4k-randread"
+version=$(cat "$dest/usr/share/ssdnvme/VERSION")
+check "installed ssdnvme-suite --version prints the installed VERSION ($version)" \
+	bash -c "[ \"\$('$dest/usr/bin/ssdnvme-suite' --version)\" = 'ssdnvme-suite $version' ]"
+check "installed fiorank --version" bash -c "'$dest/usr/bin/fiorank' --version | grep -q '^fiorank '"
+check "the installed fio is the pinned one" bash -c "'$dest/usr/lib/ssdnvme/fio' --version | grep -qx 'fio-3.33'"
+FIO_BIN=$dest/usr/lib/ssdnvme/fio fio_cmd --enghelp="$dest/usr/lib/ssdnvme/ssdnvme.so" >"$work/enghelp" 2>&1
+check "the installed fio loads the installed engine and lists its options" grep -q '^namespaces ' "$work/enghelp"
+
+# The installed suite, with nothing from the source tree or the test
+# environment: its own fio, engine and fiorank.
+installed() { env -u FIO_BIN -u FIORANK -u SSDNVME_ENGINE "$dest/usr/bin/ssdnvme-suite" "$@"; }
+truncate -s 16M "$work/target"
+engine=ssdnvme
+# The sanitizer build's engine needs the ASan runtime preloaded into fio,
+# which the installed suite does not do: run the short suite through io_uring.
+[ "${SANITIZE:-}" = 1 ] && engine=io_uring
+plan=$(installed --suite profiles --profiles 4k-randread --short --dry-run --results "$work/plan" "$work/target" 2>&1)
+check "installed suite: dry run plans from its installed job files" grep -q 'target/profiles/4k-randread/peak' <<<"$plan"
+if [ "$engine" = ssdnvme ]; then
+	check "installed suite: its dry run loads the installed engine into the installed fio" \
+		grep -qF "the engine loads into $dest/usr/lib/ssdnvme/fio" <<<"$plan"
+fi
+check "installed suite: the dry run wrote nothing" test ! -e "$work/plan"
+out=$(installed --suite profiles --engine "$engine" --profiles 4k-randread --steps 10 --runtime 1 --ramp 0 \
+	--results "$work/r" "$work/target" 2>&1)
+rc=$?
+if [ $rc = 0 ]; then ok "installed suite: a short curve through $engine on a file runs to the end"; else
+	not_ok "installed suite: the short curve exited $rc"
+	tail -n 8 <<<"$out" | sed 's/^/# /'
+fi
+check "installed suite: manifest with both runs done, the installed version and fio" jq -e --arg v "$version" '
+	(.runs | length == 2) and all(.runs[]; .status == "done") and .project_version == $v and (.fio_version == "fio-3.33")' \
+	"$work/r/manifest.json"
+check "installed suite: the installed fiorank ranked the results" grep -q '4k-randread' "$work/r/report.txt"
 check "nothing installed outside DESTDIR/usr" bash -c "[ -z \"\$(ls -A '$dest' | grep -v '^usr$')\" ]"
+
+check "make uninstall succeeds" make "${make_args[@]}" uninstall
+left=$(cd "$dest" && find . ! -type d | head -n 5)
+if [ -z "$left" ]; then ok "make uninstall leaves no file or link behind"; else not_ok "make uninstall left: $left"; fi
 tap_done

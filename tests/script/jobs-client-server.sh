@@ -38,7 +38,7 @@ done
 check "two fio servers listen on ${addrs[0]}:${ports[0]} and ${addrs[1]}:${ports[1]}" test $up = 1
 
 r=$tmp/results
-out=$(timeout 120 jobs/ssdnvme-suite --fio "$FIO_BIN" --fiorank /nonexistent --suite profiles --engine io_uring \
+out=$(timeout 120 jobs/ssdnvme-suite --fio "$FIO_BIN" --fiorank "$FIORANK" --suite profiles --engine io_uring \
 	--profiles 4k-randread --steps 10 --runtime 1 --ramp 1 \
 	--hosts "${addrs[0]},${ports[0]};${addrs[1]},${ports[1]}" --results "$r" "$target" 2>&1)
 rc=$?

@@ -89,7 +89,10 @@ refused "randread does not write" job_writes <(printf 'rw=randread\n')
 truncate -s 16M "$tmp/f"
 "$FIO_BIN" --name=r --filename="$tmp/f" --rw=randrw --rwmixread=75 --bs=4k --size=8M --io_size=4M \
 	--ioengine=psync --iodepth=4 --output-format=json+ --output="$tmp/r.json" >/dev/null 2>&1
-read -r ri wi <<<"$(FIORANK='' result_iops "$tmp/r.json")"
+export FIORANK
+read -r ri wi <<<"$(result_iops "$tmp/r.json")"
+jq_ri=$(jq '.jobs[0].read.iops' "$tmp/r.json")
+check "result_iops is fiorank's reading of the file (read $ri = jq's $jq_ri)" awk -v a="$ri" -v b="$jq_ri" 'BEGIN { exit !((a - b) ^ 2 < 0.01 * b) }'
 check "result_iops reads both directions (r=$ri w=$wi)" awk -v r="$ri" -v w="$wi" 'BEGIN { exit !(r > 0 && w > 0 && r > w) }'
 check "a fio result is valid" result_valid "$tmp/r.json"
 head -c 300 "$tmp/r.json" >"$tmp/cut.json"

@@ -37,20 +37,41 @@ check_fails "a missing target" 'does not exist' run --suite profiles --results "
 check_fails "noisy neighbor needs NVMe namespaces" 'needs an NVMe generic char device' \
 	run --suite noisy-neighbor --engine io_uring --results "$tmp/x" "$target"
 check_fails "a bad write-pressure ramp" 'start <= end' run --suite write-pressure --wp-mbps 50:10:10 --results "$tmp/x" "$target"
+check_fails "no fiorank: refused (it reads every result)" 'fiorank not found' \
+	"$suite" --fio "$fio" --engine-so "$ENGINE" --fiorank /nonexistent --suite profiles --results "$tmp/x" "$target"
 check_fails "a non-number runtime" "--runtime wants a whole number" run --suite profiles --runtime 1m --results "$tmp/x" "$target"
 check "nothing was written by the refused runs" test ! -e "$tmp/x"
 
-# ---- the plan
-plan=$(run --suite all --dry-run --results "$tmp/plan" /dev/ng0n1)
-is "dry run of the full method: fill+seq+rand, 23 profiles x 13 runs, 85 write-pressure steps, 2 noisy-neighbor runs" \
-	"$(grep -cE '^ +[0-9]+/389 ' <<<"$plan")" 389
-# 600 s fill estimate + 2 x 3600 s phases + 386 runs x (30 + 5) s
-check "dry run states the total duration" grep -q '^estimated duration: 5h55m10s' <<<"$plan"
+# ---- the plan (the whole method on a namespace: the VM test's), and the
+# dry run's checks, which are the real run's
+plan=$(run --suite profiles --dry-run --results "$tmp/plan" "$target")
+is "dry run of the profiles: 23 profiles x 13 runs" "$(grep -cE '^ +[0-9]+/299 ' <<<"$plan")" 299
+# 299 runs x (30 + 5) s, plus the start-up measured here
+check "dry run states the total duration: the runs' time plus measured start-up" \
+	grep -qE '^estimated duration: [0-9hms]+ \(2h54m25s of runs \+ [0-9.]+ s start-up and bookkeeping per run' <<<"$plan"
 check "dry run lists steps in order with their job sections" \
-	grep -qE '^ +4/389 +ng0n1/profiles/4k-randread/peak +profiles/4k-randread.fio \[4k-randread@peak\] +35s$' <<<"$plan"
+	grep -qE '^ +2/299 +target/profiles/4k-randread/10 +profiles/4k-randread.fio \[4k-randread@10\] +35s$' <<<"$plan"
+check "dry run says what it writes on each drive" grep -qx '  WRITES: its contents are overwritten' <<<"$plan"
+check "dry run lists the checks it ran" grep -q '^checks passed: .*the engine loads into' <<<"$plan"
 check "the dry run wrote nothing" test ! -e "$tmp/plan"
 plan=$(run --suite profiles --short --profiles basic --dry-run --results "$tmp/plan" "$target")
 is "short mode: 4 basic profiles x (peak + 4 steps)" "$(grep -cE '^ +[0-9]+/20 ' <<<"$plan")" 20
+plan=$(run --suite profiles --profiles 4k-randread,64k-seqread --dry-run --results "$tmp/plan" "$target")
+check "read-only profiles: the dry run says so" grep -qx '  reads only' <<<"$plan"
+check_fails "dry run on /dev/null: refused as the real run (not an NVMe namespace)" 'is not an NVMe namespace' \
+	run --suite profiles --dry-run --results "$tmp/plan" /dev/null
+check_fails "dry run on a missing file: refused" 'does not exist' \
+	run --suite profiles --dry-run --results "$tmp/plan" "$tmp/nosuchfile"
+check_fails "dry run of noisy neighbor on a file: refused" 'needs an NVMe generic char device' \
+	run --suite noisy-neighbor --dry-run --results "$tmp/plan" "$target"
+check_fails "dry run with an engine fio cannot load: refused" 'does not load into' \
+	"$suite" --fio "$fio" --engine-so "$FIORANK" --suite profiles --dry-run --results "$tmp/plan" "$target"
+check_fails "dry run without room for the results: refused" 'the results need about .* free' \
+	env SSDNVME_RESULT_BYTES=$((1 << 50)) "$suite" --fio "$fio" --engine-so "$ENGINE" --suite profiles --dry-run --results "$tmp/plan" "$target"
+rc=0
+run --suite profiles --dry-run --results "$tmp/plan" /dev/null >/dev/null 2>&1 || rc=$?
+is "a refused dry run exits 2, as the real run" "$rc" 2
+check "the refused dry runs wrote nothing" test ! -e "$tmp/plan"
 
 # ---- a short curve: files, job names, manifest, targets
 r=$tmp/curve
@@ -104,8 +125,36 @@ if [ -x "$FIORANK" ]; then
 else
 	skip "fiorank not built: no report"
 fi
-check_fails "an existing results directory needs --resume" 'add --resume' \
-	run --suite profiles --engine io_uring --profiles 4k-randread --results "$r" "$target"
+check_fails "the same runs again into a results directory are refused" 'already has 3 of these runs' \
+	run --suite profiles --engine io_uring --profiles 8k-randrw-70-30 --steps 10,50 --results "$r" "$target"
+mkdir -p "$tmp/other" && truncate -s 1M "$tmp/other/target"
+check_fails "another device under the same label is refused" 'names another device target' \
+	run --suite write-pressure --engine io_uring --wp-mbps 10:10:10 --results "$r" "$tmp/other/target"
+
+# ---- a list of suites, and a second suite into the same results directory
+r=$tmp/list
+out=$(run --suite precondition,profiles --engine io_uring --short --precond-time 1 --fill-passes 1 \
+	--profiles 4k-randread --steps 10 --runtime 1 --ramp 0 --results "$r" "$target" 2>&1)
+is "--suite precondition,profiles runs to the end" $? 0
+check "the list ran in its order: precondition's 3 runs, then the profile's 2" jq -e '
+	[.runs[].id] == ["target/precondition/precondition/fill", "target/precondition/precondition/seq",
+	 "target/precondition/precondition/rand", "target/profiles/4k-randread/peak", "target/profiles/4k-randread/10"]
+	and all(.runs[]; .status == "done") and .suite == "precondition,profiles"' "$r/manifest.json"
+check_fails "an unknown suite in a list is refused" "unknown suite 'prfiles'" \
+	run --suite precondition,prfiles --results "$tmp/x" "$target"
+plan=$(run --suite write-pressure --engine io_uring --wp-mbps 10:10:10 --runtime 1 --ramp 0 --dry-run --results "$r" "$target")
+check "a dry run into a finished results directory says it adds to it" grep -q '^results: added to the finished suite' <<<"$plan"
+out=$(run --suite write-pressure --engine io_uring --wp-mbps 10:10:10 --runtime 1 --ramp 0 --results "$r" "$target" 2>&1)
+rc=$?
+is "a second suite into the same results directory runs" $rc 0
+[ $rc = 0 ] || tail -n 5 <<<"$out" | sed 's/^/# /'
+check "the manifest now holds both suites' runs, both command lines, one drive" jq -e '
+	(.runs | length == 6) and all(.runs[]; .status == "done") and .suite == "precondition,profiles,write-pressure"
+	and (.invocations | length == 2) and (.drives | length == 1) and .finished != null
+	and (.argv | index("write-pressure") != null)' "$r/manifest.json"
+if [ -x "$FIORANK" ]; then
+	check "fiorank ranks the merged directory" grep -q '4k-randread' "$r/report.txt"
+fi
 
 # ---- write pressure: reader and capped writer per step
 r=$tmp/wp
@@ -145,7 +194,7 @@ check "steady state: rounds are named precond-ss-round<N>" \
 
 # ---- resume: kill the suite mid-way, then continue it
 r=$tmp/resume
-setsid "$suite" --fio "$fio" --fiorank /nonexistent --suite profiles --engine io_uring --profiles 4k-randread \
+setsid "$suite" --fio "$fio" --fiorank "$FIORANK" --suite profiles --engine io_uring --profiles 4k-randread \
 	--steps 10,20,30 --runtime 1 --ramp 0 --results "$r" "$target" >"$tmp/first.log" 2>&1 &
 bgpid=$!
 for _ in $(seq 1 300); do
@@ -164,6 +213,45 @@ is "resume skips the finished runs" "$(grep -c 'done before, skipped' <<<"$out")
 check "the finished runs' results are untouched" bash -c "cd '$r' && sha256sum -c --quiet <<<'$before'"
 check "after resuming all four runs are done, once each" jq -e '.runs | length == 4 and all(.status == "done")' "$r/manifest.json"
 check "resume kept the original settings (steps 10..30, 1 s)" grep -qx 'runtime=1' "$r/target/profiles/4k-randread/30.fio"
+# ---- stopping: SIGINT to the whole process group (as a terminal's Ctrl-C
+# sends it) and SIGTERM to the runner alone stop the suite within seconds,
+# record the run in progress as interrupted and say how to resume.
+# stop_test SIGNAL WHO WANT_RC: starts a 4-run suite (5 s steps) in its own
+# process group, signals it while its second run is under way.
+stop_test() {
+	local sig=$1 who=$2 want=$3 r=$tmp/stop-$1 pid t0 rc left
+	# env --default-signal: a background job of a script starts with SIGINT
+	# ignored, which bash cannot undo; a terminal's foreground job has it.
+	setsid env --default-signal=INT "$suite" --fio "$fio" --fiorank "$FIORANK" --suite profiles --engine io_uring --profiles 4k-randread \
+		--steps 10,20,30 --runtime 5 --ramp 0 --results "$r" "$target" >"$tmp/stop-$sig.log" 2>&1 &
+	pid=$!
+	for _ in $(seq 1 300); do
+		[ "$(jq -r '.runs[1].status // empty' "$r/manifest.json" 2>/dev/null)" = running ] && break
+		sleep 0.1
+	done
+	sleep 1
+	t0=$SECONDS
+	if [ "$who" = group ]; then kill -"$sig" -- -"$pid"; else kill -"$sig" "$pid"; fi
+	wait "$pid"
+	rc=$?
+	is "SIG$sig to the $who: the runner exits $want" "$rc" "$want"
+	check "SIG$sig: stopped within 5 s ($((SECONDS - t0)) s)" test $((SECONDS - t0)) -le 5
+	# (a zombie does no I/O; its reaping may take a moment)
+	left=$(ps -o pid=,args= -g "$pid" 2>/dev/null | grep -v '<defunct>')
+	is "SIG$sig: no process of the suite is left" "$left" ""
+	check "SIG$sig: the manifest has run 1 done, run 2 interrupted, nothing after" jq -e '
+		[.runs[].status] == ["done", "interrupted"] and .finished == null' "$r/manifest.json"
+	check "SIG$sig: the runner says how to resume" grep -q -- "to continue: .*--resume --results $r" "$tmp/stop-$sig.log"
+	check "SIG$sig: the runner reported no run as failed (fio's own messages aside)" bash -c "! grep -n '^ssdnvme-suite: .*failed' '$tmp/stop-$sig.log'"
+}
+stop_test INT group 130
+stop_test TERM runner 143
+r=$tmp/stop-INT
+out=$(run --resume --results "$r" 2>&1)
+is "the interrupted suite resumes to the end" $? 0
+check "resumed: every run done, the interrupted one again" jq -e '.runs | length == 4 and all(.status == "done")' "$r/manifest.json"
+is "resumed: only the finished run is skipped" "$(grep -c 'done before, skipped' <<<"$out")" 1
+
 check_fails "resume needs a manifest" 'no .*manifest.json to resume' run --resume --results "$tmp/none"
 
 tap_done

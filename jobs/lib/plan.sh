@@ -1,0 +1,134 @@
+# shellcheck shell=bash
+# The plan of jobs/ssdnvme-suite: one record per run, in the order the runs
+# go.  A record is the row i of these arrays, one per field:
+#   plan_id[i]     <drive>/<suite>/<test>/<step>: the run's id, also its path
+#                  below the results directory
+#   plan_suite[i]  precondition, profiles, write-pressure or noisy-neighbor
+#   plan_test[i]   the profile id, or the suite's name
+#   plan_step[i]   peak, a curve percentage, MB/s, fill/seq/rand, ss-roundN,
+#                  purge, or the noisy-neighbor run's engine
+#   plan_job[i]    the job file below jobs/ (empty for a purge)
+#   plan_sect[i]   the job file's section to run (empty: all)
+#   plan_est[i]    planned seconds
+#   plan_kind[i]   what runs it (run_step in the runner): purge, fill, run,
+#                  ss, peak, step, wp, nn
+# plan_n is the number of records, plan_secs their planned seconds.
+# Reads the runner's settings (suites, profiles, steps, ...); sourced by it.
+
+SUITE_NAMES="precondition profiles write-pressure noisy-neighbor"
+
+# The profiles in the published order, each high-load variant after its
+# base: the order analysis/rank.c ranks them in (tests/script/jobs-profile-order.sh
+# checks that the two lists, and jobs/tools/gen-profiles' table, agree).
+PROFILE_ORDER="4k-randread 4k-randread-high 4k-randwrite 4k-randwrite-high 64k-seqread 64k-seqread-high
+64k-seqwrite 64k-seqwrite-high 4k-randrw-70-30 8k-randrw-70-30 16k-randrw-70-30 sql sql-90-10
+sql-80-20 oracle oracle-90-10 oracle-80-20 vdi-fc-boot vdi-fc-initial-login vdi-fc-monday-login
+vdi-lc-boot vdi-lc-initial-login vdi-lc-monday-login"
+
+# parse_suites LIST: the comma list of --suite as words in the order given
+# ("all" is the four in the published order), each once; fails naming an
+# unknown one.
+parse_suites() {
+	local s out=" "
+	for s in ${1//,/ }; do
+		[ "$s" = all ] && s=$SUITE_NAMES
+		for s in $s; do
+			case " $SUITE_NAMES " in
+			*" $s "*) [[ $out == *" $s "* ]] || out+="$s " ;;
+			*)
+				echo "unknown suite '$s': profiles, write-pressure, noisy-neighbor, precondition or all (or a comma list)" >&2
+				return 1
+				;;
+			esac
+		done
+	done
+	out=${out# }
+	[ -n "$out" ] || { echo "--suite is required: profiles, write-pressure, noisy-neighbor, precondition or all" >&2; return 1; }
+	echo "${out% }"
+}
+
+# has_suite NAME: the plan includes that suite.
+has_suite() { [[ " $suites " == *" $1 "* ]]; }
+
+plan_reset() {
+	plan_id=() plan_suite=() plan_test=() plan_step=() plan_job=() plan_sect=() plan_est=() plan_kind=()
+	plan_n=0 plan_secs=0
+}
+
+# plan_add ID SUITE TEST STEP JOB SECTION EST KIND: appends one record.
+plan_add() {
+	local i=$plan_n
+	plan_id[i]=$1 plan_suite[i]=$2 plan_test[i]=$3 plan_step[i]=$4
+	plan_job[i]=$5 plan_sect[i]=$6 plan_est[i]=$7 plan_kind[i]=$8
+	plan_n=$((i + 1)) plan_secs=$((plan_secs + $7))
+}
+
+# plan_precondition DRIVE DEV: the purge, then the published phases (fill,
+# 64K sequential, random) or the steady-state rounds.
+plan_precondition() {
+	local d=$1 dev=$2 fill_est r
+	[ -n "$purge" ] && plan_add "$d/precondition/precondition/purge" precondition precondition purge "" "" 60 purge
+	if [ "$precond" = published ]; then
+		# Fill time: the capacity at 2 GB/s (a Gen4 drive's sequential
+		# write), when sysfs tells the capacity; else 10 minutes.
+		fill_est=600
+		if [ -z "$hosts_arg" ] && dev_identity "$dev" 2>/dev/null && [ -n "$id_cap" ]; then
+			fill_est=$((id_cap * fill_passes / 2000000000 + 1))
+		fi
+		plan_add "$d/precondition/precondition/fill" precondition precondition fill precondition/fill.fio precond-fill "$fill_est" fill
+		plan_add "$d/precondition/precondition/seq" precondition precondition seq precondition/seq.fio precond-seq "$precond_time" run
+		plan_add "$d/precondition/precondition/rand" precondition precondition rand precondition/rand.fio precond-rand "$precond_time" run
+	else
+		for ((r = 1; r <= ss_max_rounds; r++)); do
+			plan_add "$d/precondition/precondition/ss-round$r" precondition precondition "ss-round$r" \
+				precondition/steady-state.fio precond-ss "$ss_round_time" ss
+		done
+	fi
+}
+
+# plan_profiles DRIVE: each profile's peak, then its capped steps.
+plan_profiles() {
+	local d=$1 p s
+	for p in $profiles; do
+		plan_add "$d/profiles/$p/peak" profiles "$p" peak "profiles/$p.fio" "$p@peak" "$step_secs" peak
+		for s in $steps; do
+			plan_add "$d/profiles/$p/$s" profiles "$p" "$s" "profiles/$p.fio" "$p@$s" "$step_secs" step
+		done
+	done
+}
+
+# plan_write_pressure DRIVE: one run per writer rate.
+plan_write_pressure() {
+	local d=$1 m
+	for m in $wp_rates; do
+		plan_add "$d/write-pressure/write-pressure/$m" write-pressure write-pressure "$m" \
+			write-pressure/write-pressure.fio "" "$step_secs" wp
+	done
+}
+
+# plan_noisy_neighbor DRIVE: through the ssdnvme engine, then fio's own.
+plan_noisy_neighbor() {
+	local d=$1 e
+	for e in ssdnvme io_uring_cmd; do
+		plan_add "$d/noisy-neighbor/noisy-neighbor/$e" noisy-neighbor noisy-neighbor "$e" \
+			"noisy-neighbor/nn-$e.fio" "" "$step_secs" nn
+	done
+}
+
+# build_plan DEVICE...: every suite on every device, one device after the
+# other; fails on two devices with the same label.
+build_plan() {
+	local dev label labels=" " s
+	plan_reset
+	for dev in "$@"; do
+		label=${dev##*/}
+		if [[ $labels == *" $label "* ]]; then
+			echo "two devices named $label: give them distinct paths" >&2
+			return 1
+		fi
+		labels+="$label "
+		for s in $suites; do
+			"plan_${s//-/_}" "$label" "$dev"
+		done
+	done
+}

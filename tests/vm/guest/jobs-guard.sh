@@ -1,0 +1,127 @@
+#!/usr/bin/env bash
+# Runs inside the test bed (tests/vm/t-jobs-guard.sh boots it): the suite
+# runner must never write to a namespace that carries a mounted file system,
+# active swap or a device-mapper volume, whichever suite, engine or spelling
+# of the device path is used (issue 11: noisy neighbor on /dev/ng0n1
+# destroyed an ext4 file system mounted from namespace 2).  Prints TAP lines.
+# shellcheck source=tests/vm/guest/jobs-common.sh
+. "$(dirname "$0")/jobs-common.sh"
+r=0
+# refused DESC CMD...: CMD exits 2, names every pattern in $want (one per
+# line), says nothing was written, and leaves no results directory.
+refused() {
+	local desc=$1 out rc pat miss=""
+	shift
+	r=$((r + 1))
+	out=$("$@" --results "/tmp/res$r" 2>&1)
+	rc=$?
+	while IFS= read -r pat; do
+		[ -n "$pat" ] && ! grep -Fq -- "$pat" <<<"$out" && miss+=" '$pat'"
+	done <<<"$want"
+	grep -q 'nothing was written' <<<"$out" || miss+=" 'nothing was written'"
+	[ -e "/tmp/res$r" ] && miss+=" (results directory created)"
+	if [ $rc = 2 ] && [ -z "$miss" ]; then ok "$desc"; else
+		not_ok "$desc (exit $rc, missing:$miss)"
+		sed 's/^/# /' <<<"$out" | tail -n 8
+	fi
+}
+
+modprobe ext4 2>/dev/null
+if mkfs.ext4 -q -F /dev/nvme0n2 && mkdir -p /tmp/mnt && mount /dev/nvme0n2 /tmp/mnt &&
+	echo precious >/tmp/mnt/marker && sync; then
+	ok "ext4 on /dev/nvme0n2 mounted on /tmp/mnt with a marker file"
+else
+	not_ok "cannot set up ext4 on /dev/nvme0n2"
+	echo "1..$n"
+	exit 1
+fi
+want=$'refusing to write to\n/dev/nvme0n2 is mounted on /tmp/mnt'
+
+# Every suite through every engine path.  Noisy neighbor (and all) on
+# namespace 1, the case of the issue: its runs write namespaces 1-3.  The
+# others on namespace 2 itself: as its generic node for ssdnvme and
+# io_uring_cmd, as its block device for io_uring.
+for suite in profiles write-pressure precondition noisy-neighbor all; do
+	for engine in ssdnvme io_uring_cmd io_uring; do
+		case $suite/$engine in
+		noisy-neighbor/* | all/*) dev=/dev/ng0n1 ;;
+		*/io_uring) dev=/dev/nvme0n2 ;;
+		*) dev=/dev/ng0n2 ;;
+		esac
+		refused "--suite $suite --engine $engine on $dev is refused, naming /dev/nvme0n2 and /tmp/mnt" \
+			S --suite "$suite" --engine "$engine" --short --yes-destroy deadbeef "$dev"
+	done
+done
+# The dry run runs the same checks and refuses the same way.
+refused "--dry-run of noisy neighbor on /dev/ng0n1 is refused the same way" \
+	S --suite noisy-neighbor --short --dry-run --yes-destroy deadbeef /dev/ng0n1
+# A purge formats or sanitizes the controller: namespace 2 is touched even
+# when the device named is namespace 4.
+refused "a purge on namespace 4 is refused while namespace 2 is mounted" \
+	S --suite precondition --purge format --short --yes-destroy deadbeef /dev/ng0n4
+
+# Other spellings of the same devices: a symlink, a second node (mknod).
+ln -s /dev/ng0n1 /tmp/link-ng0n1
+refused "noisy neighbor through a symlink to /dev/ng0n1 is refused" \
+	S --suite noisy-neighbor --short --yes-destroy deadbeef /tmp/link-ng0n1
+read -r maj min <<<"$(stat -c '%t %T' /dev/ng0n2)"
+mknod /tmp/alias-ng2 c $((16#$maj)) $((16#$min))
+refused "profiles through a mknod alias of /dev/ng0n2 are refused" \
+	S --suite profiles --profiles 4k-randwrite --short --yes-destroy deadbeef /tmp/alias-ng2
+read -r maj min <<<"$(stat -c '%t %T' /dev/nvme0n2)"
+mknod /tmp/alias-nvme2 b $((16#$maj)) $((16#$min))
+refused "io_uring through a mknod alias of /dev/nvme0n2 is refused" \
+	S --suite write-pressure --engine io_uring --short --yes-destroy deadbeef /tmp/alias-nvme2
+
+# Swap on namespace 5, a device-mapper volume on namespace 4: both named.
+if mkswap -q /dev/nvme0n5 >/dev/null 2>&1 && swapon /dev/nvme0n5; then
+	want=$'/dev/nvme0n2 is mounted on /tmp/mnt\n/dev/nvme0n5 is in use as swap'
+	refused "noisy neighbor with swap on namespace 5: both namespaces named" \
+		S --suite noisy-neighbor --short --yes-destroy deadbeef /dev/ng0n1
+	swapoff /dev/nvme0n5
+else
+	not_ok "cannot enable swap on /dev/nvme0n5"
+fi
+modprobe dm_mod 2>/dev/null
+if echo "0 2048 linear /dev/nvme0n4 0" | dmsetup create guardtest 2>/dev/null; then
+	want=$'/dev/nvme0n2 is mounted on /tmp/mnt\n/dev/nvme0n4 is held by /dev/dm-0 (guardtest)'
+	refused "noisy neighbor with a dm volume on namespace 4: both named" \
+		S --suite all --short --profiles 4k-randread --yes-destroy deadbeef /dev/ng0n1
+	dmsetup remove guardtest
+else
+	not_ok "cannot create a device-mapper volume on /dev/nvme0n4"
+fi
+
+# The file system survived all of it.
+if [ "$(cat /tmp/mnt/marker)" = precious ]; then ok "the marker file reads back"; else not_ok "the marker file is gone or changed"; fi
+umount /tmp/mnt
+if fsck.ext4 -fn /dev/nvme0n2 >/tmp/fsck.log 2>&1; then ok "fsck.ext4 -fn /dev/nvme0n2 finds the file system clean"; else
+	not_ok "fsck.ext4 -fn /dev/nvme0n2 reports damage"
+	sed 's/^/# /' /tmp/fsck.log | tail -n 5
+fi
+
+# Unmounted, the dry run says what would be written and read.
+plan=$(S --suite noisy-neighbor --short --dry-run --yes-destroy deadbeef --results /tmp/plan /dev/ng0n1 2>&1)
+if grep -q '^  WRITES (every byte on them may be lost): /dev/nvme0n1 (nsid 1, 64 MiB), /dev/nvme0n2 (nsid 2, 64 MiB), /dev/nvme0n3 (nsid 3, 64 MiB)$' <<<"$plan" &&
+	grep -q '^  reads: /dev/nvme0n4 (nsid 4, 64 MiB), /dev/nvme0n5 (nsid 5, 64 MiB), /dev/nvme0n6 (nsid 6, 64 MiB)$' <<<"$plan" &&
+	grep -q '^drive ng0n1: /dev/ng0n1 = /dev/ng0n1, QEMU NVMe Ctrl, serial deadbeef' <<<"$plan"; then
+	ok "the dry run names the drive and the namespaces it writes (1-3) and reads (4-6)"
+else
+	not_ok "the dry run's drive summary"
+	sed 's/^/# /' <<<"$plan" | head -n 8
+fi
+plan=$(S --suite all --dry-run --yes-destroy deadbeef --results /tmp/plan /dev/ng0n1 2>&1)
+if [ "$(grep -cE '^ +[0-9]+/389 ' <<<"$plan")" = 389 ]; then
+	ok "dry run of the full method on a namespace: 389 runs (fill+seq+rand, 23 profiles x 13, 85 write-pressure steps, 2 noisy-neighbor runs)"
+else
+	not_ok "dry run of the full method: $(grep -cE '^ +[0-9]+/389 ' <<<"$plan") runs, want 389"
+fi
+# Unmounted, the same command is allowed (the guard is not a blanket
+# refusal): one noisy-neighbor run through each engine.
+S --suite noisy-neighbor --short --runtime 1 --ramp 0 --yes-destroy deadbeef --results /tmp/nn-ok /dev/ng0n1 >/tmp/nn-ok.log 2>&1
+rc=$?
+if [ $rc = 0 ]; then ok "unmounted, noisy neighbor on /dev/ng0n1 runs (both engines)"; else
+	not_ok "unmounted, noisy neighbor on /dev/ng0n1 exited $rc"
+	tail -n 8 /tmp/nn-ok.log | sed 's/^/# /'
+fi
+echo "1..$n"
