@@ -34,7 +34,7 @@
 enum { EXIT_ALL_READ = 0, EXIT_SOME_SKIPPED = 1, EXIT_USAGE = 2, EXIT_THRESHOLD = 3 };
 
 /* Long options without a short one. */
-enum { OPT_BASELINE = 256, OPT_FAIL_IF };
+enum { OPT_BASELINE = 256, OPT_FAIL_IF, OPT_CHECK };
 
 /* The output formats, the first the default: the help, the check of -f and
  * the renderer all come from this one table. */
@@ -104,6 +104,9 @@ static const char usage_text[] =
 	"                          over its jobs (or clients) and nothing else; exit 1\n"
 	"                          and print nothing if it is unreadable, a job failed\n"
 	"                          or was excluded, or its jobs are in several fio groups\n"
+	"      --check=FILE        exit 0 when FILE is one complete fio output whose jobs\n"
+	"                          all ran without error and would all be used (several\n"
+	"                          fio groups allowed), 1 otherwise; prints no figures\n"
 	"  -h, --help              this help\n"
 	"  -V, --version           version\n"
 	"\n"
@@ -135,6 +138,7 @@ struct opts {
 	const char *ref_review;
 	bool with_ref, no_ref, quiet;
 	const char *iops_file;
+	bool check_only; /* --check: the --iops checks without the sum */
 	enum fr_basis basis;
 	unsigned threads;
 	const char *baseline; /* --baseline DIR */
@@ -295,6 +299,7 @@ static const struct option long_opts[] = {
 	{"help", no_argument, NULL, 'h'},
 	{"version", no_argument, NULL, 'V'},
 	{"iops", required_argument, NULL, 'I'},
+	{"check", required_argument, NULL, OPT_CHECK},
 	{"baseline", required_argument, NULL, OPT_BASELINE},
 	{"fail-if", required_argument, NULL, OPT_FAIL_IF},
 	{NULL, 0, NULL, 0},
@@ -370,6 +375,11 @@ static int parse_global(int argc, char **argv, struct opts *o, int *ninputs)
 			exit(EXIT_ALL_READ);
 		case 'I':
 			o->iops_file = optarg;
+			o->check_only = false;
+			break;
+		case OPT_CHECK:
+			o->iops_file = optarg;
+			o->check_only = true;
 			break;
 		case OPT_BASELINE:
 			o->baseline = optarg;
@@ -437,8 +447,10 @@ static void sum_iops(const struct fr_model *m, double *iops)
 		}
 }
 
-/* --iops FILE: the runner's question for computing capped steps. */
-static int print_iops(const char *path)
+/* --iops FILE: the runner's question for computing capped steps.  With
+ * check_only (--check FILE), whether the run is complete: the same checks,
+ * but jobs of several fio groups are fine (nothing is summed). */
+static int print_iops(const char *path, bool check_only)
 {
 	struct fr_label label = {.fallback_drive = "run"};
 	double iops[FR_NDIRS] = {0};
@@ -461,15 +473,18 @@ static int print_iops(const char *path)
 		return ret;
 	}
 	fr_model_init(&m);
-	if (!fr_read_fio_buffer(&m, buf, len, path, &label, &info) && info.groups_differ) {
+	if (!fr_read_fio_buffer(&m, buf, len, path, &label, &info) && info.groups_differ &&
+	    !check_only) {
 		/* jobs of several fio groups did not run together: no one sum */
 		fprintf(stderr,
 			"fiorank: %s: its jobs are in several fio groups (stonewall or "
 			"new_group); their IOPS are not one figure\n",
 			path);
 	} else if (!m.nskipped && !m.nexcluded && m.jobs_read) {
-		sum_iops(&m, iops);
-		printf("%.3f %.3f\n", iops[FR_READ], iops[FR_WRITE]);
+		if (!check_only) {
+			sum_iops(&m, iops);
+			printf("%.3f %.3f\n", iops[FR_READ], iops[FR_WRITE]);
+		}
 		ret = EXIT_ALL_READ;
 	} else {
 		list_problems(&m);
@@ -555,7 +570,7 @@ int main(int argc, char **argv)
 	ret = parse_global(argc, argv, &o, &ninputs);
 	if (ret || o.iops_file) {
 		fr_gate_free(&o.gate);
-		return ret ? ret : print_iops(o.iops_file);
+		return ret ? ret : print_iops(o.iops_file, o.check_only);
 	}
 	fr_model_init(&m);
 	fr_model_init(&ref);

@@ -84,6 +84,15 @@ check "... saying why" grep -q 'several fio groups' "$tmp/iops.err"
 out=$("$FIORANK" --iops "$S/json.json")
 want=$(jq '.jobs[0].read.iops' "$S/json.json")
 check "--iops still answers for one group" same "${out%% *}" "$want"
+# --check: is the run complete (the runner's result_valid); groups are fine
+out=$("$FIORANK" --check "$G/rate-curve.json" 2>&1)
+check "--check accepts a complete file of several fio groups, printing nothing" \
+	test $? -eq 0 -a -z "$out"
+check "--check accepts the write-pressure phases (reader and writer in two groups)" \
+	"$FIORANK" --check "$G/wp-phases.json"
+check_fails "--check refuses a file with a failed job" 'ended with error 28' \
+	"$FIORANK" --check "$S/text-before.json"
+check_fails "--check refuses what is not fio output" 'no JSON document found' "$FIORANK" --check "$tmp/iops.err"
 
 # 2. names longer than 127 bytes that share a prefix stay distinct
 long=$(printf 'x%.0s' $(seq 1 200))

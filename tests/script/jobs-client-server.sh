@@ -55,6 +55,8 @@ for s in peak 10; do
 done
 check "the manifest lists both hosts" jq -e --arg a "${addrs[0]},${ports[0]}" --arg b "${addrs[1]},${ports[1]}" \
 	'.hosts == [$a, $b] and (.drives | length == 2) and ([.drives[].host] == [$a, $b])' "$r/manifest.json"
+check "the manifest does not claim the servers' CPU and kernel (system null)" \
+	jq -e 'has("system") and .system == null' "$r/manifest.json"
 # Each host gets half of the 10 % step: the rate per job is divided by the
 # number of hosts, so the total stays 10 % of the combined peak.  (Checked on
 # the job text and on each host's share; the achieved total is only checked

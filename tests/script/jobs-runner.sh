@@ -94,6 +94,12 @@ check "manifest: schema, suite, mode, versions, start and end" jq -e '
 	.schema == "ssdnvme-manifest/1" and .suite == "profiles" and .mode == "full" and
 	(.fio_version | startswith("fio-3.33")) and (.project_version | length > 0) and
 	(.started | test("^[0-9]{4}-[0-9]{2}-[0-9]{2}T")) and (.finished | test("^[0-9]{4}-"))' "$m"
+check "manifest: the machine that ran fio (kernel, CPU model, host name)" jq -e \
+	--arg k "$(uname -srm)" --arg h "$(hostname)" \
+	--arg c "$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)" \
+	'.system.kernel == $k and .system.host == $h and (.system.cpu // "") == $c' "$m"
+check "fiorank's header shows the kernel the manifest recorded" \
+	bash -c '"$1" -f json "$2" 2>/dev/null | jq -e --arg k "$(uname -srm)" "[.provenance.drives[].kernel] | index(\$k) != null"' _ "$FIORANK" "$r"
 check "manifest: the drive is the file, with its size" jq -e --arg p "$target" '
 	.drives | length == 1 and .[0].label == "target" and .[0].path == $p and .[0].kind == "file" and
 	.[0].capacity_bytes == 67108864' "$m"

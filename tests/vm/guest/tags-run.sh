@@ -208,6 +208,8 @@ check "SIGINT: no shared-memory segment left" no_segment
 (bg_fio "$eng" --thread --name=wk --filename=/dev/ng0n1 --rw=randwrite --time_based --runtime=60 \
 	"${common[@]}" >/dev/null 2>&1) &
 kpid=$!
+# the writer past setup (slow under ASan and a loaded host), then writing
+wait_for_segment
 sleep 1
 (bg_fio "$eng" --name=rk --filename=/dev/ng0n4 --rw=randread --time_based --runtime=60 \
 	"${common[@]}" --tag_log=1 --ssdnvme_results="$OUT/rk.json" >/dev/null 2>&1) &
