@@ -132,6 +132,17 @@ void fr_jobopts_init(struct fr_jobopts *o)
 {
 	memset(o, 0, sizeof(*o));
 	o->rwmixread = 50;
+	o->iodepth = 1;
+	o->numjobs = 1;
+}
+
+/* iodepth=, numjobs=: a plain count (fio takes no unit there); 0 when not. */
+static unsigned count_value(const char *v)
+{
+	char *end;
+	unsigned long n = strtoul(v, &end, 10);
+
+	return end != v && !*end && n <= 1u << 20 ? (unsigned)n : 0;
 }
 
 /* fio's rwmixread/rwmixwrite: an integer 0..100 (each sets the other). */
@@ -155,6 +166,12 @@ void fr_jobopts_set(struct fr_jobopts *o, const char *key, const char *value)
 		o->bs = value;
 	else if (!strcmp(key, "kb_base"))
 		o->kb_base = value;
+	else if (!strcmp(key, "iodepth"))
+		o->iodepth = count_value(value);
+	else if (!strcmp(key, "numjobs"))
+		o->numjobs = count_value(value);
+	else if (!strcmp(key, "group_reporting"))
+		o->group_reporting = true;
 	else if (!strcmp(key, "bssplit") || !strcmp(key, "bsrange") ||
 		 !strcmp(key, "blocksize_range"))
 		o->bs_varies = true;
@@ -269,6 +286,40 @@ static int block_sizes(const struct fr_jobopts *o, unsigned kb_base, char *out, 
 	else
 		snprintf(out, len, "%s", name[0]);
 	return 0;
+}
+
+unsigned fr_jobopts_bs(const struct fr_jobopts *o)
+{
+	unsigned kb_base = o->kb_base && !strcmp(o->kb_base, "1000") ? 1000 : 1024;
+	const char *bs = o->bs ? o->bs : "4096"; /* fio's default */
+	unsigned long long b = 0, other;
+	char *dup, *part, *save = NULL;
+	int n = 0;
+
+	if (o->bs_varies || !(dup = strdup(bs)))
+		return 0;
+	for (part = strtok_r(dup, ",", &save); part && n < 2;
+	     part = strtok_r(NULL, ",", &save), n++)
+		if (fr_fio_size(part, kb_base, n ? &other : &b) || (n && other != b))
+			b = 0;
+	free(dup);
+	return b <= 1u << 30 ? (unsigned)b : 0;
+}
+
+int fr_jobopts_read_pct(const struct fr_jobopts *o)
+{
+	const char *rw = o->rw ? o->rw : "read"; /* fio's default */
+	size_t len = strcspn(rw, ":");
+
+#define RW_IS(s) (len == strlen(s) && !strncmp(rw, s, len))
+	if (RW_IS("read") || RW_IS("randread"))
+		return 100;
+	if (RW_IS("write") || RW_IS("randwrite"))
+		return 0;
+	if (RW_IS("rw") || RW_IS("readwrite") || RW_IS("randrw"))
+		return o->rwmixread;
+#undef RW_IS
+	return -1; /* trim, trimwrite, ... */
 }
 
 char *fr_profile_from_options(const struct fr_jobopts *o)

@@ -43,11 +43,21 @@ struct fr_jobopts {
 	const char *kb_base; /* 1024 (fio's default) or 1000 */
 	bool bs_varies;	     /* bssplit= or bsrange= given: no single block size */
 	int rwmixread;	     /* rwmixread=, or 100 - rwmixwrite=; fio's default 50 */
+	unsigned iodepth;    /* iodepth=, fio's default 1; 0 unreadable */
+	unsigned numjobs;    /* numjobs=, fio's default 1; 0 unreadable */
+	bool group_reporting;
 };
 
 void fr_jobopts_init(struct fr_jobopts *o);
 /* Applies one option as fio would (aliases, rwmixwrite). */
 void fr_jobopts_set(struct fr_jobopts *o, const char *key, const char *value);
+
+/* One transfer size for reads and writes (bs=4k, bs=4k,4k) in bytes, read
+ * as fio reads it; 0 for ranges, splits, unequal or unreadable sizes. */
+unsigned fr_jobopts_bs(const struct fr_jobopts *o);
+/* The share of reads the job asked for (rw= and rwmixread=); -1 for trim
+ * and other workloads that are neither. */
+int fr_jobopts_read_pct(const struct fr_jobopts *o);
 
 /* Options that only order or pace a job (stonewall, new_group, rate caps...):
  * two jobs that differ only in these ran the same workload. */

@@ -45,6 +45,7 @@ static void free_profile(struct fr_profile *p)
 		for (size_t k = 0; k < p->steps[i].njobnames; k++)
 			free(p->steps[i].jobnames[k]);
 		free(p->steps[i].jobnames);
+		free(p->steps[i].fio_version);
 	}
 	free(p->steps);
 	free(p->name);
@@ -259,6 +260,35 @@ static double merge_tail(double a, double b)
 	return a > b ? a : b;
 }
 
+/* Two parts of one step's method: outstanding I/O adds up, a size or read
+ * share they disagree on becomes unknown, the shorter time is the step's. */
+static void merge_method(struct fr_method *into, const struct fr_method *from)
+{
+	if (!from->known)
+		return;
+	if (!into->known) {
+		*into = *from;
+		return;
+	}
+	into->outstanding += from->outstanding;
+	if (into->bs != from->bs)
+		into->bs = 0;
+	if (into->read_pct != from->read_pct)
+		into->read_pct = -1;
+	if (from->step_s > 0 && (into->step_s <= 0 || from->step_s < into->step_s))
+		into->step_s = from->step_s;
+}
+
+/* The fio version and time of the output that filled a step (the first). */
+static int note_doc(struct fr_step *s, const char *fio_version, double timestamp)
+{
+	if (!s->fio_version && fio_version && !(s->fio_version = strdup(fio_version)))
+		return -ENOMEM;
+	if (!s->timestamp)
+		s->timestamp = timestamp;
+	return 0;
+}
+
 static void merge_dir(struct fr_dirstat *into, const struct fr_dirstat *from)
 {
 	for (int b = 0; b < FR_NBASES; b++) {
@@ -303,6 +333,7 @@ int fr_model_add(struct fr_model *m, const struct fr_job *job)
 	struct fr_drive *d = fr_model_drive(m, job->drive);
 	struct fr_profile *p;
 	struct fr_step *s;
+	size_t named;
 
 	if (!d)
 		return -ENOMEM;
@@ -310,8 +341,26 @@ int fr_model_add(struct fr_model *m, const struct fr_job *job)
 	if (!p)
 		return -ENOMEM;
 	s = profile_step(p, job);
-	if (!s || note_origin(s, job->jobname, job->groupid))
+	if (!s)
 		return -ENOMEM;
+	named = s->njobnames;
+	if (note_origin(s, job->jobname, job->groupid) ||
+	    note_doc(s, job->fio_version, job->timestamp))
+		return -ENOMEM;
+	if (job->run.known) {
+		/* clones of one job (numjobs, one name) are one entry with
+		 * numjobs; another name is another job in flight beside it */
+		struct fr_method how = {
+			.known = true,
+			.outstanding =
+				s->njobnames > named ? job->run.iodepth * job->run.numjobs : 0,
+			.bs = job->run.bs,
+			.read_pct = job->run.read_pct,
+			.step_s = job->run.step_s,
+		};
+
+		merge_method(&s->method, &how);
+	}
 	for (int i = 0; i < FR_NDIRS; i++)
 		merge_dir(&s->dir[i], &job->dir[i]);
 	s->njobs++;
@@ -389,6 +438,9 @@ int fr_model_merge(struct fr_model *dst, const struct fr_model *src)
 				for (int i = 0; i < FR_NDIRS; i++)
 					merge_dir(&ds->dir[i], &ss->dir[i]);
 				ds->njobs += ss->njobs;
+				merge_method(&ds->method, &ss->method);
+				if (note_doc(ds, ss->fio_version, ss->timestamp))
+					return -ENOMEM;
 			}
 		}
 	}

@@ -57,13 +57,24 @@ struct fr_job {
 	const char *jobname; /* fio's job name, NULL for an engine file's share */
 	long groupid;	     /* fio's groupid, -1 when not known */
 	struct fr_dirstat dir[FR_NDIRS];
+	/* how the job ran, from the reader's one parse of its fio output
+	 * (known false for an engine file's share and published figures) */
+	struct fr_jobrun {
+		bool known;
+		unsigned iodepth, numjobs, bs; /* 0: unreadable or mixed (bs) */
+		int read_pct;		       /* -1: unknown */
+		double step_s;		       /* the job's runtime; 0 unknown */
+	} run;
+	const char *fio_version; /* the document's "fio version", or NULL */
+	double timestamp;	 /* its "timestamp" (s since the epoch), 0 unknown */
 };
 
 /*
  * Like-for-like comparison (issue 13): how a step was run, in the terms a
- * published method is stated in.  Filled after reading: by provenance.c
- * for measured steps (from the fio output's options, the engine file and
- * the manifest), by read_ref.c for published ones (reference/methods.csv).
+ * published method is stated in.  For measured steps the reader fills what
+ * the fio options say as it merges the jobs (outstanding, bs, read share,
+ * step time) and provenance.c adds the target and the run mode (engine
+ * file, manifest); read_ref.c fills published ones (reference/methods.csv).
  * All zero: not known.
  */
 enum fr_target {
@@ -97,6 +108,8 @@ struct fr_step {
 	long groupid; /* their fio groupid; -1 when unknown or several */
 	struct fr_dirstat dir[FR_NDIRS];
 	struct fr_method method; /* issue 13; see above */
+	char *fio_version;	 /* of the fio output that filled it, or NULL */
+	double timestamp;	 /* its fio "timestamp"; 0 unknown */
 };
 
 struct fr_profile {

@@ -18,7 +18,6 @@
 #include <json-c/json.h>
 
 #include "json_get.h"
-#include "prov_fio.h"
 #include "provenance.h"
 #include "rank.h"
 #include "read_fio.h"
@@ -37,8 +36,6 @@ struct cache {
 
 struct ctx {
 	struct cache docs;
-	struct fsrc *srcs;
-	size_t nsrcs;
 };
 
 /* ------------------------------------------------------------ caches */
@@ -98,28 +95,6 @@ static void add_word(char *buf, size_t len, const char *w)
 		p += wl;
 	}
 	snprintf(buf + used, len - used, "%s%s", used ? ", " : "", w);
-}
-
-static const struct fsrc *source(struct ctx *c, const char *path)
-{
-	struct fsrc *t;
-
-	for (size_t i = 0; i < c->nsrcs; i++)
-		if (!strcmp(c->srcs[i].path, path))
-			return &c->srcs[i];
-	t = realloc(c->srcs, (c->nsrcs + 1) * sizeof(*t));
-	if (!t)
-		return NULL;
-	c->srcs = t;
-	t = &t[c->nsrcs];
-	memset(t, 0, sizeof(*t));
-	t->path = strdup(path);
-	if (!t->path || fr_fio_source_read(t)) {
-		free(t->path);
-		return NULL;
-	}
-	c->nsrcs++;
-	return t;
 }
 
 /* ------------------------------------------------------------ manifest, engine file */
@@ -348,7 +323,9 @@ static void preconditioning(struct fr_prov_drive *pd, const struct where *w)
 	add_word(pd->precond, sizeof(pd->precond), v);
 }
 
-static void run_facts(struct fr_prov_drive *pd, const struct where *w, const struct fsrc *src)
+/* src: the step whose fio output's version and time stand in where no
+ * manifest or engine file says them, or NULL. */
+static void run_facts(struct fr_prov_drive *pd, const struct where *w, const struct fr_step *src)
 {
 	struct json_object *sys = fr_json_get(w->mf, "system");
 	const char *eng = w->eng ? fr_json_str(w->eng, "engine_version") : NULL;
@@ -356,8 +333,8 @@ static void run_facts(struct fr_prov_drive *pd, const struct where *w, const str
 
 	add_word(pd->fio, sizeof(pd->fio),
 		 w->eng ? fr_json_str(w->eng, "fio_version") : fr_json_str(w->mf, "fio_version"));
-	if (!*pd->fio && src)
-		add_word(pd->fio, sizeof(pd->fio), src->fio);
+	if (!*pd->fio && src && src->fio_version)
+		add_word(pd->fio, sizeof(pd->fio), src->fio_version);
 	snprintf(e, sizeof(e), "%s%s%s", w->run ? fr_json_str(w->run, "engine") ?: "" : "",
 		 eng ? " " : "", eng ? eng : "");
 	if (w->eng && !w->run)
@@ -429,6 +406,20 @@ static const struct fr_step *peak_step(const struct fr_profile *pr)
 	return best;
 }
 
+/* "4k-randread: 128 outstanding, 4 KiB, 100 % read, 30 s steps" */
+static void method_text(char *buf, size_t len, const char *profile, const struct fr_method *me)
+{
+	char bs[32] = "mixed sizes", rd[32] = "read share unknown", t[32] = "step time unknown";
+
+	if (me->bs)
+		snprintf(bs, sizeof(bs), "%u KiB", me->bs / 1024);
+	if (me->read_pct >= 0)
+		snprintf(rd, sizeof(rd), "%d %% read", me->read_pct);
+	if (me->step_s > 0)
+		snprintf(t, sizeof(t), "%.0f s steps", me->step_s);
+	snprintf(buf, len, "%s: %u outstanding, %s, %s, %s", profile, me->outstanding, bs, rd, t);
+}
+
 static void drive_steps(struct ctx *c, struct fr_drive *d, struct fr_prov_drive *pd)
 {
 	for (size_t p = 0; p < d->nprofiles; p++) {
@@ -438,23 +429,20 @@ static void drive_steps(struct ctx *c, struct fr_drive *d, struct fr_prov_drive 
 
 		for (size_t s = 0; s < pr->nsteps; s++) {
 			struct fr_step *st = &pr->steps[s];
-			const struct fsrc *src = NULL;
 			struct where w;
 			unsigned group;
 
 			if (!st->source)
 				continue;
 			locate(c, st->source, &w);
-			/* the fio output again only for the peak's method (the
-			 * one compared and described; its fio version and date
-			 * stand in where no manifest or engine file says them) */
-			if (st == peak)
-				src = source(c, st->source);
+			/* the peak's method is the one compared and described
+			 * (the reader filled what the fio options say); its fio
+			 * version and date stand in where no manifest or engine
+			 * file says them */
 			identity(pd, &w);
-			run_facts(pd, &w, src);
-			if (st != peak || !src)
+			run_facts(pd, &w, st == peak ? st : NULL);
+			if (st != peak || !st->method.known)
 				continue;
-			fr_fio_step_method(src, st, &st->method);
 			st->method.target = target_of(&w, &group);
 			st->method.short_mode = fr_json_str(w.mf, "mode") &&
 						!strcmp(fr_json_str(w.mf, "mode"), "short");
@@ -463,7 +451,7 @@ static void drive_steps(struct ctx *c, struct fr_drive *d, struct fr_prov_drive 
 			if (!described && st->method.known) {
 				char t[200];
 
-				fr_fio_method_text(t, sizeof(t), pr->name, &st->method);
+				method_text(t, sizeof(t), pr->name, &st->method);
 				add_word(pd->method, sizeof(pd->method), t);
 				described = true;
 			}
@@ -577,11 +565,6 @@ int fr_prov_collect(struct fr_model *m, struct fr_prov *p)
 		pd->drive = d;
 		p->steady_not_reached |= pd->steady_not_reached;
 	}
-	for (size_t i = 0; i < c.nsrcs; i++) {
-		free(c.srcs[i].path);
-		fr_fio_source_free(&c.srcs[i]);
-	}
-	free(c.srcs);
 	cache_free(&c.docs);
 	return ret;
 }

@@ -41,6 +41,8 @@ struct doc_ctx {
 	const char *source;
 	const struct fr_label *label;
 	struct json_object *global_opts;
+	char *fio_version; /* the document's, kept past its tree for the model */
+	double timestamp;
 	bool clients;	 /* client_stats: "All clients" is fio's sum, not a job */
 	bool own_report; /* the input is a report fiorank wrote */
 	struct pending_list jobs;
@@ -289,9 +291,22 @@ static int label_job(struct doc_ctx *c, struct json_object *job, struct fr_pendi
 {
 	struct fr_job_label l;
 	struct fr_jobopts o;
+	double run_ms;
 
 	if (read_options(c, job, p, &o) || fr_label_job(c->label, p->jobname, p->host, &o, &l))
 		return -ENOMEM;
+	p->job.run = (struct fr_jobrun){
+		.known = true,
+		.iodepth = o.iodepth,
+		.numjobs = o.numjobs,
+		.bs = fr_jobopts_bs(&o),
+		.read_pct = fr_jobopts_read_pct(&o),
+	};
+	run_ms = fr_json_num(job, "job_runtime");
+	/* group_reporting sums the clones' runtimes into one entry */
+	if (isfinite(run_ms) && run_ms > 0)
+		p->job.run.step_s =
+			run_ms / 1000.0 / (o.group_reporting && o.numjobs ? o.numjobs : 1);
 	p->drive = l.drive;
 	p->profile = l.profile;
 	p->step = l.step;
@@ -386,6 +401,14 @@ static int read_doc(struct doc_ctx *c, struct json_object *root)
 		return -1;
 	}
 	c->global_opts = fr_json_get(root, "global options");
+	free(c->fio_version);
+	if (!(c->fio_version = strdup(fr_json_str(root, "fio version")))) {
+		fail(c, "out of memory");
+		return -1;
+	}
+	c->timestamp = fr_json_num(root, "timestamp");
+	if (!isfinite(c->timestamp) || c->timestamp < 0)
+		c->timestamp = 0;
 	clear_pending(&c->jobs);
 	n = json_object_array_length(jobs);
 	for (size_t i = 0; i < n; i++)
@@ -556,6 +579,8 @@ static int add_jobs(struct doc_ctx *c, struct fr_read_info *info)
 		p->job.source = c->source;
 		p->job.jobname = p->jobname;
 		p->job.groupid = p->groupid;
+		p->job.fio_version = c->fio_version;
+		p->job.timestamp = c->timestamp;
 		if (fr_model_add(c->m, &p->job) || note_job(info, p))
 			return -ENOMEM;
 	}
@@ -589,5 +614,6 @@ int fr_read_fio_buffer(struct fr_model *m, const char *buf, size_t len, const ch
 	clear_pending(&c.jobs);
 	free(c.jobs.v);
 	free(c.err);
+	free(c.fio_version);
 	return ret;
 }
