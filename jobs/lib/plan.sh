@@ -132,3 +132,42 @@ build_plan() {
 		done
 	done
 }
+
+# estimate_overhead: seconds each run costs beyond its planned time, as
+# measured here, so that the estimate holds on a slow host too (the emulated
+# test bed spends more time starting and stopping fio than running a short
+# step).  The plan's first peak run (else its first run) is flattened as the
+# real run flattens it (same engine, jobs, queue depths, device) but made
+# read-only and 1 second long, and run on the device itself (a regular file
+# is read too; nothing is written); its wall time less that second, the
+# flattening, and the runner's bookkeeping per run (four manifest or result
+# reads, one jq each, timed on a scratch manifest, and about ten other
+# processes, timed) make the overhead.  Sets run_overhead.
+estimate_overhead() {
+	local scratch t0 t1 t2 t3 t4 i row=0 dev
+	run_overhead=0
+	[ -z "$hosts_arg" ] || return 0
+	scratch=$(mktemp -d "${TMPDIR:-/tmp}/ssdnvme-estimate.XXXXXX") || return 0
+	echo '{"runs": []}' >"$scratch/m.json"
+	for ((i = 0; i < plan_n; i++)); do [ "${plan_kind[i]}" = peak ] && row=$i && break; done
+	for ((i = row; i < plan_n; i++)); do [ -n "${plan_job[i]}" ] && row=$i && break; done
+	dev=${node_of[${plan_id[row]%%/*}]}
+	t0=$EPOCHREALTIME
+	(export SSDNVME_DEV=$dev SSDNVME_RUNTIME=1 SSDNVME_RAMP=0 SSDNVME_ENGINE=$engine_so \
+		SSDNVME_ENGINE_JSON=$scratch/e.json SSDNVME_WP_BPS=1000000 SSDNVME_WP_MBPS=1 SSDNVME_SS_ROUND=1
+		c=0
+		for ns in ${nn_nodes[${plan_id[row]%%/*}]:-}; do c=$((c + 1)) && export "SSDNVME_NS$c=$ns"; done
+		flatten_job "$JOBS/${plan_job[row]}" ${plan_sect[row]:+"${plan_sect[row]}"}) >"$scratch/job.fio" 2>/dev/null
+	t1=$EPOCHREALTIME
+	sed -i -E 's/^(rw|readwrite)=(rand)?(write|rw|readwrite|trim|trimwrite)$/rw=\2read/; /^(rate|rate_iops|rwmixread|rwmixwrite|fill_device|loops)=/d' "$scratch/job.fio"
+	"$fio_bin" --output-format=json+ --output="$scratch/o.json" "$scratch/job.fio" >/dev/null 2>&1
+	t2=$EPOCHREALTIME
+	manifest_update "$scratch/m.json" '.runs += [{id: "x"}]'
+	t3=$EPOCHREALTIME
+	for i in 1 2 3 4 5; do /bin/true; done
+	t4=$EPOCHREALTIME
+	rm -rf "$scratch"
+	run_overhead=$(awk -v a="$t0" -v b="$t1" -v c="$t2" -v d="$t3" -v e="$t4" 'BEGIN {
+		f = c - b - 1; if (f < 0) f = 0
+		printf "%.2f\n", f + (b - a) + 4 * (d - c) + 2 * (e - d) }')
+}

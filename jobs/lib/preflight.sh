@@ -1,0 +1,68 @@
+# shellcheck shell=bash
+# The checks of jobs/ssdnvme-suite after the devices', before anything is
+# written: the tools, the free space for the results, a results directory
+# that already holds a suite.  Reads the runner's globals.
+
+# check_tools: the engine loads into the fio the runs use (a fio of another
+# version refuses it); times that start-up for the estimate (fio_start_secs).
+check_tools() {
+	local out t0
+	fio_start_secs=1
+	# fiorank reads every result (jobs/lib/suite-lib.sh): without it no run
+	# could be judged done.
+	[ -x "$fiorank" ] && "$fiorank" --help 2>&1 | grep -q -- '--iops' ||
+		die "fiorank not found at $fiorank, or without --iops (run make, or pass --fiorank)"
+	if [ "$engine" = ssdnvme ] || [ $needs_nn = 1 ]; then
+		[ -f "$engine_so" ] || die "the ssdnvme engine is not built ($engine_so): run make, or pass --engine-so"
+		[ -z "$hosts_arg" ] || return 0 # loaded by the servers' fio
+		t0=$EPOCHREALTIME
+		if ! out=$("$fio_bin" --enghelp="$engine_so" 2>&1) || [ -z "$out" ]; then
+			die "the ssdnvme engine $engine_so does not load into $fio_bin: $(head -n 3 <<<"$out")"
+		fi
+	else
+		t0=$EPOCHREALTIME
+		out=$("$fio_bin" --version 2>&1) || die "$fio_bin does not run: $out"
+	fi
+	fio_start_secs=$(awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.2f\n", b - a }')
+}
+
+# check_space: room for the results: each run leaves fio's JSON (json+:
+# latency bins), the flattened job and the engine's tag file, about
+# RUN_BYTES (SSDNVME_RESULT_BYTES overrides it); refuses when the file system of the results directory has less
+# free space than the plan needs.
+check_space() {
+	local d=$results avail need
+	while [ ! -d "$d" ]; do d=$(dirname "$d"); done
+	avail=$(df -Pk "$d" | awk 'NR == 2 { printf "%d\n", $4 * 1024 }')
+	need=$((total_steps * RUN_BYTES))
+	[ -z "$avail" ] || [ "$avail" -ge "$need" ] ||
+		die "the results need about $(fmt_bytes "$need") ($total_steps runs), but $d has $(fmt_bytes "$avail") free"
+}
+
+# check_merge: a results directory that already holds a finished suite takes
+# another one (e.g. profiles after precondition) into the same manifest, as
+# long as no run id is already there and each drive label names the same
+# device as before.  Sets merge=1 when it will.
+check_merge() {
+	local known rid d clash="" n=0
+	merge=0
+	[ $resume = 0 ] && [ -f "$manifest" ] || return 0
+	jq -e '.schema == "ssdnvme-manifest/1"' "$manifest" >/dev/null 2>&1 ||
+		die "$manifest is not an ssdnvme-suite manifest: choose another --results"
+	jq -e '.finished != null' "$manifest" >/dev/null ||
+		die "$manifest holds a suite that has not finished: continue it with --resume --results $results first, or choose another --results"
+	known=$(jq -r '.runs[].id' "$manifest")
+	declare -A have=()
+	while read -r rid; do [ -n "$rid" ] && have[$rid]=1; done <<<"$known"
+	for ((d = 0; d < plan_n; d++)); do
+		[ -z "${have[${plan_id[d]}]:-}" ] && continue
+		n=$((n + 1))
+		[ $n -le 3 ] && clash+="${clash:+, }${plan_id[d]}"
+	done
+	[ $n = 0 ] || die "$results already has $n of these runs ($clash$([ $n -gt 3 ] && echo ...)): choose another --results, or --resume the suite that made them"
+	clash=$(jq -r --argjson new "$drives_json" '
+		[.drives[] as $o | $new[] | select(.label == $o.label and .host == $o.host and
+		  ([.path, .kind, .serial, .nsid] != [$o.path, $o.kind, $o.serial, $o.nsid])) | .label] | unique | join(", ")' "$manifest")
+	[ -z "$clash" ] || die "$results names another device $clash than this suite's: choose another --results"
+	merge=1
+}

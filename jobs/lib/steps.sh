@@ -1,0 +1,198 @@
+# shellcheck shell=bash
+# The runs of jobs/ssdnvme-suite: one plan row at a time (run_plan), each
+# through the functions of its kind, recorded in the manifest.  Reads the
+# runner's globals (the plan, node_of, nn_nodes, results, manifest...).
+
+# run_fio OUT JOB: runs one flattened job, locally or on every host.
+run_fio() {
+	local out=$1 job=$2
+	if [ -n "$hosts_file" ]; then
+		run_child "$fio_bin" --output-format=json+ --output="$out" --client="$hosts_file" "$job"
+	else
+		run_child "$fio_bin" --output-format=json+ --output="$out" "$job"
+	fi
+}
+
+# record_run STATUS [FINISHED]: adds or replaces the current step's run in
+# the manifest (manifest_set_run: one jq call; under the test bed's
+# emulation each costs half a second).  The record is built here without a
+# process.
+record_run() {
+	local r="" f
+	for f in id:"$id" drive:"$drive" suite:"$st" test:"$test" step:"$step" \
+		job_file:"${job:+jobs/$job}" job_sha256:"$sha" job_run:"${job:+$rel.fio}" output:"${out#"$results"/}" \
+		engine_output:"$eng" engine:"$ENGINE_OVERRIDE" started:"$started" finished:"${2:-}" status:"$1"; do
+		json_str "${f#*:}"
+		r+="${r:+, }\"${f%%:*}\": $REPLY"
+	done
+	local ti=$target_iops tm=$target_mbps
+	[[ $ti =~ ^[0-9]+$ ]] || ti=null
+	[[ $tm =~ ^[0-9]+$ ]] || tm=null
+	manifest_set_run "$manifest" "{$r, \"target_iops\": $ti, \"target_mbps\": $tm}"
+}
+
+# ------------------------------------------------------------ the steps
+# One plan row at a time (load_row sets id, st, test, step, job, sect, est,
+# kind and the paths of its files), through the function of its kind:
+# prepare_<kind> sets what the job reads for this step (none for most),
+# run_purge or run_job does it, take_<kind> keeps what the next rows need
+# from a done run (a peak for its curve, a round's IOPS for steady state).
+
+load_row() {
+	local i=$1
+	id=${plan_id[i]} st=${plan_suite[i]} test=${plan_test[i]} step=${plan_step[i]}
+	job=${plan_job[i]} sect=${plan_sect[i]} est=${plan_est[i]} kind=${plan_kind[i]}
+	drive=${id%%/*} dev=${node_of[${id%%/*}]} rel=$id
+	out=$results/$rel.json flat=$results/$rel.fio ident=$results/$rel.engine.json
+	target_iops=null target_mbps=null sha="" eng=""
+}
+
+# prepare_step: a capped curve step's rate, from its profile's peak.
+prepare_step() {
+	local peak=${peak_of[$drive/$test]:-} pr pw rate
+	if [ -z "$peak" ]; then
+		echo "ssdnvme-suite: $id: no peak result for $test, step skipped" >&2
+		return 1
+	fi
+	read -r pr pw <<<"$peak"
+	target_iops=$(curve_target "$pr" "$pw" "$step")
+	# fio's rate_iops is per job: numjobs is set in the profile file itself
+	# (jobs/tools/gen-profiles puts it there).
+	rate=$(curve_rate "$pr" "$pw" "$step" "$(job_numjobs "$JOBS/$job")" "$nhosts") || return 1
+	export "SSDNVME_RATE_$step=$rate"
+}
+prepare_wp() {
+	export SSDNVME_WP_MBPS=$step SSDNVME_WP_BPS=$((step * 1000000))
+	target_mbps=$step
+}
+prepare_ss() { export SSDNVME_SS_ROUND=${step#ss-round}; }
+
+# run_purge: nvme format or sanitize; its output is nvme-cli's log (not
+# JSON: fiorank skips it).  Sets status.
+run_purge() {
+	out=$results/$rel.log
+	record_run running
+	case $purge in
+	format)
+		# User-data erase of this namespace (its current LBA format).
+		run_child nvme format "$dev" --ses=1 --force >"$out" 2>&1 && status="done"
+		;;
+	sanitize)
+		# Block erase of the whole controller's media; wait until the
+		# sanitize log says it finished (SSTAT bits 2:0 = 1: completed).
+		dev_identity "$dev" && [ -n "$id_ctrl" ] && run_child nvme sanitize "/dev/$id_ctrl" --sanact=2 >"$out" 2>&1 &&
+			until [ -n "$stop_signal" ] || nvme sanitize-log "/dev/$id_ctrl" -o json |
+				jq -e '(.. | objects | .sstat? // empty) as $s | ($s % 8) == 1' >/dev/null 2>&1; do
+				run_child sleep 5
+			done && [ -z "$stop_signal" ] && status="done"
+		;;
+	esac
+	cat "$out" >&2
+}
+
+# run_job: flattens the row's job and runs it with fio.  Sets status.
+run_job() {
+	local fio_rc
+	if ! flatten_job "$JOBS/$job" ${sect:+"$sect"} >"$flat"; then
+		return
+	fi
+	[ -n "${sha_of[$job]:-}" ] || sha_of[$job]=$(sha256sum "$JOBS/$job" | cut -d' ' -f1)
+	sha=${sha_of[$job]}
+	record_run running
+	rm -f "$out" "$ident"
+	# fio's own messages go to <step>.stderr (kept: they explain a failure)
+	# and then to the terminal; no process substitution, the test bed's
+	# guest has no /dev/fd.
+	run_fio "$out" "$flat" 2>"$results/$rel.stderr"
+	fio_rc=$?
+	cat "$results/$rel.stderr" >&2
+	[ -s "$results/$rel.stderr" ] || rm -f "$results/$rel.stderr"
+	if [ -z "$stop_signal" ] && [ $fio_rc = 0 ] && result_valid "$out"; then
+		status="done"
+	elif [ -z "$stop_signal" ]; then
+		echo "ssdnvme-suite: $id failed (fio exit $fio_rc; its messages are in $results/$rel.stderr)" >&2
+	fi
+	[ -s "$ident" ] && eng=$rel.engine.json
+}
+
+# take_peak / take_ss FRESH: what a done run tells the rows after it.  FRESH
+# is 1 for a run that just ran (a steady-state verdict is then written when
+# reached or at the last round), 0 for one done before a resume.
+take_peak() { peak_of[$drive/$test]=$(result_iops "$out"); }
+take_ss() {
+	local verdict steady
+	ss_values[$drive]+="$(result_iops "$out" | awk '{print $1 + $2}') "
+	# shellcheck disable=SC2086
+	verdict=$(ss_verdict ${ss_values[$drive]})
+	steady=$?
+	if [ "$1" = 0 ]; then
+		[ $steady = 0 ] && ss_done[$drive]=1
+		return 0
+	fi
+	[ $steady = 0 ] || [ "${step#ss-round}" -ge "$ss_max_rounds" ] || return 0
+	jq --argjson v "$verdict" --argjson iops "$(tr ' ' '\n' <<<"${ss_values[$drive]}" | jq -s .)" -n \
+		'{schema: "ssdnvme-steady-state/1", rule: "SNIA PTS: 5-round window, max-min <= 20% of average, least-squares excursion <= 10% of average",
+		  round_iops: $iops} + $v' >"$results/$drive/precondition/steady-state.json"
+	manifest_update "$manifest" '.steady_state[$d] = ($v | fromjson)' --arg d "$drive" --arg v "$verdict"
+	echo "ssdnvme-suite: $drive steady state: $(jq -r 'if .steady then "reached" else "NOT reached" end' <<<"$verdict") after ${step#ss-round} rounds" >&2
+	ss_done[$drive]=1
+}
+
+# run_plan: every row in order; skips what a resumed suite already did, a
+# drive whose purge failed, and steady-state rounds after the verdict.
+# The ETA: what is left of the plan, plus, per remaining run, the overhead
+# the runs so far took beyond their planned time (fio start-up, the
+# emulated test bed's slowness...).
+run_plan() {
+	local i n left done_secs=0 ran_n=0 ran_est=0 ran_secs=0 extra run_t0 c ns status rid rstatus
+	declare -gA peak_of=() ss_values=() ss_done=() skip_drive=() sha_of=() prev_status=()
+	while IFS=$'\t' read -r rid rstatus; do
+		[ -n "$rid" ] && prev_status[$rid]=$rstatus
+	done <<<"$(jq -r '.runs[] | "\(.id)\t\(.status)"' "$manifest")"
+	failed=0
+	for ((i = 0; i < plan_n; i++)); do
+		[ -z "$stop_signal" ] || { id="" && stop_now; }
+		load_row "$i"
+		n=$((i + 1))
+		[ -d "${out%/*}" ] || mkdir -p "${out%/*}"
+		left=$((total_secs - done_secs))
+		done_secs=$((done_secs + est))
+		[ -z "${skip_drive[$drive]:-}" ] || continue
+		[ "$kind" != ss ] || [ -z "${ss_done[$drive]:-}" ] || continue
+		if [ "${prev_status[$id]:-}" = "done" ] && { [ "$kind" = purge ] || result_valid "$out"; }; then
+			echo "[$n/$total_steps] $id: done before, skipped" >&2
+			! declare -F "take_$kind" >/dev/null || "take_$kind" 0
+			continue
+		fi
+		extra=0
+		[ $ran_n -gt 0 ] && [ $ran_secs -gt $ran_est ] && extra=$(((ran_secs - ran_est) / ran_n))
+		echo "[$n/$total_steps] $id (~$(fmt_secs "$est"), ETA $(fmt_secs $((left + extra * (total_steps - n + 1)))) left)" >&2
+		run_t0=$SECONDS
+		export SSDNVME_DEV=$dev SSDNVME_ENGINE_JSON=$ident
+		c=0
+		for ns in ${nn_nodes[$drive]:-}; do
+			c=$((c + 1))
+			export "SSDNVME_NS$c=$ns"
+		done
+		started=$(iso_now)
+		# The noisy-neighbor runs name their engine; the rest use --engine.
+		case $step in ssdnvme | io_uring_cmd) ENGINE_OVERRIDE=$step ;; *) ENGINE_OVERRIDE=$engine ;; esac
+		status=failed
+		if ! declare -F "prepare_$kind" >/dev/null || "prepare_$kind"; then
+			if [ "$kind" = purge ]; then run_purge; else run_job; fi
+		fi
+		[ -n "$stop_signal" ] && status=interrupted
+		record_run "$status" "$(iso_now)"
+		stop_now
+		ran_n=$((ran_n + 1)) ran_est=$((ran_est + est)) ran_secs=$((ran_secs + SECONDS - run_t0))
+		if [ "$status" != "done" ]; then
+			failed=1
+			if [ "$kind" = purge ]; then
+				skip_drive[$drive]=1
+				echo "ssdnvme-suite: purge of $dev failed: nothing more runs on $drive" >&2
+			fi
+			continue
+		fi
+		! declare -F "take_$kind" >/dev/null || "take_$kind" 1
+	done
+}

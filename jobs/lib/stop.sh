@@ -1,0 +1,67 @@
+# shellcheck shell=bash
+# Stopping jobs/ssdnvme-suite on SIGINT/SIGTERM, and running its children so
+# that a signal reaches them (run_child).  The runner declares stop_signal
+# and child_pid and calls install_traps before the first run.
+
+# SIGINT (Ctrl-C: the whole foreground process group gets it, fio too) and
+# SIGTERM stop the suite: the trap only notes the signal and passes SIGTERM
+# on to the running child (fio then ends its jobs and writes what it has);
+# the step in progress is recorded "interrupted", the runner says how to
+# resume and exits 128 + the signal's number.  Children run in the
+# background and are waited for (run_child): bash runs a trap only between
+# commands, and a foreground fio would delay it until fio ended on its own.
+on_signal() {
+	[ -n "$stop_signal" ] || stop_signal=$1
+	[ -n "$child_pid" ] && stop_child
+}
+# stop_child: SIGTERM to the running child and to its own children (fio
+# may be run through a wrapper script, which would not pass it on).
+stop_child() {
+	pkill -TERM -P "$child_pid" 2>/dev/null
+	kill -TERM "$child_pid" 2>/dev/null
+}
+install_traps() {
+	trap 'on_signal INT' INT
+	trap 'on_signal TERM' TERM
+}
+
+# run_child CMD...: runs CMD, waits for it even through a signal (a child
+# that has not ended 15 s after SIGTERM is killed), returns its status.
+run_child() {
+	local rc t0
+	"$@" &
+	child_pid=$!
+	[ -z "$stop_signal" ] || stop_child
+	wait "$child_pid"
+	rc=$?
+	t0=$SECONDS
+	while kill -0 "$child_pid" 2>/dev/null; do
+		# wait was cut short by a trapped signal: the child is stopping.
+		if [ $((SECONDS - t0)) -ge 15 ]; then
+			pkill -KILL -P "$child_pid" 2>/dev/null
+			kill -KILL "$child_pid" 2>/dev/null
+		fi
+		wait "$child_pid"
+		rc=$?
+	done
+	child_pid=""
+	return $rc
+}
+
+# stop_now: when a signal came, ends the suite (the current run was
+# recorded by the caller).
+stop_now() {
+	[ -n "$stop_signal" ] || return 0
+	local code=130
+	[ "$stop_signal" = TERM ] && code=143
+	echo "ssdnvme-suite: stopped by SIG$stop_signal${id:+ during $id (recorded as interrupted)}." >&2
+	echo "ssdnvme-suite: to continue: $(resume_hint)" >&2
+	exit $code
+}
+
+# resume_hint: the command that continues this suite.
+resume_hint() {
+	local c h=""
+	for c in "${confirm[@]}"; do h+=" --yes-destroy $(printf '%q' "$c")"; done
+	echo "$0 --resume --results $(printf '%q' "$results")$h"
+}
