@@ -17,8 +17,23 @@ on_signal() {
 # stop_child: SIGTERM to the running child and to its own children (fio
 # may be run through a wrapper script, which would not pass it on).
 stop_child() {
+	# remembered: a wrapper can end before the fio it started has stopped
+	stop_pids+=" $(pgrep -P "$child_pid" 2>/dev/null | tr '\n' ' ')"
 	pkill -TERM -P "$child_pid" 2>/dev/null
 	kill -TERM "$child_pid" 2>/dev/null
+}
+
+# wait_stopped: until the children stop_child signalled have ended (killed
+# 15 s after SIGTERM), so that the suite never exits with fio still running.
+wait_stopped() {
+	local p t0=$SECONDS
+	for p in $stop_pids; do
+		while kill -0 "$p" 2>/dev/null; do
+			[ $((SECONDS - t0)) -ge 15 ] && kill -KILL "$p" 2>/dev/null
+			sleep 0.1
+		done
+	done
+	stop_pids=""
 }
 install_traps() {
 	trap 'on_signal INT' INT
@@ -44,6 +59,7 @@ run_child() {
 		wait "$child_pid"
 		rc=$?
 	done
+	wait_stopped
 	child_pid=""
 	return $rc
 }

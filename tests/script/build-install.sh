@@ -39,7 +39,7 @@ engine=ssdnvme
 # The sanitizer build's engine needs the ASan runtime preloaded into fio,
 # which the installed suite does not do: run the short suite through io_uring.
 [ "${SANITIZE:-}" = 1 ] && engine=io_uring
-plan=$(installed --suite profiles --profiles 4k-randread --short --dry-run --results "$work/plan" "$work/target" 2>&1)
+plan=$(installed --suite profiles --engine "$engine" --profiles 4k-randread --short --dry-run --results "$work/plan" "$work/target" 2>&1)
 check "installed suite: dry run plans from its installed job files" grep -q 'target/profiles/4k-randread/peak' <<<"$plan"
 if [ "$engine" = ssdnvme ]; then
 	check "installed suite: its dry run loads the installed engine into the installed fio" \
