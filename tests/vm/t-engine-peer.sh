@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # ssdnvme against fio's io_uring_cmd engine in the test bed: same data on
-# disk, IOPS within noise.  The figures are kept in $BUILD/test-logs/.
+# disk, every I/O done; speed is bench/engine-vs-peer.sh's question.  The
+# printed figures are kept in $BUILD/test-logs/.
 . "$(dirname "$0")/../lib.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -22,35 +22,29 @@ z=$(head -c 16M /dev/zero | md5sum)
 check "both engines left the same 16 MiB on disk" test "$a" = "$b"
 check "... and it is not just zeroes" test "$a" != "$z"
 
-# -- IOPS: 4 KiB random reads at QD 1 and QD 32, three rounds alternating the
-# engines so that drift in the emulator hits both alike.
-iops() { # ENGINE-ARGS... -> prints "iops cpu_s ios"
-	fio_cmd --name=perf "$@" --filename=/dev/ng0n1 --rw=randread --bs=4k --time_based --runtime=3 \
-		--ramp_time=1 --norandommap --randrepeat=0 --output-format=json --output=/tmp/perf.json >/dev/null 2>&1 || return 1
-	jq -r '.jobs[0] | "\(.read.iops) \((.usr_cpu + .sys_cpu) / 100 * .job_runtime / 1000) \(.read.total_ios)"' /tmp/perf.json
+# -- the same fixed amount of 4 KiB random reads at QD 1 and QD 32 through
+# each engine: both must finish every I/O without error and, at QD 32,
+# really keep 32 in flight.  How fast each was is a benchmark's question
+# (bench/engine-vs-peer.sh), not a test's: the figures are printed and kept
+# in $OUT/peer.json for reading, never asserted.
+reads() { # ENGINE-ARGS... -> prints "ios errors iops depth32_pct"
+	fio_cmd --name=perf "$@" --filename=/dev/ng0n1 --rw=randread --bs=4k --size=32M \
+		--randrepeat=0 --output-format=json --output=/tmp/perf.json >/dev/null 2>&1 || return 1
+	jq -r '.jobs[0] | "\(.read.total_ios) \(.error) \(.read.iops) \(.iodepth_level["32"] // 0)"' /tmp/perf.json
 }
 echo '{}' >"$out/peer.json"
 for qd in 1 32; do
-	s=() p=()
-	for round in 1 2 3; do
-		s+=("$(iops $ssd --iodepth=$qd)") p+=("$(iops $peer --iodepth=$qd)")
-	done
-	if printf '%s\n' "${s[@]}" "${p[@]}" | grep -qvE '^[0-9.]+ [0-9.e+-]+ [0-9]+$'; then
-		not_ok "QD$qd: a perf run failed"
-		continue
-	fi
-	ratio=$(printf '%s\n' "${s[@]}" | awk '{ a += $1 } END { printf "%.6f", a }')
-	ratio=$(printf '%s\n' "${p[@]}" | awk -v a="$ratio" '{ b += $1 } END { printf "%.3f", a / b }')
-	jq --arg qd "qd$qd" --arg s "${s[*]}" --arg p "${p[*]}" --argjson r "$ratio" \
-		'.[$qd] = {ssdnvme: $s, io_uring_cmd: $p, iops_ratio: $r}' "$out/peer.json" >/tmp/p.json &&
-		mv /tmp/p.json "$out/peer.json"
-	echo "# QD$qd (iops cpu_s ios per run) ssdnvme: ${s[*]} / io_uring_cmd: ${p[*]} / ratio $ratio"
-	# Under emulation, shared with other work, the noise is large: only a
-	# ratio far below 1 means something is wrong.
-	if awk -v r="$ratio" 'BEGIN { exit !(r >= 0.5) }'; then
-		ok "QD$qd 4k randread: ssdnvme/io_uring_cmd IOPS ratio $ratio >= 0.5"
-	else
-		not_ok "QD$qd 4k randread: ssdnvme/io_uring_cmd IOPS ratio $ratio < 0.5"
+	s=$(reads $ssd --iodepth=$qd) p=$(reads $peer --iodepth=$qd)
+	echo "# QD$qd (ios errors iops depth32%) ssdnvme: $s / io_uring_cmd: $p"
+	jq --arg qd "qd$qd" --arg s "$s" --arg p "$p" '.[$qd] = {ssdnvme: $s, io_uring_cmd: $p}' \
+		"$out/peer.json" >/tmp/p.json && mv /tmp/p.json "$out/peer.json"
+	read -r s_ios s_err _ s_d32 <<<"$s"
+	read -r p_ios p_err _ p_d32 <<<"$p"
+	check "QD$qd: ssdnvme read all 8192 blocks without error" test "${s_ios:-0}" = 8192 -a "${s_err:-1}" = 0
+	check "QD$qd: io_uring_cmd read all 8192 blocks without error" test "${p_ios:-0}" = 8192 -a "${p_err:-1}" = 0
+	if [ "$qd" = 32 ]; then
+		check "QD32: ssdnvme kept 32 in flight most of the time (${s_d32:-?} %)" \
+			awk -v d="${s_d32:-0}" 'BEGIN { exit !(d >= 50) }'
 	fi
 done
 tap_done
