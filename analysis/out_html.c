@@ -21,7 +21,8 @@ static const char *const css =
 	"td.l,th.l{text-align:left}"
 	"svg{display:block;margin:8px 0;background:#fff}"
 	"svg text{font-size:11px;fill:#222}svg .t{font-size:14px;font-weight:bold}"
-	".axes line{stroke:#444}.axes line.grid{stroke:#ddd}"
+	".axes line{stroke:#444}.axes line.grid{stroke:#ddd}.axes line.minor{stroke:#f0f0f0}"
+	"svg text.step{font-size:9px;fill:#555}"
 	".series{stroke-width:2}"
 	".warn{background:#fdd;color:#900;font-weight:bold}";
 
@@ -63,34 +64,53 @@ static void profile_table(FILE *f, const struct fr_profile_rank *pr)
 	fputs("</table>\n", f);
 }
 
-static void profile_charts(FILE *f, const struct fr_profile_rank *pr, enum fr_basis basis)
+/* "10 %" for a capped step, the name itself ("peak") otherwise. */
+static void step_label(char *buf, size_t len, const char *step)
+{
+	char *end;
+
+	strtod(step, &end);
+	snprintf(buf, len, end != step && !*end ? "%s %%" : "%s", step);
+}
+
+static void profile_charts(FILE *f, const struct fr_profile_rank *pr, enum fr_basis basis,
+			   struct fr_palette *pal)
 {
 	struct fr_series *s = calloc(pr->n + 1, sizeof(*s));
 	struct fr_bar *b = calloc(pr->n + 1, sizeof(*b));
 	double *xy = NULL;
 	size_t npts = 0, off = 0;
 	char title[256], (*notes)[16] = calloc(pr->n + 1, sizeof(*notes));
+	char(*steps)[24] = NULL;
+	const char **labels = NULL;
 
 	for (size_t i = 0; i < pr->n; i++)
 		npts += pr->e[i].ncurve;
 	xy = calloc(2 * npts + 1, sizeof(*xy));
-	if (!s || !b || !xy || !notes)
+	steps = calloc(npts + 1, sizeof(*steps));
+	labels = calloc(npts + 1, sizeof(*labels));
+	if (!s || !b || !xy || !notes || !steps || !labels)
 		goto out;
 	for (size_t i = 0; i < pr->n; i++) {
 		const struct fr_entry *e = &pr->e[i];
 
 		s[i].name = e->drive->label;
 		s[i].markers_only = e->drive->reference;
+		s[i].color = fr_palette_index(pal, e->drive->label);
 		s[i].x = xy + off;
 		s[i].y = xy + npts + off;
 		s[i].n = e->ncurve;
+		s[i].point_labels = labels + off;
 		for (size_t k = 0; k < e->ncurve; k++) {
 			xy[off + k] = fr_step_iops(e->curve[k]);
 			xy[npts + off + k] = fr_us(fr_step_mean_lat(e->curve[k], basis));
+			step_label(steps[off + k], sizeof(steps[0]), e->curve[k]->name);
+			labels[off + k] = steps[off + k];
 		}
 		off += e->ncurve;
 		b[i].label = e->drive->label;
 		b[i].value = pr->by_mbps ? e->mbps : e->iops;
+		b[i].color = s[i].color;
 		snprintf(notes[i], sizeof(notes[i]), "(#%u)", e->place);
 		b[i].note = notes[i];
 	}
@@ -105,9 +125,11 @@ out:
 	free(b);
 	free(xy);
 	free(notes);
+	free(steps);
+	free(labels);
 }
 
-static void wp_section(FILE *f, const struct fr_ranking *r)
+static void wp_section(FILE *f, const struct fr_ranking *r, struct fr_palette *pal)
 {
 	struct fr_series *s = calloc(r->nwp + 1, sizeof(*s));
 	double *vals = NULL;
@@ -122,6 +144,7 @@ static void wp_section(FILE *f, const struct fr_ranking *r)
 	for (size_t d = 0; d < r->nwp; d++) {
 		s[d].name = r->wp[d].drive->label;
 		s[d].markers_only = r->wp[d].drive->reference;
+		s[d].color = fr_palette_index(pal, r->wp[d].drive->label);
 		s[d].x = vals + off;
 		s[d].n = r->wp[d].n;
 		for (size_t i = 0; i < r->wp[d].n; i++) {
@@ -214,7 +237,7 @@ static void statements(FILE *f, const struct fr_report *rep)
 		fputs("</ul>\n", f);
 }
 
-static void nn_section(FILE *f, const struct fr_ranking *r)
+static void nn_section(FILE *f, const struct fr_ranking *r, struct fr_palette *pal)
 {
 	static const char *const metrics[] = {"mean", "p99", "p99.9", "p99.99"};
 
@@ -222,24 +245,27 @@ static void nn_section(FILE *f, const struct fr_ranking *r)
 	for (size_t n = 0; n < r->nnn; n++) {
 		const struct fr_nn_ns *ns = &r->nn[n];
 		const char **names = calloc(ns->n + 1, sizeof(*names));
+		size_t *colors = calloc(ns->n + 1, sizeof(*colors));
 		double *v = calloc(4 * ns->n + 1, sizeof(*v));
 		char nsname[16], title[64];
 
-		if (!names || !v) {
+		if (!names || !v || !colors) {
 			free(names);
 			free(v);
+			free(colors);
 			return;
 		}
 		fr_ns_name(nsname, sizeof(nsname), ns->nsid);
 		for (size_t i = 0; i < ns->n; i++) {
 			names[i] = ns->e[i].drive->label;
+			colors[i] = fr_palette_index(pal, names[i]);
 			v[0 * ns->n + i] = fr_us(ns->e[i].lat.mean);
 			v[1 * ns->n + i] = fr_us(ns->e[i].lat.p99);
 			v[2 * ns->n + i] = fr_us(ns->e[i].lat.p999);
 			v[3 * ns->n + i] = fr_us(ns->e[i].lat.p9999);
 		}
 		snprintf(title, sizeof(title), "%s: read latency percentiles", nsname);
-		fr_svg_groups(f, title, "µs", metrics, 4, names, ns->n, v);
+		fr_svg_groups(f, title, "µs", metrics, 4, names, colors, ns->n, v);
 		fputs("<table><tr><th>place</th><th class=\"l\">drive</th><th>mean µs</th>"
 		      "<th>p99 µs</th><th>p99.9 µs</th><th>p99.99 µs</th></tr>\n",
 		      f);
@@ -263,6 +289,7 @@ static void nn_section(FILE *f, const struct fr_ranking *r)
 		fputs("</table>\n", f);
 		free(names);
 		free(v);
+		free(colors);
 	}
 }
 
@@ -326,7 +353,11 @@ static void tail(FILE *f, const struct fr_report *rep)
 int fr_out_html(FILE *f, const struct fr_report *rep)
 {
 	const struct fr_ranking *r = rep->r;
+	struct fr_palette pal = {0};
 
+	/* measured drives take the first colours, in the order they were read */
+	for (size_t d = 0; d < rep->m->ndrives; d++)
+		fr_palette_index(&pal, rep->m->drives[d].label);
 	fprintf(f,
 		"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
 		"<title>fiorank report</title><style>%s</style></head><body>\n"
@@ -349,16 +380,17 @@ int fr_out_html(FILE *f, const struct fr_report *rep)
 		fr_html_escape(f, r->profiles[p].name);
 		fprintf(f, " (ranked by peak %s)</h2>\n", r->profiles[p].by_mbps ? "MB/s" : "IOPS");
 		profile_table(f, &r->profiles[p]);
-		profile_charts(f, &r->profiles[p], r->basis);
+		profile_charts(f, &r->profiles[p], r->basis, &pal);
 		fputs("</section>\n", f);
 	}
 	if (r->nwp)
-		wp_section(f, r);
+		wp_section(f, r, &pal);
 	statements(f, rep);
 	if (r->nnn)
-		nn_section(f, r);
+		nn_section(f, r, &pal);
 	tail(f, rep);
 	fr_baseline_html(f, rep->baseline);
 	fputs("</body></html>\n", f);
+	fr_palette_free(&pal);
 	return ferror(f) ? -1 : 0;
 }

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# The HTML report's SVG charts, read as markup (tests/script/charts/check.py
+# measures them; analysis-charts-browser.sh checks the rendered page): one
+# colour per drive in every chart, legends that name every drive whole
+# below the plot (25+ drives, 150-character labels) inside the SVG, log
+# axes with decade ticks where the values span decades and linear ones
+# where they do not, step labels on curve points, published points as
+# markers only.  Inputs: the committed real fio outputs under tests/data
+# (see charts/inputs.sh), copied and labelled as separate drives.
+source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/charts/inputs.sh"
+cd "$TOP" || exit 1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+report() { # NAME ARGS...: writes $tmp/NAME.html and its measurements $tmp/NAME
+	local name=$1
+	shift
+	"$FIORANK" -f html -o "$tmp/$name.html" -r analysis/reference "$@" 2>"$tmp/$name.err"
+	python3 tests/script/charts/check.py "$tmp/$name.html" >"$tmp/$name" 2>>"$tmp/$name.err"
+}
+# the value of KEY in the block of the chart whose title matches TITLE
+chart() { # NAME TITLE-REGEX KEY -> the word after KEY
+	awk -v t="$2" -v k="$3" '$1 == "chart" { on = ($4 ~ t) } on { for (i = 1; i < NF; i++) if ($i == k) { print $(i + 1); exit } }' "$tmp/$1"
+}
+total() { awk -v k="$2" '{ for (i = 1; i < NF; i++) if ($i == k) s += $(i + 1) } END { print s + 0 }' "$tmp/$1"; }
+
+mapfile -t three < <(charts_drives 3 "$tmp/in3")
+report d3 "${three[@]}"
+mapfile -t many < <(charts_drives 25 "$tmp/in25")
+report d25 --with-reference "${many[@]}"
+long="Samsung PM9A3 MZQL27T6HBLA-00A07 7.68 TB firmware GDC5602Q serial S6CKNA0R000000 on host lab-rack-04 slot 7 namespace 1 (4 KiB LBA format, after 2x fill)"
+report long --with-reference=p5510-vs-pm9a3 -d "$long" tests/data/fio/results/iouring-qd4
+
+check "the 3-drive report has charts" test "$(grep -c '^chart ' "$tmp/d3")" -ge 10
+check "every drive keeps one colour in every chart, no two drives share one (3 drives)" \
+	test "$(total d3 colour_inconsistent)" = 0 -a "$(total d3 drives)" -ge 3
+check "... 25 drives with the published ones" \
+	test "$(total d25 colour_inconsistent)" = 0 -a "$(total d25 drives)" -ge 30
+check "the 4k-randread curve legend names all 27 drives (22 measured, 5 published)" \
+	test "$(chart d25 '^4k-randread:_achieved' keys)" = 27 -a "$(chart d25 '^4k-randread:_achieved' data_keys)" = 27
+check "every legend entry is a whole drive label of the report's tables" \
+	test "$(total d25 keys_not_in_tables)" = 0 -a "$(total long keys_not_in_tables)" = 0
+check "no label is cut with an ellipsis" \
+	test "$(total d25 ellipsis)" = 0 -a "$(total long ellipsis)" = 0 -a "$(total d3 ellipsis)" = 0
+check "the 150-character label is in the legend whole" grep -qF "$long" "$tmp/long.html"
+check "no legend entry lies below its SVG's height" \
+	test "$(total d25 keys_below_height)" = 0 -a "$(total long keys_below_height)" = 0
+check "every mark has its drive's legend colour" test "$(total d25 marks_without_key)" = 0
+# measured tmpfs curves (10^3..10^5 IOPS) beside published drives (10^6):
+# both axes log, marked, with decade ticks
+check "4k-randread curve with published drives: log x and y axes" \
+	test "$(chart d25 '^4k-randread:_achieved' xscale)" = log -a "$(chart d25 '^4k-randread:_achieved' yscale)" = log
+check "... marked on the axes as log scale" \
+	test "$(chart d25 '^4k-randread:_achieved' xlabel_log)" = 1 -a "$(chart d25 '^4k-randread:_achieved' ylabel_log)" = 1
+check "... with ticks at powers of ten only" \
+	test "$(chart d25 '^4k-randread:_achieved' xticks_not_decades)" = 0 -a "$(chart d25 '^4k-randread:_achieved' yticks_not_decades)" = 0
+# write pressure at 10, 20, 40 MB/s: less than a decade, linear and unmarked
+check "write pressure (10..40 MB/s): linear x axis, not marked log" \
+	test "$(chart d3 'read_mean_latency_under' xscale)" = linear -a "$(chart d3 'read_mean_latency_under' xlabel_log)" = 0
+steps=$(chart d3 '^4k-randread:_achieved' steps)
+check "curve points carry their step labels (50 %, 100 %, peak): $steps" \
+	bash -c "[[ '$steps' == *,50%,* && '$steps' == *,100%,* && '$steps' == *,peak,* ]]"
+check "published points are markers, never joined by a line" \
+	test "$(chart d25 '^4k-randread:_achieved' published_keys)" = 5 -a "$(total d25 published_paths)" = 0
+tap_done
