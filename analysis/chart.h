@@ -25,7 +25,7 @@
 /* One axis: the data range it shows and how it maps to pixels. */
 struct ch_axis {
 	bool log;
-	double lo, hi;	   /* shown range (log: powers of ten) */
+	double lo, hi;	    /* shown range (log: powers of ten) */
 	double px0, px_len; /* pixel of lo and length towards hi (negative: upwards) */
 };
 
@@ -67,8 +67,7 @@ void ch_legend_draw(FILE *f, const struct ch_key *k, size_t n, int y0);
 /* Text lines a string takes at most max_chars characters per line. */
 size_t ch_text_lines(const char *s, size_t max_chars);
 /* A <text> at x,y whose content is s wrapped at max_chars, lines 14 px apart. */
-void ch_text_wrapped(FILE *f, const char *cls, double x, double y, const char *s,
-		     size_t max_chars);
+void ch_text_wrapped(FILE *f, const char *cls, double x, double y, const char *s, size_t max_chars);
 /* Characters per line that fit in px pixels. */
 size_t ch_chars_in(double px);
 #define CH_LINE_H 15

@@ -113,12 +113,14 @@ static void minor_lines(FILE *f, const struct ch_axis *a, bool vertical)
 
 			if (vertical)
 				fprintf(f,
-					"<line class=\"grid minor\" x1=\"%d\" y1=\"%.1f\" x2=\"%d\" "
+					"<line class=\"grid minor\" x1=\"%d\" y1=\"%.1f\" "
+					"x2=\"%d\" "
 					"y2=\"%.1f\"/>",
 					CH_LEFT, p, CH_LEFT + CH_PLOT_W, p);
 			else
 				fprintf(f,
-					"<line class=\"grid minor\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" "
+					"<line class=\"grid minor\" x1=\"%.1f\" y1=\"%d\" "
+					"x2=\"%.1f\" "
 					"y2=\"%d\"/>",
 					p, CH_TOP, p, CH_TOP + CH_PLOT_H);
 		}

@@ -15,7 +15,7 @@
 #include "chart.h"
 #include "svg.h"
 
-#define NBASE	 12
+#define NBASE 12
 /* average advance of an 11 px sans-serif character, rounded up */
 #define CHAR_PX	 7.0
 #define KEY_PX	 22 /* the colour key and its gap before the name */
@@ -63,8 +63,7 @@ size_t ch_text_lines(const char *s, size_t max_chars)
 	return n ? (n + max_chars - 1) / max_chars : 1;
 }
 
-void ch_text_wrapped(FILE *f, const char *cls, double x, double y, const char *s,
-		     size_t max_chars)
+void ch_text_wrapped(FILE *f, const char *cls, double x, double y, const char *s, size_t max_chars)
 {
 	const char *p = s ? s : "";
 	size_t line = 0;

@@ -2,8 +2,8 @@
 /*
  * The HTML report: one self-contained file (inline CSS and SVG, no script,
  * nothing fetched), the same sections as the terminal report plus charts:
- * IOPS-vs-latency curves and peak bars per profile, write-pressure latency
- * curves, noisy-neighbor percentile bars.
+ * IOPS-vs-latency curves (mean, and p99: out_html_lat.c) and peak bars per
+ * profile, write-pressure latency curves, noisy-neighbor percentile bars.
  */
 #include <math.h>
 #include <stdio.h>
@@ -12,6 +12,7 @@
 
 #include "baseline.h"
 #include "out.h"
+#include "out_html_chart.h"
 #include "svg.h"
 
 static const char *const css =
@@ -64,15 +65,6 @@ static void profile_table(FILE *f, const struct fr_profile_rank *pr)
 	fputs("</table>\n", f);
 }
 
-/* "10 %" for a capped step, the name itself ("peak") otherwise. */
-static void step_label(char *buf, size_t len, const char *step)
-{
-	char *end;
-
-	strtod(step, &end);
-	snprintf(buf, len, end != step && !*end ? "%s %%" : "%s", step);
-}
-
 static void profile_charts(FILE *f, const struct fr_profile_rank *pr, enum fr_basis basis,
 			   struct fr_palette *pal)
 {
@@ -104,7 +96,7 @@ static void profile_charts(FILE *f, const struct fr_profile_rank *pr, enum fr_ba
 		for (size_t k = 0; k < e->ncurve; k++) {
 			xy[off + k] = fr_step_iops(e->curve[k]);
 			xy[npts + off + k] = fr_us(fr_step_mean_lat(e->curve[k], basis));
-			step_label(steps[off + k], sizeof(steps[0]), e->curve[k]->name);
+			fr_html_step_label(steps[off + k], sizeof(steps[0]), e->curve[k]->name);
 			labels[off + k] = steps[off + k];
 		}
 		off += e->ncurve;
@@ -119,6 +111,7 @@ static void profile_charts(FILE *f, const struct fr_profile_rank *pr, enum fr_ba
 	fr_svg_lines(f, title, "IOPS", "mean latency (µs)", s, pr->n);
 	snprintf(title, sizeof(title), "%s: peak %s and place", pr->name,
 		 pr->by_mbps ? "MB/s" : "IOPS");
+	fr_html_p99_curves(f, pr, basis, pal);
 	fr_svg_bars(f, title, pr->by_mbps ? "MB/s" : "IOPS", b, pr->n);
 out:
 	free(s);

@@ -139,9 +139,14 @@ static void draw_series(FILE *f, const struct fr_series *s, const struct ch_axis
 		fprintf(f, "<circle class=\"%s\" cx=\"%.1f\" cy=\"%.1f\" r=\"%s\" fill=\"%s\">",
 			s->markers_only ? "published" : "point", x, y, s->markers_only ? "5" : "3",
 			col);
+		/* the figures themselves, for a reader hovering and for the tests */
 		fputs("<title>", f);
 		fr_html_escape(f, s->name);
-		fputs("</title></circle>", f);
+		if (s->point_labels && s->point_labels[k]) {
+			fputs(" @ ", f);
+			fr_html_escape(f, s->point_labels[k]);
+		}
+		fprintf(f, ": x=%.6g y=%.6g</title></circle>", s->x[k], s->y[k]);
 		if (s->point_labels && s->point_labels[k]) {
 			fprintf(f, "<text class=\"step\" x=\"%.1f\" y=\"%.1f\">", x + 5, y - 5);
 			fr_html_escape(f, s->point_labels[k]);

@@ -63,4 +63,18 @@ check "curve points carry their step labels (50 %, 100 %, peak): $steps" \
 	bash -c "[[ '$steps' == *,50%,* && '$steps' == *,100%,* && '$steps' == *,peak,* ]]"
 check "published points are markers, never joined by a line" \
 	test "$(chart d25 '^4k-randread:_achieved' published_keys)" = 5 -a "$(total d25 published_paths)" = 0
+# p99 beside the mean: the chart's point is fio's clat_ns.percentile["99.000000"]
+fix=tests/data/fio/results/iouring-qd4/profiles/4k-randread/peak.json
+want=$(python3 -c 'import json, sys; print("%.6g" % (json.load(open(sys.argv[1]))["jobs"][0]["read"]["clat_ns"]["percentile"]["99.000000"] / 1000))' "$fix")
+check "each profile has a p99 curve per direction (8k-randrw-70-30: read and write)" \
+	test "$(grep -c '<title>8k-randrw-70-30: achieved IOPS vs \(read\|write\) 99th percentile clat' "$tmp/d3.html")" = 2
+check "the 4k-randread p99 chart's peak point of drive 00 is fio's 99th percentile ($want µs)" \
+	bash -c "python3 - '$tmp/d3.html' '$want' <<'PY'
+import re, sys
+h = open(sys.argv[1]).read()
+c = re.search(r'<svg[^>]*>\\s*<title>4k-randread: achieved IOPS vs read 99th.*?</svg>', h, re.S).group(0)
+sys.exit(0 if re.search(r'<title>lab drive 00 iouring-qd4 @ peak: x=[0-9.e+]+ y=' + re.escape(sys.argv[2]) + '</title>', c) else 1)
+PY"
+check "published drives (means only) are left out of the p99 chart, and it says so" \
+	test "$(chart d25 '^4k-randread:_achieved_IOPS_vs_read_99th' keys)" = 22 -a "$(grep -c 'have no read p99 in their input' "$tmp/d25.html")" -ge 1
 tap_done

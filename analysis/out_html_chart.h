@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The HTML report's chart sections beyond out_html.c's own (one file per
+ * concern: out_html_lat.c latency percentiles, ...).  Each takes the
+ * report's palette, so that a drive keeps its colour in every chart.
+ */
+#ifndef FIORANK_OUT_HTML_CHART_H
+#define FIORANK_OUT_HTML_CHART_H
+
+#include <stdio.h>
+
+#include "out.h"
+#include "svg.h"
+
+/* "10 %" for a capped step, the name itself ("peak", "first") otherwise. */
+void fr_html_step_label(char *buf, size_t len, const char *step);
+
+/* Per direction that did I/O in the profile: achieved IOPS against that
+ * direction's 99th percentile latency, beside the mean-latency chart.
+ * Drives without a p99 (published curves give means only) are left out
+ * of it, and the chart says so. */
+void fr_html_p99_curves(FILE *f, const struct fr_profile_rank *pr, enum fr_basis basis,
+			struct fr_palette *pal);
+
+#endif
