@@ -77,4 +77,8 @@ sys.exit(0 if re.search(r'<title>lab drive 00 iouring-qd4 @ peak: x=[0-9.e+]+ y=
 PY"
 check "published drives (means only) are left out of the p99 chart, and it says so" \
 	test "$(chart d25 '^4k-randread:_achieved_IOPS_vs_read_99th' keys)" = 22 -a "$(grep -c 'have no read p99 in their input' "$tmp/d25.html")" -ge 1
+# sections that mean nothing for the input: wins with one drive
+"$FIORANK" -f html -N -d one tests/data/fio/results/iouring-qd4 >"$tmp/one.html" 2>/dev/null
+check "a one-drive report has no 'profiles won' section" bash -c "! grep -q 'profiles won' '$tmp/one.html' && grep -q '<svg' '$tmp/one.html'"
+check "... which a 3-drive report has" grep -q 'profiles won' "$tmp/d3.html"
 tap_done

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # fiorank's HTML report in a real browser: headless Chromium loads it (no
 # network), and the DOM after load holds every chart with its marks: per
-# profile a mean and per-direction p99 curve chart (a <path> per drive) and a bar chart (a <rect> per
-# drive), two write-pressure charts, a percentile chart per noisy-neighbor
+# profile a mean and per-direction p99 curve chart (a <path> per drive) and
+# a bar chart (a <rect> per drive), two write-pressure charts, a percentile chart per noisy-neighbor
 # namespace.  Input strings are text, never markup.  Also writes a
 # screenshot to $BUILD/test-logs/analysis-report.png for a human to look at.
 source "$(dirname "$0")/../lib.sh"
