@@ -230,62 +230,6 @@ static void statements(FILE *f, const struct fr_report *rep)
 		fputs("</ul>\n", f);
 }
 
-static void nn_section(FILE *f, const struct fr_ranking *r, struct fr_palette *pal)
-{
-	static const char *const metrics[] = {"mean", "p99", "p99.9", "p99.99"};
-
-	fputs("<h2>Noisy neighbor: read latency per namespace</h2>\n", f);
-	for (size_t n = 0; n < r->nnn; n++) {
-		const struct fr_nn_ns *ns = &r->nn[n];
-		const char **names = calloc(ns->n + 1, sizeof(*names));
-		size_t *colors = calloc(ns->n + 1, sizeof(*colors));
-		double *v = calloc(4 * ns->n + 1, sizeof(*v));
-		char nsname[16], title[64];
-
-		if (!names || !v || !colors) {
-			free(names);
-			free(v);
-			free(colors);
-			return;
-		}
-		fr_ns_name(nsname, sizeof(nsname), ns->nsid);
-		for (size_t i = 0; i < ns->n; i++) {
-			names[i] = ns->e[i].drive->label;
-			colors[i] = fr_palette_index(pal, names[i]);
-			v[0 * ns->n + i] = fr_us(ns->e[i].lat.mean);
-			v[1 * ns->n + i] = fr_us(ns->e[i].lat.p99);
-			v[2 * ns->n + i] = fr_us(ns->e[i].lat.p999);
-			v[3 * ns->n + i] = fr_us(ns->e[i].lat.p9999);
-		}
-		snprintf(title, sizeof(title), "%s: read latency percentiles", nsname);
-		fr_svg_groups(f, title, "µs", metrics, 4, names, colors, ns->n, v);
-		fputs("<table><tr><th>place</th><th class=\"l\">drive</th><th>mean µs</th>"
-		      "<th>p99 µs</th><th>p99.9 µs</th><th>p99.99 µs</th></tr>\n",
-		      f);
-		for (size_t i = 0; i < ns->n; i++) {
-			fprintf(f, "<tr><td>%u</td>", ns->e[i].place);
-			cell(f, ns->e[i].drive->label, true);
-			cellnum(f, fr_us(ns->e[i].lat.mean), 1);
-			cellnum(f, fr_us(ns->e[i].lat.p99), 1);
-			cellnum(f, fr_us(ns->e[i].lat.p999), 1);
-			cellnum(f, fr_us(ns->e[i].lat.p9999), 1);
-			fputs("</tr>\n", f);
-		}
-		if (ns->n > 1) {
-			fputs("<tr><td></td><td class=\"l\">gap 2nd-1st</td>", f);
-			cellnum(f, fr_us(ns->gap.mean), 1);
-			cellnum(f, fr_us(ns->gap.p99), 1);
-			cellnum(f, fr_us(ns->gap.p999), 1);
-			cellnum(f, fr_us(ns->gap.p9999), 1);
-			fputs("</tr>\n", f);
-		}
-		fputs("</table>\n", f);
-		free(names);
-		free(v);
-		free(colors);
-	}
-}
-
 static void tail(FILE *f, const struct fr_report *rep)
 {
 	const struct fr_ranking *r = rep->r;
@@ -382,8 +326,7 @@ int fr_out_html(FILE *f, const struct fr_report *rep)
 	if (r->nwp)
 		wp_section(f, r, &pal);
 	statements(f, rep);
-	if (r->nnn)
-		nn_section(f, r, &pal);
+	fr_html_nn(f, rep, &pal);
 	tail(f, rep);
 	fr_baseline_html(f, rep->baseline);
 	fputs("</body></html>\n", f);

@@ -27,8 +27,8 @@ static bool has_p99(const struct fr_step *s, enum fr_dir d, enum fr_basis basis)
 
 /* Fills s with entry e's points that have a p99 of direction d; returns
  * how many. */
-static size_t p99_points(const struct fr_entry *e, enum fr_dir d, enum fr_basis basis,
-			 double *x, double *y, char (*steps)[24], const char **labels)
+static size_t p99_points(const struct fr_entry *e, enum fr_dir d, enum fr_basis basis, double *x,
+			 double *y, char (*steps)[24], const char **labels)
 {
 	size_t n = 0;
 
@@ -46,12 +46,12 @@ static size_t p99_points(const struct fr_entry *e, enum fr_dir d, enum fr_basis 
 	return n;
 }
 
-static void p99_chart(FILE *f, const struct fr_profile_rank *pr, enum fr_dir d,
-		      enum fr_basis basis, struct fr_palette *pal, size_t npts)
+static void p99_chart(FILE *f, const struct fr_profile_rank *pr, enum fr_dir d, enum fr_basis basis,
+		      struct fr_palette *pal, size_t npts)
 {
 	struct fr_series *s = calloc(pr->n + 1, sizeof(*s));
 	double *xy = calloc(2 * npts + 1, sizeof(*xy));
-	char (*steps)[24] = calloc(npts + 1, sizeof(*steps));
+	char(*steps)[24] = calloc(npts + 1, sizeof(*steps));
 	const char **labels = calloc(npts + 1, sizeof(*labels));
 	size_t ns = 0, off = 0, without = 0;
 	char title[256];
@@ -67,9 +67,11 @@ static void p99_chart(FILE *f, const struct fr_profile_rank *pr, enum fr_dir d,
 			without++;
 			continue;
 		}
-		s[ns] = (struct fr_series){e->drive->label, xy + off, xy + npts + off, n,
-					   e->drive->reference,
-					   fr_palette_index(pal, e->drive->label), labels + off};
+		s[ns] = (struct fr_series){
+			e->drive->label,     xy + off,
+			xy + npts + off,     n,
+			e->drive->reference, fr_palette_index(pal, e->drive->label),
+			labels + off};
 		ns++;
 		off += n;
 	}

@@ -81,4 +81,34 @@ check "published drives (means only) are left out of the p99 chart, and it says 
 "$FIORANK" -f html -N -d one tests/data/fio/results/iouring-qd4 >"$tmp/one.html" 2>/dev/null
 check "a one-drive report has no 'profiles won' section" bash -c "! grep -q 'profiles won' '$tmp/one.html' && grep -q '<svg' '$tmp/one.html'"
 check "... which a 3-drive report has" grep -q 'profiles won' "$tmp/d3.html"
+# noisy neighbor on the test bed (committed real run: writers on ns1-3,
+# readers on ns4-6, and the suite's io_uring_cmd cross-check run)
+nn=tests/data/fio/testbed/short-noisy-neighbor
+report nn -N "$nn"
+"$FIORANK" -f json -N "$nn" >"$tmp/nn.json" 2>/dev/null
+python3 - "$tmp/nn.html" "$tmp/nn.json" >"$tmp/nn.facts" <<'PY2'
+import json, re, sys
+h, j = open(sys.argv[1]).read(), json.load(open(sys.argv[2]))
+victims = re.findall(r'<title>(\S+): readers(?:&#39;)? latency percentiles</title>', h)
+print("victim_charts", ",".join(victims))
+tables = re.findall(r'<table class="victims">(.*?)</table>', h, re.S)
+print("victim_rows_cross_check", sum(t.count("(io_uring_cmd)") for t in tables))
+print("aggressor_rows", len(re.findall(r"<tr><td class=\"l\">[^<]*</td><td class=\"l\">ns[123]</td>", re.search(r'<table class="aggressors">(.*?)</table>', h, re.S).group(1))))
+# the ratio shown against the figures fiorank's JSON ranks
+rows = re.findall(r'<tr><td class="l">([^<]*)</td><td class="l">(ns\d)</td><td>([0-9.]+)&times;</td>', re.search(r'<table class="cross-check">(.*?)</table>', h, re.S).group(1))
+bad = 0
+for drive, ns, ratio in rows:
+    rk = next(n for n in j["noisy_neighbor"] if n["nsid"] == int(ns[2:]))["ranking"]
+    cc = next(e for e in rk if e["drive"] == drive)
+    base = next(e for e in rk if "(io_uring_cmd)" not in e["drive"])
+    bad += abs(float(ratio) - round(cc["mean_us"] / base["mean_us"], 2)) > 0.005
+print("cross_check_rows", len(rows), "wrong", bad)
+PY2
+check "victims: charts for the readers' namespaces and the readers' job only (all, ns4-6)" \
+	grep -qx 'victim_charts all,ns4,ns5,ns6' "$tmp/nn.facts"
+check "the io_uring_cmd cross-check run is not ranked among the victims" grep -qx 'victim_rows_cross_check 0' "$tmp/nn.facts"
+check "aggressors: the writers' namespaces ns1-3 shown apart, for both runs" grep -qx 'aggressor_rows 6' "$tmp/nn.facts"
+check "cross-check: io_uring_cmd / ssdnvme mean ratio on ns4-6, equal to the ranked figures" \
+	grep -qx 'cross_check_rows 3 wrong 0' "$tmp/nn.facts"
+check "noisy-neighbor colours follow the drive" test "$(total nn colour_inconsistent)" = 0
 tap_done
