@@ -10,17 +10,7 @@ cd "$TOP" || exit 1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-CHROMIUM=$(command -v chromium || command -v chromium-browser || true)
-if [ -z "$CHROMIUM" ]; then
-	skip "chromium is not installed"
-	tap_done
-	exit 0
-fi
-chrome() {
-	timeout 120 "$CHROMIUM" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
-		--disable-background-networking --disable-component-update --disable-sync \
-		--user-data-dir="$tmp/profile" "$@" 2>"$tmp/chromium.err"
-}
+source "$(dirname "$0")/charts/chrome.sh"
 
 "$FIORANK" -f html -o "$tmp/report.html" -r analysis/reference -d '<img src=x onerror=alert(1)>' \
 	tests/data/fio/shapes/json.json -d '' tests/data/fio/results 2>"$tmp/err"
