@@ -2,7 +2,7 @@
 /*
  * The HTML report's chart sections beyond out_html.c's own (one file per
  * concern: out_html_lat.c latency percentiles, out_html_nn.c noisy
- * neighbor, ...).  Each takes the
+ * neighbor, out_html_dist.c distributions and time series).  Each takes the
  * report's palette, so that a drive keeps its colour in every chart.
  */
 #ifndef FIORANK_OUT_HTML_CHART_H
@@ -22,6 +22,11 @@ void fr_html_step_label(char *buf, size_t len, const char *step);
  * of it, and the chart says so. */
 void fr_html_p99_curves(FILE *f, const struct fr_profile_rank *pr, enum fr_basis basis,
 			struct fr_palette *pal);
+
+/* Per profile, at each measured drive's peak (out_html_dist.c): the latency
+ * distribution from fio json+ bins and the p99 over time from the engine's
+ * tag series, each only where some drive has it. */
+void fr_html_dist(FILE *f, const struct fr_profile_rank *pr, struct fr_palette *pal);
 
 /* Noisy neighbor (out_html_nn.c): victims (readers) per namespace,
  * aggressors (writers) apart, the io_uring_cmd cross-check as a ratio. */

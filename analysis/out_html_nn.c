@@ -24,8 +24,7 @@ static double lat_metric(const struct fr_lat *l, int k)
 
 /* The ssdnvme run of the same drive when d is an io_uring_cmd cross-check
  * run (same model and serial, both recorded), else NULL. */
-const struct fr_drive *fr_html_cross_check_of(const struct fr_report *rep,
-					      const struct fr_drive *d)
+const struct fr_drive *fr_html_cross_check_of(const struct fr_report *rep, const struct fr_drive *d)
 {
 	const struct fr_prov_drive *pd = rep->prov ? fr_prov_find(rep->prov, d) : NULL;
 
@@ -35,8 +34,8 @@ const struct fr_drive *fr_html_cross_check_of(const struct fr_report *rep,
 	for (size_t i = 0; i < rep->prov->ndrives; i++) {
 		const struct fr_prov_drive *o = &rep->prov->drives[i];
 
-		if (o != pd && !strncmp(o->engine, "ssdnvme", 7) && !strcmp(o->serial, pd->serial) &&
-		    !strcmp(o->model, pd->model))
+		if (o != pd && !strncmp(o->engine, "ssdnvme", 7) &&
+		    !strcmp(o->serial, pd->serial) && !strcmp(o->model, pd->model))
 			return o->drive;
 	}
 	return NULL;
@@ -99,7 +98,8 @@ static void victims_ns(FILE *f, const struct fr_report *rep, const struct fr_nn_
 	fr_ns_name(nsname, sizeof(nsname), ns->nsid);
 	snprintf(title, sizeof(title), "%s: readers' latency percentiles", nsname);
 	fr_svg_groups(f, title, "µs", metrics, 4, names, colors, n, v);
-	fputs("<table class=\"victims\"><tr><th>place</th><th class=\"l\">drive</th><th>mean µs</th>"
+	fputs("<table class=\"victims\"><tr><th>place</th><th class=\"l\">drive</th><th>mean "
+	      "µs</th>"
 	      "<th>p99 µs</th><th>p99.9 µs</th><th>p99.99 µs</th></tr>\n",
 	      f);
 	for (size_t j = 0; j < n; j++) { /* ns->e is in rank order already */
@@ -141,9 +141,11 @@ static void aggressors(FILE *f, const struct fr_model *m, enum fr_basis basis)
 			if (s->kind != FR_KIND_NN_WRITE || !s->dir[FR_WRITE].ios)
 				continue;
 			if (!open)
-				fputs("<h3>Aggressors: the writers</h3>\n<table class=\"aggressors\">"
+				fputs("<h3>Aggressors: the writers</h3>\n<table "
+				      "class=\"aggressors\">"
 				      "<tr><th class=\"l\">drive</th><th class=\"l\">namespace</th>"
-				      "<th>write IOPS</th><th>write mean µs</th><th>write p99 µs</th>"
+				      "<th>write IOPS</th><th>write mean µs</th><th>write p99 "
+				      "µs</th>"
 				      "<th>write p99.99 µs</th></tr>\n",
 				      f);
 			open = true;
@@ -184,7 +186,8 @@ static void cross_checks(FILE *f, const struct fr_report *rep)
 				continue;
 			if (!open)
 				fputs("<h3>Cross-check: fio's io_uring_cmd engine on the same drive"
-				      "</h3>\n<table class=\"cross-check\"><tr><th class=\"l\">run</th>"
+				      "</h3>\n<table class=\"cross-check\"><tr><th "
+				      "class=\"l\">run</th>"
 				      "<th class=\"l\">namespace</th><th>mean</th><th>p99</th>"
 				      "<th>p99.9</th><th>p99.99</th></tr>\n",
 				      f);
@@ -215,8 +218,7 @@ void fr_html_nn(FILE *f, const struct fr_report *rep, struct fr_palette *pal)
 
 	if (!r->nnn)
 		return;
-	fputs("<h2>Noisy neighbor</h2>\n<h3>Victims: the readers' latency per namespace</h3>\n",
-	      f);
+	fputs("<h2>Noisy neighbor</h2>\n<h3>Victims: the readers' latency per namespace</h3>\n", f);
 	for (size_t n = 0; n < r->nnn; n++)
 		victims_ns(f, rep, &r->nn[n], pal);
 	aggressors(f, rep->m, r->basis);

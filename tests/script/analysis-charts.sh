@@ -111,4 +111,34 @@ check "aggressors: the writers' namespaces ns1-3 shown apart, for both runs" gre
 check "cross-check: io_uring_cmd / ssdnvme mean ratio on ns4-6, equal to the ranked figures" \
 	grep -qx 'cross_check_rows 3 wrong 0' "$tmp/nn.facts"
 check "noisy-neighbor colours follow the drive" test "$(total nn colour_inconsistent)" = 0
+# latency distribution (json+ bins) and latency over time (engine tag series)
+python3 - "$tmp/d3.html" "$tmp/in3/2/ng0n1/profiles/4k-randread/120.engine.json" >"$tmp/dist.facts" <<'PY2'
+import json, re, sys
+h = open(sys.argv[1]).read()
+def chart(title):
+    m = re.search(r'<svg[^>]*>\s*<title>' + re.escape(title) + r'</title>.*?</svg>', h, re.S)
+    pts = {}
+    for name, x, y in re.findall(r'<circle class="point"[^>]*><title>([^<:@]*?)(?: @ [^<:]*)?: x=([-0-9.e+]+) y=([-0-9.e+]+)</title>', m.group(0) if m else ""):
+        pts.setdefault(name, []).append((float(x), float(y)))
+    return pts
+d = chart("4k-randread at the peak: completion latency distribution (fio json+)")
+print("dist_drives", len(d))
+print("dist_sums_off", sum(1 for v in d.values() if abs(sum(y for _, y in v) - 100) > 0.01))
+t = chart("4k-randread at the peak: mean completion latency over time (engine tags)")
+print("time_drives", ",".join(sorted(t)))
+keys = json.load(open(sys.argv[2]))["tags"]["keys"]
+n = sum(p["N"] for k in keys for p in k["series"]["points"] if p["t_ms"] == 0)
+want = sum(p["N"] * p["mean"] for k in keys for p in k["series"]["points"] if p["t_ms"] == 0) / n / 1000
+got = dict(t.get("lab drive 02 ng0n1", [])).get(0.0)
+print("time_first_point_ok", int(got is not None and abs(got - float("%.6g" % want)) < 1e-9 * want + 1e-6))
+PY2
+check "latency distribution from json+ bins for the 3 drives, each summing to 100 % of its I/Os" \
+	bash -c "grep -qx 'dist_drives 3' '$tmp/dist.facts' && grep -qx 'dist_sums_off 0' '$tmp/dist.facts'"
+check "latency over time only for the drive with engine tags (test-bed ng0n1)" \
+	grep -qx 'time_drives lab drive 02 ng0n1' "$tmp/dist.facts"
+check "... its first interval is the N-weighted mean of the engine's per-thread series" \
+	grep -qx 'time_first_point_ok 1' "$tmp/dist.facts"
+"$FIORANK" -f html -N -d plain tests/data/fio/shapes/json.json >"$tmp/plain.html" 2>/dev/null
+check "an input with neither json+ bins nor engine tags has no distribution or time chart" \
+	bash -c "grep -q '<svg' '$tmp/plain.html' && ! grep -q 'json+)</title>\|engine tags)</title>' '$tmp/plain.html'"
 tap_done

@@ -59,9 +59,9 @@ val() { awk -v k="$1" '$1 == k { print $2 }' "$tmp/counts"; }
 # 4 profiles in the fixtures: 4 curve charts + 2 write-pressure charts, 4 bar
 # charts, 3 noisy-neighbor namespaces
 # 4 mean-latency curves, 5 p99 curves (one per direction: 8k-randrw-70-30 has
-# two), 2 write-pressure charts
-check "11 line charts (4 mean and 5 p99 profile curves, 2 write-pressure)" test "$(val lines)" = 11
-check "every line chart has a path and points per drive" test "$(val lines_with_paths)" = 11
+# two), the 4k-randread json+ latency distribution, 2 write-pressure charts
+check "12 line charts (4 mean and 5 p99 curves, 1 distribution, 2 write-pressure)" test "$(val lines)" = 12
+check "every line chart has a path and points per drive" test "$(val lines_with_paths)" = 12
 check "4 bar charts of peaks" test "$(val bars)" = 4
 check "every bar chart has a bar per drive" test "$(val bars_with_rects)" = 4
 check "3 noisy-neighbor percentile charts with 4 bars per drive" \
