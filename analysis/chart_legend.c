@@ -56,11 +56,36 @@ size_t ch_chars_in(double px)
 	return c < 1 ? 1 : (size_t)c;
 }
 
+/* The end of the line that starts at p: max_chars characters at most,
+ * broken after the last space among them when there is one (the space
+ * stays, so the lines' text joined is s); *next is where the following
+ * line starts. */
+static const char *line_end(const char *p, size_t max_chars, const char **next)
+{
+	const char *q = p, *space = NULL;
+
+	for (size_t c = 0; *q && c < max_chars; c++) {
+		if (*q == ' ')
+			space = q;
+		for (q++; ((unsigned char)*q & 0xc0) == 0x80; q++)
+			;
+	}
+	if (*q && *q != ' ' && space)
+		q = space + 1;
+	*next = q;
+	return q;
+}
+
 size_t ch_text_lines(const char *s, size_t max_chars)
 {
-	size_t n = nchars(s);
+	const char *p = s ? s : "";
+	size_t n = 0;
 
-	return n ? (n + max_chars - 1) / max_chars : 1;
+	do {
+		line_end(p, max_chars, &p);
+		n++;
+	} while (*p);
+	return n;
 }
 
 void ch_text_wrapped(FILE *f, const char *cls, double x, double y, const char *s, size_t max_chars)
@@ -70,18 +95,14 @@ void ch_text_wrapped(FILE *f, const char *cls, double x, double y, const char *s
 
 	fprintf(f, "<text class=\"%s\" x=\"%.1f\" y=\"%.1f\">", cls, x, y);
 	do {
-		const char *q = p;
-		char *piece;
+		const char *next, *end = line_end(p, max_chars, &next);
+		char *piece = strndup(p, (size_t)(end - p));
 
-		for (size_t c = 0; *q && c < max_chars; c++) /* one line's characters */
-			for (q++; ((unsigned char)*q & 0xc0) == 0x80; q++)
-				;
-		piece = strndup(p, (size_t)(q - p));
 		fprintf(f, "<tspan x=\"%.1f\" dy=\"%d\">", x, line ? CH_LINE_H : 0);
 		fr_html_escape(f, piece ? piece : "");
 		fputs("</tspan>", f);
 		free(piece);
-		p = q;
+		p = next;
 		line++;
 	} while (*p);
 	fputs("</text>", f);

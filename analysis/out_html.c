@@ -25,7 +25,7 @@ static const char *const css =
 	".axes line{stroke:#444}.axes line.grid{stroke:#ddd}.axes line.minor{stroke:#f0f0f0}"
 	"svg text.step{font-size:9px;fill:#555}"
 	".series{stroke-width:2}"
-	".warn{background:#fdd;color:#900;font-weight:bold}";
+	".warn{background:#fdd;color:#900;font-weight:bold}.wide{overflow-x:auto}";
 
 static void cell(FILE *f, const char *s, bool left)
 {
@@ -184,7 +184,10 @@ static void provenance(FILE *f, const struct fr_report *rep)
 
 	if (!p || !p->ndrives)
 		return;
-	fputs("<h2>Drives and runs</h2>\n<table class=\"provenance\"><tr><th></th>", f);
+	/* many drives: the table scrolls sideways instead of widening the page */
+	fputs("<h2>Drives and runs</h2>\n<div class=\"wide\"><table class=\"provenance\"><tr>"
+	      "<th></th>",
+	      f);
 	for (size_t d = 0; d < p->ndrives; d++) {
 		fputs("<th class=\"l\">", f);
 		fr_html_escape(f, p->drives[d].drive->label);
@@ -206,7 +209,7 @@ static void provenance(FILE *f, const struct fr_report *rep)
 		}
 		fputs("</tr>\n", f);
 	}
-	fputs("</table>\n", f);
+	fputs("</table></div>\n", f);
 }
 
 /* The reviews' own write-pressure statements, beside their points. */

@@ -132,7 +132,8 @@ static size_t time_points(const struct fr_entry *e, double *x, double *y)
 	size_t len = src ? strlen(src) : 0, n = 0, slots = 0;
 	char path[4096];
 	struct json_object *eng, *keys;
-	double *n_at = calloc(MAX_POINTS, sizeof(*n_at)), *sum_at = calloc(MAX_POINTS, sizeof(*sum_at));
+	double *n_at = calloc(MAX_POINTS, sizeof(*n_at)),
+	       *sum_at = calloc(MAX_POINTS, sizeof(*sum_at));
 	double ms = NAN;
 
 	if (!len || !n_at || !sum_at)
@@ -141,8 +142,8 @@ static size_t time_points(const struct fr_entry *e, double *x, double *y)
 		 (int)(len > 5 && !strcmp(src + len - 5, ".json") ? len - 5 : len), src);
 	eng = load(path);
 	keys = fr_json_get(fr_json_get(eng, "tags"), "keys");
-	for (size_t i = 0; json_object_is_type(keys, json_type_array) &&
-			   i < json_object_array_length(keys);
+	for (size_t i = 0;
+	     json_object_is_type(keys, json_type_array) && i < json_object_array_length(keys);
 	     i++) {
 		struct json_object *k = json_object_array_get_idx(keys, i);
 		const char *dir = fr_json_str(k, "direction");
@@ -168,8 +169,8 @@ out:
 typedef size_t (*points_fn)(const struct fr_entry *e, double *x, double *y);
 
 /* One chart of every measured drive's points, or nothing when none has any. */
-static void chart(FILE *f, const struct fr_profile_rank *pr, struct fr_palette *pal,
-		  points_fn fill, size_t max, const char *title, const char *xl, const char *yl)
+static void chart(FILE *f, const struct fr_profile_rank *pr, struct fr_palette *pal, points_fn fill,
+		  size_t max, const char *title, const char *xl, const char *yl)
 {
 	struct fr_series *s = calloc(pr->n + 1, sizeof(*s));
 	double *xy = calloc(2 * max * (pr->n + 1), sizeof(*xy));
@@ -181,8 +182,13 @@ static void chart(FILE *f, const struct fr_profile_rank *pr, struct fr_palette *
 		size_t n = e->drive->reference ? 0 : fill(e, x, x + max);
 
 		if (n)
-			s[ns++] = (struct fr_series){e->drive->label, x, x + max, n, false,
-						     fr_palette_index(pal, e->drive->label), NULL};
+			s[ns++] = (struct fr_series){e->drive->label,
+						     x,
+						     x + max,
+						     n,
+						     false,
+						     fr_palette_index(pal, e->drive->label),
+						     NULL};
 	}
 	if (ns)
 		fr_svg_lines(f, title, xl, yl, s, ns);
@@ -194,8 +200,8 @@ void fr_html_dist(FILE *f, const struct fr_profile_rank *pr, struct fr_palette *
 {
 	char title[256];
 
-	snprintf(title, sizeof(title), "%s at the peak: completion latency distribution (fio json+)",
-		 pr->name);
+	snprintf(title, sizeof(title),
+		 "%s at the peak: completion latency distribution (fio json+)", pr->name);
 	chart(f, pr, pal, dist_points, NBUCKETS, title, "completion latency (µs)", "% of I/Os");
 	snprintf(title, sizeof(title),
 		 "%s at the peak: mean completion latency over time (engine tags)", pr->name);
