@@ -2,8 +2,8 @@
 /*
  * The HTML report: one self-contained file (inline CSS and SVG, no script,
  * nothing fetched), the same sections as the terminal report plus charts:
- * IOPS-vs-latency curves and peak bars per profile, write-pressure latency
- * curves, noisy-neighbor percentile bars.
+ * IOPS-vs-latency curves (mean, and p99: out_html_lat.c) and peak bars per
+ * profile, write-pressure latency curves, noisy-neighbor percentile bars.
  */
 #include <math.h>
 #include <stdio.h>
@@ -12,6 +12,7 @@
 
 #include "baseline.h"
 #include "out.h"
+#include "out_html_chart.h"
 #include "svg.h"
 
 static const char *const css =
@@ -21,9 +22,10 @@ static const char *const css =
 	"td.l,th.l{text-align:left}"
 	"svg{display:block;margin:8px 0;background:#fff}"
 	"svg text{font-size:11px;fill:#222}svg .t{font-size:14px;font-weight:bold}"
-	".axes line{stroke:#444}.axes line.grid{stroke:#ddd}"
+	".axes line{stroke:#444}.axes line.grid{stroke:#ddd}.axes line.minor{stroke:#f0f0f0}"
+	"svg text.step{font-size:9px;fill:#555}"
 	".series{stroke-width:2}"
-	".warn{background:#fdd;color:#900;font-weight:bold}";
+	".warn{background:#fdd;color:#900;font-weight:bold}.wide{overflow-x:auto}";
 
 static void cell(FILE *f, const char *s, bool left)
 {
@@ -63,34 +65,44 @@ static void profile_table(FILE *f, const struct fr_profile_rank *pr)
 	fputs("</table>\n", f);
 }
 
-static void profile_charts(FILE *f, const struct fr_profile_rank *pr, enum fr_basis basis)
+static void profile_charts(FILE *f, const struct fr_profile_rank *pr, enum fr_basis basis,
+			   struct fr_palette *pal)
 {
 	struct fr_series *s = calloc(pr->n + 1, sizeof(*s));
 	struct fr_bar *b = calloc(pr->n + 1, sizeof(*b));
 	double *xy = NULL;
 	size_t npts = 0, off = 0;
 	char title[256], (*notes)[16] = calloc(pr->n + 1, sizeof(*notes));
+	char(*steps)[24] = NULL;
+	const char **labels = NULL;
 
 	for (size_t i = 0; i < pr->n; i++)
 		npts += pr->e[i].ncurve;
 	xy = calloc(2 * npts + 1, sizeof(*xy));
-	if (!s || !b || !xy || !notes)
+	steps = calloc(npts + 1, sizeof(*steps));
+	labels = calloc(npts + 1, sizeof(*labels));
+	if (!s || !b || !xy || !notes || !steps || !labels)
 		goto out;
 	for (size_t i = 0; i < pr->n; i++) {
 		const struct fr_entry *e = &pr->e[i];
 
 		s[i].name = e->drive->label;
 		s[i].markers_only = e->drive->reference;
+		s[i].color = fr_palette_index(pal, e->drive->label);
 		s[i].x = xy + off;
 		s[i].y = xy + npts + off;
 		s[i].n = e->ncurve;
+		s[i].point_labels = labels + off;
 		for (size_t k = 0; k < e->ncurve; k++) {
 			xy[off + k] = fr_step_iops(e->curve[k]);
 			xy[npts + off + k] = fr_us(fr_step_mean_lat(e->curve[k], basis));
+			fr_html_step_label(steps[off + k], sizeof(steps[0]), e->curve[k]->name);
+			labels[off + k] = steps[off + k];
 		}
 		off += e->ncurve;
 		b[i].label = e->drive->label;
 		b[i].value = pr->by_mbps ? e->mbps : e->iops;
+		b[i].color = s[i].color;
 		snprintf(notes[i], sizeof(notes[i]), "(#%u)", e->place);
 		b[i].note = notes[i];
 	}
@@ -99,15 +111,19 @@ static void profile_charts(FILE *f, const struct fr_profile_rank *pr, enum fr_ba
 	fr_svg_lines(f, title, "IOPS", "mean latency (µs)", s, pr->n);
 	snprintf(title, sizeof(title), "%s: peak %s and place", pr->name,
 		 pr->by_mbps ? "MB/s" : "IOPS");
+	fr_html_p99_curves(f, pr, basis, pal);
+	fr_html_dist(f, pr, pal);
 	fr_svg_bars(f, title, pr->by_mbps ? "MB/s" : "IOPS", b, pr->n);
 out:
 	free(s);
 	free(b);
 	free(xy);
 	free(notes);
+	free(steps);
+	free(labels);
 }
 
-static void wp_section(FILE *f, const struct fr_ranking *r)
+static void wp_section(FILE *f, const struct fr_ranking *r, struct fr_palette *pal)
 {
 	struct fr_series *s = calloc(r->nwp + 1, sizeof(*s));
 	double *vals = NULL;
@@ -122,6 +138,7 @@ static void wp_section(FILE *f, const struct fr_ranking *r)
 	for (size_t d = 0; d < r->nwp; d++) {
 		s[d].name = r->wp[d].drive->label;
 		s[d].markers_only = r->wp[d].drive->reference;
+		s[d].color = fr_palette_index(pal, r->wp[d].drive->label);
 		s[d].x = vals + off;
 		s[d].n = r->wp[d].n;
 		for (size_t i = 0; i < r->wp[d].n; i++) {
@@ -167,7 +184,10 @@ static void provenance(FILE *f, const struct fr_report *rep)
 
 	if (!p || !p->ndrives)
 		return;
-	fputs("<h2>Drives and runs</h2>\n<table class=\"provenance\"><tr><th></th>", f);
+	/* many drives: the table scrolls sideways instead of widening the page */
+	fputs("<h2>Drives and runs</h2>\n<div class=\"wide\"><table class=\"provenance\"><tr>"
+	      "<th></th>",
+	      f);
 	for (size_t d = 0; d < p->ndrives; d++) {
 		fputs("<th class=\"l\">", f);
 		fr_html_escape(f, p->drives[d].drive->label);
@@ -189,7 +209,7 @@ static void provenance(FILE *f, const struct fr_report *rep)
 		}
 		fputs("</tr>\n", f);
 	}
-	fputs("</table>\n", f);
+	fputs("</table></div>\n", f);
 }
 
 /* The reviews' own write-pressure statements, beside their points. */
@@ -214,64 +234,15 @@ static void statements(FILE *f, const struct fr_report *rep)
 		fputs("</ul>\n", f);
 }
 
-static void nn_section(FILE *f, const struct fr_ranking *r)
-{
-	static const char *const metrics[] = {"mean", "p99", "p99.9", "p99.99"};
-
-	fputs("<h2>Noisy neighbor: read latency per namespace</h2>\n", f);
-	for (size_t n = 0; n < r->nnn; n++) {
-		const struct fr_nn_ns *ns = &r->nn[n];
-		const char **names = calloc(ns->n + 1, sizeof(*names));
-		double *v = calloc(4 * ns->n + 1, sizeof(*v));
-		char nsname[16], title[64];
-
-		if (!names || !v) {
-			free(names);
-			free(v);
-			return;
-		}
-		fr_ns_name(nsname, sizeof(nsname), ns->nsid);
-		for (size_t i = 0; i < ns->n; i++) {
-			names[i] = ns->e[i].drive->label;
-			v[0 * ns->n + i] = fr_us(ns->e[i].lat.mean);
-			v[1 * ns->n + i] = fr_us(ns->e[i].lat.p99);
-			v[2 * ns->n + i] = fr_us(ns->e[i].lat.p999);
-			v[3 * ns->n + i] = fr_us(ns->e[i].lat.p9999);
-		}
-		snprintf(title, sizeof(title), "%s: read latency percentiles", nsname);
-		fr_svg_groups(f, title, "µs", metrics, 4, names, ns->n, v);
-		fputs("<table><tr><th>place</th><th class=\"l\">drive</th><th>mean µs</th>"
-		      "<th>p99 µs</th><th>p99.9 µs</th><th>p99.99 µs</th></tr>\n",
-		      f);
-		for (size_t i = 0; i < ns->n; i++) {
-			fprintf(f, "<tr><td>%u</td>", ns->e[i].place);
-			cell(f, ns->e[i].drive->label, true);
-			cellnum(f, fr_us(ns->e[i].lat.mean), 1);
-			cellnum(f, fr_us(ns->e[i].lat.p99), 1);
-			cellnum(f, fr_us(ns->e[i].lat.p999), 1);
-			cellnum(f, fr_us(ns->e[i].lat.p9999), 1);
-			fputs("</tr>\n", f);
-		}
-		if (ns->n > 1) {
-			fputs("<tr><td></td><td class=\"l\">gap 2nd-1st</td>", f);
-			cellnum(f, fr_us(ns->gap.mean), 1);
-			cellnum(f, fr_us(ns->gap.p99), 1);
-			cellnum(f, fr_us(ns->gap.p999), 1);
-			cellnum(f, fr_us(ns->gap.p9999), 1);
-			fputs("</tr>\n", f);
-		}
-		fputs("</table>\n", f);
-		free(names);
-		free(v);
-	}
-}
-
 static void tail(FILE *f, const struct fr_report *rep)
 {
 	const struct fr_ranking *r = rep->r;
 	const struct fr_model *m = rep->m;
+	bool contested = false; /* wins mean something only against another drive */
 
-	if (r->nprofiles) {
+	for (size_t p = 0; p < r->nprofiles; p++)
+		contested |= r->profiles[p].n > 1;
+	if (contested) {
 		fputs("<h2>Summary: profiles won</h2>\n<table><tr><th class=\"l\">drive</th>"
 		      "<th>wins</th><th>profiles</th></tr>\n",
 		      f);
@@ -326,7 +297,11 @@ static void tail(FILE *f, const struct fr_report *rep)
 int fr_out_html(FILE *f, const struct fr_report *rep)
 {
 	const struct fr_ranking *r = rep->r;
+	struct fr_palette pal = {0};
 
+	/* measured drives take the first colours, in the order they were read */
+	for (size_t d = 0; d < rep->m->ndrives; d++)
+		fr_palette_index(&pal, rep->m->drives[d].label);
 	fprintf(f,
 		"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
 		"<title>fiorank report</title><style>%s</style></head><body>\n"
@@ -349,16 +324,16 @@ int fr_out_html(FILE *f, const struct fr_report *rep)
 		fr_html_escape(f, r->profiles[p].name);
 		fprintf(f, " (ranked by peak %s)</h2>\n", r->profiles[p].by_mbps ? "MB/s" : "IOPS");
 		profile_table(f, &r->profiles[p]);
-		profile_charts(f, &r->profiles[p], r->basis);
+		profile_charts(f, &r->profiles[p], r->basis, &pal);
 		fputs("</section>\n", f);
 	}
 	if (r->nwp)
-		wp_section(f, r);
+		wp_section(f, r, &pal);
 	statements(f, rep);
-	if (r->nnn)
-		nn_section(f, r);
+	fr_html_nn(f, rep, &pal);
 	tail(f, rep);
 	fr_baseline_html(f, rep->baseline);
 	fputs("</body></html>\n", f);
+	fr_palette_free(&pal);
 	return ferror(f) ? -1 : 0;
 }

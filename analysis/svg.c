@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Inline SVG charts for the HTML report: no scripts, no external resources.
- * Every text that came from input goes through fr_html_escape().
+ * Every text that came from input goes through fr_html_escape().  Axes
+ * (linear or log) are in chart_axis.c, colours and legends in
+ * chart_legend.c.
  */
 #include <math.h>
 #include <stdbool.h>
@@ -9,21 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chart.h"
 #include "svg.h"
-
-#define W	800
-#define H	340
-#define LEFT	72
-#define RIGHT	240 /* legend */
-#define TOP	34
-#define BOTTOM	48
-#define PLOT_W	(W - LEFT - RIGHT)
-#define PLOT_H	(H - TOP - BOTTOM)
-#define NCOLORS 12
-
-static const char *const colors[NCOLORS] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e",
-					    "#9467bd", "#8c564b", "#e377c2", "#17becf",
-					    "#7f7f7f", "#bcbd22", "#393b79", "#ad494a"};
 
 void fr_html_escape(FILE *f, const char *s)
 {
@@ -50,228 +39,240 @@ void fr_html_escape(FILE *f, const char *s)
 	}
 }
 
-/* An input string cut to max bytes (at a UTF-8 character boundary) with
- * an ellipsis; the whole string goes into the element's <title>. */
-static void short_label(FILE *f, const char *s, size_t max)
+/* Linear lookup: a report draws a few dozen drives at most per chart. */
+size_t fr_palette_index(struct fr_palette *p, const char *label)
 {
-	size_t n = strlen(s);
-	char *cut;
+	const char *l = label ? label : "";
+	char *dup;
 
-	if (n <= max) {
-		fr_html_escape(f, s);
-		return;
+	for (size_t i = 0; i < p->n; i++)
+		if (!strcmp(p->labels[i], l))
+			return i;
+	if (p->n == p->cap) {
+		size_t cap = p->cap ? 2 * p->cap : 16;
+		char **t = realloc(p->labels, cap * sizeof(*t));
+
+		if (!t)
+			return p->n; /* a colour still, not remembered */
+		p->labels = t;
+		p->cap = cap;
 	}
-	n = max - 1;
-	while (n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80)
-		n--;
-	cut = strndup(s, n);
-	fr_html_escape(f, cut ? cut : "");
-	free(cut);
-	fputs("\xe2\x80\xa6", f);
+	dup = strdup(l);
+	if (!dup)
+		return p->n;
+	p->labels[p->n] = dup;
+	return p->n++;
 }
 
-/* Axis numbers: 1500000 -> 1.5M, 20000 -> 20k. */
-static void tick_text(FILE *f, double v)
+void fr_palette_free(struct fr_palette *p)
 {
-	if (v >= 1e6)
-		fprintf(f, "%gM", v / 1e6);
-	else if (v >= 1e4)
-		fprintf(f, "%gk", v / 1e3);
-	else
-		fprintf(f, "%g", v);
+	for (size_t i = 0; i < p->n; i++)
+		free(p->labels[i]);
+	free(p->labels);
+	memset(p, 0, sizeof(*p));
 }
 
-/* A round step for about five ticks up to max. */
-static double tick_step(double max)
-{
-	double raw = max / 5, mag, norm;
-
-	if (!(raw > 0))
-		return 1;
-	mag = pow(10, floor(log10(raw)));
-	norm = raw / mag;
-	return (norm < 1.5 ? 1 : norm < 3 ? 2 : norm < 7 ? 5 : 10) * mag;
-}
-
-static double axis_max(double max)
-{
-	double st = tick_step(max);
-
-	return max > 0 ? ceil(max / st) * st : 1;
-}
-
-static void open_svg(FILE *f, const char *title, const char *cls, int height)
+static void open_svg(FILE *f, const char *title, const char *cls, int height,
+		     const struct ch_axis *x, const struct ch_axis *y)
 {
 	fprintf(f,
 		"<svg class=\"%s\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
-		"height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\">\n<title>",
-		cls, W, height, W, height);
+		"height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\"",
+		cls, CH_W, height, CH_W, height);
+	if (x)
+		fprintf(f, " data-xscale=\"%s\"", ch_scale_name(x));
+	if (y)
+		fprintf(f, " data-yscale=\"%s\"", ch_scale_name(y));
+	fputs(">\n<title>", f);
 	fr_html_escape(f, title);
-	fprintf(f, "</title>\n<text x=\"%d\" y=\"20\" class=\"t\">", LEFT);
+	fprintf(f, "</title>\n<text x=\"%d\" y=\"20\" class=\"t\">", 12);
 	fr_html_escape(f, title);
 	fputs("</text>\n", f);
 }
 
-static void axes(FILE *f, double xmax, double ymax, const char *xlabel, const char *ylabel,
-		 bool xticks)
+static void fit_series(struct ch_axis *ax, struct ch_axis *ay, const struct fr_series *s, size_t n)
 {
-	double yst = tick_step(ymax), xst = tick_step(xmax);
+	size_t total = 0, k = 0;
+	double *xs, *ys;
 
-	fprintf(f, "<g class=\"axes\"><line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>", LEFT,
-		TOP + PLOT_H, LEFT + PLOT_W, TOP + PLOT_H);
-	fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n", LEFT, TOP, LEFT,
-		TOP + PLOT_H);
-	for (double v = 0; v <= ymax * 1.0001; v += yst) {
-		double y = TOP + PLOT_H - v / ymax * PLOT_H;
-
-		fprintf(f, "<line class=\"grid\" x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\"/>",
-			LEFT, y, LEFT + PLOT_W, y);
-		fprintf(f, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">", LEFT - 4, y + 4);
-		tick_text(f, v);
-		fputs("</text>\n", f);
-	}
-	for (double v = 0; xticks && v <= xmax * 1.0001; v += xst) {
-		double x = LEFT + v / xmax * PLOT_W;
-
-		fprintf(f, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">", x,
-			TOP + PLOT_H + 16);
-		tick_text(f, v);
-		fputs("</text>", f);
-	}
-	fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">", LEFT + PLOT_W / 2, H - 8);
-	fr_html_escape(f, xlabel);
-	fprintf(f,
-		"</text><text transform=\"translate(14,%d) rotate(-90)\" "
-		"text-anchor=\"middle\">",
-		TOP + PLOT_H / 2);
-	fr_html_escape(f, ylabel);
-	fputs("</text></g>\n", f);
+	for (size_t i = 0; i < n; i++)
+		total += s[i].n;
+	xs = calloc(total + 1, sizeof(*xs));
+	ys = calloc(total + 1, sizeof(*ys));
+	for (size_t i = 0; xs && ys && i < n; i++)
+		for (size_t j = 0; j < s[i].n; j++, k++) {
+			xs[k] = s[i].x[j];
+			ys[k] = s[i].y[j];
+		}
+	ch_axis_fit(ax, xs ? xs : ys, xs && ys ? total : 0, true);
+	ch_axis_fit(ay, ys ? ys : xs, xs && ys ? total : 0, true);
+	free(xs);
+	free(ys);
+	ch_axis_place(ax, CH_LEFT, CH_PLOT_W);
+	ch_axis_place(ay, CH_TOP + CH_PLOT_H, -CH_PLOT_H);
 }
 
-static void legend(FILE *f, size_t i, const char *name)
+static void draw_series(FILE *f, const struct fr_series *s, const struct ch_axis *ax,
+			const struct ch_axis *ay)
 {
-	int y = TOP + 6 + (int)i * 18;
+	const char *cmd = "M";
+	char col[40];
 
-	fprintf(f, "<rect class=\"key\" x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\"/>",
-		W - RIGHT + 12, y, colors[i % NCOLORS]);
-	fprintf(f, "<text x=\"%d\" y=\"%d\"><title>", W - RIGHT + 30, y + 10);
-	fr_html_escape(f, name);
-	fputs("</title>", f);
-	short_label(f, name, 30);
-	fputs("</text>\n", f);
+	ch_color(col, sizeof(col), s->color);
+	if (!s->markers_only) {
+		fprintf(f, "<path class=\"series\" fill=\"none\" stroke=\"%s\" d=\"", col);
+		for (size_t k = 0; k < s->n; k++) {
+			double x = ch_axis_pos(ax, s->x[k]), y = ch_axis_pos(ay, s->y[k]);
+
+			if (isnan(x) || isnan(y))
+				continue;
+			fprintf(f, "%s%.1f %.1f ", cmd, x, y);
+			cmd = "L";
+		}
+		fputs("\"/>\n", f);
+	}
+	for (size_t k = 0; k < s->n; k++) {
+		double x = ch_axis_pos(ax, s->x[k]), y = ch_axis_pos(ay, s->y[k]);
+
+		if (isnan(x) || isnan(y))
+			continue;
+		fprintf(f, "<circle class=\"%s\" cx=\"%.1f\" cy=\"%.1f\" r=\"%s\" fill=\"%s\">",
+			s->markers_only ? "published" : "point", x, y, s->markers_only ? "5" : "3",
+			col);
+		/* the figures themselves, for a reader hovering and for the tests */
+		fputs("<title>", f);
+		fr_html_escape(f, s->name);
+		if (s->point_labels && s->point_labels[k]) {
+			fputs(" @ ", f);
+			fr_html_escape(f, s->point_labels[k]);
+		}
+		fprintf(f, ": x=%.6g y=%.6g</title></circle>", s->x[k], s->y[k]);
+		if (s->point_labels && s->point_labels[k]) {
+			fprintf(f, "<text class=\"step\" x=\"%.1f\" y=\"%.1f\">", x + 5, y - 5);
+			fr_html_escape(f, s->point_labels[k]);
+			fputs("</text>", f);
+		}
+		fputc('\n', f);
+	}
 }
 
 void fr_svg_lines(FILE *f, const char *title, const char *xlabel, const char *ylabel,
 		  const struct fr_series *s, size_t n)
 {
-	double xmax = 0, ymax = 0;
+	struct ch_axis ax, ay;
+	struct ch_key *keys = calloc(n + 1, sizeof(*keys));
+	int legend_y = CH_TOP + CH_PLOT_H + CH_BOTTOM, lh;
 
+	if (!keys)
+		return;
 	for (size_t i = 0; i < n; i++)
-		for (size_t k = 0; k < s[i].n; k++) {
-			if (isfinite(s[i].x[k]) && s[i].x[k] > xmax)
-				xmax = s[i].x[k];
-			if (isfinite(s[i].y[k]) && s[i].y[k] > ymax)
-				ymax = s[i].y[k];
-		}
-	xmax = axis_max(xmax);
-	ymax = axis_max(ymax);
-	open_svg(f, title, "chart lines", H);
-	axes(f, xmax, ymax, xlabel, ylabel, true);
-	for (size_t i = 0; i < n; i++) {
-		const char *cmd = "M";
-
-		if (!s[i].markers_only) {
-			fprintf(f, "<path class=\"series\" fill=\"none\" stroke=\"%s\" d=\"",
-				colors[i % NCOLORS]);
-			for (size_t k = 0; k < s[i].n; k++) {
-				if (!isfinite(s[i].x[k]) || !isfinite(s[i].y[k]))
-					continue;
-				fprintf(f, "%s%.1f %.1f ", cmd, LEFT + s[i].x[k] / xmax * PLOT_W,
-					TOP + PLOT_H - s[i].y[k] / ymax * PLOT_H);
-				cmd = "L";
-			}
-			fputs("\"/>\n", f);
-		}
-		for (size_t k = 0; k < s[i].n; k++)
-			if (isfinite(s[i].x[k]) && isfinite(s[i].y[k]))
-				fprintf(f,
-					"<circle class=\"%s\" cx=\"%.1f\" cy=\"%.1f\" r=\"%s\" "
-					"fill=\"%s\"/>",
-					s[i].markers_only ? "published" : "point",
-					LEFT + s[i].x[k] / xmax * PLOT_W,
-					TOP + PLOT_H - s[i].y[k] / ymax * PLOT_H,
-					s[i].markers_only ? "5" : "3", colors[i % NCOLORS]);
-		legend(f, i, s[i].name);
-	}
+		keys[i] = (struct ch_key){s[i].name, s[i].color, s[i].markers_only};
+	lh = ch_legend_height(keys, n);
+	fit_series(&ax, &ay, s, n);
+	open_svg(f, title, "chart lines", legend_y + lh, &ax, &ay);
+	ch_axis_draw_y(f, &ay, ylabel);
+	ch_axis_draw_x(f, &ax, xlabel, CH_TOP + CH_PLOT_H);
+	for (size_t i = 0; i < n; i++)
+		draw_series(f, &s[i], &ax, &ay);
+	ch_legend_draw(f, keys, n, legend_y);
 	fputs("</svg>\n", f);
+	free(keys);
 }
+
+#define BAR_H 16
 
 void fr_svg_bars(FILE *f, const char *title, const char *unit, const struct fr_bar *b, size_t n)
 {
-	double max = 0;
-	const int bh = 24;
-	int height = TOP + bh * (int)n + 24;
-	for (size_t i = 0; i < n; i++)
-		if (isfinite(b[i].value) && b[i].value > max)
-			max = b[i].value;
-	max = axis_max(max);
-	open_svg(f, title, "chart bars", height);
-	fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">", W / 2, height - 6);
-	fr_html_escape(f, unit);
-	fputs("</text>\n", f);
-	for (size_t i = 0; i < n; i++) {
-		double v = isfinite(b[i].value) ? b[i].value : 0;
-		int y = TOP + (int)i * bh;
-		double w = v / max * (W - 2 * LEFT - 160);
+	struct ch_axis ax;
+	double *v = calloc(n + 1, sizeof(*v));
+	size_t chars = ch_chars_in(CH_W - 24);
+	int height = CH_TOP + 44, y = CH_TOP + 4;
 
-		fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\"><title>", 2 * LEFT + 80,
-			y + bh / 2 + 4);
-		fr_html_escape(f, b[i].label);
-		fputs("</title>", f);
-		short_label(f, b[i].label, 34);
+	if (!v)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		v[i] = b[i].value;
+		height += (int)ch_text_lines(b[i].label, chars) * CH_LINE_H + BAR_H + 6;
+	}
+	ch_axis_fit(&ax, v, n, true);
+	/* room after the longest bar for its value and note */
+	ch_axis_place(&ax, 12, CH_W - 12 - 150);
+	open_svg(f, title, "chart bars", height, &ax, NULL);
+	for (size_t i = 0; i < n; i++) {
+		double x1 = ch_axis_pos(&ax, b[i].value), w = isnan(x1) ? 0 : x1 - 12;
+		char col[40];
+
+		ch_color(col, sizeof(col), b[i].color);
+		ch_text_wrapped(f, "name", 12, y + 11, b[i].label, chars);
+		y += (int)ch_text_lines(b[i].label, chars) * CH_LINE_H;
 		fprintf(f,
-			"</text><rect class=\"bar\" x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\" "
+			"<rect class=\"bar\" x=\"12\" y=\"%d\" width=\"%.1f\" height=\"%d\" "
 			"fill=\"%s\"/>",
-			2 * LEFT + 86, y + 2, w, bh - 4, colors[i % NCOLORS]);
-		fprintf(f, "<text x=\"%.1f\" y=\"%d\">%.*f ", 2 * LEFT + 90 + w, y + bh / 2 + 4,
-			v >= 100 ? 0 : 1, v);
+			y, w, BAR_H, col);
+		fprintf(f, "<text class=\"value\" x=\"%.1f\" y=\"%d\">", 16 + w, y + BAR_H - 4);
+		if (isfinite(b[i].value))
+			fprintf(f, "%.*f ", b[i].value >= 100 ? 0 : 1, b[i].value);
+		else
+			fputs("- ", f);
 		fr_html_escape(f, b[i].note);
 		fputs("</text>\n", f);
+		y += BAR_H + 6;
 	}
-	fputs("</svg>\n", f);
+	fprintf(f, "<text class=\"label\" x=\"%d\" y=\"%d\" text-anchor=\"middle\">", CH_W / 2,
+		height - 10);
+	fr_html_escape(f, unit);
+	fputs(ax.log ? " (log scale: bars start at " : "", f);
+	if (ax.log) {
+		ch_tick_text(f, ax.lo);
+		fputc(')', f);
+	}
+	fputs("</text>\n</svg>\n", f);
+	free(v);
 }
 
 void fr_svg_groups(FILE *f, const char *title, const char *unit, const char *const *groups,
-		   size_t ngroups, const char *const *series, size_t nseries, const double *values)
+		   size_t ngroups, const char *const *series, const size_t *colors, size_t nseries,
+		   const double *values)
 {
-	double max = 0, gw = ngroups ? (double)PLOT_W / (double)ngroups : 0;
+	double gw = ngroups ? (double)CH_PLOT_W / (double)ngroups : 0;
 	double bw = nseries ? (gw - 12) / (double)nseries : 0;
+	struct ch_key *keys = calloc(nseries + 1, sizeof(*keys));
+	int legend_y = CH_TOP + CH_PLOT_H + 28, lh;
+	struct ch_axis ay;
 
-	for (size_t i = 0; i < ngroups * nseries; i++)
-		if (isfinite(values[i]) && values[i] > max)
-			max = values[i];
-	max = axis_max(max);
-	open_svg(f, title, "chart groups", H);
-	axes(f, 1, max, "", unit, false);
+	if (!keys)
+		return;
+	for (size_t s = 0; s < nseries; s++)
+		keys[s] = (struct ch_key){series[s], colors[s], false};
+	lh = ch_legend_height(keys, nseries);
+	ch_axis_fit(&ay, values, ngroups * nseries, true);
+	ch_axis_place(&ay, CH_TOP + CH_PLOT_H, -CH_PLOT_H);
+	open_svg(f, title, "chart groups", legend_y + lh, NULL, &ay);
+	ch_axis_draw_y(f, &ay, unit);
+	fprintf(f, "<line class=\"base\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#444\"/>",
+		CH_LEFT, CH_TOP + CH_PLOT_H, CH_LEFT + CH_PLOT_W, CH_TOP + CH_PLOT_H);
 	for (size_t g = 0; g < ngroups; g++) {
 		fprintf(f, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">",
-			LEFT + gw * ((double)g + 0.5), TOP + PLOT_H + 16);
+			CH_LEFT + gw * ((double)g + 0.5), CH_TOP + CH_PLOT_H + 16);
 		fr_html_escape(f, groups[g]);
 		fputs("</text>\n", f);
 		for (size_t s = 0; s < nseries; s++) {
-			double v = values[g * nseries + s], h;
+			double v = values[g * nseries + s], top = ch_axis_pos(&ay, v);
+			char col[40];
 
-			if (!isfinite(v))
+			if (isnan(top))
 				continue;
-			h = v / max * PLOT_H;
+			ch_color(col, sizeof(col), colors[s]);
 			fprintf(f,
 				"<rect class=\"bar\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
-				"height=\"%.1f\" fill=\"%s\"><title>%.1f</title></rect>\n",
-				LEFT + gw * (double)g + 6 + bw * (double)s, TOP + PLOT_H - h,
-				bw - 2, h, colors[s % NCOLORS], v);
+				"height=\"%.1f\" fill=\"%s\"><title>",
+				CH_LEFT + gw * (double)g + 6 + bw * (double)s, top, bw - 2,
+				CH_TOP + CH_PLOT_H - top, col);
+			fr_html_escape(f, series[s]);
+			fprintf(f, ": %.1f</title></rect>\n", v);
 		}
 	}
-	for (size_t s = 0; s < nseries; s++)
-		legend(f, s, series[s]);
+	ch_legend_draw(f, keys, nseries, legend_y);
 	fputs("</svg>\n", f);
+	free(keys);
 }

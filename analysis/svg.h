@@ -9,15 +9,27 @@
 /* Writes s with &, <, >, " and ' escaped for HTML text and attributes. */
 void fr_html_escape(FILE *f, const char *s);
 
+/* One colour per drive across a report: the index of a label, given the
+ * next free one the first time it is seen. */
+struct fr_palette {
+	char **labels;
+	size_t n, cap;
+};
+size_t fr_palette_index(struct fr_palette *p, const char *label);
+void fr_palette_free(struct fr_palette *p);
+
 struct fr_series {
 	const char *name;
 	const double *x, *y;
 	size_t n;
 	bool markers_only; /* published points: no line, nothing is known between them */
+	size_t color;	   /* fr_palette_index() of the drive */
+	const char *const *point_labels; /* per point ("10 %", "peak"), or NULL */
 };
 
 /* Line chart of several series (points joined in the given order, or
- * markers only). */
+ * markers only); each axis linear from 0, or log where the values span
+ * decades.  The legend below the plot names every series whole. */
 void fr_svg_lines(FILE *f, const char *title, const char *xlabel, const char *ylabel,
 		  const struct fr_series *s, size_t n);
 
@@ -25,13 +37,17 @@ struct fr_bar {
 	const char *label;
 	double value;
 	const char *note; /* printed after the value, e.g. "1st" */
+	size_t color;
 };
 
-/* Horizontal bars, one per entry, in the given order. */
+/* Horizontal bars, one per entry, in the given order, each under its
+ * whole label. */
 void fr_svg_bars(FILE *f, const char *title, const char *unit, const struct fr_bar *b, size_t n);
 
-/* Vertical bars grouped by category: values[g * nseries + s]. */
+/* Vertical bars grouped by category: values[g * nseries + s]; colors[s]
+ * the palette index of series s. */
 void fr_svg_groups(FILE *f, const char *title, const char *unit, const char *const *groups,
-		   size_t ngroups, const char *const *series, size_t nseries, const double *values);
+		   size_t ngroups, const char *const *series, const size_t *colors, size_t nseries,
+		   const double *values);
 
 #endif

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # fiorank's HTML report in a real browser: headless Chromium loads it (no
 # network), and the DOM after load holds every chart with its marks: per
-# profile a curve chart (a <path> per drive) and a bar chart (a <rect> per
-# drive), two write-pressure charts, a percentile chart per noisy-neighbor
+# profile a mean and per-direction p99 curve chart (a <path> per drive) and
+# a bar chart (a <rect> per drive), two write-pressure charts, a percentile chart per noisy-neighbor
 # namespace.  Input strings are text, never markup.  Also writes a
 # screenshot to $BUILD/test-logs/analysis-report.png for a human to look at.
 source "$(dirname "$0")/../lib.sh"
@@ -10,17 +10,7 @@ cd "$TOP" || exit 1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-CHROMIUM=$(command -v chromium || command -v chromium-browser || true)
-if [ -z "$CHROMIUM" ]; then
-	skip "chromium is not installed"
-	tap_done
-	exit 0
-fi
-chrome() {
-	timeout 120 "$CHROMIUM" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
-		--disable-background-networking --disable-component-update --disable-sync \
-		--user-data-dir="$tmp/profile" "$@" 2>"$tmp/chromium.err"
-}
+source "$(dirname "$0")/charts/chrome.sh"
 
 "$FIORANK" -f html -o "$tmp/report.html" -r analysis/reference -d '<img src=x onerror=alert(1)>' \
 	tests/data/fio/shapes/json.json -d '' tests/data/fio/results 2>"$tmp/err"
@@ -68,8 +58,10 @@ PY
 val() { awk -v k="$1" '$1 == k { print $2 }' "$tmp/counts"; }
 # 4 profiles in the fixtures: 4 curve charts + 2 write-pressure charts, 4 bar
 # charts, 3 noisy-neighbor namespaces
-check "6 line charts (4 profile curves, 2 write-pressure)" test "$(val lines)" = 6
-check "every line chart has a path and points per drive" test "$(val lines_with_paths)" = 6
+# 4 mean-latency curves, 5 p99 curves (one per direction: 8k-randrw-70-30 has
+# two), the 4k-randread json+ latency distribution, 2 write-pressure charts
+check "12 line charts (4 mean and 5 p99 curves, 1 distribution, 2 write-pressure)" test "$(val lines)" = 12
+check "every line chart has a path and points per drive" test "$(val lines_with_paths)" = 12
 check "4 bar charts of peaks" test "$(val bars)" = 4
 check "every bar chart has a bar per drive" test "$(val bars_with_rects)" = 4
 check "3 noisy-neighbor percentile charts with 4 bars per drive" \

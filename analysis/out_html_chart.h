@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The HTML report's chart sections beyond out_html.c's own (one file per
+ * concern: out_html_lat.c latency percentiles, out_html_nn.c noisy
+ * neighbor, out_html_dist.c distributions and time series).  Each takes the
+ * report's palette, so that a drive keeps its colour in every chart.
+ */
+#ifndef FIORANK_OUT_HTML_CHART_H
+#define FIORANK_OUT_HTML_CHART_H
+
+#include <stdio.h>
+
+#include "out.h"
+#include "svg.h"
+
+/* "10 %" for a capped step, the name itself ("peak", "first") otherwise. */
+void fr_html_step_label(char *buf, size_t len, const char *step);
+
+/* Per direction that did I/O in the profile: achieved IOPS against that
+ * direction's 99th percentile latency, beside the mean-latency chart.
+ * Drives without a p99 (published curves give means only) are left out
+ * of it, and the chart says so. */
+void fr_html_p99_curves(FILE *f, const struct fr_profile_rank *pr, enum fr_basis basis,
+			struct fr_palette *pal);
+
+/* Per profile, at each measured drive's peak (out_html_dist.c): the latency
+ * distribution from fio json+ bins and the p99 over time from the engine's
+ * tag series, each only where some drive has it. */
+void fr_html_dist(FILE *f, const struct fr_profile_rank *pr, struct fr_palette *pal);
+
+/* Noisy neighbor (out_html_nn.c): victims (readers) per namespace,
+ * aggressors (writers) apart, the io_uring_cmd cross-check as a ratio. */
+void fr_html_nn(FILE *f, const struct fr_report *rep, struct fr_palette *pal);
+/* The ssdnvme run of the same drive when d is the suite's io_uring_cmd
+ * cross-check run (same model and serial), else NULL. */
+const struct fr_drive *fr_html_cross_check_of(const struct fr_report *rep,
+					      const struct fr_drive *d);
+
+#endif

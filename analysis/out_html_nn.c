@@ -1,0 +1,226 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The HTML report's noisy-neighbor section.  Victims and aggressors apart:
+ * the victims are the readers, ranked per namespace by their read tail; a
+ * namespace a drive's writers wrote to is an aggressor's, and the reads
+ * there (the writers' own mix, from the engine's per-namespace tags) are
+ * not victims.  The suite's io_uring_cmd cross-check run is the same drive
+ * through fio's own passthrough engine: it is shown as a ratio to the
+ * ssdnvme run, not ranked as a competitor.  Colours follow the drive.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "out_html_chart.h"
+
+static const char *const metrics[] = {"mean", "p99", "p99.9", "p99.99"};
+
+static double lat_metric(const struct fr_lat *l, int k)
+{
+	return k == 0 ? l->mean : k == 1 ? l->p99 : k == 2 ? l->p999 : l->p9999;
+}
+
+/* The ssdnvme run of the same drive when d is an io_uring_cmd cross-check
+ * run (same model and serial, both recorded), else NULL. */
+const struct fr_drive *fr_html_cross_check_of(const struct fr_report *rep, const struct fr_drive *d)
+{
+	const struct fr_prov_drive *pd = rep->prov ? fr_prov_find(rep->prov, d) : NULL;
+
+	if (!pd || strcmp(pd->engine, "io_uring_cmd") || !strcmp(pd->serial, "not recorded") ||
+	    !strcmp(pd->model, "not recorded"))
+		return NULL;
+	for (size_t i = 0; i < rep->prov->ndrives; i++) {
+		const struct fr_prov_drive *o = &rep->prov->drives[i];
+
+		if (o != pd && !strncmp(o->engine, "ssdnvme", 7) &&
+		    !strcmp(o->serial, pd->serial) && !strcmp(o->model, pd->model))
+			return o->drive;
+	}
+	return NULL;
+}
+
+/* Whether d's noisy-neighbor writers wrote to namespace nsid. */
+static bool writer_ns(const struct fr_drive *d, unsigned nsid)
+{
+	const struct fr_profile *p = fr_drive_find_profile(d, "noisy-neighbor");
+
+	for (size_t i = 0; p && nsid && i < p->nsteps; i++)
+		if (p->steps[i].kind == FR_KIND_NN_WRITE && p->steps[i].nsid == nsid &&
+		    p->steps[i].dir[FR_WRITE].ios)
+			return true;
+	return false;
+}
+
+static bool victim(const struct fr_report *rep, const struct fr_nn_ns *ns, size_t i)
+{
+	return !writer_ns(ns->e[i].drive, ns->nsid) && !fr_html_cross_check_of(rep, ns->e[i].drive);
+}
+
+static void num_cell(FILE *f, double v, int prec)
+{
+	char b[32];
+
+	fprintf(f, "<td>%s</td>", fr_num(b, sizeof(b), v, prec));
+}
+
+static void name_cell(FILE *f, const char *s)
+{
+	fputs("<td class=\"l\">", f);
+	fr_html_escape(f, s);
+	fputs("</td>", f);
+}
+
+/* One namespace's victims: chart and table, placed among themselves. */
+static void victims_ns(FILE *f, const struct fr_report *rep, const struct fr_nn_ns *ns,
+		       struct fr_palette *pal)
+{
+	const char **names = calloc(ns->n + 1, sizeof(*names));
+	size_t *colors = calloc(ns->n + 1, sizeof(*colors)), *idx = calloc(ns->n + 1, sizeof(*idx));
+	double *v = calloc(4 * ns->n + 1, sizeof(*v));
+	size_t n = 0;
+	char nsname[16], title[80];
+
+	if (!names || !v || !colors || !idx)
+		goto out;
+	for (size_t i = 0; i < ns->n; i++)
+		if (victim(rep, ns, i))
+			idx[n++] = i;
+	if (!n)
+		goto out;
+	for (size_t j = 0; j < n; j++) {
+		names[j] = ns->e[idx[j]].drive->label;
+		colors[j] = fr_palette_index(pal, names[j]);
+		for (int k = 0; k < 4; k++)
+			v[(size_t)k * n + j] = fr_us(lat_metric(&ns->e[idx[j]].lat, k));
+	}
+	fr_ns_name(nsname, sizeof(nsname), ns->nsid);
+	snprintf(title, sizeof(title), "%s: readers' latency percentiles", nsname);
+	fr_svg_groups(f, title, "µs", metrics, 4, names, colors, n, v);
+	fputs("<table class=\"victims\"><tr><th>place</th><th class=\"l\">drive</th><th>mean "
+	      "µs</th>"
+	      "<th>p99 µs</th><th>p99.9 µs</th><th>p99.99 µs</th></tr>\n",
+	      f);
+	for (size_t j = 0; j < n; j++) { /* ns->e is in rank order already */
+		fprintf(f, "<tr><td>%zu</td>", j + 1);
+		name_cell(f, names[j]);
+		for (int k = 0; k < 4; k++)
+			num_cell(f, fr_us(lat_metric(&ns->e[idx[j]].lat, k)), 1);
+		fputs("</tr>\n", f);
+	}
+	if (n > 1) {
+		fputs("<tr><td></td><td class=\"l\">gap 2nd-1st</td>", f);
+		for (int k = 0; k < 4; k++)
+			num_cell(f,
+				 fr_us(lat_metric(&ns->e[idx[1]].lat, k) -
+				       lat_metric(&ns->e[idx[0]].lat, k)),
+				 1);
+		fputs("</tr>\n", f);
+	}
+	fputs("</table>\n", f);
+out:
+	free(names);
+	free(colors);
+	free(idx);
+	free(v);
+}
+
+/* The writers: per drive and namespace, what they did and their write latency. */
+static void aggressors(FILE *f, const struct fr_model *m, enum fr_basis basis)
+{
+	bool open = false;
+
+	for (size_t d = 0; d < m->ndrives; d++) {
+		const struct fr_profile *p = fr_drive_find_profile(&m->drives[d], "noisy-neighbor");
+
+		for (size_t i = 0; p && i < p->nsteps; i++) {
+			const struct fr_step *s = &p->steps[i];
+			char nsname[16];
+
+			if (s->kind != FR_KIND_NN_WRITE || !s->dir[FR_WRITE].ios)
+				continue;
+			if (!open)
+				fputs("<h3>Aggressors: the writers</h3>\n<table "
+				      "class=\"aggressors\">"
+				      "<tr><th class=\"l\">drive</th><th class=\"l\">namespace</th>"
+				      "<th>write IOPS</th><th>write mean µs</th><th>write p99 "
+				      "µs</th>"
+				      "<th>write p99.99 µs</th></tr>\n",
+				      f);
+			open = true;
+			fr_ns_name(nsname, sizeof(nsname), s->nsid);
+			fputs("<tr>", f);
+			name_cell(f, m->drives[d].label);
+			name_cell(f, nsname);
+			/* an engine tag share counts operations but has no rate */
+			num_cell(f, s->dir[FR_WRITE].iops > 0 ? s->dir[FR_WRITE].iops : NAN, 0);
+			num_cell(f, fr_us(s->dir[FR_WRITE].lat[basis].mean), 1);
+			num_cell(f, fr_us(s->dir[FR_WRITE].lat[basis].p99), 1);
+			num_cell(f, fr_us(s->dir[FR_WRITE].lat[basis].p9999), 1);
+			fputs("</tr>\n", f);
+		}
+	}
+	if (open)
+		fputs("</table>\n<p class=\"note\">Reads on the writers' namespaces are part of "
+		      "the writers' own mix: they are not victims and are not ranked.</p>\n",
+		      f);
+}
+
+/* io_uring_cmd / ssdnvme per namespace where both runs have readers. */
+static void cross_checks(FILE *f, const struct fr_report *rep)
+{
+	const struct fr_ranking *r = rep->r;
+	bool open = false;
+
+	for (size_t n = 0; n < r->nnn; n++)
+		for (size_t i = 0; i < r->nn[n].n; i++) {
+			const struct fr_nn_ns *ns = &r->nn[n];
+			const struct fr_drive *base = fr_html_cross_check_of(rep, ns->e[i].drive);
+			const struct fr_nn_entry *b = NULL;
+			char nsname[16];
+
+			for (size_t k = 0; base && k < ns->n; k++)
+				b = ns->e[k].drive == base ? &ns->e[k] : b;
+			if (!b || writer_ns(base, ns->nsid))
+				continue;
+			if (!open)
+				fputs("<h3>Cross-check: fio's io_uring_cmd engine on the same drive"
+				      "</h3>\n<table class=\"cross-check\"><tr><th "
+				      "class=\"l\">run</th>"
+				      "<th class=\"l\">namespace</th><th>mean</th><th>p99</th>"
+				      "<th>p99.9</th><th>p99.99</th></tr>\n",
+				      f);
+			open = true;
+			fr_ns_name(nsname, sizeof(nsname), ns->nsid);
+			fputs("<tr>", f);
+			name_cell(f, ns->e[i].drive->label);
+			name_cell(f, nsname);
+			for (int k = 0; k < 4; k++) {
+				double x = lat_metric(&ns->e[i].lat, k), y = lat_metric(&b->lat, k);
+				char buf[32];
+
+				fprintf(f, "<td>%s&times;</td>",
+					fr_num(buf, sizeof(buf), y > 0 ? x / y : NAN, 2));
+			}
+			fputs("</tr>\n", f);
+		}
+	if (open)
+		fputs("</table>\n<p class=\"note\">Read latency of the io_uring_cmd run over the "
+		      "ssdnvme run's (1.00&times; = the same); a cross-check of the engine, not "
+		      "another drive.</p>\n",
+		      f);
+}
+
+void fr_html_nn(FILE *f, const struct fr_report *rep, struct fr_palette *pal)
+{
+	const struct fr_ranking *r = rep->r;
+
+	if (!r->nnn)
+		return;
+	fputs("<h2>Noisy neighbor</h2>\n<h3>Victims: the readers' latency per namespace</h3>\n", f);
+	for (size_t n = 0; n < r->nnn; n++)
+		victims_ns(f, rep, &r->nn[n], pal);
+	aggressors(f, rep->m, r->basis);
+	cross_checks(f, rep);
+}

@@ -1,0 +1,37 @@
+// Injected by analysis-charts-browser.sh into a copy of a fiorank report:
+// measures every chart as Chromium laid it out and writes one line per
+// svg into a pre element (id "measure") that the test reads from --dump-dom.
+(function () {
+  const lines = [];
+  const inside = (r, s) =>
+    r.left >= s.left - 0.5 && r.right <= s.right + 0.5 && r.top >= s.top - 0.5 && r.bottom <= s.bottom + 0.5;
+  const meets = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  document.querySelectorAll("svg").forEach((svg, i) => {
+    const s = svg.getBoundingClientRect();
+    let outside = 0, marks = 0, overlaps = 0, above_plot = 0;
+    svg.querySelectorAll("text, rect, circle, path").forEach((el) => {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0) return;
+      marks++;
+      if (!inside(r, s)) outside++;
+    });
+    const keys = [...svg.querySelectorAll(".legend .key")].map((k) => k.getBoundingClientRect());
+    for (let a = 0; a < keys.length; a++)
+      for (let b = a + 1; b < keys.length; b++) if (meets(keys[a], keys[b])) overlaps++;
+    // the legend lies below everything else of the chart (the plot and its axes)
+    const legend = svg.querySelector(".legend");
+    if (legend) {
+      const top = legend.getBoundingClientRect().top;
+      svg.querySelectorAll(".axes, path.series, circle.point, circle.published").forEach((el) => {
+        if (el.getBoundingClientRect().bottom > top + 0.5) above_plot++;
+      });
+    }
+    lines.push(`svg ${i} ${svg.getAttribute("class").replace(" ", "_")} marks ${marks} outside ${outside} ` +
+      `keys ${keys.length} key_overlaps ${overlaps} legend_over_plot ${above_plot}`);
+  });
+  lines.push(`page_height ${Math.ceil(document.documentElement.scrollHeight)}`);
+  const pre = document.createElement("pre");
+  pre.id = "measure";
+  pre.textContent = lines.join("\n");
+  document.body.appendChild(pre);
+})();
