@@ -43,8 +43,9 @@ BIN=$OUT/tag-cost
 
 cd "$TOP"
 gcc -std=gnu11 -Wall -Wextra -Werror -O2 -g -D_GNU_SOURCE $(pkg-config --cflags json-c) \
-	bench/tag-cost.c engine/tag_hist.c engine/tag_outliers.c engine/tag_series.c \
-	engine/tags.c engine/tags_json.c engine/inflight.c engine/taglog.c \
+	-Iengine/tags bench/tag-cost.c engine/tags/tag_hist.c engine/tags/tag_outliers.c \
+	engine/tags/tag_series.c engine/tags/tags.c engine/tags/tags_json.c engine/tags/inflight.c \
+	engine/tags/taglog.c \
 	-o "$BIN" $(pkg-config --libs json-c)
 
 MODES="base tags tags-inflight tags-log"

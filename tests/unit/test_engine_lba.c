@@ -1,4 +1,4 @@
-/* Unit tests: LBA arithmetic and namespaces= parsing (engine/lba.c). */
+/* Unit tests: LBA arithmetic and namespaces= parsing (engine/io/lba.c). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

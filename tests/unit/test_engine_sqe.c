@@ -1,4 +1,4 @@
-/* Unit tests: NVMe passthrough and fallback SQEs (engine/nvme_cmd.c, blockio.c). */
+/* Unit tests: NVMe passthrough and fallback SQEs (engine/io/nvme_cmd.c, blockio.c). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
