@@ -39,8 +39,13 @@ ENGINE_OBJS := $(patsubst engine/%.c,$(BUILD)/obj/engine/%.o,$(ENGINE_SRCS))
 ENGINE_IO_OBJS := $(patsubst engine/%.c,$(BUILD)/obj/engine/%.o,$(ENGINE_IO_SRCS))
 ENGINE_TAGS_OBJS := $(patsubst engine/%.c,$(BUILD)/obj/engine/%.o,$(ENGINE_TAGS_SRCS))
 ENGINE_GLUE_OBJS := $(patsubst engine/%.c,$(BUILD)/obj/engine/%.o,$(ENGINE_GLUE_SRCS))
+# The tag library, as analysis builds libfiorank.a: the engine, the tag unit
+# tests and bench/tag-cost.sh all link this one archive.
+ENGINE_TAGS_LIB := $(BUILD)/obj/engine/libssdtags.a
+ENGINE_SO_INPUTS = $(ENGINE_IO_OBJS) $(ENGINE_GLUE_OBJS) $(ENGINE_TAGS_LIB)
 
 engine: $(BUILD)/ssdnvme.so $(BUILD)/tests/ssdnvme-wrongfio.so
+engine-tags-lib: $(ENGINE_TAGS_LIB)
 
 # Only the glue sees fio's headers.  Everything is hidden but get_ioengine, and
 # -Bsymbolic binds the engine's own calls inside it, so no name can resolve
@@ -58,7 +63,10 @@ $(ENGINE_TAGS_OBJS): $(BUILD)/obj/engine/tags/%.o: engine/tags/%.c engine/engine
 	@mkdir -p $(@D)
 	$(CC) $(ENGINE_CFLAGS) -c $< -o $@
 
-$(BUILD)/ssdnvme.so: $(ENGINE_OBJS)
+$(ENGINE_TAGS_LIB): $(ENGINE_TAGS_OBJS)
+	rm -f $@ && ar rcs $@ $^
+
+$(BUILD)/ssdnvme.so: $(ENGINE_SO_INPUTS)
 	$(CC) -shared -Wl,-Bsymbolic -o $@ $^ $(BASE_LDFLAGS) $(ENGINE_LIBS)
 
 # The same engine claiming to be built for another fio: the test of the
@@ -69,13 +77,13 @@ $(BUILD)/obj/engine/fio/ssdnvme-wrongfio.o: engine/fio/ssdnvme.c $(FIO_CONFIG) \
 	$(CC) $(ENGINE_CFLAGS) -Iengine/io -Iengine/tags $(ENGINE_FIO_CFLAGS) -USSDNVME_FIO_VERSION \
 		-DSSDNVME_FIO_VERSION='"fio-0.0-not-this-one"' -c $< -o $@
 
-$(BUILD)/tests/ssdnvme-wrongfio.so: $(filter-out %/ssdnvme.o,$(ENGINE_OBJS)) \
+$(BUILD)/tests/ssdnvme-wrongfio.so: $(filter-out %/ssdnvme.o,$(ENGINE_SO_INPUTS)) \
 		$(BUILD)/obj/engine/fio/ssdnvme-wrongfio.o
 	$(CC) -shared -Wl,-Bsymbolic -o $@ $^ $(BASE_LDFLAGS) $(ENGINE_LIBS)
 
 # Unit tests: every tests/unit/test_engine_*.c, each linked with the fio-free
-# layers (engine/io, engine/tags): no test sees fio.
-ENGINE_TEST_OBJS = $(ENGINE_IO_OBJS) $(ENGINE_TAGS_OBJS)
+# layers (engine/io objects, the tag library): no test sees fio.
+ENGINE_TEST_OBJS = $(ENGINE_IO_OBJS) $(ENGINE_TAGS_LIB)
 ENGINE_UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_engine_*.c))
 UNIT_TESTS += $(ENGINE_UNIT_TESTS)
 
@@ -87,4 +95,4 @@ $(BUILD)/tests/test_engine_%: tests/unit/test_engine_%.c $(ENGINE_TEST_OBJS) eng
 -include $(ENGINE_OBJS:.o=.d) $(BUILD)/obj/engine/fio/ssdnvme-wrongfio.d \
 	$(ENGINE_UNIT_TESTS:=.d)
 
-.PHONY: engine
+.PHONY: engine engine-tags-lib
