@@ -108,7 +108,8 @@ static json_object *job_entry(struct thread_data *td)
 void ssdnvme_write_results(struct thread_data *td, struct engine_data *ld)
 {
 	struct results *r;
-	char msg[MSG_LEN], id[64], *path = ssdnvme_results_path(td);
+	char msg[MSG_LEN], id[64];
+	const char *path = ld->results_path;
 	json_object *job;
 	unsigned int i;
 
@@ -127,7 +128,6 @@ void ssdnvme_write_results(struct thread_data *td, struct engine_data *ld)
 		json_object_put(job);
 	}
 	results_free(r);
-	free(path);
 }
 
 int ssdnvme_check_results_target(struct thread_data *td)

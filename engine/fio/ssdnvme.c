@@ -110,7 +110,9 @@ static int ssdnvme_post_init(struct thread_data *td)
 		ssdnvme_fail(td, -ret, msg);
 		return 1;
 	}
-	if (tagging_init(td, ld))
+	/* once per job: the tag log goes next to it, the results go in it */
+	ld->results_path = ssdnvme_results_path(td);
+	if (tagging_init(td, ld, ld->results_path))
 		return 1;
 	if (!o->fixedbufs)
 		return 0;
@@ -635,6 +637,7 @@ static void ssdnvme_cleanup(struct thread_data *td)
 	free(ld->done);
 	free(ld->ranges);
 	free(ld->opened);
+	free(ld->results_path);
 	free(ld);
 	td->io_ops_data = NULL;
 }
