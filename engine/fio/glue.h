@@ -53,6 +53,12 @@ struct file_state {
 	bool expanded;	    /* this job's namespaces= was already applied */
 };
 
+/* BYTES in the file's LBAs (lba_count()); a file (no unit) keeps its bytes. */
+static inline uint64_t file_lbas(const struct file_state *fs, uint64_t bytes)
+{
+	return lba_count(bytes, fs->shift, fs->unit);
+}
+
 /* Per job, from ->init() in the job's own process. */
 struct engine_data {
 	struct ring ring;

@@ -293,11 +293,6 @@ static int ssdnvme_get_file_size(struct thread_data *td, struct fio_file *f)
 
 static void report_error(struct engine_data *ld, struct io_u *io_u, int res);
 
-static uint64_t to_lbas(const struct file_state *fs, uint64_t bytes)
-{
-	return fs->shift >= 0 ? bytes >> fs->shift : bytes / fs->unit;
-}
-
 static void prep_nvme(struct thread_data *td, struct engine_data *ld, struct io_u *io_u,
 		      struct io_uring_sqe *sqe)
 {
@@ -306,8 +301,8 @@ static void prep_nvme(struct thread_data *td, struct engine_data *ld, struct io_
 	struct file_state *fs = FILE_ENG_DATA(f);
 	struct nvme_io io = {
 		.nsid = fs->ni.nsid,
-		.slba = to_lbas(fs, io_u->offset),
-		.nlb = (uint32_t)to_lbas(fs, io_u->xfer_buflen),
+		.slba = file_lbas(fs, io_u->offset),
+		.nlb = (uint32_t)file_lbas(fs, io_u->xfer_buflen),
 		.buf = io_u->xfer_buf,
 		.len = (uint32_t)io_u->xfer_buflen,
 		.iov = o->nonvectored ? NULL : &ld->iovecs[io_u->index],
@@ -585,7 +580,7 @@ static void report_error(struct engine_data *ld, struct io_u *io_u, int res)
 	log_err("ssdnvme: %s: %s on nsid %u, %s at offset %llu length %llu (slba %" PRIu64
 		"); further I/Os failing the same way are not reported\n",
 		io_u->file->file_name, what, nsid, ddir_name(io_u->ddir), io_u->offset,
-		io_u->xfer_buflen, fs && fs->unit ? to_lbas(fs, io_u->offset) : 0);
+		io_u->xfer_buflen, fs && fs->unit ? file_lbas(fs, io_u->offset) : 0);
 }
 
 static struct io_u *ssdnvme_event(struct thread_data *td, int event)

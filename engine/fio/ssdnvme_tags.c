@@ -225,9 +225,7 @@ static uint64_t start_lba(const struct io_u *io_u)
 {
 	const struct file_state *fs = FILE_ENG_DATA(io_u->file);
 
-	if (!fs || !fs->unit)
-		return io_u->offset;
-	return fs->shift >= 0 ? io_u->offset >> fs->shift : io_u->offset / fs->unit;
+	return fs ? file_lbas(fs, io_u->offset) : io_u->offset;
 }
 
 static void fill_where(struct tag_io *io, const struct io_u *io_u)
