@@ -6,9 +6,10 @@
  *
  *   fio --ioengine=external:build/ssdnvme.so --filename=/dev/ng0n1 ...
  *
- * This file is the fio glue only; the parts live in ring.c, nvme_cmd.c,
- * blockio.c, namespace.c, guard.c, results.c, lba.c and nvme_status.c; the
- * latency-tag glue in ssdnvme_tags.[ch].
+ * This file is the fio glue only; the I/O path lives in engine/io/ (ring.c,
+ * nvme_cmd.c, blockio.c, namespace.c, guard.c, results.c, lba.c,
+ * nvme_status.c), the tag library in engine/tags/, the latency-tag glue in
+ * ssdnvme_tags.[ch].
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -315,21 +316,21 @@ static void prep_nvme(struct thread_data *td, struct engine_data *ld, struct io_
 
 	switch (io_u->ddir) {
 	case DDIR_READ:
-		io.op = NVME_IO_READ;
+		io.op = nvme_cmd_read;
 		io.fua = o->readfua;
 		break;
 	case DDIR_WRITE:
-		io.op = o->write_zeroes ? NVME_IO_WRITE_ZEROES : NVME_IO_WRITE;
+		io.op = o->write_zeroes ? nvme_cmd_write_zeroes : nvme_cmd_write;
 		io.fua = o->writefua;
 		break;
 	case DDIR_TRIM:
-		io.op = NVME_IO_DSM;
+		io.op = nvme_cmd_dsm;
 		nvme_dsm_range_set(&ld->ranges[io_u->index], io.slba, io.nlb);
 		io.buf = &ld->ranges[io_u->index];
 		io.len = sizeof(struct nvme_dsm_range);
 		break;
 	default: /* fsync, fdatasync, sync_file_range: all mean "make it durable" */
-		io.op = NVME_IO_FLUSH;
+		io.op = nvme_cmd_flush;
 		io.iov = NULL;
 		break;
 	}

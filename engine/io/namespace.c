@@ -16,6 +16,7 @@
 #include <libnvme.h>
 
 #include "namespace.h"
+#include "nvme_status.h"
 
 /* Copies a fixed-width, space-padded identify string, trimming the padding. */
 static void copy_trimmed(char *dst, size_t dst_len, const char *src, size_t src_len)
@@ -46,8 +47,13 @@ static int identify_nvme(int fd, struct ns_info *ni, char *msg, size_t len)
 		return -errno;
 	ret = nvme_identify_ns(fd, ni->nsid, &ns);
 	if (ret) {
-		snprintf(msg, len, "%s: Identify Namespace %u failed: %s", ni->path, ni->nsid,
-			 ret < 0 ? strerror(errno) : "NVMe error status");
+		char why[160];
+
+		if (ret < 0)
+			snprintf(why, sizeof(why), "%s", strerror(errno));
+		else
+			nvme_status_describe(ret, why, sizeof(why));
+		snprintf(msg, len, "%s: Identify Namespace %u failed: %s", ni->path, ni->nsid, why);
 		return ret < 0 ? -errno : -EIO;
 	}
 	fmt = (ns.flbas & NVME_NS_FLBAS_LOWER_MASK) | ((ns.flbas & NVME_NS_FLBAS_HIGHER_MASK) >> 1);

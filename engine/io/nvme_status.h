@@ -1,6 +1,13 @@
 /*
- * NVMe completion status: names, errno mapping, and a small set that
- * remembers which statuses were already reported.  Pure: no kernel types.
+ * NVMe completion status for the engine's messages and fio's errno: the
+ * names and the field layout are libnvme's (nvme_status_to_string(),
+ * nvme_status_code_type(), nvme_status_code(), NVME_SC_DNR); what is the
+ * engine's own is the errno each status maps to and a small set that
+ * remembers which statuses were already reported.  No fio types.
+ *
+ * The kernel hands back the 15-bit NVMe status field (SF bits 14:0 of CQE
+ * dword 3, shifted right by one): SC in bits 7:0, SCT in 10:8, CRD 12:11,
+ * More 13, DNR 14, the layout of libnvme's enum nvme_status_field.
  */
 #ifndef SSDNVME_NVME_STATUS_H
 #define SSDNVME_NVME_STATUS_H
@@ -10,33 +17,16 @@
 #include <stdint.h>
 
 /*
- * The kernel hands back the 15-bit NVMe status field (SF bits 14:0 of CQE
- * dword 3, shifted right by one): SC in bits 7:0, SCT in 10:8, CRD 12:11,
- * More 13, DNR 14.
+ * The status's name, from libnvme ("LBA Out of Range"), into BUF;
+ * "Unknown status" when libnvme does not know it.
  */
-static inline unsigned int nvme_status_sct(int status)
-{
-	return ((unsigned int)status >> 8) & 0x7;
-}
-
-static inline unsigned int nvme_status_sc(int status)
-{
-	return (unsigned int)status & 0xff;
-}
-
-static inline bool nvme_status_dnr(int status)
-{
-	return ((unsigned int)status >> 14) & 1;
-}
-
-/* "LBA Out of Range", or "Unknown status" when the spec table lacks it. */
-const char *nvme_status_name(unsigned int sct, unsigned int sc);
+void nvme_status_name(int status, char *buf, size_t len);
 
 /* A positive errno that best describes STATUS for fio (never 0). */
 int nvme_status_errno(int status);
 
 /*
- * Formats "LBA Out of Range (SCT 0x0, SC 0x80)" into BUF.
+ * Formats "LBA Out of Range (SCT 0x0, SC 0x80, DNR)" into BUF.
  */
 void nvme_status_describe(int status, char *buf, size_t len);
 
