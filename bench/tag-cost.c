@@ -19,9 +19,9 @@
 
 #include <json-c/json.h>
 
-#include "../engine/inflight.h"
-#include "../engine/taglog.h"
-#include "../engine/tags.h"
+#include "inflight.h"
+#include "taglog.h"
+#include "tags.h"
 
 #define NLAT 65536 /* precomputed latencies, cycled */
 #define QD   32

@@ -19,7 +19,8 @@
 # 8, SECONDS each, ROUNDS (6) pairs of tags=0/tags=1 in alternating order;
 # IOPS per run and the mean per-pair ratio.
 #
-# Builds bench/tag-cost.c (the tagging hooks driven with synthetic latencies)
+# Links bench/tag-cost.c (the tagging hooks driven with synthetic latencies)
+# with the engine's own tag library (build/obj/engine/libssdtags.a),
 # at -O2, then for each mode (base = no tagging, tags, tags-inflight = with the
 # shared-memory controller counters, tags-log = plus the binary per-I/O log):
 #  1. wall-clock ns per I/O over COUNT I/Os (noisy on a shared machine);
@@ -42,9 +43,10 @@ mkdir -p "$OUT"
 BIN=$OUT/tag-cost
 
 cd "$TOP"
+# The tag library the engine links (engine/engine.mk), plain -O2 build.
+env -u SANITIZE -u BUILD make -s --no-print-directory engine-tags-lib
 gcc -std=gnu11 -Wall -Wextra -Werror -O2 -g -D_GNU_SOURCE $(pkg-config --cflags json-c) \
-	bench/tag-cost.c engine/tag_hist.c engine/tag_outliers.c engine/tag_series.c \
-	engine/tags.c engine/tags_json.c engine/inflight.c engine/taglog.c \
+	-Iengine/tags bench/tag-cost.c build/obj/engine/libssdtags.a \
 	-o "$BIN" $(pkg-config --libs json-c)
 
 MODES="base tags tags-inflight tags-log"

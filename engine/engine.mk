@@ -2,15 +2,14 @@
 # the engine's cmocka unit tests.  Included by the top-level Makefile, which
 # provides BUILD, TOP, BASE_CFLAGS, FIO_SRC, FIO_CONFIG, PKG_CFLAGS, *_LIBS.
 
-# Pure logic: no fio or kernel-uapi types, linked alone by the unit tests.
-# The latency-tagging part (engine/tag*.c, inflight.c) joins when its files exist.
-ENGINE_PURE_SRCS := engine/lba.c engine/nvme_status.c engine/results.c \
-	$(wildcard engine/tag*.c engine/inflight.c)
-# The fio glue: the only files that see fio's headers.
-ENGINE_GLUE_SRCS := engine/ssdnvme.c engine/setup.c engine/options.c engine/identity.c \
-	engine/ssdnvme_tags.c
-ENGINE_SRCS := $(ENGINE_PURE_SRCS) engine/ring.c engine/nvme_cmd.c engine/blockio.c \
-	engine/namespace.c engine/nsdev.c engine/guard.c $(ENGINE_GLUE_SRCS)
+# Three layers, three folders.  Only engine/fio/ sees fio's headers: the fio
+# include path is given to its objects alone, so an include of a fio header in
+# engine/io/ or engine/tags/ does not build.  engine/io/ (the fio-free I/O
+# path) sees only its own headers, engine/tags/ (the tag library) only its own.
+ENGINE_IO_SRCS := $(wildcard engine/io/*.c)
+ENGINE_TAGS_SRCS := $(wildcard engine/tags/*.c)
+ENGINE_GLUE_SRCS := $(wildcard engine/fio/*.c)
+ENGINE_SRCS := $(ENGINE_IO_SRCS) $(ENGINE_TAGS_SRCS) $(ENGINE_GLUE_SRCS)
 
 # The fio version the engine is built against, refused-if-different at load.
 # fio's own build writes FIO-VERSION-FILE, so the stamp is made only after
@@ -33,53 +32,67 @@ ENGINE_FIO_CFLAGS = -D_LARGEFILE_SOURCE -D_FILE_OFFSET_BITS=64 -DFIO_INTERNAL \
 # -MMD -MP: every object also depends on the headers it includes (listed in
 # its .d file by the compiler; fio's, under -isystem, come with the stamp),
 # and on this file (its flags; and objects built before -MMD have no .d).
-ENGINE_CFLAGS = $(BASE_CFLAGS) -MMD -MP -fPIC -fvisibility=hidden $(PKG_CFLAGS) -Iengine
+ENGINE_CFLAGS = $(BASE_CFLAGS) -MMD -MP -fPIC -fvisibility=hidden $(PKG_CFLAGS)
 ENGINE_LIBS = $(URING_LIBS) $(NVME_LIBS) $(JSONC_LIBS) -ldl
 
 ENGINE_OBJS := $(patsubst engine/%.c,$(BUILD)/obj/engine/%.o,$(ENGINE_SRCS))
-ENGINE_PURE_OBJS := $(patsubst engine/%.c,$(BUILD)/obj/engine/%.o,$(ENGINE_PURE_SRCS))
+ENGINE_IO_OBJS := $(patsubst engine/%.c,$(BUILD)/obj/engine/%.o,$(ENGINE_IO_SRCS))
+ENGINE_TAGS_OBJS := $(patsubst engine/%.c,$(BUILD)/obj/engine/%.o,$(ENGINE_TAGS_SRCS))
 ENGINE_GLUE_OBJS := $(patsubst engine/%.c,$(BUILD)/obj/engine/%.o,$(ENGINE_GLUE_SRCS))
+# The tag library, as analysis builds libfiorank.a: the engine, the tag unit
+# tests and bench/tag-cost.sh all link this one archive.
+ENGINE_TAGS_LIB := $(BUILD)/obj/engine/libssdtags.a
+ENGINE_SO_INPUTS = $(ENGINE_IO_OBJS) $(ENGINE_GLUE_OBJS) $(ENGINE_TAGS_LIB)
 
 engine: $(BUILD)/ssdnvme.so $(BUILD)/tests/ssdnvme-wrongfio.so
+engine-tags-lib: $(ENGINE_TAGS_LIB)
 
 # Only the glue sees fio's headers.  Everything is hidden but get_ioengine, and
 # -Bsymbolic binds the engine's own calls inside it, so no name can resolve
 # to a symbol fio exports.
-$(ENGINE_GLUE_OBJS): $(BUILD)/obj/engine/%.o: engine/%.c $(FIO_CONFIG) $(ENGINE_FIO_VERSION_STAMP) \
-		engine/engine.mk | $(BUILD)/.dir
-	$(CC) $(ENGINE_CFLAGS) $(ENGINE_FIO_CFLAGS) -c $< -o $@
+$(ENGINE_GLUE_OBJS): $(BUILD)/obj/engine/fio/%.o: engine/fio/%.c $(FIO_CONFIG) \
+		$(ENGINE_FIO_VERSION_STAMP) engine/engine.mk | $(BUILD)/.dir
+	@mkdir -p $(@D)
+	$(CC) $(ENGINE_CFLAGS) -Iengine/io -Iengine/tags $(ENGINE_FIO_CFLAGS) -c $< -o $@
 
-$(BUILD)/obj/engine/%.o: engine/%.c engine/engine.mk | $(BUILD)/.dir
+$(ENGINE_IO_OBJS): $(BUILD)/obj/engine/io/%.o: engine/io/%.c engine/engine.mk | $(BUILD)/.dir
+	@mkdir -p $(@D)
 	$(CC) $(ENGINE_CFLAGS) -c $< -o $@
 
-$(BUILD)/ssdnvme.so: $(ENGINE_OBJS)
+$(ENGINE_TAGS_OBJS): $(BUILD)/obj/engine/tags/%.o: engine/tags/%.c engine/engine.mk | $(BUILD)/.dir
+	@mkdir -p $(@D)
+	$(CC) $(ENGINE_CFLAGS) -c $< -o $@
+
+$(ENGINE_TAGS_LIB): $(ENGINE_TAGS_OBJS)
+	rm -f $@ && ar rcs $@ $^
+
+$(BUILD)/ssdnvme.so: $(ENGINE_SO_INPUTS)
 	$(CC) -shared -Wl,-Bsymbolic -o $@ $^ $(BASE_LDFLAGS) $(ENGINE_LIBS)
 
 # The same engine claiming to be built for another fio: the test of the
 # version refusal loads it into the real fio.
-$(BUILD)/obj/engine/ssdnvme-wrongfio.o: engine/ssdnvme.c $(FIO_CONFIG) $(ENGINE_FIO_VERSION_STAMP) \
-		engine/engine.mk | $(BUILD)/.dir
-	$(CC) $(ENGINE_CFLAGS) $(ENGINE_FIO_CFLAGS) -USSDNVME_FIO_VERSION \
+$(BUILD)/obj/engine/fio/ssdnvme-wrongfio.o: engine/fio/ssdnvme.c $(FIO_CONFIG) \
+		$(ENGINE_FIO_VERSION_STAMP) engine/engine.mk | $(BUILD)/.dir
+	@mkdir -p $(@D)
+	$(CC) $(ENGINE_CFLAGS) -Iengine/io -Iengine/tags $(ENGINE_FIO_CFLAGS) -USSDNVME_FIO_VERSION \
 		-DSSDNVME_FIO_VERSION='"fio-0.0-not-this-one"' -c $< -o $@
 
-$(BUILD)/tests/ssdnvme-wrongfio.so: $(filter-out %/ssdnvme.o,$(ENGINE_OBJS)) \
-		$(BUILD)/obj/engine/ssdnvme-wrongfio.o
+$(BUILD)/tests/ssdnvme-wrongfio.so: $(filter-out %/ssdnvme.o,$(ENGINE_SO_INPUTS)) \
+		$(BUILD)/obj/engine/fio/ssdnvme-wrongfio.o
 	$(CC) -shared -Wl,-Bsymbolic -o $@ $^ $(BASE_LDFLAGS) $(ENGINE_LIBS)
 
-# Unit tests: every tests/unit/test_engine_*.c, each linked with the pure
-# objects plus the SQE builders (kernel uapi and liburing inlines only) and
-# the sysfs identity and guard (which take the sysfs and /proc paths).
-ENGINE_TEST_OBJS = $(ENGINE_PURE_OBJS) $(BUILD)/obj/engine/nvme_cmd.o $(BUILD)/obj/engine/blockio.o \
-	$(BUILD)/obj/engine/nsdev.o $(BUILD)/obj/engine/guard.o
+# Unit tests: every tests/unit/test_engine_*.c, each linked with the fio-free
+# layers (engine/io objects, the tag library): no test sees fio.
+ENGINE_TEST_OBJS = $(ENGINE_IO_OBJS) $(ENGINE_TAGS_LIB)
 ENGINE_UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_engine_*.c))
 UNIT_TESTS += $(ENGINE_UNIT_TESTS)
 
 $(BUILD)/tests/test_engine_%: tests/unit/test_engine_%.c $(ENGINE_TEST_OBJS) engine/engine.mk \
 		| $(BUILD)/.dir
-	$(CC) $(BASE_CFLAGS) -MMD -MP $(JSONC_CFLAGS) -Iengine -o $@ $< $(ENGINE_TEST_OBJS) \
-		$(BASE_LDFLAGS) $(CMOCKA_LIBS) $(JSONC_LIBS)
+	$(CC) $(BASE_CFLAGS) -MMD -MP $(PKG_CFLAGS) -Iengine/io -Iengine/tags -o $@ $< \
+		$(ENGINE_TEST_OBJS) $(BASE_LDFLAGS) $(CMOCKA_LIBS) $(ENGINE_LIBS)
 
--include $(ENGINE_OBJS:.o=.d) $(BUILD)/obj/engine/ssdnvme-wrongfio.d \
+-include $(ENGINE_OBJS:.o=.d) $(BUILD)/obj/engine/fio/ssdnvme-wrongfio.d \
 	$(ENGINE_UNIT_TESTS:=.d)
 
-.PHONY: engine
+.PHONY: engine engine-tags-lib

@@ -43,9 +43,22 @@ check "a second make rebuilds nothing" \
 
 # -MMD -MP: a header change rebuilds exactly the objects that include it.
 sleep 1
-touch "$src/engine/lba.h"
+touch "$src/engine/io/lba.h"
 mk engine >/dev/null 2>&1
-check "touching lba.h rebuilds lba.o" test "$src/build/obj/engine/lba.o" -nt "$src/engine/lba.h"
+check "touching lba.h rebuilds lba.o" test "$src/build/obj/engine/io/lba.o" -nt "$src/engine/io/lba.h"
 check "touching lba.h does not rebuild tag_hist.o (does not include it)" \
-	test "$src/build/obj/engine/tag_hist.o" -ot "$src/engine/lba.h"
+	test "$src/build/obj/engine/tags/tag_hist.o" -ot "$src/engine/io/lba.h"
+
+# Only engine/fio/ sees fio's headers (engine/engine.mk): a fio header
+# included in the I/O path or the tag library does not build.
+for f in io/lba.c tags/tag_hist.c; do
+	cp "$src/engine/$f" "$tmp/saved.c"
+	printf '#include "fio.h"\n' >>"$src/engine/$f"
+	if out=$(mk engine 2>&1); then
+		not_ok "engine/$f including fio.h builds (the fio include path leaks)"
+	else
+		check "engine/$f including fio.h fails to build" grep -q 'fio.h' <<<"$out"
+	fi
+	cp "$tmp/saved.c" "$src/engine/$f"
+done
 tap_done

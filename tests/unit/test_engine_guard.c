@@ -1,6 +1,6 @@
 /*
- * Unit tests: device identity by device number (engine/nsdev.c) and the
- * in-use and results-target guards (engine/guard.c), against a sysfs tree
+ * Unit tests: device identity by device number (engine/io/nsdev.c) and the
+ * in-use and results-target guards (engine/io/guard.c), against a sysfs tree
  * built in a temporary directory with the layout of Linux 6.1 (multipath
  * head under nvme-subsys0, a partition, a dm holder).
  */

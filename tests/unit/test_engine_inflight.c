@@ -21,8 +21,8 @@
 
 #include <cmocka.h>
 
-#include "../../engine/inflight.h"
-#include "../../engine/tags.h"
+#include "inflight.h"
+#include "tags.h"
 
 static char ident[64];
 static char err[512];

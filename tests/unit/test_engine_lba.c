@@ -1,4 +1,4 @@
-/* Unit tests: LBA arithmetic and namespaces= parsing (engine/lba.c). */
+/* Unit tests: LBA arithmetic and namespaces= parsing (engine/io/lba.c). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -20,13 +20,23 @@ static void shift_of_powers_of_two(void **state)
 	assert_int_equal(lba_shift_of(0), -1);
 }
 
-static void lba_and_nlb(void **state)
+static void lba_count_shifts_or_divides(void **state)
 {
+	struct lba_geom ext = {"/dev/ng0n5", 512, 8, true, 0};
+	struct lba_geom sep = {"/dev/ng0n4", 512, 8, false, 0};
+
 	(void)state;
-	assert_int_equal(lba_of(8192, 12), 2);
-	assert_int_equal(lba_nlb0(4096, 9), 7);
-	assert_int_equal(lba_nlb0(4096, 12), 0);
-	assert_true(lba_of(1ULL << 40, 9) == (1ULL << 31));
+	assert_int_equal(lba_count(8192, 12, 4096), 2);
+	assert_int_equal(lba_count(4096, 9, 512), 8);
+	assert_true(lba_count(1ULL << 40, 9, 512) == (1ULL << 31));
+	/* interleaved metadata: 520 bytes per LBA on the wire, not a power of two */
+	assert_int_equal(lba_unit(&ext), 520);
+	assert_int_equal(lba_shift_of(lba_unit(&ext)), -1);
+	assert_int_equal(lba_count(520 * 7, -1, 520), 7);
+	/* separate metadata does not travel with the data */
+	assert_int_equal(lba_unit(&sep), 512);
+	/* a file: no unit, bytes stay bytes */
+	assert_int_equal(lba_count(12345, 0, 0), 12345);
 }
 
 static void multiple_names_namespace_format_and_option(void **state)
@@ -160,7 +170,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(shift_of_powers_of_two),
-		cmocka_unit_test(lba_and_nlb),
+		cmocka_unit_test(lba_count_shifts_or_divides),
 		cmocka_unit_test(multiple_names_namespace_format_and_option),
 		cmocka_unit_test(range_checks_capacity),
 		cmocka_unit_test(nslist_lists_and_ranges),

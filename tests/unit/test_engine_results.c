@@ -1,4 +1,4 @@
-/* Unit tests: the engine's JSON results file (engine/results.c). */
+/* Unit tests: the engine's JSON results file (engine/io/results.c). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

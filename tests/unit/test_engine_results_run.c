@@ -1,4 +1,4 @@
-/* Unit tests: one results file per fio run (results_write_run in engine/results.c). */
+/* Unit tests: one results file per fio run (results_write_run in engine/io/results.c). */
 #include <setjmp.h>
 #include <errno.h>
 #include <stdarg.h>

@@ -12,7 +12,7 @@
 
 #include <cmocka.h>
 
-#include "../../engine/tag_clock.h"
+#include "tag_clock.h"
 
 /* |got - want| <= want * rel + 1 ns (the fixed point truncates) */
 static void assert_close(uint64_t got, uint64_t want, double rel)

@@ -13,7 +13,7 @@
 
 #include <cmocka.h>
 
-#include "../../engine/tag_hist.h"
+#include "tag_hist.h"
 
 #define MAX_REL_ERR (1.0 / 128) /* the documented bound, under the 1 % required */
 

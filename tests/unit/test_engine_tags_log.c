@@ -17,8 +17,8 @@
 
 #include <cmocka.h>
 
-#include "../../engine/taglog.h"
-#include "../../engine/tags.h"
+#include "taglog.h"
+#include "tags.h"
 
 static char dir[] = "/tmp/test-taglog-XXXXXX";
 static char path[256];

@@ -13,7 +13,7 @@
 #include <cmocka.h>
 #include <json-c/json.h>
 
-#include "../../engine/tags.h"
+#include "tags.h"
 
 static uint64_t rng_state = 0x243f6a8885a308d3ull;
 

@@ -10,6 +10,7 @@
  * A namespace's char node and its block disk are siblings named ngXnY and
  * nvmeXnY; both carry the same nsid.
  */
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <libgen.h>
@@ -85,6 +86,24 @@ static bool controller_name(const char *s)
 	return sscanf(s, "nvme%u%c", &a, &extra) == 1;
 }
 
+bool nsdev_parse_ns_name(const char *name, bool generic, unsigned int *ctrl, unsigned int *nsid)
+{
+	const char *prefix = generic ? "ng" : "nvme";
+	size_t plen = strlen(prefix);
+	int used = -1;
+
+	/* digits only: sscanf's %u would also take a sign or leading spaces */
+	if (strncmp(name, prefix, plen) || !isdigit((unsigned char)name[plen]))
+		return false;
+	if (sscanf(name + plen, "%un%n", ctrl, &used) != 1 || used < 0 ||
+	    !isdigit((unsigned char)name[plen + (size_t)used]))
+		return false;
+	name += plen + (size_t)used;
+	if (sscanf(name, "%u%n", nsid, &used) != 1)
+		return false;
+	return name[used] == '\0';
+}
+
 static int by_name(const struct dirent **a, const struct dirent **b)
 {
 	return strcmp((*a)->d_name, (*b)->d_name);
@@ -123,9 +142,8 @@ static void controller_of_parent(const char *parent, char *ctrl, size_t len)
 static void disk_of_generic(struct nsdev *d, const char *parent)
 {
 	unsigned int a, b;
-	char extra;
 
-	if (sscanf(d->name, "ng%un%u%c", &a, &b, &extra) != 2)
+	if (!nsdev_parse_ns_name(d->name, true, &a, &b))
 		return;
 	snprintf(d->disk, sizeof(d->disk), "nvme%un%u", a, b);
 	snprintf(d->disk_sysdir, sizeof(d->disk_sysdir), "%.*s/%s", PATH_MAX - 80, parent, d->disk);
@@ -155,7 +173,6 @@ static void identify_block(struct nsdev *d)
 {
 	char parent[PATH_MAX];
 	unsigned int a, b;
-	char extra;
 
 	if (has_attr(d->sysdir, "partition")) {
 		d->is_partition = true;
@@ -166,7 +183,7 @@ static void identify_block(struct nsdev *d)
 		snprintf(d->disk_sysdir, sizeof(d->disk_sysdir), "%s", d->sysdir);
 	}
 	/* Only an NVMe namespace disk ("nvme0n2", not a path "nvme0c0n2") has a controller. */
-	if (sscanf(d->disk, "nvme%un%u%c", &a, &b, &extra) != 2)
+	if (!nsdev_parse_ns_name(d->disk, false, &a, &b))
 		return;
 	dir_of(d->disk_sysdir, parent, sizeof(parent));
 	controller_of_parent(parent, d->controller, sizeof(d->controller));

@@ -16,6 +16,7 @@
 #include <libnvme.h>
 
 #include "namespace.h"
+#include "nvme_status.h"
 
 /* Copies a fixed-width, space-padded identify string, trimming the padding. */
 static void copy_trimmed(char *dst, size_t dst_len, const char *src, size_t src_len)
@@ -46,8 +47,13 @@ static int identify_nvme(int fd, struct ns_info *ni, char *msg, size_t len)
 		return -errno;
 	ret = nvme_identify_ns(fd, ni->nsid, &ns);
 	if (ret) {
-		snprintf(msg, len, "%s: Identify Namespace %u failed: %s", ni->path, ni->nsid,
-			 ret < 0 ? strerror(errno) : "NVMe error status");
+		char why[160];
+
+		if (ret < 0)
+			snprintf(why, sizeof(why), "%s", strerror(errno));
+		else
+			nvme_status_describe(ret, why, sizeof(why));
+		snprintf(msg, len, "%s: Identify Namespace %u failed: %s", ni->path, ni->nsid, why);
 		return ret < 0 ? -errno : -EIO;
 	}
 	fmt = (ns.flbas & NVME_NS_FLBAS_LOWER_MASK) | ((ns.flbas & NVME_NS_FLBAS_HIGHER_MASK) >> 1);
@@ -56,7 +62,7 @@ static int identify_nvme(int fd, struct ns_info *ni, char *msg, size_t len)
 	ni->ms_extended = ni->ms && (ns.flbas & NVME_NS_FLBAS_META_EXT);
 	ni->capacity_lbas = le64toh(ns.nsze);
 	ni->dlfeat = ns.dlfeat;
-	ni->capacity_bytes = ni->capacity_lbas * ns_xfer_unit(ni);
+	ni->capacity_bytes = ni->capacity_lbas * ns_lba_unit(ni);
 	if (nvme_identify_ctrl(fd, &ctrl) == 0) {
 		struct nvme_id_ctrl_nvm nvm;
 
@@ -332,12 +338,13 @@ static void list_attached(const struct ns_found *f, char *buf, size_t len)
 		snprintf(buf, len, "none");
 }
 
-/* "nvme0n3" (block name of a namespace) -> "/dev/ng0n3". */
-static char *generic_path(const char *ns_name)
+char *ns_generic_path(const char *ns_name)
 {
+	unsigned int ctrl, nsid;
 	char *p = NULL;
 
-	if (strncmp(ns_name, "nvme", 4) || asprintf(&p, "/dev/ng%s", ns_name + 4) < 0)
+	if (!nsdev_parse_ns_name(ns_name, false, &ctrl, &nsid) ||
+	    asprintf(&p, "/dev/ng%un%u", ctrl, nsid) < 0)
 		return NULL;
 	return p;
 }
@@ -402,7 +409,7 @@ int ns_expand(const char *path, const struct nslist *list, char ***paths, char *
 			out = NULL;
 			goto out;
 		}
-		out[i] = generic_path(found.name[idx]);
+		out[i] = ns_generic_path(found.name[idx]);
 		if (!out[i]) {
 			snprintf(msg, len, "namespace %u of %s has an unexpected name '%s'",
 				 want[i], ctrl, found.name[idx]);

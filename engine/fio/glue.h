@@ -53,6 +53,12 @@ struct file_state {
 	bool expanded;	    /* this job's namespaces= was already applied */
 };
 
+/* BYTES in the file's LBAs (lba_count()); a file (no unit) keeps its bytes. */
+static inline uint64_t file_lbas(const struct file_state *fs, uint64_t bytes)
+{
+	return lba_count(bytes, fs->shift, fs->unit);
+}
+
 /* Per job, from ->init() in the job's own process. */
 struct engine_data {
 	struct ring ring;
@@ -72,6 +78,7 @@ struct engine_data {
 	unsigned int trims_in_flight; /* passthrough DSMs not yet reaped (trimwrite order) */
 	struct tagging *tagging;      /* latency tags, NULL when tags=0 (ssdnvme_tags.c) */
 	uint64_t reap_stamp;	      /* tagging_stamp() when the current batch was reaped */
+	char *results_path;	      /* ssdnvme_results_path(), NULL: no results file */
 };
 
 /* The option table (options.c). */
@@ -89,7 +96,7 @@ char *ssdnvme_results_path(struct thread_data *td);
 /* Refuses (1) a results path that is not a regular or new file, or is a data file. */
 int ssdnvme_check_results_target(struct thread_data *td);
 
-/* Writes (merges into) the run's results file, if there is one (identity.c). */
+/* Writes (merges into) ld->results_path, if there is one (identity.c). */
 void ssdnvme_write_results(struct thread_data *td, struct engine_data *ld);
 
 /* fio's clock, the one its clat uses, in ns. */
@@ -101,8 +108,11 @@ static inline uint64_t ssdnvme_now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
-/* Latency tags (ssdnvme_tags.c).  Setup after the ring is open; 1 on failure. */
-int tagging_init(struct thread_data *td, struct engine_data *ld);
+/*
+ * Latency tags (ssdnvme_tags.c).  Setup after the ring is open; 1 on failure.
+ * RESULTS_PATH (NULL: none) is where tag_log=1 puts its log, next to it.
+ */
+int tagging_init(struct thread_data *td, struct engine_data *ld, const char *results_path);
 /* The hot path (tagging_submitted, tagging_completed) is in ssdnvme_tags.h. */
 /* The "tags" section and the taglog path into the job's results; NULL-safe. */
 void tagging_report(struct thread_data *td, struct engine_data *ld, struct results *r,

@@ -33,8 +33,21 @@ struct ring {
 	unsigned int pending; /* SQEs handed out, not yet submitted */
 };
 
-/* Returns 0 or a negative errno. */
+/*
+ * Returns 0 or a negative errno.  Flags P asks for are required; flags that
+ * only save time are tried first and dropped, one group at a time, while the
+ * kernel answers EINVAL (ring.c, optional_flags).
+ */
 int ring_open(struct ring *r, const struct ring_params *p);
+
+/*
+ * The same, setting up through SETUP (io_uring_queue_init_params() for
+ * ring_open()): the seam the unit tests use to refuse flags the way an older
+ * kernel does, and to see each attempt.
+ */
+typedef int (*ring_setup_fn)(unsigned int entries, struct io_uring *ring,
+			     struct io_uring_params *params);
+int ring_open_with(struct ring *r, const struct ring_params *p, ring_setup_fn setup);
 void ring_close(struct ring *r);
 
 /* Next free SQE, or NULL when the SQ ring is full. */

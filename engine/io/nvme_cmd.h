@@ -10,26 +10,12 @@
 #include <sys/uio.h>
 
 #include <liburing.h>
-
-/* NVM command set opcodes the engine issues. */
-enum nvme_io_op {
-	NVME_IO_FLUSH = 0x00,
-	NVME_IO_WRITE = 0x01,
-	NVME_IO_READ = 0x02,
-	NVME_IO_WRITE_ZEROES = 0x08,
-	NVME_IO_DSM = 0x09,
-};
-
-/* One Dataset Management range (NVM Command Set spec, figure 39). */
-struct nvme_dsm_range {
-	uint32_t cattr;
-	uint32_t nlb; /* 1-based here, unlike cdw12 */
-	uint64_t slba;
-};
+/* libnvme's spec types: enum nvme_io_opcode (nvme_cmd_read, ...), struct nvme_dsm_range */
+#include <nvme/types.h>
 
 /* Everything one command needs; the glue translates fio's io_u into this. */
 struct nvme_io {
-	enum nvme_io_op op;
+	enum nvme_io_opcode op; /* flush, write, read, write_zeroes, dsm */
 	uint32_t nsid;
 	uint64_t slba;
 	uint32_t nlb;	   /* number of LBAs (1-based); 0 for flush */
@@ -47,7 +33,7 @@ struct nvme_io {
 /* Fills SQE (from a ring set up with IORING_SETUP_SQE128). */
 void nvme_cmd_fill(struct io_uring_sqe *sqe, const struct nvme_io *io);
 
-/* Sets up R as a single deallocate range for [slba, slba + nlb). */
+/* Sets up R as a single deallocate range for [slba, slba + nlb) (NLB 1-based, little-endian). */
 void nvme_dsm_range_set(struct nvme_dsm_range *r, uint64_t slba, uint32_t nlb);
 
 #endif

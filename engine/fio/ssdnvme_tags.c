@@ -79,9 +79,10 @@ static uint64_t unix_now_ns(void)
 }
 
 /* tag_log=1: the per-I/O log goes next to the results file. */
-static int open_log(struct thread_data *td, struct tagging *tg, struct tags_config *cfg)
+static int open_log(struct thread_data *td, struct tagging *tg, struct tags_config *cfg,
+		    const char *results)
 {
-	char err[MSG_LEN - 64], msg[MSG_LEN], *results = ssdnvme_results_path(td);
+	char err[MSG_LEN - 64], msg[MSG_LEN];
 
 	if (!results) {
 		ssdnvme_fail(
@@ -92,7 +93,6 @@ static int open_log(struct thread_data *td, struct tagging *tg, struct tags_conf
 	if (asprintf(&tg->log_path, "%s.%s.%u.taglog", results, td->o.name ? td->o.name : "job",
 		     td->thread_number) < 0)
 		tg->log_path = NULL;
-	free(results);
 	if (!tg->log_path)
 		return 1;
 	cfg->log = taglog_create(tg->log_path, unix_now_ns(), err, sizeof(err));
@@ -148,7 +148,7 @@ static void choose_clock(struct tagging *tg)
 #endif
 }
 
-int tagging_init(struct thread_data *td, struct engine_data *ld)
+int tagging_init(struct thread_data *td, struct engine_data *ld, const char *results_path)
 {
 	struct ssdnvme_options *o = td->eo;
 	struct tags_config cfg = {
@@ -177,7 +177,7 @@ int tagging_init(struct thread_data *td, struct engine_data *ld)
 	if (attach_ctrls(td, tg))
 		return 1;
 	choose_clock(tg);
-	if (o->tag_log && open_log(td, tg, &cfg))
+	if (o->tag_log && open_log(td, tg, &cfg, results_path))
 		return 1;
 	tg->tags = tags_new(&cfg);
 	if (!tg->tags) {
@@ -225,9 +225,7 @@ static uint64_t start_lba(const struct io_u *io_u)
 {
 	const struct file_state *fs = FILE_ENG_DATA(io_u->file);
 
-	if (!fs || !fs->unit)
-		return io_u->offset;
-	return fs->shift >= 0 ? io_u->offset >> fs->shift : io_u->offset / fs->unit;
+	return fs ? file_lbas(fs, io_u->offset) : io_u->offset;
 }
 
 static void fill_where(struct tag_io *io, const struct io_u *io_u)

@@ -5,14 +5,15 @@
  * itself: the 64-byte nvme_uring_cmd lives in the second half of the
  * 128-byte SQE (sqe->cmd).
  */
+#include <endian.h>
 #include <string.h>
 
 #include <linux/nvme_ioctl.h>
 
 #include "nvme_cmd.h"
 
-#define NVME_RW_FUA (1u << 30) /* cdw12 bit 30: Force Unit Access */
-#define NVME_DSM_AD (1u << 2)  /* cdw11 bit 2: Attribute - Deallocate */
+/* libnvme's NVME_IO_FUA is a bit of the control field, cdw12's upper half */
+#define CDW12_FUA ((uint32_t)NVME_IO_FUA << 16)
 
 _Static_assert(sizeof(struct nvme_uring_cmd) <= 80, "nvme_uring_cmd must fit in sqe->cmd");
 _Static_assert(sizeof(struct nvme_dsm_range) == 16, "DSM range is 16 bytes");
@@ -36,21 +37,22 @@ static void fill_cmd(struct nvme_uring_cmd *cmd, const struct nvme_io *io)
 	cmd->opcode = io->op;
 	cmd->nsid = io->nsid;
 	switch (io->op) {
-	case NVME_IO_READ:
-	case NVME_IO_WRITE:
+	case nvme_cmd_read:
+	case nvme_cmd_write:
 		fill_data(cmd, io);
 		/* fall through */
-	case NVME_IO_WRITE_ZEROES:
+	case nvme_cmd_write_zeroes:
 		cmd->cdw10 = (uint32_t)io->slba;
 		cmd->cdw11 = (uint32_t)(io->slba >> 32);
-		cmd->cdw12 = (io->nlb - 1) | (io->fua ? NVME_RW_FUA : 0);
+		cmd->cdw12 = (io->nlb - 1) | (io->fua ? CDW12_FUA : 0);
 		break;
-	case NVME_IO_DSM:
+	case nvme_cmd_dsm:
 		fill_data(cmd, io);
 		cmd->cdw10 = 0; /* number of ranges, 0-based */
-		cmd->cdw11 = NVME_DSM_AD;
+		cmd->cdw11 = NVME_DSMGMT_AD;
 		break;
-	case NVME_IO_FLUSH:
+	case nvme_cmd_flush:
+	default: /* the engine issues no other opcode */
 		break;
 	}
 }
@@ -64,7 +66,7 @@ void nvme_cmd_fill(struct io_uring_sqe *sqe, const struct nvme_io *io)
 	if (io->fixed_file)
 		sqe->flags |= IOSQE_FIXED_FILE;
 	sqe->cmd_op = io->iov ? NVME_URING_CMD_IO_VEC : NVME_URING_CMD_IO;
-	if (io->fixed_buf && !io->iov && io->op != NVME_IO_DSM) {
+	if (io->fixed_buf && !io->iov && io->op != nvme_cmd_dsm) {
 		sqe->uring_cmd_flags = IORING_URING_CMD_FIXED;
 		sqe->buf_index = io->buf_index;
 	}
@@ -75,6 +77,6 @@ void nvme_cmd_fill(struct io_uring_sqe *sqe, const struct nvme_io *io)
 void nvme_dsm_range_set(struct nvme_dsm_range *r, uint64_t slba, uint32_t nlb)
 {
 	r->cattr = 0;
-	r->nlb = nlb;
-	r->slba = slba;
+	r->nlb = htole32(nlb);
+	r->slba = htole64(slba);
 }

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "inflight.h"
+#include "procstat.h"
 
 #define SEG_MAGIC   0x5353444e56494e46ull /* "SSDNVINF" */
 #define SEG_VERSION 1
@@ -65,54 +66,14 @@ const char *inflight_name(const struct inflight *f)
 	return f->name;
 }
 
-/*
- * Start time of @pid in clock ticks since boot and whether it is a zombie;
- * 0 when unreadable.  Field 22 of /proc/<pid>/stat, counted after the ')'
- * closing the command name, which may itself hold spaces and parentheses.
- */
-static uint64_t proc_starttime(pid_t pid, int *zombie)
-{
-	char path[64], buf[1024], *p;
-	unsigned long long start = 0;
-	char state = 0;
-	ssize_t n;
-	int fd, field;
-
-	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return 0;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return 0;
-	buf[n] = '\0';
-	p = strrchr(buf, ')');
-	if (!p)
-		return 0;
-	p++;
-	for (field = 3; *p && field <= 22; field++) {
-		while (*p == ' ')
-			p++;
-		if (field == 3)
-			state = *p;
-		if (field == 22)
-			start = strtoull(p, NULL, 10);
-		while (*p && *p != ' ')
-			p++;
-	}
-	*zombie = state == 'Z' || state == 'X';
-	return start;
-}
-
 static int slot_owner_alive(const struct inflight_slot *s)
 {
 	uint64_t start;
-	int zombie = 0;
+	bool zombie = false;
 
 	if (kill(s->pid, 0) < 0 && errno == ESRCH)
 		return 0;
-	start = proc_starttime(s->pid, &zombie);
+	start = proc_start_time(s->pid, &zombie);
 	if (zombie)
 		return 0;
 	/* a different start time means the pid was reused by another process */
@@ -250,7 +211,7 @@ static struct inflight_seg *map_segment(int fd, const struct stat *st, const cha
 
 static struct inflight_slot *claim_slot(struct inflight_seg *seg)
 {
-	int i, zombie;
+	int i;
 
 	for (i = 0; i < INFLIGHT_SLOTS; i++) {
 		struct inflight_slot *s = &seg->slot[i];
@@ -258,7 +219,7 @@ static struct inflight_slot *claim_slot(struct inflight_seg *seg)
 		if (atomic_load(&s->state) != SLOT_FREE)
 			continue;
 		s->pid = getpid();
-		s->starttime = proc_starttime(s->pid, &zombie);
+		s->starttime = proc_start_time(s->pid, NULL);
 		for (int d = 0; d < TAG_DIR_NR; d++)
 			atomic_store(&s->count[d], 0);
 		atomic_store(&s->state, SLOT_LIVE);

@@ -58,18 +58,20 @@ static inline const char *ns_kind_name(enum ns_kind k)
 	return k == NS_KIND_NVME_CHAR ? "nvme-char" : k == NS_KIND_BLOCK ? "block" : "file";
 }
 
-/* Bytes the host transfers per LBA: data plus interleaved metadata. */
-static inline uint32_t ns_xfer_unit(const struct ns_info *ni)
-{
-	return ni->lba_size + (ni->ms_extended ? ni->ms : 0);
-}
-
 /* The geometry view lba.c checks against. */
 static inline struct lba_geom ns_geom(const struct ns_info *ni)
 {
 	struct lba_geom g = {ni->path, ni->lba_size, ni->ms, ni->ms_extended, ni->capacity_lbas};
 
 	return g;
+}
+
+/* Bytes the host transfers per LBA of NI (lba_unit(): data plus interleaved metadata). */
+static inline uint32_t ns_lba_unit(const struct ns_info *ni)
+{
+	struct lba_geom g = ns_geom(ni);
+
+	return lba_unit(&g);
 }
 
 /*
@@ -88,5 +90,12 @@ int ns_probe(const char *path, struct ns_info *ni, char *msg, size_t len);
  */
 int ns_expand(const char *path, const struct nslist *list, char ***paths, char *msg, size_t len);
 void ns_free_paths(char **paths, int n);
+
+/*
+ * The generic char node of a namespace from its block name ("nvme0n3" ->
+ * "/dev/ng0n3", malloc'd), NULL when NS_NAME is not a namespace's name
+ * (nsdev_parse_ns_name()).
+ */
+char *ns_generic_path(const char *ns_name);
 
 #endif

@@ -14,6 +14,7 @@
 
 #include "glue.h"
 #include "guard.h"
+#include "procstat.h"
 #include "results.h"
 
 /* fio's --output FILE from our own command line, or NULL. */
@@ -58,31 +59,6 @@ char *ssdnvme_results_path(struct thread_data *td)
 	return path;
 }
 
-/* The process start time (field 22 of /proc/PID/stat), 0 if unknown. */
-static unsigned long long start_time_of(pid_t pid)
-{
-	char path[64], buf[1024], *p;
-	unsigned long long t = 0;
-	ssize_t n;
-	int fd, field;
-
-	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return 0;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return 0;
-	buf[n] = '\0';
-	p = strrchr(buf, ')'); /* the command name may hold spaces */
-	for (field = 2; p && field < 22; field++)
-		p = strchr(p + 1, ' ');
-	if (p)
-		sscanf(p + 1, "%llu", &t);
-	return t;
-}
-
 /*
  * The fio run: fio's main process, which forks every job (or runs it as a
  * thread with thread=1), identified by pid and start time so that a reused
@@ -92,7 +68,8 @@ static void run_id(struct thread_data *td, char *id, size_t len)
 {
 	pid_t fio_pid = td->o.use_thread ? getpid() : getppid();
 
-	snprintf(id, len, "%d-%llu", (int)fio_pid, start_time_of(fio_pid));
+	snprintf(id, len, "%d-%llu", (int)fio_pid,
+		 (unsigned long long)proc_start_time(fio_pid, NULL));
 }
 
 static json_object *job_entry(struct thread_data *td)
@@ -108,7 +85,8 @@ static json_object *job_entry(struct thread_data *td)
 void ssdnvme_write_results(struct thread_data *td, struct engine_data *ld)
 {
 	struct results *r;
-	char msg[MSG_LEN], id[64], *path = ssdnvme_results_path(td);
+	char msg[MSG_LEN], id[64];
+	const char *path = ld->results_path;
 	json_object *job;
 	unsigned int i;
 
@@ -127,7 +105,6 @@ void ssdnvme_write_results(struct thread_data *td, struct engine_data *ld)
 		json_object_put(job);
 	}
 	results_free(r);
-	free(path);
 }
 
 int ssdnvme_check_results_target(struct thread_data *td)

@@ -297,7 +297,7 @@ static int setup_file(struct thread_data *td, struct fio_file *f)
 		ssdnvme_fail(td, -ret, msg);
 		return 1;
 	}
-	fs->unit = ns_xfer_unit(&fs->ni);
+	fs->unit = ns_lba_unit(&fs->ni);
 	fs->shift = fs->unit ? lba_shift_of(fs->unit) : 0;
 	fs->grid_mask = fs->unit && fs->shift > 0 ? fs->unit - 1 : 0;
 	if (!check_geometry(td, fs) || !check_not_in_use(td, fs) || !check_hipri(td, fs))

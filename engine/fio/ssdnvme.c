@@ -6,9 +6,10 @@
  *
  *   fio --ioengine=external:build/ssdnvme.so --filename=/dev/ng0n1 ...
  *
- * This file is the fio glue only; the parts live in ring.c, nvme_cmd.c,
- * blockio.c, namespace.c, guard.c, results.c, lba.c and nvme_status.c; the
- * latency-tag glue in ssdnvme_tags.[ch].
+ * This file is the fio glue only; the I/O path lives in engine/io/ (ring.c,
+ * nvme_cmd.c, blockio.c, namespace.c, guard.c, results.c, lba.c,
+ * nvme_status.c), the tag library in engine/tags/, the latency-tag glue in
+ * ssdnvme_tags.[ch].
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -110,7 +111,9 @@ static int ssdnvme_post_init(struct thread_data *td)
 		ssdnvme_fail(td, -ret, msg);
 		return 1;
 	}
-	if (tagging_init(td, ld))
+	/* once per job: the tag log goes next to it, the results go in it */
+	ld->results_path = ssdnvme_results_path(td);
+	if (tagging_init(td, ld, ld->results_path))
 		return 1;
 	if (!o->fixedbufs)
 		return 0;
@@ -291,11 +294,6 @@ static int ssdnvme_get_file_size(struct thread_data *td, struct fio_file *f)
 
 static void report_error(struct engine_data *ld, struct io_u *io_u, int res);
 
-static uint64_t to_lbas(const struct file_state *fs, uint64_t bytes)
-{
-	return fs->shift >= 0 ? bytes >> fs->shift : bytes / fs->unit;
-}
-
 static void prep_nvme(struct thread_data *td, struct engine_data *ld, struct io_u *io_u,
 		      struct io_uring_sqe *sqe)
 {
@@ -304,8 +302,8 @@ static void prep_nvme(struct thread_data *td, struct engine_data *ld, struct io_
 	struct file_state *fs = FILE_ENG_DATA(f);
 	struct nvme_io io = {
 		.nsid = fs->ni.nsid,
-		.slba = to_lbas(fs, io_u->offset),
-		.nlb = (uint32_t)to_lbas(fs, io_u->xfer_buflen),
+		.slba = file_lbas(fs, io_u->offset),
+		.nlb = (uint32_t)file_lbas(fs, io_u->xfer_buflen),
 		.buf = io_u->xfer_buf,
 		.len = (uint32_t)io_u->xfer_buflen,
 		.iov = o->nonvectored ? NULL : &ld->iovecs[io_u->index],
@@ -318,21 +316,21 @@ static void prep_nvme(struct thread_data *td, struct engine_data *ld, struct io_
 
 	switch (io_u->ddir) {
 	case DDIR_READ:
-		io.op = NVME_IO_READ;
+		io.op = nvme_cmd_read;
 		io.fua = o->readfua;
 		break;
 	case DDIR_WRITE:
-		io.op = o->write_zeroes ? NVME_IO_WRITE_ZEROES : NVME_IO_WRITE;
+		io.op = o->write_zeroes ? nvme_cmd_write_zeroes : nvme_cmd_write;
 		io.fua = o->writefua;
 		break;
 	case DDIR_TRIM:
-		io.op = NVME_IO_DSM;
+		io.op = nvme_cmd_dsm;
 		nvme_dsm_range_set(&ld->ranges[io_u->index], io.slba, io.nlb);
 		io.buf = &ld->ranges[io_u->index];
 		io.len = sizeof(struct nvme_dsm_range);
 		break;
 	default: /* fsync, fdatasync, sync_file_range: all mean "make it durable" */
-		io.op = NVME_IO_FLUSH;
+		io.op = nvme_cmd_flush;
 		io.iov = NULL;
 		break;
 	}
@@ -583,7 +581,7 @@ static void report_error(struct engine_data *ld, struct io_u *io_u, int res)
 	log_err("ssdnvme: %s: %s on nsid %u, %s at offset %llu length %llu (slba %" PRIu64
 		"); further I/Os failing the same way are not reported\n",
 		io_u->file->file_name, what, nsid, ddir_name(io_u->ddir), io_u->offset,
-		io_u->xfer_buflen, fs && fs->unit ? to_lbas(fs, io_u->offset) : 0);
+		io_u->xfer_buflen, fs && fs->unit ? file_lbas(fs, io_u->offset) : 0);
 }
 
 static struct io_u *ssdnvme_event(struct thread_data *td, int event)
@@ -635,6 +633,7 @@ static void ssdnvme_cleanup(struct thread_data *td)
 	free(ld->done);
 	free(ld->ranges);
 	free(ld->opened);
+	free(ld->results_path);
 	free(ld);
 	td->io_ops_data = NULL;
 }

@@ -33,6 +33,11 @@ static unsigned int required_flags(const struct ring_params *p)
 
 int ring_open(struct ring *r, const struct ring_params *p)
 {
+	return ring_open_with(r, p, io_uring_queue_init_params);
+}
+
+int ring_open_with(struct ring *r, const struct ring_params *p, ring_setup_fn setup)
+{
 	struct io_uring_params up;
 	unsigned int extra = 0, i;
 	int ret;
@@ -50,7 +55,7 @@ int ring_open(struct ring *r, const struct ring_params *p)
 		up.cq_entries = p->depth;
 		if (p->sqpoll && p->sqpoll_cpu >= 0)
 			up.sq_thread_cpu = (unsigned int)p->sqpoll_cpu;
-		ret = io_uring_queue_init_params(p->depth, &r->uring, &up);
+		ret = setup(p->depth, &r->uring, &up);
 		if (ret != -EINVAL || i == sizeof(optional_flags) / sizeof(optional_flags[0]))
 			break;
 		extra &= ~optional_flags[i++];

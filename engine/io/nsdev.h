@@ -53,6 +53,14 @@ struct nsdev_part {
 /* Fills up to MAX entries of OUT; returns how many. */
 int nsdev_overlapping(const struct nsdev *d, struct nsdev_part *out, int max);
 
+/*
+ * The one parser of namespace names: "nvme0n2" (the block disk of a
+ * namespace) or, when GENERIC, "ng0n2" (its generic char node), exactly:
+ * not a controller ("nvme0"), a multipath path ("nvme0c1n2") or a partition
+ * ("nvme0n2p1").  Stores the controller instance and nsid; false otherwise.
+ */
+bool nsdev_parse_ns_name(const char *name, bool generic, unsigned int *ctrl, unsigned int *nsid);
+
 /* Parses "MAJ:MIN" from sysfs "dev" files and mountinfo; false if malformed. */
 bool nsdev_parse_majmin(const char *s, dev_t *out);
 

@@ -74,15 +74,15 @@ static inline bool lba_io_on_grid(uint64_t offset, uint64_t length, uint64_t mas
 	return !unit || (offset % unit == 0 && length % unit == 0);
 }
 
-/* Byte offset and length -> starting LBA and 0-based LBA count (NVMe NLB). */
-static inline uint64_t lba_of(uint64_t bytes, int shift)
+/*
+ * BYTES (an offset or a length) in LBAs of UNIT bytes (lba_unit()); SHIFT is
+ * log2(UNIT) (lba_shift_of()), or -1 when UNIT is not a power of two (520-byte
+ * extended-metadata LBAs), which divides.  SHIFT 0 with UNIT 0 (files) gives
+ * BYTES back.
+ */
+static inline uint64_t lba_count(uint64_t bytes, int shift, uint32_t unit)
 {
-	return bytes >> shift;
-}
-
-static inline uint32_t lba_nlb0(uint64_t bytes, int shift)
-{
-	return (uint32_t)((bytes >> shift) - 1);
+	return shift >= 0 ? bytes >> shift : bytes / unit;
 }
 
 /*
