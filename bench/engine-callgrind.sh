@@ -6,8 +6,9 @@
 #   bench/engine-callgrind.sh --vm     test bed: passthrough on /dev/ng0n1 vs
 #                                      fio's io_uring_cmd (boots tests/vm/run)
 #
-# Method: the whole fio process (thread=1, so the job runs in it) under
-# callgrind, once with number_ios=1000 and once with 6000;
+# Method: fio under callgrind (thread=1, so the job runs in its process),
+# the job thread's instructions (thread_main, inclusive), once with
+# number_ios=1000 and once with 6000;
 # (Ir(6000) - Ir(1000)) / 5000 cancels start-up and tear-down.  The
 # io_uring_enter count per I/O is measured the same way with strace -c (not
 # under valgrind).  Ratios are ssdnvme / peer at the same depth; <= 1.00 means
@@ -46,7 +47,11 @@ ir_of() { # N QD OPTIONS... -> total Ir of the run
 	local out=$tmp/cg.$$.$RANDOM
 	# shellcheck disable=SC2046
 	valgrind --tool=callgrind --callgrind-out-file="$out" "$FIO_BIN" $(job "$@") >/dev/null 2>&1
-	sed -n 's/^summary: *//p; s/^totals: *//p' "$out" | head -n 1
+	# The job thread's own instructions (thread_main, inclusive): fio's
+	# clock calibration before it spins for a fixed time, so counting the
+	# whole process varied by +-300 Ir/IO from run to run.
+	callgrind_annotate --inclusive=yes "$out" 2>/dev/null |
+		awk '/backend\.c:thread_main / { gsub(",", "", $1); print $1; exit }'
 }
 
 enters_of() { # N QD OPTIONS... -> io_uring_enter calls of the run

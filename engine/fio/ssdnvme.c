@@ -505,7 +505,9 @@ static void mark_issued(struct thread_data *td, struct engine_data *ld, unsigned
 	if (fill && td->o.read_iolog_file)
 		td->last_issue = now;
 	io_u_mark_submit(td, nr);
-	memmove(ld->pending, ld->pending + nr, (ld->nr_pending - nr) * sizeof(*ld->pending));
+	/* usually all of them went: no call for an empty move */
+	if (ld->nr_pending > nr)
+		memmove(ld->pending, ld->pending + nr, (ld->nr_pending - nr) * sizeof(*ld->pending));
 	ld->nr_pending -= nr;
 }
 
