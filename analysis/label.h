@@ -45,6 +45,8 @@ struct fr_jobopts {
 	int rwmixread;	     /* rwmixread=, or 100 - rwmixwrite=; fio's default 50 */
 	unsigned iodepth;    /* iodepth=, fio's default 1; 0 unreadable */
 	unsigned numjobs;    /* numjobs=, fio's default 1; 0 unreadable */
+	unsigned namespaces; /* the ssdnvme engine's namespaces= ("1-3", "4,6"): how
+				many; 1 when not given, 0 for "all" or unreadable */
 	bool group_reporting;
 };
 

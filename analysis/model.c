@@ -271,6 +271,7 @@ static void merge_method(struct fr_method *into, const struct fr_method *from)
 		return;
 	}
 	into->outstanding += from->outstanding;
+	into->namespaces += from->namespaces;
 	if (into->bs != from->bs)
 		into->bs = 0;
 	if (into->read_pct != from->read_pct)
@@ -357,6 +358,7 @@ int fr_model_add(struct fr_model *m, const struct fr_job *job)
 			.bs = job->run.bs,
 			.read_pct = job->run.read_pct,
 			.step_s = job->run.step_s,
+			.namespaces = s->njobnames > named ? job->run.namespaces : 0,
 		};
 
 		merge_method(&s->method, &how);

@@ -62,6 +62,7 @@ struct fr_job {
 	struct fr_jobrun {
 		bool known;
 		unsigned iodepth, numjobs, bs; /* 0: unreadable or mixed (bs) */
+		unsigned namespaces;	       /* addressed (engine's namespaces=); 0 unknown */
 		int read_pct;		       /* -1: unknown */
 		double step_s;		       /* the job's runtime; 0 unknown */
 	} run;
@@ -93,7 +94,11 @@ struct fr_method {
 	enum fr_target target;
 	double step_s;	 /* measured seconds per step; 0 unknown */
 	bool short_mode; /* the suite's --short */
-	char note[120];	 /* published: why the method is not stated, "" when it is */
+	/* noisy neighbor: namespaces the step's jobs addressed (measured; 0
+	 * unknown) or the published method's namespaces and how many of them
+	 * took the writes (methods.csv) */
+	unsigned namespaces, writers;
+	char note[120]; /* published: why the method is not stated, "" when it is */
 };
 
 struct fr_step {

@@ -244,15 +244,23 @@ static void nn_section(FILE *f, const struct fr_ranking *r)
 		      "<th>p99 µs</th><th>p99.9 µs</th><th>p99.99 µs</th></tr>\n",
 		      f);
 		for (size_t i = 0; i < ns->n; i++) {
-			fprintf(f, "<tr><td>%u</td>", ns->e[i].place);
+			char pl[16];
+
+			fprintf(f, "<tr><td>%s</td>",
+				fr_place_text(pl, sizeof(pl), ns->e[i].place));
 			cell(f, ns->e[i].drive->label, true);
 			cellnum(f, fr_us(ns->e[i].lat.mean), 1);
 			cellnum(f, fr_us(ns->e[i].lat.p99), 1);
 			cellnum(f, fr_us(ns->e[i].lat.p999), 1);
 			cellnum(f, fr_us(ns->e[i].lat.p9999), 1);
 			fputs("</tr>\n", f);
+			if (*ns->e[i].note) { /* why it is not placed */
+				fputs("<tr><td></td>", f);
+				cell(f, ns->e[i].note, true);
+				fputs("<td colspan=\"4\"></td></tr>\n", f);
+			}
 		}
-		if (ns->n > 1) {
+		if (ns->n > 1 && ns->e[1].place) {
 			fputs("<tr><td></td><td class=\"l\">gap 2nd-1st</td>", f);
 			cellnum(f, fr_us(ns->gap.mean), 1);
 			cellnum(f, fr_us(ns->gap.p99), 1);

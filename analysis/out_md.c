@@ -154,15 +154,22 @@ static void noisy_neighbor(FILE *f, const struct fr_ranking *r)
 			const struct fr_nn_entry *e = &r->nn[n].e[i];
 			char a[32], b[32], c[32], d[32];
 
-			fprintf(f, "| %s | %u | ", ns, e->place);
+			char pl[16];
+
+			fprintf(f, "| %s | %s | ", ns, fr_place_text(pl, sizeof(pl), e->place));
 			md_str(f, e->drive->label);
+			if (*e->note) {
+				fputs(" (", f);
+				md_str(f, e->note);
+				fputc(')', f);
+			}
 			fprintf(f, " | %s | %s | %s | %s |\n",
 				fr_num(a, sizeof(a), fr_us(e->lat.mean), 1),
 				fr_num(b, sizeof(b), fr_us(e->lat.p99), 1),
 				fr_num(c, sizeof(c), fr_us(e->lat.p999), 1),
 				fr_num(d, sizeof(d), fr_us(e->lat.p9999), 1));
 		}
-		if (r->nn[n].n > 1) {
+		if (r->nn[n].n > 1 && r->nn[n].e[1].place) {
 			char a[32], b[32], c[32], d[32];
 			const struct fr_lat *g = &r->nn[n].gap;
 

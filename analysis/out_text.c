@@ -245,22 +245,31 @@ static void noisy_neighbor(FILE *f, const struct fr_report *rep)
 		fr_ns_name(nsname, sizeof(nsname), ns->nsid);
 		for (size_t i = 0; i < ns->n; i++) {
 			const struct fr_nn_entry *e = &ns->e[i];
-			char lb[LABEL_W + 2];
+			char lb[LABEL_W + 2], pl[16];
 
-			fprintf(f, "%-5s %5u %-32s %8s %8s %8s %8s\n", i ? "" : nsname, e->place,
+			fprintf(f, "%-5s %5s %-32s %8s %8s %8s %8s\n", i ? "" : nsname,
+				fr_place_text(pl, sizeof(pl), e->place),
 				cut(lb, sizeof(lb), e->drive->label),
 				fr_num(a, sizeof(a), fr_us(e->lat.mean), 1),
 				fr_num(b, sizeof(b), fr_us(e->lat.p99), 1),
 				fr_num(c, sizeof(c), fr_us(e->lat.p999), 1),
 				fr_num(d, sizeof(d), fr_us(e->lat.p9999), 1));
 		}
-		if (ns->n > 1)
+		if (ns->n > 1 && ns->e[1].place)
 			fprintf(f,
 				"%-5s       gap 2nd-1st (µs)                     %8s %8s %8s %8s\n",
 				"", fr_num(a, sizeof(a), fr_us(ns->gap.mean), 1),
 				fr_num(b, sizeof(b), fr_us(ns->gap.p99), 1),
 				fr_num(c, sizeof(c), fr_us(ns->gap.p999), 1),
 				fr_num(d, sizeof(d), fr_us(ns->gap.p9999), 1));
+		for (size_t i = 0; i < ns->n; i++) {
+			char pre[300];
+
+			if (!*ns->e[i].note)
+				continue;
+			snprintf(pre, sizeof(pre), "      * %s:", ns->e[i].drive->label);
+			wrapped(f, pre, ns->e[i].note);
+		}
 	}
 }
 

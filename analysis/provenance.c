@@ -441,11 +441,15 @@ static void drive_steps(struct ctx *c, struct fr_drive *d, struct fr_prov_drive 
 			 * file says them */
 			identity(pd, &w);
 			run_facts(pd, &w, st == peak ? st : NULL);
-			if (st != peak || !st->method.known)
+			if (!st->method.known)
 				continue;
+			/* every step the fio options described: noisy neighbor
+			 * compares its readers' steps, a curve its peak */
 			st->method.target = target_of(&w, &group);
 			st->method.short_mode = fr_json_str(w.mf, "mode") &&
 						!strcmp(fr_json_str(w.mf, "mode"), "short");
+			if (st != peak)
+				continue;
 			if (group > d->group)
 				d->group = group;
 			if (!described && st->method.known) {

@@ -301,6 +301,7 @@ static int label_job(struct doc_ctx *c, struct json_object *job, struct fr_pendi
 		.numjobs = o.numjobs,
 		.bs = fr_jobopts_bs(&o),
 		.read_pct = fr_jobopts_read_pct(&o),
+		.namespaces = o.namespaces,
 	};
 	run_ms = fr_json_num(job, "job_runtime");
 	/* group_reporting sums the clones' runtimes into one entry */
