@@ -201,6 +201,8 @@ void fr_jobopts_set(struct fr_jobopts *o, const char *key, const char *value)
 		o->group_reporting = true;
 	else if (!strcmp(key, "namespaces"))
 		o->namespaces = ns_count(value);
+	else if (!strcmp(key, "filename"))
+		o->filename = value;
 	else if (!strcmp(key, "bssplit") || !strcmp(key, "bsrange") ||
 		 !strcmp(key, "blocksize_range"))
 		o->bs_varies = true;

@@ -264,7 +264,6 @@ static void identity(struct fr_prov_drive *pd, const struct where *w)
 		json_word(pd->serial, sizeof(pd->serial), f, "serial");
 		json_word(pd->firmware, sizeof(pd->firmware), f, "firmware");
 		json_word(pd->lba, sizeof(pd->lba), f, "lba_size");
-		json_word(pd->namespaces, sizeof(pd->namespaces), f, "nsid");
 		json_word(pd->target, sizeof(pd->target), f, "kind");
 		capacity_word(pd->capacity, sizeof(pd->capacity), f);
 	}
@@ -321,6 +320,65 @@ static void preconditioning(struct fr_prov_drive *pd, const struct where *w)
 		return;
 	snprintf(v, sizeof(v), "%u of %u preconditioning runs done", done, total);
 	add_word(pd->precond, sizeof(pd->precond), v);
+}
+
+/* The namespace id a target of the run names: the manifest drive's own
+ * path has its recorded nsid; a sibling node of the same controller that
+ * the runner named after a namespace id ("/dev/ng0n4" beside "/dev/ng0n1",
+ * the io_uring_cmd check's one job per namespace) has that id.  0: not
+ * known. */
+static unsigned target_nsid(const char *t, size_t len, const char *path, unsigned nsid)
+{
+	size_t stem = strlen(path);
+	unsigned long v = 0;
+
+	if (len == stem && !strncmp(t, path, len))
+		return nsid;
+	while (stem && path[stem - 1] >= '0' && path[stem - 1] <= '9')
+		stem--;
+	if (!stem || path[stem - 1] != 'n' || len <= stem || strncmp(t, path, stem))
+		return 0;
+	for (size_t i = stem; i < len; i++) {
+		if (t[i] < '0' || t[i] > '9' || v > 1u << 20)
+			return 0;
+		v = v * 10 + (unsigned long)(t[i] - '0');
+	}
+	return (unsigned)v;
+}
+
+/*
+ * The namespaces one step's runs used, added to the ", "-list buf: the
+ * engine file's files[] (what the engine opened, from the device), else the
+ * step's fio filename= targets read against the manifest's drive entry,
+ * else that entry's nsid.
+ */
+static void step_namespaces(char *buf, size_t len, const struct where *w, const struct fr_step *st)
+{
+	struct json_object *files = fr_json_get(w->eng, "files");
+	size_t n =
+		json_object_is_type(files, json_type_array) ? json_object_array_length(files) : 0;
+	const char *path = fr_json_str(w->mdrive, "path");
+	double nsid = fr_json_num(w->mdrive, "nsid");
+	bool named = false;
+
+	for (size_t i = 0; i < n; i++)
+		json_word(buf, len, json_object_array_get_idx(files, i), "nsid");
+	if (n)
+		return;
+	for (const char *t = st->targets; t && *t && path && nsid >= 1;) {
+		size_t tl = strcspn(t, ":");
+		unsigned id = target_nsid(t, tl, path, (unsigned)nsid);
+		char num[16];
+
+		if (id) {
+			snprintf(num, sizeof(num), "%u", id);
+			add_word(buf, len, num);
+			named = true;
+		}
+		t += tl + (t[tl] == ':');
+	}
+	if (!named)
+		json_word(buf, len, w->mdrive, "nsid");
 }
 
 /* src: the step whose fio output's version and time stand in where no
@@ -440,6 +498,7 @@ static void drive_steps(struct ctx *c, struct fr_drive *d, struct fr_prov_drive 
 			 * version and date stand in where no manifest or engine
 			 * file says them */
 			identity(pd, &w);
+			step_namespaces(pd->namespaces, sizeof(pd->namespaces), &w, st);
 			run_facts(pd, &w, st == peak ? st : NULL);
 			if (!st->method.known)
 				continue;
@@ -494,6 +553,20 @@ static void ns_list(const char *in, char *out, size_t len, const char *sep)
 	}
 }
 
+/* One model and one serial recorded for the drive. */
+static bool one_identity(const struct fr_prov_drive *pd)
+{
+	return *pd->serial && *pd->model && !strchr(pd->serial, ',') && !strchr(pd->model, ',') &&
+	       strcmp(pd->serial, "not recorded") && strcmp(pd->model, "not recorded");
+}
+
+/* "QEMU NVMe Ctrl deadbeef ns1,4" + suffix (ns: sorted ","-list) */
+static void ident_label(char *buf, size_t len, const struct fr_prov_drive *pd, const char *ns,
+			const char *suffix)
+{
+	snprintf(buf, len, "%s %s%s%s%s", pd->model, pd->serial, *ns ? " ns" : "", ns, suffix);
+}
+
 /* "ng0n1" (the runner's default: the device node's name) -> "QEMU NVMe
  * Ctrl deadbeef ns1", keeping a suffix such as " (io_uring_cmd)"; a drive
  * whose runs used several namespaces lists them ("ns1,2,3,4,5,6"). */
@@ -504,13 +577,10 @@ static int relabel(struct fr_model *m, struct fr_drive *d, const struct fr_prov_
 	size_t nl = strlen(node_label);
 	char *dup;
 
-	if (strncmp(d->label, node_label, nl) || strchr(pd->serial, ',') ||
-	    strchr(pd->model, ',') || !strcmp(pd->serial, "not recorded") ||
-	    !strcmp(pd->model, "not recorded"))
+	if (strncmp(d->label, node_label, nl) || !one_identity(pd))
 		return 0;
 	ns_list(pd->namespaces, ns, sizeof(ns), ",");
-	snprintf(label, sizeof(label), "%s %s%s%s%s", pd->model, pd->serial, *ns ? " ns" : "", ns,
-		 d->label + nl);
+	ident_label(label, sizeof(label), pd, ns, d->label + nl);
 	if (fr_model_find_drive(m, label) || !(dup = strdup(label)))
 		return fr_model_find_drive(m, label) ? 0 : -ENOMEM;
 	free(d->label);
@@ -537,12 +607,68 @@ static const char *node_label(struct ctx *c, const struct fr_drive *d)
 	return NULL;
 }
 
+/* The namespaces one profile's runs used, sorted: "1" or "1,2,3,4,5,6". */
+static void profile_namespaces(struct ctx *c, const struct fr_profile *pr, char *out, size_t len)
+{
+	char list[sizeof(((struct fr_prov_drive *)0)->namespaces)] = "";
+
+	for (size_t s = 0; s < pr->nsteps; s++) {
+		struct where w;
+
+		if (!pr->steps[s].source)
+			continue;
+		locate(c, pr->steps[s].source, &w);
+		step_namespaces(list, sizeof(list), &w, &pr->steps[s]);
+	}
+	ns_list(list, out, len, ",");
+}
+
+/*
+ * A runner's drive whose results used different namespaces (make demo's
+ * 4k-randread curve on ns1, its noisy neighbor on ns1-6) is split into one
+ * drive per set, each labelled with its own namespaces, so that no result
+ * is shown under namespaces it did not run on.  Profiles keep their steps.
+ */
+static int split_by_namespaces(struct ctx *c, struct fr_model *m, size_t di)
+{
+	struct fr_prov_drive pd = {0};
+	const char *nl = node_label(c, &m->drives[di]);
+	char first[128], ns[128], label[512];
+	size_t nll;
+
+	if (!nl || m->drives[di].nprofiles < 2 || strncmp(m->drives[di].label, nl, strlen(nl)))
+		return 0;
+	nll = strlen(nl);
+	drive_steps(c, &m->drives[di], &pd);
+	if (!one_identity(&pd))
+		return 0;
+	profile_namespaces(c, &m->drives[di].profiles[0], first, sizeof(first));
+	for (size_t p = 1; p < m->drives[di].nprofiles;) {
+		profile_namespaces(c, &m->drives[di].profiles[p], ns, sizeof(ns));
+		if (!strcmp(ns, first)) {
+			p++;
+			continue;
+		}
+		ident_label(label, sizeof(label), &pd, ns, m->drives[di].label + nll);
+		if (fr_model_move_profile(m, di, p, label))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
 int fr_prov_collect(struct fr_model *m, struct fr_prov *p)
 {
 	struct ctx c = {0};
 	int ret = 0;
 
 	memset(p, 0, sizeof(*p));
+	for (size_t i = 0, n = m->ndrives; i < n && !ret; i++)
+		if (!m->drives[i].reference)
+			ret = split_by_namespaces(&c, m, i);
+	if (ret) {
+		cache_free(&c.docs);
+		return ret;
+	}
 	p->drives = calloc(m->ndrives + 1, sizeof(*p->drives));
 	if (!p->drives)
 		return -ENOMEM;

@@ -303,6 +303,10 @@ static int label_job(struct doc_ctx *c, struct json_object *job, struct fr_pendi
 		.read_pct = fr_jobopts_read_pct(&o),
 		.namespaces = o.namespaces,
 	};
+	/* the options' strings live in the document; the job outlives it */
+	if (o.filename && !(p->filename = strdup(o.filename)))
+		return -ENOMEM;
+	p->job.run.filename = p->filename;
 	run_ms = fr_json_num(job, "job_runtime");
 	/* group_reporting sums the clones' runtimes into one entry */
 	if (isfinite(run_ms) && run_ms > 0)

@@ -339,12 +339,23 @@ static void set_nn_run(struct fr_model *m, const char *drive, unsigned readers, 
 	blank(&j, drive, "noisy-neighbor", "peak", FR_KIND_NN_WRITE);
 	j.jobname = "nn-write";
 	j.dir[FR_WRITE].ios = 10;
-	j.run = (struct fr_jobrun){true, 32, 1, 0, 3, 30, step_s};
+	j.run = (struct fr_jobrun){.known = true,
+				   .iodepth = 32,
+				   .numjobs = 1,
+				   .namespaces = 3,
+				   .read_pct = 30,
+				   .step_s = step_s};
 	assert_int_equal(fr_model_add(m, &j), 0);
 	blank(&j, drive, "noisy-neighbor", "peak", FR_KIND_NN_READ);
 	j.jobname = "nn-read";
 	j.dir[FR_READ].ios = 10;
-	j.run = (struct fr_jobrun){true, iodepth, 1, 4096, readers, 100, step_s};
+	j.run = (struct fr_jobrun){.known = true,
+				   .iodepth = iodepth,
+				   .numjobs = 1,
+				   .bs = 4096,
+				   .namespaces = readers,
+				   .read_pct = 100,
+				   .step_s = step_s};
 	assert_int_equal(fr_model_add(m, &j), 0);
 	for (size_t p = 0; p < m->drives[0].nprofiles; p++)
 		for (size_t s = 0; s < m->drives[0].profiles[p].nsteps; s++)
