@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include "baseline.h"
+#include "escape.h"
 #include "out.h"
 #include "svg.h"
 
@@ -331,8 +332,9 @@ static void tail(FILE *f, const struct fr_report *rep)
 	fputs("</ul>\n", f);
 }
 
-int fr_out_html(FILE *f, const struct fr_report *rep)
+static int render_html(FILE *f, const void *arg)
 {
+	const struct fr_report *rep = arg;
 	const struct fr_ranking *r = rep->r;
 
 	fprintf(f,
@@ -369,4 +371,11 @@ int fr_out_html(FILE *f, const struct fr_report *rep)
 	fr_baseline_html(f, rep->baseline);
 	fputs("</body></html>\n", f);
 	return ferror(f) ? -1 : 0;
+}
+
+/* Control characters but newline, and bytes that are not UTF-8, as "\xNN"
+ * (escape.h), like the text and md reports. */
+int fr_out_html(FILE *f, const struct fr_report *rep)
+{
+	return fr_render_escaped(f, render_html, rep, FR_ESC_CONTROLS_NL);
 }

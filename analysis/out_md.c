@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "baseline.h"
+#include "escape.h"
 #include "out.h"
 
 static void md_str(FILE *f, const char *s)
@@ -280,8 +281,9 @@ static void statements(FILE *f, const struct fr_report *rep)
 	}
 }
 
-int fr_out_md(FILE *f, const struct fr_report *rep)
+static int render_md(FILE *f, const void *arg)
 {
+	const struct fr_report *rep = arg;
 	const struct fr_model *m = rep->m;
 
 	fprintf(f,
@@ -302,4 +304,12 @@ int fr_out_md(FILE *f, const struct fr_report *rep)
 	tail(f, rep);
 	fr_baseline_md(f, rep->baseline);
 	return ferror(f) ? -1 : 0;
+}
+
+/* Written like the text report: control characters but newline, and bytes
+ * that are not UTF-8, as "\xNN" (a job name or hostname from fio's JSON
+ * cannot put an escape sequence or invalid UTF-8 into the document). */
+int fr_out_md(FILE *f, const struct fr_report *rep)
+{
+	return fr_render_escaped(f, render_md, rep, FR_ESC_CONTROLS_NL);
 }

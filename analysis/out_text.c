@@ -330,18 +330,10 @@ static void problems(FILE *f, const struct fr_report *rep)
 	}
 }
 
-/* The report is built in memory and written with every control character
- * but newline, and every byte that is not UTF-8, shown as "\xNN": names from
- * input cannot send escape sequences to the terminal. */
-int fr_out_text(FILE *out, const struct fr_report *rep)
+static int render_text(FILE *f, const void *arg)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	int ret;
+	const struct fr_report *rep = arg;
 
-	if (!f)
-		return -1;
 	header(f, rep);
 	profiles(f, rep);
 	write_pressure(f, rep);
@@ -349,12 +341,13 @@ int fr_out_text(FILE *out, const struct fr_report *rep)
 	summary(f, rep);
 	problems(f, rep);
 	fr_baseline_text(f, rep->baseline);
-	ret = ferror(f);
-	if (fclose(f) || ret) {
-		free(buf);
-		return -1;
-	}
-	ret = fr_write_escaped(out, buf, len, FR_ESC_CONTROLS_NL);
-	free(buf);
-	return ret || ferror(out) ? -1 : 0;
+	return 0;
+}
+
+/* The report is built in memory and written with every control character
+ * but newline, and every byte that is not UTF-8, shown as "\xNN": names from
+ * input cannot send escape sequences to the terminal. */
+int fr_out_text(FILE *out, const struct fr_report *rep)
+{
+	return fr_render_escaped(out, render_text, rep, FR_ESC_CONTROLS_NL);
 }
