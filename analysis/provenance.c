@@ -27,6 +27,9 @@
 struct doc {
 	char *path;
 	struct json_object *root; /* NULL: absent or unreadable */
+	/* a manifest's runs by "output", made at the first lookup: a
+	 * linear search per step made a 2,000-run directory quadratic */
+	struct json_object *runs_by_output;
 };
 
 struct cache {
@@ -63,6 +66,7 @@ static struct json_object *doc_get(struct cache *c, const char *path)
 	c->docs = t;
 	c->docs[c->n].path = strdup(path);
 	c->docs[c->n].root = root;
+	c->docs[c->n].runs_by_output = NULL;
 	if (!c->docs[c->n].path) {
 		json_object_put(root);
 		return NULL;
@@ -76,6 +80,7 @@ static void cache_free(struct cache *c)
 	for (size_t i = 0; i < c->n; i++) {
 		free(c->docs[i].path);
 		json_object_put(c->docs[i].root);
+		json_object_put(c->docs[i].runs_by_output);
 	}
 	free(c->docs);
 }
@@ -104,22 +109,41 @@ struct where {
 	struct json_object *run;    /* its run entry for the source */
 	struct json_object *mdrive; /* its drives[] entry for the run's drive */
 	struct json_object *eng;    /* engine file, or NULL */
+	const char *run_drive;	    /* the run's drive label in the manifest */
 	char mf_dir[PATH_MAX];
 };
 
-static struct json_object *find_run(struct json_object *mf, const char *rel)
+/* The index of a manifest's runs by output path (the first run naming an
+ * output wins, as the linear search did), or NULL. */
+static struct json_object *runs_index(struct cache *c, struct json_object *mf)
 {
+	struct doc *d = NULL;
 	struct json_object *runs = fr_json_get(mf, "runs");
 	size_t n = json_object_is_type(runs, json_type_array) ? json_object_array_length(runs) : 0;
 
+	for (size_t i = 0; i < c->n && !d; i++)
+		if (c->docs[i].root == mf)
+			d = &c->docs[i];
+	if (!d || d->runs_by_output)
+		return d ? d->runs_by_output : NULL;
+	if (!(d->runs_by_output = json_object_new_object()))
+		return NULL;
 	for (size_t i = 0; i < n; i++) {
 		struct json_object *r = json_object_array_get_idx(runs, i);
 		const char *out = fr_json_str(r, "output");
 
-		if (out && !strcmp(out, rel))
-			return r;
+		if (out && !json_object_object_get_ex(d->runs_by_output, out, NULL))
+			json_object_object_add(d->runs_by_output, out, json_object_get(r));
 	}
-	return NULL;
+	return d->runs_by_output;
+}
+
+static struct json_object *find_run(struct cache *c, struct json_object *mf, const char *rel)
+{
+	struct json_object *r = NULL;
+
+	json_object_object_get_ex(runs_index(c, mf), rel, &r);
+	return r;
 }
 
 static struct json_object *find_mdrive(struct json_object *mf, const char *label)
@@ -154,7 +178,7 @@ static void locate(struct ctx *c, const char *src, struct where *w)
 		snprintf(path, sizeof(path), "%s/manifest.json", *dir ? dir : "/");
 		if (stat(path, &st) || !(w->mf = doc_get(&c->docs, path)))
 			continue;
-		w->run = find_run(w->mf, src + strlen(dir) + 1);
+		w->run = find_run(&c->docs, w->mf, src + strlen(dir) + 1);
 		if (!w->run)
 			w->mf = NULL;
 		else
@@ -171,8 +195,10 @@ static void locate(struct ctx *c, const char *src, struct where *w)
 	}
 	if (!stat(path, &st))
 		w->eng = doc_get(&c->docs, path);
-	if (w->mf)
-		w->mdrive = find_mdrive(w->mf, fr_json_str(w->run, "drive"));
+	if (w->mf) {
+		w->run_drive = fr_json_str(w->run, "drive");
+		w->mdrive = find_mdrive(w->mf, w->run_drive);
+	}
 }
 
 static enum fr_target kind_target(const char *kind, bool nvme)
@@ -411,8 +437,15 @@ static void run_facts(struct fr_prov_drive *pd, const struct where *w, const str
 		if (src->timestamp > pd->last_s)
 			pd->last_s = src->timestamp;
 	}
-	steady_state(pd, w);
-	preconditioning(pd, w);
+	/* the same for every step of a drive in one manifest: said once (a
+	 * loop over all runs per step made a big results directory quadratic) */
+	if (w->mf && (w->mf != pd->facts_mf || !w->run_drive || !pd->facts_drive ||
+		      strcmp(w->run_drive, pd->facts_drive))) {
+		steady_state(pd, w);
+		preconditioning(pd, w);
+		pd->facts_mf = w->mf;
+		pd->facts_drive = w->run_drive;
+	}
 }
 
 /* fio's timestamps of the drive's outputs as "first .. last" (UTC), after
