@@ -133,6 +133,90 @@ static void add_reason(struct fr_reasons *rs, const char *why, const char *who)
 	}
 }
 
+void fr_nn_run_of(const struct fr_profile *p, struct fr_nn_run *out)
+{
+	bool first = true;
+
+	memset(out, 0, sizeof(*out));
+	out->read.read_pct = -1;
+	for (size_t i = 0; p && i < p->nsteps; i++) {
+		const struct fr_step *s = &p->steps[i];
+		const struct fr_method *me = &s->method;
+		unsigned per_job = s->njobnames ? me->outstanding / (unsigned)s->njobnames : 0;
+
+		if (!me->known || (s->kind != FR_KIND_NN_READ && s->kind != FR_KIND_NN_WRITE))
+			continue;
+		out->known = true;
+		if (s->kind == FR_KIND_NN_WRITE) {
+			out->writers += me->namespaces;
+			continue;
+		}
+		out->readers += me->namespaces;
+		if (first) {
+			out->read = *me;
+			out->read.outstanding = per_job;
+			first = false;
+			continue;
+		}
+		/* the run's target and mode: the least drive-like, any short */
+		if (me->target == FR_TARGET_UNKNOWN || me->target > out->read.target)
+			out->read.target = me->target;
+		out->read.short_mode |= me->short_mode;
+		if (me->step_s > 0 && (out->read.step_s <= 0 || me->step_s < out->read.step_s))
+			out->read.step_s = me->step_s;
+		if (per_job != out->read.outstanding)
+			out->read.outstanding = 0;
+		if (me->bs != out->read.bs)
+			out->read.bs = 0;
+		if (me->read_pct != out->read.read_pct)
+			out->read.read_pct = -1;
+	}
+}
+
+bool fr_nn_comparable(const struct fr_nn_run *mine, const struct fr_method *pub, const char *who,
+		      struct fr_reasons *rs)
+{
+	char why[200];
+	bool like = true;
+
+	if (!mine->known) {
+		add_reason(rs,
+			   "how the noisy-neighbor run was set up is not known (no fio job "
+			   "options)",
+			   NULL);
+		return false;
+	}
+	if (run_mismatch(&mine->read, why, sizeof(why))) {
+		add_reason(rs, why, NULL);
+		like = false;
+	}
+	if (!pub->known) {
+		add_reason(rs, *pub->note ? pub->note : "the published method is not known", who);
+		return false;
+	}
+	*why = '\0';
+	if (pub->namespaces &&
+	    (mine->readers + mine->writers != pub->namespaces || mine->writers != pub->writers))
+		also(why, sizeof(why),
+		     "%u namespaces (%u writing, %u reading), published %u (%u, %u)",
+		     mine->readers + mine->writers, mine->writers, mine->readers, pub->namespaces,
+		     pub->writers, pub->namespaces - pub->writers);
+	if (mine->read.outstanding != pub->outstanding)
+		also(why, sizeof(why), "%s%u outstanding I/O per reader, method %u",
+		     mine->read.outstanding ? "" : "readers differ: ", mine->read.outstanding,
+		     pub->outstanding);
+	if (pub->bs && mine->read.bs != pub->bs)
+		also(why, sizeof(why), "reader blocks %u B, method %u B", mine->read.bs, pub->bs);
+	if (pub->read_pct >= 0 && mine->read.read_pct != pub->read_pct)
+		also(why, sizeof(why), "readers %d %% reads, method %d %%", mine->read.read_pct,
+		     pub->read_pct);
+	if (*why) {
+		add_reason(rs, why, who);
+		like = false;
+	}
+	return like;
+}
+
 void fr_reasons_text(const struct fr_reasons *rs, char *buf, size_t len)
 {
 	size_t used = 0;

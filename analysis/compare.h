@@ -28,6 +28,22 @@ struct fr_reasons {
  */
 bool fr_comparable(const struct fr_entry *e, const struct fr_drive *pub, const struct fr_entry *re,
 		   unsigned *per_drive, struct fr_reasons *rs);
+/*
+ * How a measured drive ran its noisy-neighbor test, from the steps of its
+ * noisy-neighbor profile that fio jobs filled (not the engine's per-namespace
+ * shares): namespaces addressed by the reader and the writer jobs, and the
+ * readers' method (per reader job; bs 0 / read_pct -1 when they differ).
+ */
+struct fr_nn_run {
+	bool known;
+	unsigned readers, writers; /* namespaces; 0 unknown */
+	struct fr_method read;	   /* outstanding: per reader job, 0 when they differ */
+};
+void fr_nn_run_of(const struct fr_profile *p, struct fr_nn_run *out);
+/* Whether that run compares with a published noisy-neighbor figure (pub:
+ * the published step's method, who: its review); reasons to rs. */
+bool fr_nn_comparable(const struct fr_nn_run *mine, const struct fr_method *pub, const char *who,
+		      struct fr_reasons *rs);
 /* "not comparable: <reason> (<reviews>); ...", "" when rs is empty. */
 void fr_reasons_text(const struct fr_reasons *rs, char *buf, size_t len);
 

@@ -134,3 +134,23 @@ int fr_write_escaped(FILE *f, const char *s, size_t len, enum fr_escape_mode mod
 {
 	return escape_each(s, len, mode, to_file, f);
 }
+
+int fr_render_escaped(FILE *out, int (*render)(FILE *, const void *), const void *arg,
+		      enum fr_escape_mode mode)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	int ret;
+
+	if (!f)
+		return -1;
+	ret = render(f, arg) || ferror(f);
+	if (fclose(f) || ret) {
+		free(buf);
+		return -1;
+	}
+	ret = fr_write_escaped(out, buf, len, mode);
+	free(buf);
+	return ret || ferror(out) ? -1 : 0;
+}

@@ -26,4 +26,11 @@ char *fr_escape_str(const char *s, enum fr_escape_mode mode);
 /* Writes s[0..len) escaped to f; 0, or -1 on a write error. */
 int fr_write_escaped(FILE *f, const char *s, size_t len, enum fr_escape_mode mode);
 
+/* Renders a whole report into memory with render(f, arg), then writes it to
+ * out escaped in mode: names from input cannot send escape sequences to a
+ * terminal or invalid UTF-8 into a document.  0, or -1 (render failed, out
+ * of memory, write error). */
+int fr_render_escaped(FILE *out, int (*render)(FILE *, const void *), const void *arg,
+		      enum fr_escape_mode mode);
+
 #endif

@@ -20,6 +20,7 @@ void fr_pending_free(struct fr_pending *p)
 	free(p->host);
 	free(p->workload);
 	free(p->rate);
+	free(p->filename);
 	free(p->excluded);
 }
 

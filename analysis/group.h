@@ -22,6 +22,7 @@ struct fr_pending {
 	long groupid;	    /* fio's groupid, -1 when absent */
 	char *workload;	    /* the job's own options but pacing ones, "k=v\n"... */
 	char *rate;	    /* its rate caps, the same way */
+	char *filename;	    /* its filename= (job.run.filename points here), or NULL */
 	bool step_named;    /* step from the job name, the manifest or -s */
 	bool profile_named; /* profile from the job name, the manifest or -p */
 	char *excluded;	    /* why the job is not used, or NULL */

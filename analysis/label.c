@@ -134,6 +134,7 @@ void fr_jobopts_init(struct fr_jobopts *o)
 	o->rwmixread = 50;
 	o->iodepth = 1;
 	o->numjobs = 1;
+	o->namespaces = 1;
 }
 
 /* iodepth=, numjobs=: a plain count (fio takes no unit there); 0 when not. */
@@ -143,6 +144,32 @@ static unsigned count_value(const char *v)
 	unsigned long n = strtoul(v, &end, 10);
 
 	return end != v && !*end && n <= 1u << 20 ? (unsigned)n : 0;
+}
+
+/* The ssdnvme engine's namespaces= list ("1,2,5-6"): how many ids it
+ * names; 0 for "all" (the engine decides) or what the engine would refuse. */
+static unsigned ns_count(const char *v)
+{
+	unsigned n = 0;
+
+	while (*v) {
+		char *end;
+		unsigned long lo = strtoul(v, &end, 10), hi = lo;
+
+		if (end == v || !lo)
+			return 0;
+		if (*end == '-') {
+			v = end + 1;
+			hi = strtoul(v, &end, 10);
+			if (end == v || hi < lo || hi - lo > 1024)
+				return 0;
+		}
+		n += (unsigned)(hi - lo + 1);
+		if (*end && *end != ',')
+			return 0;
+		v = *end ? end + 1 : end;
+	}
+	return n;
 }
 
 /* fio's rwmixread/rwmixwrite: an integer 0..100 (each sets the other). */
@@ -172,6 +199,10 @@ void fr_jobopts_set(struct fr_jobopts *o, const char *key, const char *value)
 		o->numjobs = count_value(value);
 	else if (!strcmp(key, "group_reporting"))
 		o->group_reporting = true;
+	else if (!strcmp(key, "namespaces"))
+		o->namespaces = ns_count(value);
+	else if (!strcmp(key, "filename"))
+		o->filename = value;
 	else if (!strcmp(key, "bssplit") || !strcmp(key, "bsrange") ||
 		 !strcmp(key, "blocksize_range"))
 		o->bs_varies = true;

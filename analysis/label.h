@@ -38,13 +38,16 @@ const char *fr_step_problem(const char *jobname, const struct fr_jobname *n);
 /* The options of one job that decide its profile, applied in fio's order:
  * global options first, then the job's own, later ones winning. */
 struct fr_jobopts {
-	const char *rw;	     /* rw= or readwrite= */
-	const char *bs;	     /* bs= or blocksize= */
-	const char *kb_base; /* 1024 (fio's default) or 1000 */
-	bool bs_varies;	     /* bssplit= or bsrange= given: no single block size */
-	int rwmixread;	     /* rwmixread=, or 100 - rwmixwrite=; fio's default 50 */
-	unsigned iodepth;    /* iodepth=, fio's default 1; 0 unreadable */
-	unsigned numjobs;    /* numjobs=, fio's default 1; 0 unreadable */
+	const char *rw;	      /* rw= or readwrite= */
+	const char *bs;	      /* bs= or blocksize= */
+	const char *kb_base;  /* 1024 (fio's default) or 1000 */
+	bool bs_varies;	      /* bssplit= or bsrange= given: no single block size */
+	int rwmixread;	      /* rwmixread=, or 100 - rwmixwrite=; fio's default 50 */
+	unsigned iodepth;     /* iodepth=, fio's default 1; 0 unreadable */
+	unsigned numjobs;     /* numjobs=, fio's default 1; 0 unreadable */
+	unsigned namespaces;  /* the ssdnvme engine's namespaces= ("1-3", "4,6"): how
+				 many; 1 when not given, 0 for "all" or unreadable */
+	const char *filename; /* filename= as fio has it ("a:b" for several), or NULL */
 	bool group_reporting;
 };
 

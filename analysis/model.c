@@ -46,6 +46,7 @@ static void free_profile(struct fr_profile *p)
 			free(p->steps[i].jobnames[k]);
 		free(p->steps[i].jobnames);
 		free(p->steps[i].fio_version);
+		free(p->steps[i].targets);
 	}
 	free(p->steps);
 	free(p->name);
@@ -200,6 +201,20 @@ static struct fr_profile *drive_profile(struct fr_drive *d, const char *name)
 	return p;
 }
 
+int fr_model_move_profile(struct fr_model *m, size_t from, size_t profile, const char *label)
+{
+	struct fr_drive *to = fr_model_drive(m, label), *d = &m->drives[from];
+
+	if (!to || fr_drive_set_ident(to, d->ident.model, d->ident.serial, d->ident.firmware) ||
+	    grow((void **)&to->profiles, &to->cap, to->nprofiles + 1, sizeof(*to->profiles)))
+		return -ENOMEM;
+	to->profiles[to->nprofiles++] = d->profiles[profile];
+	memmove(&d->profiles[profile], &d->profiles[profile + 1],
+		(d->nprofiles - profile - 1) * sizeof(*d->profiles));
+	d->nprofiles--;
+	return 0;
+}
+
 static struct fr_step *find_step(struct fr_profile *p, const struct fr_job *job)
 {
 	for (size_t i = 0; i < p->nsteps; i++) {
@@ -271,12 +286,31 @@ static void merge_method(struct fr_method *into, const struct fr_method *from)
 		return;
 	}
 	into->outstanding += from->outstanding;
+	into->namespaces += from->namespaces;
 	if (into->bs != from->bs)
 		into->bs = 0;
 	if (into->read_pct != from->read_pct)
 		into->read_pct = -1;
 	if (from->step_s > 0 && (into->step_s <= 0 || from->step_s < into->step_s))
 		into->step_s = from->step_s;
+}
+
+/* Adds one job's filename= to the step's ":"-joined targets (once). */
+static int note_targets(struct fr_step *s, const char *files)
+{
+	size_t n = files ? strlen(files) : 0;
+	char *t;
+
+	if (!n)
+		return 0;
+	for (const char *p = s->targets; p && (p = strstr(p, files)); p += n)
+		if ((p == s->targets || p[-1] == ':') && (p[n] == '\0' || p[n] == ':'))
+			return 0;
+	if (asprintf(&t, "%s%s%s", s->targets ? s->targets : "", s->targets ? ":" : "", files) < 0)
+		return -ENOMEM;
+	free(s->targets);
+	s->targets = t;
+	return 0;
 }
 
 /* The fio version and time of the output that filled a step (the first). */
@@ -345,7 +379,7 @@ int fr_model_add(struct fr_model *m, const struct fr_job *job)
 		return -ENOMEM;
 	named = s->njobnames;
 	if (note_origin(s, job->jobname, job->groupid) ||
-	    note_doc(s, job->fio_version, job->timestamp))
+	    note_doc(s, job->fio_version, job->timestamp) || note_targets(s, job->run.filename))
 		return -ENOMEM;
 	if (job->run.known) {
 		/* clones of one job (numjobs, one name) are one entry with
@@ -357,6 +391,7 @@ int fr_model_add(struct fr_model *m, const struct fr_job *job)
 			.bs = job->run.bs,
 			.read_pct = job->run.read_pct,
 			.step_s = job->run.step_s,
+			.namespaces = s->njobnames > named ? job->run.namespaces : 0,
 		};
 
 		merge_method(&s->method, &how);
@@ -439,7 +474,8 @@ int fr_model_merge(struct fr_model *dst, const struct fr_model *src)
 					merge_dir(&ds->dir[i], &ss->dir[i]);
 				ds->njobs += ss->njobs;
 				merge_method(&ds->method, &ss->method);
-				if (note_doc(ds, ss->fio_version, ss->timestamp))
+				if (note_doc(ds, ss->fio_version, ss->timestamp) ||
+				    note_targets(ds, ss->targets))
 					return -ENOMEM;
 			}
 		}

@@ -62,8 +62,10 @@ struct fr_job {
 	struct fr_jobrun {
 		bool known;
 		unsigned iodepth, numjobs, bs; /* 0: unreadable or mixed (bs) */
+		unsigned namespaces;	       /* addressed (engine's namespaces=); 0 unknown */
 		int read_pct;		       /* -1: unknown */
 		double step_s;		       /* the job's runtime; 0 unknown */
+		const char *filename;	       /* its filename= option, or NULL */
 	} run;
 	const char *fio_version; /* the document's "fio version", or NULL */
 	double timestamp;	 /* its "timestamp" (s since the epoch), 0 unknown */
@@ -93,7 +95,11 @@ struct fr_method {
 	enum fr_target target;
 	double step_s;	 /* measured seconds per step; 0 unknown */
 	bool short_mode; /* the suite's --short */
-	char note[120];	 /* published: why the method is not stated, "" when it is */
+	/* noisy neighbor: namespaces the step's jobs addressed (measured; 0
+	 * unknown) or the published method's namespaces and how many of them
+	 * took the writes (methods.csv) */
+	unsigned namespaces, writers;
+	char note[120]; /* published: why the method is not stated, "" when it is */
 };
 
 struct fr_step {
@@ -110,6 +116,9 @@ struct fr_step {
 	struct fr_method method; /* issue 13; see above */
 	char *fio_version;	 /* of the fio output that filled it, or NULL */
 	double timestamp;	 /* its fio "timestamp"; 0 unknown */
+	/* the fio jobs' filename= options, ":"-joined as fio joins several
+	 * files; NULL when none said one */
+	char *targets;
 };
 
 struct fr_profile {
@@ -191,6 +200,10 @@ int fr_model_merge(struct fr_model *dst, const struct fr_model *src);
 
 struct fr_drive *fr_model_drive(struct fr_model *m, const char *label);
 struct fr_drive *fr_model_find_drive(const struct fr_model *m, const char *label);
+/* Moves profile `profile` of drive `from` (indexes) to the drive labelled
+ * `label` (made, with from's identity, if new); 0 or -ENOMEM.  Pointers
+ * into m->drives are stale afterwards. */
+int fr_model_move_profile(struct fr_model *m, size_t from, size_t profile, const char *label);
 int fr_drive_set_ident(struct fr_drive *d, const char *model, const char *serial,
 		       const char *firmware);
 

@@ -59,6 +59,8 @@ void fr_derived_text(const struct fr_drive *d, char *buf, size_t len);
 void fr_csv_str(FILE *f, const char *s);
 /* Ends a CSV row after its detail column with the columns that follow it empty. */
 void fr_csv_end_after_detail(FILE *f);
+/* A place, "-" for 0 (not placed: not comparable). */
+const char *fr_place_text(char *buf, size_t len, unsigned place);
 /* Steps of one noisy-neighbor namespace: "ns4" or "all" for nsid 0. */
 void fr_ns_name(char *buf, size_t len, unsigned nsid);
 

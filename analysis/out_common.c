@@ -132,6 +132,15 @@ void fr_statement_text(const struct fr_ranking *r, const struct fr_statement *s,
 		 s->text, s->review, pts, allow);
 }
 
+const char *fr_place_text(char *buf, size_t len, unsigned place)
+{
+	if (place)
+		snprintf(buf, len, "%u", place);
+	else
+		snprintf(buf, len, "-");
+	return buf;
+}
+
 void fr_ns_name(char *buf, size_t len, unsigned nsid)
 {
 	if (nsid)

@@ -291,6 +291,7 @@ static void nn_rows(FILE *f, const struct fr_ranking *rk)
 			r.p9999 = e->lat.p9999;
 			r.reference = e->drive->reference;
 			r.origin = e->step;
+			r.ref_note = e->note;
 			emit(f, &r);
 		}
 }

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include "baseline.h"
+#include "escape.h"
 #include "out.h"
 #include "out_html_chart.h"
 #include "svg.h"
@@ -294,8 +295,9 @@ static void tail(FILE *f, const struct fr_report *rep)
 	fputs("</ul>\n", f);
 }
 
-int fr_out_html(FILE *f, const struct fr_report *rep)
+static int render_html(FILE *f, const void *arg)
 {
+	const struct fr_report *rep = arg;
 	const struct fr_ranking *r = rep->r;
 	struct fr_palette pal = {0};
 
@@ -336,4 +338,11 @@ int fr_out_html(FILE *f, const struct fr_report *rep)
 	fputs("</body></html>\n", f);
 	fr_palette_free(&pal);
 	return ferror(f) ? -1 : 0;
+}
+
+/* Control characters but newline, and bytes that are not UTF-8, as "\xNN"
+ * (escape.h), like the text and md reports. */
+int fr_out_html(FILE *f, const struct fr_report *rep)
+{
+	return fr_render_escaped(f, render_html, rep, FR_ESC_CONTROLS_NL);
 }

@@ -102,19 +102,36 @@ static void victims_ns(FILE *f, const struct fr_report *rep, const struct fr_nn_
 	      "µs</th>"
 	      "<th>p99 µs</th><th>p99.9 µs</th><th>p99.99 µs</th></tr>\n",
 	      f);
-	for (size_t j = 0; j < n; j++) { /* ns->e is in rank order already */
-		fprintf(f, "<tr><td>%zu</td>", j + 1);
+	/* ns->e is in rank order already, the unplaced (not like for like
+	 * with the published method) after the placed; places count victims */
+	size_t placed = 0, first[2] = {0, 0};
+
+	for (size_t j = 0; j < n; j++) {
+		const struct fr_nn_entry *e = &ns->e[idx[j]];
+
+		if (e->place) {
+			if (placed < 2)
+				first[placed] = idx[j];
+			fprintf(f, "<tr><td>%zu</td>", ++placed);
+		} else {
+			fputs("<tr><td>-</td>", f);
+		}
 		name_cell(f, names[j]);
 		for (int k = 0; k < 4; k++)
-			num_cell(f, fr_us(lat_metric(&ns->e[idx[j]].lat, k)), 1);
+			num_cell(f, fr_us(lat_metric(&e->lat, k)), 1);
 		fputs("</tr>\n", f);
+		if (!e->place && *e->note) { /* why it is not placed */
+			fputs("<tr><td></td>", f);
+			name_cell(f, e->note);
+			fputs("<td colspan=\"4\"></td></tr>\n", f);
+		}
 	}
-	if (n > 1) {
+	if (placed > 1) {
 		fputs("<tr><td></td><td class=\"l\">gap 2nd-1st</td>", f);
 		for (int k = 0; k < 4; k++)
 			num_cell(f,
-				 fr_us(lat_metric(&ns->e[idx[1]].lat, k) -
-				       lat_metric(&ns->e[idx[0]].lat, k)),
+				 fr_us(lat_metric(&ns->e[first[1]].lat, k) -
+				       lat_metric(&ns->e[first[0]].lat, k)),
 				 1);
 		fputs("</tr>\n", f);
 	}

@@ -245,7 +245,11 @@ static struct json_object *nn_arr(const struct fr_ranking *r)
 		for (size_t i = 0; i < r->nn[n].n; i++) {
 			struct json_object *e = lat_obj(&r->nn[n].e[i].lat);
 
-			add(e, "place", json_object_new_int((int)r->nn[n].e[i].place));
+			add(e, "place",
+			    r->nn[n].e[i].place ? json_object_new_int((int)r->nn[n].e[i].place)
+						: NULL);
+			if (*r->nn[n].e[i].note)
+				add(e, "ref_note", jstr(r->nn[n].e[i].note));
 			add(e, "drive", jstr(r->nn[n].e[i].drive->label));
 			add_origin(e, r->nn[n].e[i].step, r->nn[n].e[i].drive->reference);
 			json_object_array_add(rk, e);

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "baseline.h"
+#include "escape.h"
 #include "out.h"
 
 static void md_str(FILE *f, const char *s)
@@ -154,15 +155,22 @@ static void noisy_neighbor(FILE *f, const struct fr_ranking *r)
 			const struct fr_nn_entry *e = &r->nn[n].e[i];
 			char a[32], b[32], c[32], d[32];
 
-			fprintf(f, "| %s | %u | ", ns, e->place);
+			char pl[16];
+
+			fprintf(f, "| %s | %s | ", ns, fr_place_text(pl, sizeof(pl), e->place));
 			md_str(f, e->drive->label);
+			if (*e->note) {
+				fputs(" (", f);
+				md_str(f, e->note);
+				fputc(')', f);
+			}
 			fprintf(f, " | %s | %s | %s | %s |\n",
 				fr_num(a, sizeof(a), fr_us(e->lat.mean), 1),
 				fr_num(b, sizeof(b), fr_us(e->lat.p99), 1),
 				fr_num(c, sizeof(c), fr_us(e->lat.p999), 1),
 				fr_num(d, sizeof(d), fr_us(e->lat.p9999), 1));
 		}
-		if (r->nn[n].n > 1) {
+		if (r->nn[n].n > 1 && r->nn[n].e[1].place) {
 			char a[32], b[32], c[32], d[32];
 			const struct fr_lat *g = &r->nn[n].gap;
 
@@ -273,8 +281,9 @@ static void statements(FILE *f, const struct fr_report *rep)
 	}
 }
 
-int fr_out_md(FILE *f, const struct fr_report *rep)
+static int render_md(FILE *f, const void *arg)
 {
+	const struct fr_report *rep = arg;
 	const struct fr_model *m = rep->m;
 
 	fprintf(f,
@@ -295,4 +304,12 @@ int fr_out_md(FILE *f, const struct fr_report *rep)
 	tail(f, rep);
 	fr_baseline_md(f, rep->baseline);
 	return ferror(f) ? -1 : 0;
+}
+
+/* Written like the text report: control characters but newline, and bytes
+ * that are not UTF-8, as "\xNN" (a job name or hostname from fio's JSON
+ * cannot put an escape sequence or invalid UTF-8 into the document). */
+int fr_out_md(FILE *f, const struct fr_report *rep)
+{
+	return fr_render_escaped(f, render_md, rep, FR_ESC_CONTROLS_NL);
 }

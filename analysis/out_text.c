@@ -245,22 +245,31 @@ static void noisy_neighbor(FILE *f, const struct fr_report *rep)
 		fr_ns_name(nsname, sizeof(nsname), ns->nsid);
 		for (size_t i = 0; i < ns->n; i++) {
 			const struct fr_nn_entry *e = &ns->e[i];
-			char lb[LABEL_W + 2];
+			char lb[LABEL_W + 2], pl[16];
 
-			fprintf(f, "%-5s %5u %-32s %8s %8s %8s %8s\n", i ? "" : nsname, e->place,
+			fprintf(f, "%-5s %5s %-32s %8s %8s %8s %8s\n", i ? "" : nsname,
+				fr_place_text(pl, sizeof(pl), e->place),
 				cut(lb, sizeof(lb), e->drive->label),
 				fr_num(a, sizeof(a), fr_us(e->lat.mean), 1),
 				fr_num(b, sizeof(b), fr_us(e->lat.p99), 1),
 				fr_num(c, sizeof(c), fr_us(e->lat.p999), 1),
 				fr_num(d, sizeof(d), fr_us(e->lat.p9999), 1));
 		}
-		if (ns->n > 1)
+		if (ns->n > 1 && ns->e[1].place)
 			fprintf(f,
 				"%-5s       gap 2nd-1st (µs)                     %8s %8s %8s %8s\n",
 				"", fr_num(a, sizeof(a), fr_us(ns->gap.mean), 1),
 				fr_num(b, sizeof(b), fr_us(ns->gap.p99), 1),
 				fr_num(c, sizeof(c), fr_us(ns->gap.p999), 1),
 				fr_num(d, sizeof(d), fr_us(ns->gap.p9999), 1));
+		for (size_t i = 0; i < ns->n; i++) {
+			char pre[300];
+
+			if (!*ns->e[i].note)
+				continue;
+			snprintf(pre, sizeof(pre), "      * %s:", ns->e[i].drive->label);
+			wrapped(f, pre, ns->e[i].note);
+		}
 	}
 }
 
@@ -321,18 +330,10 @@ static void problems(FILE *f, const struct fr_report *rep)
 	}
 }
 
-/* The report is built in memory and written with every control character
- * but newline, and every byte that is not UTF-8, shown as "\xNN": names from
- * input cannot send escape sequences to the terminal. */
-int fr_out_text(FILE *out, const struct fr_report *rep)
+static int render_text(FILE *f, const void *arg)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	int ret;
+	const struct fr_report *rep = arg;
 
-	if (!f)
-		return -1;
 	header(f, rep);
 	profiles(f, rep);
 	write_pressure(f, rep);
@@ -340,12 +341,13 @@ int fr_out_text(FILE *out, const struct fr_report *rep)
 	summary(f, rep);
 	problems(f, rep);
 	fr_baseline_text(f, rep->baseline);
-	ret = ferror(f);
-	if (fclose(f) || ret) {
-		free(buf);
-		return -1;
-	}
-	ret = fr_write_escaped(out, buf, len, FR_ESC_CONTROLS_NL);
-	free(buf);
-	return ret || ferror(out) ? -1 : 0;
+	return 0;
+}
+
+/* The report is built in memory and written with every control character
+ * but newline, and every byte that is not UTF-8, shown as "\xNN": names from
+ * input cannot send escape sequences to the terminal. */
+int fr_out_text(FILE *out, const struct fr_report *rep)
+{
+	return fr_render_escaped(out, render_text, rep, FR_ESC_CONTROLS_NL);
 }

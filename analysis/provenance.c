@@ -27,6 +27,9 @@
 struct doc {
 	char *path;
 	struct json_object *root; /* NULL: absent or unreadable */
+	/* a manifest's runs by "output", made at the first lookup: a
+	 * linear search per step made a 2,000-run directory quadratic */
+	struct json_object *runs_by_output;
 };
 
 struct cache {
@@ -63,6 +66,7 @@ static struct json_object *doc_get(struct cache *c, const char *path)
 	c->docs = t;
 	c->docs[c->n].path = strdup(path);
 	c->docs[c->n].root = root;
+	c->docs[c->n].runs_by_output = NULL;
 	if (!c->docs[c->n].path) {
 		json_object_put(root);
 		return NULL;
@@ -76,6 +80,7 @@ static void cache_free(struct cache *c)
 	for (size_t i = 0; i < c->n; i++) {
 		free(c->docs[i].path);
 		json_object_put(c->docs[i].root);
+		json_object_put(c->docs[i].runs_by_output);
 	}
 	free(c->docs);
 }
@@ -104,22 +109,41 @@ struct where {
 	struct json_object *run;    /* its run entry for the source */
 	struct json_object *mdrive; /* its drives[] entry for the run's drive */
 	struct json_object *eng;    /* engine file, or NULL */
+	const char *run_drive;	    /* the run's drive label in the manifest */
 	char mf_dir[PATH_MAX];
 };
 
-static struct json_object *find_run(struct json_object *mf, const char *rel)
+/* The index of a manifest's runs by output path (the first run naming an
+ * output wins, as the linear search did), or NULL. */
+static struct json_object *runs_index(struct cache *c, struct json_object *mf)
 {
+	struct doc *d = NULL;
 	struct json_object *runs = fr_json_get(mf, "runs");
 	size_t n = json_object_is_type(runs, json_type_array) ? json_object_array_length(runs) : 0;
 
+	for (size_t i = 0; i < c->n && !d; i++)
+		if (c->docs[i].root == mf)
+			d = &c->docs[i];
+	if (!d || d->runs_by_output)
+		return d ? d->runs_by_output : NULL;
+	if (!(d->runs_by_output = json_object_new_object()))
+		return NULL;
 	for (size_t i = 0; i < n; i++) {
 		struct json_object *r = json_object_array_get_idx(runs, i);
 		const char *out = fr_json_str(r, "output");
 
-		if (out && !strcmp(out, rel))
-			return r;
+		if (out && !json_object_object_get_ex(d->runs_by_output, out, NULL))
+			json_object_object_add(d->runs_by_output, out, json_object_get(r));
 	}
-	return NULL;
+	return d->runs_by_output;
+}
+
+static struct json_object *find_run(struct cache *c, struct json_object *mf, const char *rel)
+{
+	struct json_object *r = NULL;
+
+	json_object_object_get_ex(runs_index(c, mf), rel, &r);
+	return r;
 }
 
 static struct json_object *find_mdrive(struct json_object *mf, const char *label)
@@ -154,7 +178,7 @@ static void locate(struct ctx *c, const char *src, struct where *w)
 		snprintf(path, sizeof(path), "%s/manifest.json", *dir ? dir : "/");
 		if (stat(path, &st) || !(w->mf = doc_get(&c->docs, path)))
 			continue;
-		w->run = find_run(w->mf, src + strlen(dir) + 1);
+		w->run = find_run(&c->docs, w->mf, src + strlen(dir) + 1);
 		if (!w->run)
 			w->mf = NULL;
 		else
@@ -171,8 +195,10 @@ static void locate(struct ctx *c, const char *src, struct where *w)
 	}
 	if (!stat(path, &st))
 		w->eng = doc_get(&c->docs, path);
-	if (w->mf)
-		w->mdrive = find_mdrive(w->mf, fr_json_str(w->run, "drive"));
+	if (w->mf) {
+		w->run_drive = fr_json_str(w->run, "drive");
+		w->mdrive = find_mdrive(w->mf, w->run_drive);
+	}
 }
 
 static enum fr_target kind_target(const char *kind, bool nvme)
@@ -264,7 +290,6 @@ static void identity(struct fr_prov_drive *pd, const struct where *w)
 		json_word(pd->serial, sizeof(pd->serial), f, "serial");
 		json_word(pd->firmware, sizeof(pd->firmware), f, "firmware");
 		json_word(pd->lba, sizeof(pd->lba), f, "lba_size");
-		json_word(pd->namespaces, sizeof(pd->namespaces), f, "nsid");
 		json_word(pd->target, sizeof(pd->target), f, "kind");
 		capacity_word(pd->capacity, sizeof(pd->capacity), f);
 	}
@@ -323,6 +348,65 @@ static void preconditioning(struct fr_prov_drive *pd, const struct where *w)
 	add_word(pd->precond, sizeof(pd->precond), v);
 }
 
+/* The namespace id a target of the run names: the manifest drive's own
+ * path has its recorded nsid; a sibling node of the same controller that
+ * the runner named after a namespace id ("/dev/ng0n4" beside "/dev/ng0n1",
+ * the io_uring_cmd check's one job per namespace) has that id.  0: not
+ * known. */
+static unsigned target_nsid(const char *t, size_t len, const char *path, unsigned nsid)
+{
+	size_t stem = strlen(path);
+	unsigned long v = 0;
+
+	if (len == stem && !strncmp(t, path, len))
+		return nsid;
+	while (stem && path[stem - 1] >= '0' && path[stem - 1] <= '9')
+		stem--;
+	if (!stem || path[stem - 1] != 'n' || len <= stem || strncmp(t, path, stem))
+		return 0;
+	for (size_t i = stem; i < len; i++) {
+		if (t[i] < '0' || t[i] > '9' || v > 1u << 20)
+			return 0;
+		v = v * 10 + (unsigned long)(t[i] - '0');
+	}
+	return (unsigned)v;
+}
+
+/*
+ * The namespaces one step's runs used, added to the ", "-list buf: the
+ * engine file's files[] (what the engine opened, from the device), else the
+ * step's fio filename= targets read against the manifest's drive entry,
+ * else that entry's nsid.
+ */
+static void step_namespaces(char *buf, size_t len, const struct where *w, const struct fr_step *st)
+{
+	struct json_object *files = fr_json_get(w->eng, "files");
+	size_t n =
+		json_object_is_type(files, json_type_array) ? json_object_array_length(files) : 0;
+	const char *path = fr_json_str(w->mdrive, "path");
+	double nsid = fr_json_num(w->mdrive, "nsid");
+	bool named = false;
+
+	for (size_t i = 0; i < n; i++)
+		json_word(buf, len, json_object_array_get_idx(files, i), "nsid");
+	if (n)
+		return;
+	for (const char *t = st->targets; t && *t && path && nsid >= 1;) {
+		size_t tl = strcspn(t, ":");
+		unsigned id = target_nsid(t, tl, path, (unsigned)nsid);
+		char num[16];
+
+		if (id) {
+			snprintf(num, sizeof(num), "%u", id);
+			add_word(buf, len, num);
+			named = true;
+		}
+		t += tl + (t[tl] == ':');
+	}
+	if (!named)
+		json_word(buf, len, w->mdrive, "nsid");
+}
+
 /* src: the step whose fio output's version and time stand in where no
  * manifest or engine file says them, or NULL. */
 static void run_facts(struct fr_prov_drive *pd, const struct where *w, const struct fr_step *src)
@@ -353,8 +437,15 @@ static void run_facts(struct fr_prov_drive *pd, const struct where *w, const str
 		if (src->timestamp > pd->last_s)
 			pd->last_s = src->timestamp;
 	}
-	steady_state(pd, w);
-	preconditioning(pd, w);
+	/* the same for every step of a drive in one manifest: said once (a
+	 * loop over all runs per step made a big results directory quadratic) */
+	if (w->mf && (w->mf != pd->facts_mf || !w->run_drive || !pd->facts_drive ||
+		      strcmp(w->run_drive, pd->facts_drive))) {
+		steady_state(pd, w);
+		preconditioning(pd, w);
+		pd->facts_mf = w->mf;
+		pd->facts_drive = w->run_drive;
+	}
 }
 
 /* fio's timestamps of the drive's outputs as "first .. last" (UTC), after
@@ -440,12 +531,17 @@ static void drive_steps(struct ctx *c, struct fr_drive *d, struct fr_prov_drive 
 			 * version and date stand in where no manifest or engine
 			 * file says them */
 			identity(pd, &w);
+			step_namespaces(pd->namespaces, sizeof(pd->namespaces), &w, st);
 			run_facts(pd, &w, st == peak ? st : NULL);
-			if (st != peak || !st->method.known)
+			if (!st->method.known)
 				continue;
+			/* every step the fio options described: noisy neighbor
+			 * compares its readers' steps, a curve its peak */
 			st->method.target = target_of(&w, &group);
 			st->method.short_mode = fr_json_str(w.mf, "mode") &&
 						!strcmp(fr_json_str(w.mf, "mode"), "short");
+			if (st != peak)
+				continue;
 			if (group > d->group)
 				d->group = group;
 			if (!described && st->method.known) {
@@ -490,6 +586,20 @@ static void ns_list(const char *in, char *out, size_t len, const char *sep)
 	}
 }
 
+/* One model and one serial recorded for the drive. */
+static bool one_identity(const struct fr_prov_drive *pd)
+{
+	return *pd->serial && *pd->model && !strchr(pd->serial, ',') && !strchr(pd->model, ',') &&
+	       strcmp(pd->serial, "not recorded") && strcmp(pd->model, "not recorded");
+}
+
+/* "QEMU NVMe Ctrl deadbeef ns1,4" + suffix (ns: sorted ","-list) */
+static void ident_label(char *buf, size_t len, const struct fr_prov_drive *pd, const char *ns,
+			const char *suffix)
+{
+	snprintf(buf, len, "%s %s%s%s%s", pd->model, pd->serial, *ns ? " ns" : "", ns, suffix);
+}
+
 /* "ng0n1" (the runner's default: the device node's name) -> "QEMU NVMe
  * Ctrl deadbeef ns1", keeping a suffix such as " (io_uring_cmd)"; a drive
  * whose runs used several namespaces lists them ("ns1,2,3,4,5,6"). */
@@ -500,13 +610,10 @@ static int relabel(struct fr_model *m, struct fr_drive *d, const struct fr_prov_
 	size_t nl = strlen(node_label);
 	char *dup;
 
-	if (strncmp(d->label, node_label, nl) || strchr(pd->serial, ',') ||
-	    strchr(pd->model, ',') || !strcmp(pd->serial, "not recorded") ||
-	    !strcmp(pd->model, "not recorded"))
+	if (strncmp(d->label, node_label, nl) || !one_identity(pd))
 		return 0;
 	ns_list(pd->namespaces, ns, sizeof(ns), ",");
-	snprintf(label, sizeof(label), "%s %s%s%s%s", pd->model, pd->serial, *ns ? " ns" : "", ns,
-		 d->label + nl);
+	ident_label(label, sizeof(label), pd, ns, d->label + nl);
 	if (fr_model_find_drive(m, label) || !(dup = strdup(label)))
 		return fr_model_find_drive(m, label) ? 0 : -ENOMEM;
 	free(d->label);
@@ -533,12 +640,68 @@ static const char *node_label(struct ctx *c, const struct fr_drive *d)
 	return NULL;
 }
 
+/* The namespaces one profile's runs used, sorted: "1" or "1,2,3,4,5,6". */
+static void profile_namespaces(struct ctx *c, const struct fr_profile *pr, char *out, size_t len)
+{
+	char list[sizeof(((struct fr_prov_drive *)0)->namespaces)] = "";
+
+	for (size_t s = 0; s < pr->nsteps; s++) {
+		struct where w;
+
+		if (!pr->steps[s].source)
+			continue;
+		locate(c, pr->steps[s].source, &w);
+		step_namespaces(list, sizeof(list), &w, &pr->steps[s]);
+	}
+	ns_list(list, out, len, ",");
+}
+
+/*
+ * A runner's drive whose results used different namespaces (make demo's
+ * 4k-randread curve on ns1, its noisy neighbor on ns1-6) is split into one
+ * drive per set, each labelled with its own namespaces, so that no result
+ * is shown under namespaces it did not run on.  Profiles keep their steps.
+ */
+static int split_by_namespaces(struct ctx *c, struct fr_model *m, size_t di)
+{
+	struct fr_prov_drive pd = {0};
+	const char *nl = node_label(c, &m->drives[di]);
+	char first[128], ns[128], label[512];
+	size_t nll;
+
+	if (!nl || m->drives[di].nprofiles < 2 || strncmp(m->drives[di].label, nl, strlen(nl)))
+		return 0;
+	nll = strlen(nl);
+	drive_steps(c, &m->drives[di], &pd);
+	if (!one_identity(&pd))
+		return 0;
+	profile_namespaces(c, &m->drives[di].profiles[0], first, sizeof(first));
+	for (size_t p = 1; p < m->drives[di].nprofiles;) {
+		profile_namespaces(c, &m->drives[di].profiles[p], ns, sizeof(ns));
+		if (!strcmp(ns, first)) {
+			p++;
+			continue;
+		}
+		ident_label(label, sizeof(label), &pd, ns, m->drives[di].label + nll);
+		if (fr_model_move_profile(m, di, p, label))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
 int fr_prov_collect(struct fr_model *m, struct fr_prov *p)
 {
 	struct ctx c = {0};
 	int ret = 0;
 
 	memset(p, 0, sizeof(*p));
+	for (size_t i = 0, n = m->ndrives; i < n && !ret; i++)
+		if (!m->drives[i].reference)
+			ret = split_by_namespaces(&c, m, i);
+	if (ret) {
+		cache_free(&c.docs);
+		return ret;
+	}
 	p->drives = calloc(m->ndrives + 1, sizeof(*p->drives));
 	if (!p->drives)
 		return -ENOMEM;

@@ -47,6 +47,10 @@ struct fr_prov_drive {
 	char steady[192];  /* "reached after 7 rounds", "NOT reached after 7 rounds (...)" */
 	bool steady_not_reached;
 	double first_s, last_s; /* fio outputs' timestamps, when no manifest dates them */
+	/* the manifest and drive whose verdict and preconditioning were added
+	 * last (internal to provenance.c) */
+	const void *facts_mf;
+	const char *facts_drive;
 };
 
 struct fr_prov {

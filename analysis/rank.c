@@ -380,6 +380,8 @@ static int cmp_nn(const void *a, const void *b)
 {
 	const struct fr_nn_entry *x = a, *y = b;
 
+	if (!*x->note != !*y->note) /* the placed first, the unlike after them */
+		return *x->note ? 1 : -1;
 	for (int i = 0; i < 4; i++)
 		if (nn_key(&x->lat, i) != nn_key(&y->lat, i))
 			return nn_key(&x->lat, i) < nn_key(&y->lat, i) ? -1 : 1;
@@ -416,15 +418,42 @@ static int cmp_nsid(const void *a, const void *b)
 
 static void nn_gaps(struct fr_nn_ns *ns)
 {
+	size_t placed = 0;
+
 	ns->gap = (struct fr_lat){NAN, NAN, NAN, NAN};
 	for (size_t i = 0; i < ns->n; i++)
-		ns->e[i].place = (unsigned)i + 1;
-	if (ns->n < 2)
+		ns->e[i].place = *ns->e[i].note ? 0 : (unsigned)++placed;
+	if (placed < 2)
 		return;
 	ns->gap.mean = ns->e[1].lat.mean - ns->e[0].lat.mean;
 	ns->gap.p99 = ns->e[1].lat.p99 - ns->e[0].lat.p99;
 	ns->gap.p999 = ns->e[1].lat.p999 - ns->e[0].lat.p999;
 	ns->gap.p9999 = ns->e[1].lat.p9999 - ns->e[0].lat.p9999;
+}
+
+/*
+ * A measured drive stands beside published ones only when its run matches
+ * the published noisy-neighbor method (compare.c); otherwise it is listed
+ * unplaced with the reasons.  Among measured drives alone nothing changes.
+ */
+static void nn_like_for_like(struct fr_nn_ns *ns)
+{
+	for (size_t i = 0; i < ns->n; i++) {
+		struct fr_nn_entry *e = &ns->e[i];
+		struct fr_reasons rs = {.n = 0};
+		struct fr_nn_run run;
+		bool like = true;
+
+		if (e->drive->reference)
+			continue;
+		fr_nn_run_of(fr_drive_find_profile(e->drive, "noisy-neighbor"), &run);
+		for (size_t k = 0; k < ns->n; k++)
+			if (ns->e[k].drive->reference)
+				like &= fr_nn_comparable(&run, &ns->e[k].step->method,
+							 ns->e[k].drive->review, &rs);
+		if (!like)
+			fr_reasons_text(&rs, e->note, sizeof(e->note));
+	}
 }
 
 static int rank_nn(const struct fr_model *m, enum fr_basis basis, struct fr_ranking *r)
@@ -455,6 +484,7 @@ static int rank_nn(const struct fr_model *m, enum fr_basis basis, struct fr_rank
 	if (r->nnn) /* qsort's base must not be NULL, even for 0 elements */
 		qsort(r->nn, r->nnn, sizeof(*r->nn), cmp_nsid);
 	for (size_t i = 0; i < r->nnn; i++) {
+		nn_like_for_like(&r->nn[i]);
 		qsort(r->nn[i].e, r->nn[i].n, sizeof(*r->nn[i].e), cmp_nn);
 		nn_gaps(&r->nn[i]);
 	}

@@ -60,8 +60,11 @@ struct fr_crossover {
 struct fr_nn_entry {
 	const struct fr_drive *drive;
 	struct fr_lat lat;
-	unsigned place;
+	unsigned place;		    /* 0: a measured drive not placed among published ones */
 	const struct fr_step *step; /* the step it comes from */
+	/* a measured drive beside published ones whose run is unlike the
+	 * published method: "not comparable: ..."; "" otherwise */
+	char note[512];
 };
 
 /* Noisy neighbor: one read namespace, drives ranked by their 99.99th. */
@@ -69,7 +72,7 @@ struct fr_nn_ns {
 	unsigned nsid;
 	struct fr_nn_entry *e;
 	size_t n;
-	struct fr_lat gap; /* second place minus first, ns */
+	struct fr_lat gap; /* second place minus first, ns (placed entries only) */
 };
 
 struct fr_wins {

@@ -301,7 +301,12 @@ static int label_job(struct doc_ctx *c, struct json_object *job, struct fr_pendi
 		.numjobs = o.numjobs,
 		.bs = fr_jobopts_bs(&o),
 		.read_pct = fr_jobopts_read_pct(&o),
+		.namespaces = o.namespaces,
 	};
+	/* the options' strings live in the document; the job outlives it */
+	if (o.filename && !(p->filename = strdup(o.filename)))
+		return -ENOMEM;
+	p->job.run.filename = p->filename;
 	run_ms = fr_json_num(job, "job_runtime");
 	/* group_reporting sums the clones' runtimes into one entry */
 	if (isfinite(run_ms) && run_ms > 0)
@@ -453,36 +458,173 @@ static bool looks_terse(const char *buf, size_t len)
 	return i > 0 && i + 5 < len && !strncmp(buf + i, ";fio-", 5);
 }
 
-/* The characters of a fio histogram body: "<digits>" : <digits>, ... */
-static bool in_bins(unsigned char c)
+/*
+ * Members of fio's output that fiorank never reads (read_fio.c reads the
+ * job's name, group, error, options and runtime, and per direction
+ * total_ios, iops, bw_bytes/bw, runtime and the clat/lat means and
+ * percentiles): the latency and I/O depth distributions, json+ histograms,
+ * the submission latency, the bandwidth and IOPS sample statistics, CPU and
+ * context-switch counts.  Most of a job's values.
+ */
+static const char *const unread_keys[] = {
+	"bins",
+	"ctx",
+	"eta",
+	"majf",
+	"minf",
+	"sync",
+	"bw_agg",
+	"bw_dev",
+	"bw_max",
+	"bw_min",
+	"elapsed",
+	"slat_ns",
+	"sys_cpu",
+	"usr_cpu",
+	"bw_mean",
+	"drop_ios",
+	"io_bytes",
+	"iops_max",
+	"iops_min",
+	"io_kbytes",
+	"iops_mean",
+	"short_ios",
+	"bw_samples",
+	"latency_ms",
+	"latency_ns",
+	"latency_us",
+	"iops_stddev",
+	"iops_samples",
+	"iodepth_level",
+	"latency_depth",
+	"iodepth_submit",
+	"latency_target",
+	"latency_window",
+	"iodepth_complete",
+	"latency_percentile",
+};
+
+static bool unread_name(const char *name, size_t len)
 {
-	return (c >= '0' && c <= '9') || c == '"' || c == ':' || c == ',' || c == ' ' ||
-	       c == '\n' || c == '\t' || c == '\r';
+	for (size_t i = 0; i < sizeof(unread_keys) / sizeof(unread_keys[0]); i++)
+		if (strlen(unread_keys[i]) == len && !memcmp(unread_keys[i], name, len))
+			return true;
+	return false;
 }
 
-size_t fr_blank_bins(char *buf, size_t len)
+static const char *skip_ws(const char *p, const char *end)
 {
-	static const char key[] = "\"bins\" : {";
-	const size_t klen = sizeof(key) - 1;
+	while (p < end && (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r'))
+		p++;
+	return p;
+}
+
+static const char *skip_digits(const char *p, const char *end)
+{
+	while (p < end && *p >= '0' && *p <= '9')
+		p++;
+	return p;
+}
+
+/* A JSON number; NULL when p does not start one. */
+static const char *json_number(const char *p, const char *end)
+{
+	const char *d;
+
+	p += p < end && *p == '-';
+	if ((d = skip_digits(p, end)) == p)
+		return NULL;
+	p = d;
+	if (p < end && *p == '.' && (d = skip_digits(p + 1, end)) == p + 1)
+		return NULL;
+	p = d;
+	if (p < end && (*p == 'e' || *p == 'E')) {
+		p++;
+		p += p < end && (*p == '+' || *p == '-');
+		if ((d = skip_digits(p, end)) == p)
+			return NULL;
+		p = d;
+	}
+	return p;
+}
+
+static const char *plain_value(const char *p, const char *end, int depth);
+
+/* After the "{" of an object of "key" : plain values: just past its "}",
+ * or NULL. */
+static const char *plain_object(const char *p, const char *end, int depth)
+{
+	p = skip_ws(p, end);
+	if (p < end && *p == '}')
+		return p + 1;
+	for (;;) {
+		if (p >= end || *p++ != '"')
+			return NULL;
+		while (p < end && *p != '"' && *p != '\\' && (unsigned char)*p >= 0x20)
+			p++;
+		if (p >= end || *p++ != '"')
+			return NULL;
+		p = skip_ws(p, end);
+		if (p >= end || *p++ != ':' || !(p = plain_value(skip_ws(p, end), end, depth)))
+			return NULL;
+		p = skip_ws(p, end);
+		if (p < end && *p == '}')
+			return p + 1;
+		if (p >= end || *p++ != ',')
+			return NULL;
+		p = skip_ws(p, end);
+	}
+}
+
+/* A number or an object of such (nested at most 3 deep), as fio writes
+ * those members: just past it, or NULL when it is anything else, so that
+ * nothing json-c would refuse is blanked into something it accepts. */
+static const char *plain_value(const char *p, const char *end, int depth)
+{
+	if (p < end && *p == '{')
+		return depth < 3 ? plain_object(p + 1, end, depth + 1) : NULL;
+	return json_number(p, end);
+}
+
+/* One member at q (the closing quote of its name, before " : "): blanks it
+ * when it is unread and fio's shape; returns where to search on. */
+static char *blank_member(char *buf, char *q, char *end, size_t *n)
+{
+	char *open = q, *line = NULL, *after;
+	const char *val, *val_end;
+
+	while (open > buf && open[-1] != '"' && open[-1] != '\\' && open[-1] != '\n')
+		open--;
+	if (open == buf || open[-1] != '"')
+		return q + 1;
+	open--; /* the name's opening quote: fio puts each member on its own line */
+	for (line = open; line > buf && (line[-1] == ' ' || line[-1] == '\t'); line--)
+		;
+	if (line == buf || line[-1] != '\n' || !unread_name(open + 1, (size_t)(q - open - 1)))
+		return q + 1;
+	val = q + 4;
+	if (!(val_end = plain_value(val, end, 0)))
+		return q + 1;
+	after = (char *)skip_ws(val_end, end);
+	if (after < end && *after == ',') { /* the whole member, comma and all */
+		memset(open, ' ', (size_t)(after + 1 - open));
+		++*n;
+	} else if (*val == '{' && val_end - val > 2) { /* the last: its body */
+		memset((char *)val + 1, ' ', (size_t)(val_end - val - 2));
+		++*n;
+	}
+	return (char *)val_end;
+}
+
+size_t fr_blank_unread(char *buf, size_t len)
+{
+	static const char sep[] = "\" : "; /* fio writes "name" : value */
+	const size_t sl = sizeof(sep) - 1;
 	char *p = buf, *end = buf + len;
 	size_t n = 0;
 
-	while ((p = memmem(p, (size_t)(end - p), key, klen))) {
-		char *body = p + klen, *q = body;
-
-		/* the key itself, not text inside a string: whitespace before it */
-		if (p == buf || (p[-1] != ' ' && p[-1] != '\n' && p[-1] != '\t')) {
-			p = body;
-			continue;
-		}
-		while (q < end && in_bins((unsigned char)*q))
-			q++;
-		if (q < end && *q == '}') {
-			memset(body, ' ', (size_t)(q - body));
-			n++;
-		}
-		p = q;
-	}
+	while (p < end && (p = memmem(p, (size_t)(end - p), sep, sl)))
+		p = blank_member(buf, p, end, &n);
 	return n;
 }
 

@@ -214,6 +214,8 @@ static int add_method(struct fr_ref *r, const struct table *t, const struct csv 
 	v->outstanding = col_num(t, c, "outstanding", bad);
 	v->block_size = col_num(t, c, "block_size", bad);
 	v->read_pct = col_num(t, c, "read_pct", bad);
+	v->namespaces = col_num(t, c, "namespaces", bad); /* noisy neighbor only */
+	v->writers = col_num(t, c, "writers", bad);
 	if (!*v->review || !*v->profile || !*v->load ||
 	    (isnan(v->outstanding) && !*v->note)) /* an unstated method says why */
 		*bad = true;
@@ -540,6 +542,8 @@ static struct fr_method profile_method(const struct fr_ref *ref, const struct fr
 	me.outstanding = me.known ? (unsigned)x->outstanding : 0;
 	me.bs = !isnan(x->block_size) ? (unsigned)x->block_size : 0;
 	me.read_pct = !isnan(x->read_pct) ? (int)x->read_pct : -1;
+	me.namespaces = !isnan(x->namespaces) && x->namespaces >= 1 ? (unsigned)x->namespaces : 0;
+	me.writers = !isnan(x->writers) && x->writers >= 0 ? (unsigned)x->writers : 0;
 	if (!me.known)
 		snprintf(me.note, sizeof(me.note), "%s", x->note);
 	return me;
@@ -555,7 +559,8 @@ static void apply_methods(const struct fr_ref *ref, struct fr_model *m)
 			struct fr_method me = profile_method(ref, dr, pr->name);
 
 			for (size_t s = 0; s < pr->nsteps; s++)
-				if (pr->steps[s].kind == FR_KIND_CURVE)
+				if (pr->steps[s].kind == FR_KIND_CURVE ||
+				    pr->steps[s].kind == FR_KIND_NN_READ)
 					pr->steps[s].method = me;
 		}
 	}

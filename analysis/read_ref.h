@@ -27,6 +27,7 @@ struct fr_ref_lat {
 struct fr_ref_method {
 	char *review, *profile, *load, *note;
 	double outstanding, block_size, read_pct; /* NAN: not stated */
+	double namespaces, writers; /* noisy neighbor: namespaces, of them writing; NAN */
 };
 
 struct fr_ref {

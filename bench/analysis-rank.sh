@@ -18,7 +18,8 @@
 # the number of files: N copies of one real fio output (shapes/json.json) in
 # ONE directory, each its own drive (labelled by file name), fiorank -j 1
 # -f csv timed best of 3 (wall and CPU), with CPU time per file, which stays
-# flat when the cost is linear.
+# flat when the cost is linear.  Between the two, a runner-style results tree
+# of 1,320 outputs under one manifest (provenance included), best of 5.
 # Not a test: nothing is asserted; the figures go into the report.
 set -euo pipefail
 TOP=$(cd "$(dirname "$0")/.." && pwd)
@@ -125,6 +126,31 @@ done
 echo "fiorank vs jq:      $(ratio "$r_jq" "$r_fr")x faster (wall), $(ratio "$c_jq" "$c_fr")x less CPU"
 echo "fiorank vs python3: $(ratio "$r_py" "$r_fr")x faster (wall), $(ratio "$c_py" "$c_fr")x less CPU"
 echo "one thread:         $(ratio "$r_jq" "$r_fr1")x jq, $(ratio "$r_py" "$r_fr1")x python3 (wall)"
+
+# a runner's results tree: the committed fixture's two drives copied 60 times
+# under one manifest.json (1,320 outputs, 1,320 runs), so that provenance
+# (manifest, runs, preconditioning and verdict per drive) is part of the cost
+mkdir -p "$DIR/tree"
+python3 - "$TOP/tests/data/fio/results" "$DIR/tree" <<'PY'
+import json, os, shutil, sys
+src, dst = sys.argv[1], sys.argv[2]
+m = json.load(open(os.path.join(src, "manifest.json")))
+runs, drives = [], []
+for k in range(60):
+    for d in m["drives"]:
+        nd = dict(d, label="%s-%02d" % (d["label"], k))
+        drives.append(nd)
+        shutil.copytree(os.path.join(src, d["label"]), os.path.join(dst, nd["label"]))
+    for r in m["runs"]:
+        lab = "%s-%02d" % (r["drive"], k)
+        runs.append(dict(r, drive=lab, id=lab + r["id"][len(r["drive"]):],
+                         output=lab + r["output"][len(r["drive"]):]))
+m["runs"], m["drives"] = runs, drives
+json.dump(m, open(os.path.join(dst, "manifest.json"), "w"))
+PY
+run_tree() { "$FIORANK" -N -j 1 -f csv "$DIR/tree"; }
+best run_tree
+echo "results tree with a manifest: $(find "$DIR/tree" -name '*.json' ! -name manifest.json | wc -l) outputs, fiorank -j 1 -f csv, best of 5: $REAL s wall, $CPU s CPU"
 
 # growth with the number of files in one directory
 [ -n "$SCALE" ] || exit 0

@@ -94,7 +94,7 @@ static void read_buffer(const uint8_t *data, size_t size)
 	fr_model_init(&m);
 	fr_read_fio_buffer(&m, buf, size, "fuzz", &label, NULL);
 	/* and again after blanking histograms, as fiorank reads files */
-	if (fr_blank_bins(buf, size))
+	if (fr_blank_unread(buf, size))
 		fr_read_fio_buffer(&m, buf, size, "fuzz", &label, NULL);
 	if (!fr_read_engine(buf, size, &e, err, sizeof(err))) {
 		fr_engine_add_tails(&m, &e, "fuzz", "peak", "fuzz");

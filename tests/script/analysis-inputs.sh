@@ -2,7 +2,8 @@
 # fiorank's inputs and outputs off the happy path (issue 10): what is not a
 # regular file is refused by its type without blocking, each directory is
 # walked once however many links reach it, and the outputs stay safe (valid
-# UTF-8 JSON, escaped control characters, -o never overwrites an input,
+# UTF-8 JSON, escaped control characters in text, md and HTML (a real fio
+# run's raw bytes), -o never overwrites an input,
 # fiorank's own reports skipped, a BOM accepted, a damaged manifest reported
 # once).  Every command runs under timeout: a hang fails the check (124).
 source "$(dirname "$0")/../lib.sh"
@@ -73,6 +74,28 @@ jq '.jobs[0].read.iops = -1' "$tmp/esc.json" >"$tmp/esc2.json"
 run_fr esc2 "$tmp/esc2.json"
 check "stderr shows it escaped too" grep -qF "job 'evil\x1b[31mRED" "$tmp/esc2.err"
 check "... with no raw control character" no_raw_controls "$tmp/esc2.err"
+
+# md and HTML too, from a real fio run whose --name holds an escape
+# sequence, invalid UTF-8 (0xff 0xfe) and a BEL: fio writes those bytes raw
+# into its JSON (checked first); bssplit gives no profile from the options,
+# so the job name becomes the profile id, shown in both reports
+bad_name=$(printf 'bad\033[31mred\377\376name\007')
+timeout 60 "$FIO_BIN" --name="$bad_name" --filename="$tmp/fio-file" --size=1m --rw=randread \
+	--bssplit=4k/50:8k/50 --ioengine=psync --io_size=256k --output-format=json \
+	--output="$tmp/rawname.json" >/dev/null 2>&1
+check "fio wrote the name's raw bytes into its JSON (ESC, 0xff 0xfe, BEL)" \
+	grep -qaF "\"jobname\" : \"$bad_name\"" "$tmp/rawname.json"
+utf8_no_controls() { python3 -c '
+import sys
+b = open(sys.argv[1], "rb").read()
+b.decode("utf-8")
+sys.exit(any(c < 32 and c not in (10,) or c == 127 for c in b))' "$1"; }
+for fmt in md html; do
+	run_fr "raw-$fmt" -f $fmt "$tmp/rawname.json"
+	check "$fmt: the name is shown with its bytes escaped (\\x1b, \\xff\\xfe, \\x07)" \
+		grep -qE 'bad\\x1b\\?\[31mred\\xff\\xfename\\x07' "$tmp/raw-$fmt.out"
+	check "$fmt: valid UTF-8, no raw control byte but newline" utf8_no_controls "$tmp/raw-$fmt.out"
+done
 
 # -o naming an input is refused, the input untouched
 cp "$S/json.json" "$tmp/in.json"

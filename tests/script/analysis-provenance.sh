@@ -53,6 +53,28 @@ check "the JSON flags it" bash -c "jq -e '.provenance.steady_state_not_reached =
 rc=$?
 check "-q keeps the exit status (1) but not the message" bash -c "[ $rc -eq 1 ] && ! [ -s '$tmp/ssq.err' ]"
 
+# the namespaces shown for a result are the ones its runs used: make demo's
+# two test-bed runs of /dev/ng0n1 (the 4k-randread curve on ns1 alone, the
+# noisy neighbor on ns1-6; the io_uring_cmd check names ng0n1..6 in its
+# jobs' filename=) are not all labelled "ns1,2,3,4,5,6"
+TB=$D/testbed
+"${FR[@]}" -f csv "$TB/short-4k-randread" "$TB/short-noisy-neighbor" >"$tmp/ns.csv" 2>/dev/null
+python3 - "$tmp/ns.csv" >"$tmp/ns" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+curve = sorted({r["drive"] for r in rows if r["section"] == "peak"})
+nn = sorted({r["drive"] for r in rows if r["section"] == "nn"})
+ns = {r["drive"]: r["detail"] for r in rows if r["section"] == "provenance" and r["step"] == "namespaces"}
+print("curve=" + "|".join(curve))
+print("nn=" + "|".join(nn))
+print("ns1=" + ns.get("QEMU NVMe Ctrl deadbeef ns1", "-"))
+PY
+check "the 4k-randread curves are labelled with the namespace each ran on (ns1, ns3)" \
+	grep -qx 'curve=QEMU NVMe Ctrl deadbeef ns1|QEMU NVMe Ctrl deadbeef ns3' "$tmp/ns"
+check "the noisy-neighbor runs (engine and io_uring_cmd check) are labelled ns1-6" \
+	grep -qx 'nn=QEMU NVMe Ctrl deadbeef ns1,2,3,4,5,6|QEMU NVMe Ctrl deadbeef ns1,2,3,4,5,6 (io_uring_cmd)' "$tmp/ns"
+check "the ns1 curve's header lists namespace 1 only" grep -qx 'ns1=1' "$tmp/ns"
+
 # plain fio: nothing but the fio output says anything
 "${FR[@]}" -f json $D/plain/qd1-4k-randread.json >"$tmp/plain.json"
 check "plain fio: fio version and date from its output, the rest 'not recorded'" \

@@ -9,7 +9,8 @@
 # figures per drive under one name per model, the sequential units (IOPS x
 # 64 KiB: P5510 above PM1735 in 64K sequential write), and a measured drive's
 # place among the published ones only where its run matches the published
-# method (real runs from the test bed, a tmpfs file and plain fio; issue 13).
+# method (real runs from the test bed, a tmpfs file and plain fio; issue 13),
+# in the noisy-neighbor tables too.
 source "$(dirname "$0")/../lib.sh"
 cd "$TOP" || exit 1
 tmp=$(mktemp -d)
@@ -160,6 +161,35 @@ check "plain fio at iodepth=1 on a tmpfs file, named 4k-randread, is not placed:
 got=$(ref_note tests/data/fio/plain/shm-suite)
 check "a suite run on a /dev/shm file is not placed, the engine file says it is a file: $got" \
 	grep -qx -- "- not comparable: run on a file, not a drive, a --short run (3 s steps); .*" <<<"$got"
+
+# noisy neighbor: beside the published namespaces a measured drive is placed
+# only when its run matches the published method (methods.csv): the test
+# bed's --short run (make demo's) and the tmpfs fixture (1 s steps, iodepth
+# 1 and 4, files) are listed unplaced with their reasons, not ranked 3 and 4
+nn_rows() { # DIR -> "nsid place drive | note" of the measured nn rows of ns4-6
+	"$FIORANK" -r "$REF" -f csv --with-reference=p5510-vs-pm9a3 "$1" 2>/dev/null |
+		python3 -c '
+import csv, sys
+for r in csv.DictReader(sys.stdin):
+    if r["section"] == "nn" and r["reference"] == "0" and r["nsid"] in ("4", "5", "6"):
+        print("%s %s %s | %s" % (r["nsid"], r["place"] or "-", r["drive"], r["ref_note"]))'
+}
+nn_rows tests/data/fio/testbed/short-noisy-neighbor >"$tmp/nn-short"
+check "test bed noisy neighbor (--short): 6 measured rows on ns4-6 (engine + io_uring_cmd)" \
+	test "$(wc -l <"$tmp/nn-short")" -eq 6
+check "test bed noisy neighbor (--short): none placed, each says why" \
+	bash -c "! grep -qv '^[456] - .* | not comparable: a --short run (3 s steps)\$' '$tmp/nn-short'"
+nn_rows tests/data/fio/results >"$tmp/nn-tmpfs"
+check "tmpfs noisy neighbor: 6 measured rows on ns4-6" test "$(wc -l <"$tmp/nn-tmpfs")" -eq 6
+check "tmpfs noisy neighbor: the psync readers (1 outstanding) are not placed, with the reason" \
+	grep -q '^4 - psync-capped | not comparable: .*--short run (1 s steps); 1 outstanding I/O per reader, method 32 (p5510-vs-pm9a3)$' "$tmp/nn-tmpfs"
+check "tmpfs noisy neighbor: the io_uring readers (iodepth 4) are not placed, with the reason" \
+	grep -q '^6 - iouring-qd4 | not comparable: .*; 4 outstanding I/O per reader, method 32 (p5510-vs-pm9a3)$' "$tmp/nn-tmpfs"
+"$FIORANK" -r "$REF" --with-reference=p5510-vs-pm9a3 tests/data/fio/testbed/short-noisy-neighbor >"$tmp/nn.txt"
+check "text: the published drives keep places 1 and 2 and their gap; measured rows show '-'" \
+	bash -c "grep -A4 '^ns4 ' '$tmp/nn.txt' | grep -q '^ *- QEMU NVMe Ctrl' &&
+		grep -A4 '^ns4 ' '$tmp/nn.txt' | grep -q '^ *2 Samsung PM9A3' &&
+		grep -A4 '^ns4 ' '$tmp/nn.txt' | grep -q 'gap 2nd-1st (µs) *4.0 *54.0 *164.0 *204.0'"
 
 # units: sequential figures are IOPS x 64 KiB (README.md "Units"), so the
 # published orderings of the IOPS hold in MB/s too

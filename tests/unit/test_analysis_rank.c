@@ -328,6 +328,99 @@ static void test_method_mismatch(void **state)
 	fr_model_free(&ref);
 }
 
+/* The noisy-neighbor layout of a measured drive: one reader job over
+ * namespaces 4-6 and one writer job over 1-3 (the engine's namespaces=),
+ * as fio's options describe them. */
+static void set_nn_run(struct fr_model *m, const char *drive, unsigned readers, unsigned iodepth,
+		       enum fr_target target, double step_s)
+{
+	struct fr_job j;
+
+	blank(&j, drive, "noisy-neighbor", "peak", FR_KIND_NN_WRITE);
+	j.jobname = "nn-write";
+	j.dir[FR_WRITE].ios = 10;
+	j.run = (struct fr_jobrun){.known = true,
+				   .iodepth = 32,
+				   .numjobs = 1,
+				   .namespaces = 3,
+				   .read_pct = 30,
+				   .step_s = step_s};
+	assert_int_equal(fr_model_add(m, &j), 0);
+	blank(&j, drive, "noisy-neighbor", "peak", FR_KIND_NN_READ);
+	j.jobname = "nn-read";
+	j.dir[FR_READ].ios = 10;
+	j.run = (struct fr_jobrun){.known = true,
+				   .iodepth = iodepth,
+				   .numjobs = 1,
+				   .bs = 4096,
+				   .namespaces = readers,
+				   .read_pct = 100,
+				   .step_s = step_s};
+	assert_int_equal(fr_model_add(m, &j), 0);
+	for (size_t p = 0; p < m->drives[0].nprofiles; p++)
+		for (size_t s = 0; s < m->drives[0].profiles[p].nsteps; s++)
+			m->drives[0].profiles[p].steps[s].method.target = target;
+}
+
+/* A measured drive "mine" run so, and a published drive "P [rev]" run the
+ * published way, on namespace 4. */
+static void nn_beside_published(struct fr_model *m, unsigned readers, unsigned iodepth,
+				enum fr_target target, double step_s)
+{
+	const struct fr_method pub = {.known = true,
+				      .outstanding = 32,
+				      .bs = 4096,
+				      .read_pct = 100,
+				      .target = FR_TARGET_NAMESPACE,
+				      .namespaces = 6,
+				      .writers = 3};
+
+	fr_model_init(m);
+	set_nn_run(m, "mine", readers, iodepth, target, step_s);
+	add_nn(m, "mine", 4, 100, 200, 300, 400);
+	add_nn(m, "P [rev]", 4, 132, 469, 652, 816);
+	m->drives[1].reference = true;
+	m->drives[1].review = strdup("rev");
+	m->drives[1].profiles[0].steps[0].method = pub;
+}
+
+/* Beside published noisy-neighbor figures a measured drive is placed only
+ * when its run matches the published method (six namespaces, three of them
+ * writing; readers at 32 outstanding 4K reads; a namespace; full steps). */
+static void test_nn_like_for_like(void **state)
+{
+	struct fr_model m;
+	struct fr_ranking r;
+
+	(void)state;
+	nn_beside_published(&m, 2, 4, FR_TARGET_FILE, 3);
+	assert_int_equal(fr_rank(&m, NULL, FR_CLAT, &r), 0);
+	assert_int_equal(r.nnn, 2); /* nsid 0 (the jobs' own figures) and 4 */
+	assert_int_equal(r.nn[1].n, 2);
+	assert_string_equal(r.nn[1].e[0].drive->label, "P [rev]");
+	assert_int_equal(r.nn[1].e[0].place, 1);
+	assert_int_equal(r.nn[1].e[1].place, 0);
+	assert_string_equal(r.nn[1].e[1].note,
+			    "not comparable: run on a file, not a drive, 3 s steps, the method's "
+			    "are 30 s; 5 namespaces (3 writing, 2 reading), published 6 (3, 3), 4 "
+			    "outstanding I/O per reader, method 32 (rev)");
+	assert_true(isnan(r.nn[1].gap.p9999)); /* no gap to an unplaced drive */
+	fr_ranking_free(&r);
+	fr_model_free(&m);
+
+	/* the same layout as published, on a namespace, full steps: placed
+	 * (and first, its tail being lower) */
+	nn_beside_published(&m, 3, 32, FR_TARGET_NAMESPACE, 30);
+	assert_int_equal(fr_rank(&m, NULL, FR_CLAT, &r), 0);
+	assert_string_equal(r.nn[1].e[0].drive->label, "mine");
+	assert_int_equal(r.nn[1].e[0].place, 1);
+	assert_int_equal(r.nn[1].e[1].place, 2);
+	assert_string_equal(r.nn[1].e[0].note, "");
+	assert_float_equal(r.nn[1].gap.p9999, 416000, 1e-6);
+	fr_ranking_free(&r);
+	fr_model_free(&m);
+}
+
 static void test_profile_order(void **state)
 {
 	struct fr_model m;
@@ -359,6 +452,7 @@ int main(void)
 		cmocka_unit_test(test_reference_place),
 		cmocka_unit_test(test_group_place),
 		cmocka_unit_test(test_method_mismatch),
+		cmocka_unit_test(test_nn_like_for_like),
 		cmocka_unit_test(test_profile_order),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

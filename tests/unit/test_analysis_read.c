@@ -272,15 +272,19 @@ static void test_rejections(void **state)
 	}
 }
 
-/* Blanking json+ histograms changes nothing fiorank reads, keeps offsets,
+/* Blanking json+ histograms and fio's distributions changes nothing fiorank reads, keeps offsets,
  * and leaves alone anything that is not exactly a fio histogram. */
-static void test_blank_bins(void **state)
+static void test_blank_unread(void **state)
 {
 	struct fr_model a, b;
 	struct fr_label label = {.fallback_drive = "d"};
 	char path[512],
-		odd[] = "{\"x\": \"a \\\"bins\\\" : {1}\", \"bins\" : {\"1\" : 2, \"b\" : 3}}";
-	const char *copy = "{\"x\": \"a \\\"bins\\\" : {1}\", \"bins\" : {\"1\" : 2, \"b\" : 3}}";
+		odd[] = "{\"x\": \"a \\\"bins\\\" : {1}\", \"bins\" : {\"1\" : 2, \"b\" : x}, "
+			"\"latency_ns\" : {\"2\" : 1,}}";
+	const char *copy = "{\"x\": \"a \\\"bins\\\" : {1}\", \"bins\" : {\"1\" : 2, \"b\" : "
+			   "x}, \"latency_ns\" : {\"2\" : 1,}}";
+	char own_line[] = "{\n  \"usr_cpu\" : x,\n  \"bins\" : {\"1\" : \"2\"}\n}";
+	const char *own_copy = "{\n  \"usr_cpu\" : x,\n  \"bins\" : {\"1\" : \"2\"}\n}";
 	size_t len, n;
 	char *buf;
 
@@ -291,9 +295,14 @@ static void test_blank_bins(void **state)
 	fr_model_init(&a);
 	fr_model_init(&b);
 	assert_int_equal(fr_read_fio_buffer(&a, buf, len, "a", &label, NULL), 0);
-	n = fr_blank_bins(buf, len);
-	assert_true(n >= 1); /* the write direction's clat_ns histogram */
+	n = fr_blank_unread(buf, len);
+	assert_true(n >= 20); /* histograms, distributions, sample statistics */
 	assert_null(strstr(buf, "\"bins\" : {\""));
+	/* the latency and I/O depth distributions too (fio pretty-prints) */
+	assert_null(strstr(buf, "\"latency_ns\""));
+	assert_null(strstr(buf, "\"iodepth_level\""));
+	assert_null(strstr(buf, "\"slat_ns\""));
+	assert_non_null(strstr(buf, "\"clat_ns\" : {"));
 	assert_int_equal(strlen(buf), len);
 	assert_int_equal(fr_read_fio_buffer(&b, buf, len, "b", &label, NULL), 0);
 	assert_memory_equal(&a.drives[0].profiles[0].steps[0].dir,
@@ -302,9 +311,13 @@ static void test_blank_bins(void **state)
 	free(buf);
 	fr_model_free(&a);
 	fr_model_free(&b);
-	/* escaped inside a string, and a body with a letter: both untouched */
-	assert_int_equal(fr_blank_bins(odd, strlen(odd)), 0);
+	/* escaped inside a string, a value that is not a number, a trailing
+	 * comma (JSON json-c must refuse): all untouched */
+	assert_int_equal(fr_blank_unread(odd, strlen(odd)), 0);
 	assert_string_equal(odd, copy);
+	/* on lines of their own as fio writes them, but not numbers: untouched */
+	assert_int_equal(fr_blank_unread(own_line, strlen(own_line)), 0);
+	assert_string_equal(own_line, own_copy);
 }
 
 static void test_labels(void **state)
@@ -481,7 +494,7 @@ int main(void)
 		cmocka_unit_test(test_rejections),
 		cmocka_unit_test(test_nonsense_excluded),
 		cmocka_unit_test(test_all_clients_in_jobs),
-		cmocka_unit_test(test_blank_bins),
+		cmocka_unit_test(test_blank_unread),
 		cmocka_unit_test(test_labels),
 		cmocka_unit_test(test_engine_file),
 		cmocka_unit_test(test_manifest),
