@@ -2,6 +2,7 @@
 #ifndef FIORANK_OUT_H
 #define FIORANK_OUT_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "model.h"
@@ -59,6 +60,9 @@ void fr_derived_text(const struct fr_drive *d, char *buf, size_t len);
 void fr_csv_str(FILE *f, const char *s);
 /* Ends a CSV row after its detail column with the columns that follow it empty. */
 void fr_csv_end_after_detail(FILE *f);
+/* Whether the "profiles won" summary means anything: some profile ranks two
+ * drives or more (published ones ranked with --with-reference count). */
+bool fr_wins_shown(const struct fr_ranking *r);
 /* Steps of one noisy-neighbor namespace: "ns4" or "all" for nsid 0. */
 void fr_ns_name(char *buf, size_t len, unsigned nsid);
 
