@@ -2,6 +2,7 @@
 #ifndef FIORANK_OUT_H
 #define FIORANK_OUT_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "model.h"
@@ -61,6 +62,9 @@ void fr_csv_str(FILE *f, const char *s);
 void fr_csv_end_after_detail(FILE *f);
 /* A place, "-" for 0 (not placed: not comparable). */
 const char *fr_place_text(char *buf, size_t len, unsigned place);
+/* Whether the "profiles won" summary means anything: some profile ranks two
+ * drives or more (published ones ranked with --with-reference count). */
+bool fr_wins_shown(const struct fr_ranking *r);
 /* Steps of one noisy-neighbor namespace: "ns4" or "all" for nsid 0. */
 void fr_ns_name(char *buf, size_t len, unsigned nsid);
 

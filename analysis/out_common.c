@@ -194,3 +194,11 @@ void fr_ref_places(const struct fr_ranking *r, const struct fr_drive *d, char *b
 				used += (size_t)n;
 		}
 }
+
+bool fr_wins_shown(const struct fr_ranking *r)
+{
+	for (size_t p = 0; p < r->nprofiles; p++)
+		if (r->profiles[p].n > 1)
+			return true;
+	return false;
+}

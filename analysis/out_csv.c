@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "baseline.h"
+#include "crosscheck.h"
 #include "out.h"
 
 static const char *const columns =
@@ -19,6 +20,8 @@ static const char *const columns =
 	",jobs,groupid,file"
 	/* like-for-like comparison with published drives */
 	",per_drive_of,ref_note"
+	/* the io_uring_cmd cross-check run: of which drive, ratios to it */
+	",cross_check_of,mean_ratio,p99_ratio,p99_9_ratio,p99_99_ratio"
 	"\n";
 
 /* A row is built field by field; unused fields stay empty. */
@@ -31,6 +34,8 @@ struct row {
 	const char *file;	      /* a problem's file */
 	unsigned per_drive_of;	      /* a published group's figure shown per drive */
 	const char *ref_note;	      /* why published drives were left out of ref_place */
+	const char *cross_check_of;   /* nn_cross_check: the ssdnvme run's drive */
+	struct fr_lat ratio;	      /* nn_cross_check: this run over that one */
 };
 
 void fr_csv_str(FILE *f, const char *s)
@@ -93,7 +98,8 @@ static struct row blank(const char *section)
 			    .p9999 = NAN,
 			    .margin = NAN,
 			    .write_mbps = NAN,
-			    .reference = -1};
+			    .reference = -1,
+			    .ratio = {NAN, NAN, NAN, NAN}};
 }
 
 /* Origin block: fio job names (joined by '|'), groupid, file.  A published
@@ -159,6 +165,12 @@ static void emit(FILE *f, const struct row *r)
 	field_uint(f, r->per_drive_of);
 	fputc(',', f);
 	field_str(f, r->ref_note);
+	fputc(',', f);
+	field_str(f, r->cross_check_of);
+	field_num(f, r->ratio.mean, 3);
+	field_num(f, r->ratio.p99, 3);
+	field_num(f, r->ratio.p999, 3);
+	field_num(f, r->ratio.p9999, 3);
 	fputc('\n', f);
 }
 
@@ -274,26 +286,47 @@ static void statement_rows(FILE *f, const struct fr_report *rep)
 	}
 }
 
-static void nn_rows(FILE *f, const struct fr_ranking *rk)
+static struct row nn_row(const char *section, const struct fr_nn_entry *e, unsigned nsid)
 {
-	for (size_t n = 0; n < rk->nnn; n++)
-		for (size_t i = 0; i < rk->nn[n].n; i++) {
-			const struct fr_nn_entry *e = &rk->nn[n].e[i];
-			struct row r = blank("nn");
+	struct row r = blank(section);
 
-			r.profile = "noisy-neighbor";
-			r.drive = e->drive->label;
-			r.place = e->place;
-			r.nsid = rk->nn[n].nsid;
-			r.lat = e->lat.mean;
-			r.p99 = e->lat.p99;
-			r.p999 = e->lat.p999;
-			r.p9999 = e->lat.p9999;
-			r.reference = e->drive->reference;
-			r.origin = e->step;
-			r.ref_note = e->note;
+	r.profile = "noisy-neighbor";
+	r.drive = e->drive->label;
+	r.nsid = nsid;
+	r.lat = e->lat.mean;
+	r.p99 = e->lat.p99;
+	r.p999 = e->lat.p999;
+	r.p9999 = e->lat.p9999;
+	r.reference = e->drive->reference;
+	r.origin = e->step;
+	r.ref_note = e->note;
+	return r;
+}
+
+/* Ranked drives, then the io_uring_cmd cross-check runs without a place
+ * (crosscheck.c). */
+static void nn_rows(FILE *f, const struct fr_report *rep)
+{
+	struct fr_nn_split sp;
+
+	if (!rep->r->nnn || fr_nn_split(rep, &sp))
+		return;
+	for (size_t n = 0; n < sp.nns; n++)
+		for (size_t i = 0; i < sp.ns[n].n; i++) {
+			struct row r = nn_row("nn", sp.ns[n].e[i], sp.ns[n].nsid);
+
+			r.place = sp.ns[n].place[i];
 			emit(f, &r);
 		}
+	for (size_t i = 0; i < sp.nxc; i++) {
+		struct row r = nn_row("nn_cross_check", sp.xc[i].run, sp.xc[i].nsid);
+
+		r.cross_check_of = sp.xc[i].of->label;
+		r.ratio = sp.xc[i].ratio;
+		r.detail = "io_uring_cmd run over the ssdnvme run";
+		emit(f, &r);
+	}
+	fr_nn_split_free(&sp);
 }
 
 /* Inputs not used (or passed over): file and reason. */
@@ -312,7 +345,7 @@ static void other_rows(FILE *f, const struct fr_report *rep)
 {
 	const struct fr_ranking *rk = rep->r;
 
-	for (size_t i = 0; i < rk->nwins; i++) {
+	for (size_t i = 0; fr_wins_shown(rk) && i < rk->nwins; i++) {
 		struct row r = blank("wins");
 		char s[64];
 
@@ -337,7 +370,7 @@ int fr_out_csv(FILE *f, const struct fr_report *rep)
 	profile_rows(f, rep->r);
 	wp_rows(f, rep->r);
 	statement_rows(f, rep);
-	nn_rows(f, rep->r);
+	nn_rows(f, rep);
 	other_rows(f, rep);
 	fr_baseline_csv(f, rep->baseline);
 	return ferror(f) ? -1 : 0;

@@ -239,11 +239,8 @@ static void tail(FILE *f, const struct fr_report *rep)
 {
 	const struct fr_ranking *r = rep->r;
 	const struct fr_model *m = rep->m;
-	bool contested = false; /* wins mean something only against another drive */
 
-	for (size_t p = 0; p < r->nprofiles; p++)
-		contested |= r->profiles[p].n > 1;
-	if (contested) {
+	if (fr_wins_shown(r)) {
 		fputs("<h2>Summary: profiles won</h2>\n<table><tr><th class=\"l\">drive</th>"
 		      "<th>wins</th><th>profiles</th></tr>\n",
 		      f);

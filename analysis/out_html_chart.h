@@ -31,9 +31,5 @@ void fr_html_dist(FILE *f, const struct fr_profile_rank *pr, struct fr_palette *
 /* Noisy neighbor (out_html_nn.c): victims (readers) per namespace,
  * aggressors (writers) apart, the io_uring_cmd cross-check as a ratio. */
 void fr_html_nn(FILE *f, const struct fr_report *rep, struct fr_palette *pal);
-/* The ssdnvme run of the same drive when d is the suite's io_uring_cmd
- * cross-check run (same model and serial), else NULL. */
-const struct fr_drive *fr_html_cross_check_of(const struct fr_report *rep,
-					      const struct fr_drive *d);
 
 #endif

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "crosscheck.h"
 #include "out_html_chart.h"
 
 static const char *const metrics[] = {"mean", "p99", "p99.9", "p99.99"};
@@ -20,42 +21,6 @@ static const char *const metrics[] = {"mean", "p99", "p99.9", "p99.99"};
 static double lat_metric(const struct fr_lat *l, int k)
 {
 	return k == 0 ? l->mean : k == 1 ? l->p99 : k == 2 ? l->p999 : l->p9999;
-}
-
-/* The ssdnvme run of the same drive when d is an io_uring_cmd cross-check
- * run (same model and serial, both recorded), else NULL. */
-const struct fr_drive *fr_html_cross_check_of(const struct fr_report *rep, const struct fr_drive *d)
-{
-	const struct fr_prov_drive *pd = rep->prov ? fr_prov_find(rep->prov, d) : NULL;
-
-	if (!pd || strcmp(pd->engine, "io_uring_cmd") || !strcmp(pd->serial, "not recorded") ||
-	    !strcmp(pd->model, "not recorded"))
-		return NULL;
-	for (size_t i = 0; i < rep->prov->ndrives; i++) {
-		const struct fr_prov_drive *o = &rep->prov->drives[i];
-
-		if (o != pd && !strncmp(o->engine, "ssdnvme", 7) &&
-		    !strcmp(o->serial, pd->serial) && !strcmp(o->model, pd->model))
-			return o->drive;
-	}
-	return NULL;
-}
-
-/* Whether d's noisy-neighbor writers wrote to namespace nsid. */
-static bool writer_ns(const struct fr_drive *d, unsigned nsid)
-{
-	const struct fr_profile *p = fr_drive_find_profile(d, "noisy-neighbor");
-
-	for (size_t i = 0; p && nsid && i < p->nsteps; i++)
-		if (p->steps[i].kind == FR_KIND_NN_WRITE && p->steps[i].nsid == nsid &&
-		    p->steps[i].dir[FR_WRITE].ios)
-			return true;
-	return false;
-}
-
-static bool victim(const struct fr_report *rep, const struct fr_nn_ns *ns, size_t i)
-{
-	return !writer_ns(ns->e[i].drive, ns->nsid) && !fr_html_cross_check_of(rep, ns->e[i].drive);
 }
 
 static void num_cell(FILE *f, double v, int prec)
@@ -72,28 +37,30 @@ static void name_cell(FILE *f, const char *s)
 	fputs("</td>", f);
 }
 
-/* One namespace's victims: chart and table, placed among themselves. */
-static void victims_ns(FILE *f, const struct fr_report *rep, const struct fr_nn_ns *ns,
-		       struct fr_palette *pal)
+/* One namespace's victims: chart and table, placed among themselves.  The
+ * view has no cross-check runs; a namespace the drive's writers wrote to is
+ * not a victim's either. */
+static void victims_ns(FILE *f, const struct fr_nn_view *ns, struct fr_palette *pal)
 {
 	const char **names = calloc(ns->n + 1, sizeof(*names));
-	size_t *colors = calloc(ns->n + 1, sizeof(*colors)), *idx = calloc(ns->n + 1, sizeof(*idx));
+	size_t *colors = calloc(ns->n + 1, sizeof(*colors));
+	const struct fr_nn_entry **e = calloc(ns->n + 1, sizeof(*e));
 	double *v = calloc(4 * ns->n + 1, sizeof(*v));
 	size_t n = 0;
 	char nsname[16], title[80];
 
-	if (!names || !v || !colors || !idx)
+	if (!names || !v || !colors || !e)
 		goto out;
 	for (size_t i = 0; i < ns->n; i++)
-		if (victim(rep, ns, i))
-			idx[n++] = i;
+		if (!fr_nn_writer_ns(ns->e[i]->drive, ns->nsid))
+			e[n++] = ns->e[i];
 	if (!n)
 		goto out;
 	for (size_t j = 0; j < n; j++) {
-		names[j] = ns->e[idx[j]].drive->label;
+		names[j] = e[j]->drive->label;
 		colors[j] = fr_palette_index(pal, names[j]);
 		for (int k = 0; k < 4; k++)
-			v[(size_t)k * n + j] = fr_us(lat_metric(&ns->e[idx[j]].lat, k));
+			v[(size_t)k * n + j] = fr_us(lat_metric(&e[j]->lat, k));
 	}
 	fr_ns_name(nsname, sizeof(nsname), ns->nsid);
 	snprintf(title, sizeof(title), "%s: readers' latency percentiles", nsname);
@@ -102,27 +69,25 @@ static void victims_ns(FILE *f, const struct fr_report *rep, const struct fr_nn_
 	      "µs</th>"
 	      "<th>p99 µs</th><th>p99.9 µs</th><th>p99.99 µs</th></tr>\n",
 	      f);
-	/* ns->e is in rank order already, the unplaced (not like for like
-	 * with the published method) after the placed; places count victims */
+	/* in rank order already, the unplaced (not like for like with the
+	 * published method) after the placed; places count victims only */
 	size_t placed = 0, first[2] = {0, 0};
 
 	for (size_t j = 0; j < n; j++) {
-		const struct fr_nn_entry *e = &ns->e[idx[j]];
-
-		if (e->place) {
+		if (e[j]->place) {
 			if (placed < 2)
-				first[placed] = idx[j];
+				first[placed] = j;
 			fprintf(f, "<tr><td>%zu</td>", ++placed);
 		} else {
 			fputs("<tr><td>-</td>", f);
 		}
 		name_cell(f, names[j]);
 		for (int k = 0; k < 4; k++)
-			num_cell(f, fr_us(lat_metric(&e->lat, k)), 1);
+			num_cell(f, fr_us(lat_metric(&e[j]->lat, k)), 1);
 		fputs("</tr>\n", f);
-		if (!e->place && *e->note) { /* why it is not placed */
+		if (!e[j]->place && *e[j]->note) { /* why it is not placed */
 			fputs("<tr><td></td>", f);
-			name_cell(f, e->note);
+			name_cell(f, e[j]->note);
 			fputs("<td colspan=\"4\"></td></tr>\n", f);
 		}
 	}
@@ -130,8 +95,8 @@ static void victims_ns(FILE *f, const struct fr_report *rep, const struct fr_nn_
 		fputs("<tr><td></td><td class=\"l\">gap 2nd-1st</td>", f);
 		for (int k = 0; k < 4; k++)
 			num_cell(f,
-				 fr_us(lat_metric(&ns->e[first[1]].lat, k) -
-				       lat_metric(&ns->e[first[0]].lat, k)),
+				 fr_us(lat_metric(&e[first[1]]->lat, k) -
+				       lat_metric(&e[first[0]]->lat, k)),
 				 1);
 		fputs("</tr>\n", f);
 	}
@@ -139,7 +104,7 @@ static void victims_ns(FILE *f, const struct fr_report *rep, const struct fr_nn_
 out:
 	free(names);
 	free(colors);
-	free(idx);
+	free(e);
 	free(v);
 }
 
@@ -184,60 +149,49 @@ static void aggressors(FILE *f, const struct fr_model *m, enum fr_basis basis)
 		      f);
 }
 
-/* io_uring_cmd / ssdnvme per namespace where both runs have readers. */
-static void cross_checks(FILE *f, const struct fr_report *rep)
+/* io_uring_cmd / ssdnvme per namespace (crosscheck.c). */
+static void cross_checks(FILE *f, const struct fr_nn_split *sp)
 {
-	const struct fr_ranking *r = rep->r;
-	bool open = false;
+	if (!sp->nxc)
+		return;
+	fputs("<h3>Cross-check: fio's io_uring_cmd engine on the same drive</h3>\n"
+	      "<table class=\"cross-check\"><tr><th class=\"l\">run</th>"
+	      "<th class=\"l\">namespace</th><th>mean</th><th>p99</th>"
+	      "<th>p99.9</th><th>p99.99</th></tr>\n",
+	      f);
+	for (size_t i = 0; i < sp->nxc; i++) {
+		const struct fr_xcheck *x = &sp->xc[i];
+		char nsname[16];
 
-	for (size_t n = 0; n < r->nnn; n++)
-		for (size_t i = 0; i < r->nn[n].n; i++) {
-			const struct fr_nn_ns *ns = &r->nn[n];
-			const struct fr_drive *base = fr_html_cross_check_of(rep, ns->e[i].drive);
-			const struct fr_nn_entry *b = NULL;
-			char nsname[16];
+		fr_ns_name(nsname, sizeof(nsname), x->nsid);
+		fputs("<tr>", f);
+		name_cell(f, x->run->drive->label);
+		name_cell(f, nsname);
+		for (int k = 0; k < 4; k++) {
+			char buf[32];
 
-			for (size_t k = 0; base && k < ns->n; k++)
-				b = ns->e[k].drive == base ? &ns->e[k] : b;
-			if (!b || writer_ns(base, ns->nsid))
-				continue;
-			if (!open)
-				fputs("<h3>Cross-check: fio's io_uring_cmd engine on the same drive"
-				      "</h3>\n<table class=\"cross-check\"><tr><th "
-				      "class=\"l\">run</th>"
-				      "<th class=\"l\">namespace</th><th>mean</th><th>p99</th>"
-				      "<th>p99.9</th><th>p99.99</th></tr>\n",
-				      f);
-			open = true;
-			fr_ns_name(nsname, sizeof(nsname), ns->nsid);
-			fputs("<tr>", f);
-			name_cell(f, ns->e[i].drive->label);
-			name_cell(f, nsname);
-			for (int k = 0; k < 4; k++) {
-				double x = lat_metric(&ns->e[i].lat, k), y = lat_metric(&b->lat, k);
-				char buf[32];
-
-				fprintf(f, "<td>%s&times;</td>",
-					fr_num(buf, sizeof(buf), y > 0 ? x / y : NAN, 2));
-			}
-			fputs("</tr>\n", f);
+			fprintf(f, "<td>%s&times;</td>",
+				fr_num(buf, sizeof(buf), lat_metric(&x->ratio, k), 2));
 		}
-	if (open)
-		fputs("</table>\n<p class=\"note\">Read latency of the io_uring_cmd run over the "
-		      "ssdnvme run's (1.00&times; = the same); a cross-check of the engine, not "
-		      "another drive.</p>\n",
-		      f);
+		fputs("</tr>\n", f);
+	}
+	fputs("</table>\n<p class=\"note\">Read latency of the io_uring_cmd run over the "
+	      "ssdnvme run's (1.00&times; = the same); a cross-check of the engine, not "
+	      "another drive.</p>\n",
+	      f);
 }
 
 void fr_html_nn(FILE *f, const struct fr_report *rep, struct fr_palette *pal)
 {
 	const struct fr_ranking *r = rep->r;
+	struct fr_nn_split sp;
 
-	if (!r->nnn)
+	if (!r->nnn || fr_nn_split(rep, &sp))
 		return;
 	fputs("<h2>Noisy neighbor</h2>\n<h3>Victims: the readers' latency per namespace</h3>\n", f);
-	for (size_t n = 0; n < r->nnn; n++)
-		victims_ns(f, rep, &r->nn[n], pal);
+	for (size_t n = 0; n < sp.nns; n++)
+		victims_ns(f, &sp.ns[n], pal);
 	aggressors(f, rep->m, r->basis);
-	cross_checks(f, rep);
+	cross_checks(f, &sp);
+	fr_nn_split_free(&sp);
 }

@@ -10,6 +10,7 @@
 #include <json-c/json.h>
 
 #include "baseline.h"
+#include "crosscheck.h"
 #include "escape.h"
 #include "out.h"
 
@@ -234,31 +235,58 @@ static struct json_object *statements_arr(const struct fr_report *rep)
 	return a;
 }
 
-static struct json_object *nn_arr(const struct fr_ranking *r)
+static struct json_object *nn_ns_obj(const struct fr_nn_view *v)
 {
-	struct json_object *a = json_object_new_array();
+	struct json_object *o = json_object_new_object(), *rk = json_object_new_array();
 
-	for (size_t n = 0; n < r->nnn; n++) {
-		struct json_object *o = json_object_new_object(), *rk = json_object_new_array();
+	add(o, "nsid", json_object_new_int((int)v->nsid));
+	for (size_t i = 0; i < v->n; i++) {
+		struct json_object *e = lat_obj(&v->e[i]->lat);
 
-		add(o, "nsid", json_object_new_int((int)r->nn[n].nsid));
-		for (size_t i = 0; i < r->nn[n].n; i++) {
-			struct json_object *e = lat_obj(&r->nn[n].e[i].lat);
-
-			add(e, "place",
-			    r->nn[n].e[i].place ? json_object_new_int((int)r->nn[n].e[i].place)
-						: NULL);
-			if (*r->nn[n].e[i].note)
-				add(e, "ref_note", jstr(r->nn[n].e[i].note));
-			add(e, "drive", jstr(r->nn[n].e[i].drive->label));
-			add_origin(e, r->nn[n].e[i].step, r->nn[n].e[i].drive->reference);
-			json_object_array_add(rk, e);
-		}
-		add(o, "ranking", rk);
-		add(o, "gap", r->nn[n].n > 1 ? lat_obj(&r->nn[n].gap) : NULL);
-		json_object_array_add(a, o);
+		add(e, "place", v->place[i] ? json_object_new_int((int)v->place[i]) : NULL);
+		if (*v->e[i]->note)
+			add(e, "ref_note", jstr(v->e[i]->note));
+		add(e, "drive", jstr(v->e[i]->drive->label));
+		add_origin(e, v->e[i]->step, v->e[i]->drive->reference);
+		json_object_array_add(rk, e);
 	}
-	return a;
+	add(o, "ranking", rk);
+	add(o, "gap", !isnan(v->gap.mean) ? lat_obj(&v->gap) : NULL);
+	return o;
+}
+
+static struct json_object *xcheck_obj(const struct fr_xcheck *x)
+{
+	struct json_object *o = lat_obj(&x->run->lat);
+
+	add(o, "nsid", json_object_new_int((int)x->nsid));
+	add(o, "drive", jstr(x->run->drive->label));
+	add(o, "place", NULL);
+	add(o, "cross_check_of", jstr(x->of->label));
+	add(o, "mean_ratio", jnum(x->ratio.mean));
+	add(o, "p99_ratio", jnum(x->ratio.p99));
+	add(o, "p99_9_ratio", jnum(x->ratio.p999));
+	add(o, "p99_99_ratio", jnum(x->ratio.p9999));
+	add_origin(o, x->run->step, x->run->drive->reference);
+	return o;
+}
+
+/* The ranking without the io_uring_cmd cross-check runs, and those apart
+ * (crosscheck.c). */
+static void add_nn(struct json_object *root, const struct fr_report *rep)
+{
+	struct json_object *a = json_object_new_array(), *xc = json_object_new_array();
+	struct fr_nn_split sp = {0};
+
+	if (rep->r->nnn && !fr_nn_split(rep, &sp)) {
+		for (size_t n = 0; n < sp.nns; n++)
+			json_object_array_add(a, nn_ns_obj(&sp.ns[n]));
+		for (size_t i = 0; i < sp.nxc; i++)
+			json_object_array_add(xc, xcheck_obj(&sp.xc[i]));
+		fr_nn_split_free(&sp);
+	}
+	add(root, "noisy_neighbor", a);
+	add(root, "cross_checks", xc);
 }
 
 static struct json_object *problems_arr(const struct fr_problem *p, size_t n)
@@ -292,7 +320,7 @@ static struct json_object *summary_obj(const struct fr_report *rep)
 	struct json_object *o = json_object_new_array();
 	const struct fr_ranking *r = rep->r;
 
-	for (size_t i = 0; i < r->nwins; i++) {
+	for (size_t i = 0; fr_wins_shown(r) && i < r->nwins; i++) {
 		struct json_object *w = json_object_new_object();
 
 		add(w, "drive", jstr(r->wins[i].drive->label));
@@ -320,7 +348,7 @@ int fr_out_json(FILE *f, const struct fr_report *rep)
 	add(root, "profiles", profiles_arr(rep->r));
 	add(root, "write_pressure", wp_obj(rep->r));
 	add(json_object_object_get(root, "write_pressure"), "statements", statements_arr(rep));
-	add(root, "noisy_neighbor", nn_arr(rep->r));
+	add_nn(root, rep);
 	add(root, "wins", summary_obj(rep));
 	if (rep->baseline)
 		add(root, "baseline", fr_baseline_json(rep->baseline));

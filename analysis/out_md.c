@@ -6,8 +6,10 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "baseline.h"
+#include "crosscheck.h"
 #include "escape.h"
 #include "out.h"
 
@@ -139,48 +141,77 @@ static void write_pressure(FILE *f, const struct fr_ranking *r)
 	}
 }
 
-static void noisy_neighbor(FILE *f, const struct fr_ranking *r)
+static void md_lat(FILE *f, const struct fr_lat *l, bool ratio)
 {
-	if (!r->nnn)
+	const double x[4] = {l->mean, l->p99, l->p999, l->p9999};
+
+	for (int k = 0; k < 4; k++) {
+		char v[32];
+
+		fr_num(v, sizeof(v), ratio ? x[k] : fr_us(x[k]), ratio ? 2 : 1);
+		fprintf(f, " %s%s |", v, ratio && strcmp(v, "-") ? "×" : "");
+	}
+	fputc('\n', f);
+}
+
+/* The io_uring_cmd runs as ratios to the ssdnvme run (crosscheck.c). */
+static void cross_checks(FILE *f, const struct fr_nn_split *sp)
+{
+	if (!sp->nxc)
+		return;
+	fputs("\n## Noisy neighbor: cross-check, fio's io_uring_cmd engine on the same drive\n\n"
+	      "Read latency of the io_uring_cmd run over the ssdnvme run's (1.00× = the same); "
+	      "not ranked.\n\n| namespace | cross-check run | of | mean | p99 | p99.9 | p99.99 "
+	      "|\n|---|---|---|---:|---:|---:|---:|\n",
+	      f);
+	for (size_t i = 0; i < sp->nxc; i++) {
+		char ns[16];
+
+		fr_ns_name(ns, sizeof(ns), sp->xc[i].nsid);
+		fprintf(f, "| %s | ", ns);
+		md_str(f, sp->xc[i].run->drive->label);
+		fputs(" | ", f);
+		md_str(f, sp->xc[i].of->label);
+		fputs(" |", f);
+		md_lat(f, &sp->xc[i].ratio, true);
+	}
+}
+
+static void noisy_neighbor(FILE *f, const struct fr_report *rep)
+{
+	struct fr_nn_split sp;
+
+	if (!rep->r->nnn || fr_nn_split(rep, &sp))
 		return;
 	fprintf(f,
 		"\n## Noisy neighbor: read %s latency per namespace (µs)\n\n| namespace | place "
 		"| drive | mean | p99 | p99.9 | p99.99 |\n|---|---:|---|---:|---:|---:|---:|\n",
-		fr_basis_name(r->basis));
-	for (size_t n = 0; n < r->nnn; n++) {
+		fr_basis_name(rep->r->basis));
+	for (size_t n = 0; n < sp.nns; n++) {
+		const struct fr_nn_view *v = &sp.ns[n];
 		char ns[16];
 
-		fr_ns_name(ns, sizeof(ns), r->nn[n].nsid);
-		for (size_t i = 0; i < r->nn[n].n; i++) {
-			const struct fr_nn_entry *e = &r->nn[n].e[i];
-			char a[32], b[32], c[32], d[32];
-
+		fr_ns_name(ns, sizeof(ns), v->nsid);
+		for (size_t i = 0; i < v->n; i++) {
 			char pl[16];
 
-			fprintf(f, "| %s | %s | ", ns, fr_place_text(pl, sizeof(pl), e->place));
-			md_str(f, e->drive->label);
-			if (*e->note) {
+			fprintf(f, "| %s | %s | ", ns, fr_place_text(pl, sizeof(pl), v->place[i]));
+			md_str(f, v->e[i]->drive->label);
+			if (!v->place[i] && *v->e[i]->note) { /* why it is not placed */
 				fputs(" (", f);
-				md_str(f, e->note);
+				md_str(f, v->e[i]->note);
 				fputc(')', f);
 			}
-			fprintf(f, " | %s | %s | %s | %s |\n",
-				fr_num(a, sizeof(a), fr_us(e->lat.mean), 1),
-				fr_num(b, sizeof(b), fr_us(e->lat.p99), 1),
-				fr_num(c, sizeof(c), fr_us(e->lat.p999), 1),
-				fr_num(d, sizeof(d), fr_us(e->lat.p9999), 1));
+			fputs(" |", f);
+			md_lat(f, &v->e[i]->lat, false);
 		}
-		if (r->nn[n].n > 1 && r->nn[n].e[1].place) {
-			char a[32], b[32], c[32], d[32];
-			const struct fr_lat *g = &r->nn[n].gap;
-
-			fprintf(f, "| %s | gap | 2nd minus 1st | %s | %s | %s | %s |\n", ns,
-				fr_num(a, sizeof(a), fr_us(g->mean), 1),
-				fr_num(b, sizeof(b), fr_us(g->p99), 1),
-				fr_num(c, sizeof(c), fr_us(g->p999), 1),
-				fr_num(d, sizeof(d), fr_us(g->p9999), 1));
+		if (!isnan(v->gap.mean)) {
+			fprintf(f, "| %s | gap | 2nd minus 1st |", ns);
+			md_lat(f, &v->gap, false);
 		}
 	}
+	cross_checks(f, &sp);
+	fr_nn_split_free(&sp);
 }
 
 static void tail(FILE *f, const struct fr_report *rep)
@@ -188,7 +219,7 @@ static void tail(FILE *f, const struct fr_report *rep)
 	const struct fr_ranking *r = rep->r;
 	const struct fr_model *m = rep->m;
 
-	if (r->nprofiles) {
+	if (fr_wins_shown(r)) {
 		fprintf(f, "\n## Summary: profiles won\n\n| drive | wins | profiles "
 			   "|\n|---|---:|---:|\n");
 		for (size_t i = 0; i < r->nwins; i++) {
@@ -300,7 +331,7 @@ static int render_md(FILE *f, const void *arg)
 	profiles(f, rep->r);
 	write_pressure(f, rep->r);
 	statements(f, rep);
-	noisy_neighbor(f, rep->r);
+	noisy_neighbor(f, rep);
 	tail(f, rep);
 	fr_baseline_md(f, rep->baseline);
 	return ferror(f) ? -1 : 0;

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "baseline.h"
+#include "crosscheck.h"
 #include "escape.h"
 #include "out.h"
 
@@ -227,50 +228,93 @@ static void write_pressure(FILE *f, const struct fr_report *rep)
 	}
 }
 
+static void nn_row(FILE *f, const char *ns, const char *place, const char *label,
+		   const struct fr_lat *l, bool ratio)
+{
+	char lb[LABEL_W + 2], v[4][32];
+	const double x[4] = {l->mean, l->p99, l->p999, l->p9999};
+
+	for (int k = 0; k < 4; k++) {
+		fr_num(v[k], sizeof(v[k]) - 1, ratio ? x[k] : fr_us(x[k]), ratio ? 2 : 1);
+		if (ratio && strcmp(v[k], "-"))
+			strcat(v[k], "x");
+	}
+	fprintf(f, "%-5s %5s %-32s %8s %8s %8s %8s\n", ns, place, cut(lb, sizeof(lb), label), v[0],
+		v[1], v[2], v[3]);
+}
+
+/* The io_uring_cmd runs as ratios to the ssdnvme run (crosscheck.c). */
+static void cross_checks(FILE *f, const struct fr_nn_split *sp)
+{
+	if (!sp->nxc)
+		return;
+	fprintf(f, "\n== noisy neighbor: cross-check, fio's io_uring_cmd engine on the same drive "
+		   "==\nread latency of the io_uring_cmd run over the ssdnvme run's (1.00x = the "
+		   "same); not ranked\n");
+	fprintf(f, "ns          ssdnvme run of the drive                 mean      p99    p99.9   "
+		   "p99.99\n");
+	for (size_t i = 0; i < sp->nxc; i++) {
+		char nsname[16];
+
+		fr_ns_name(nsname, sizeof(nsname), sp->xc[i].nsid);
+		nn_row(f, nsname, "", sp->xc[i].of->label, &sp->xc[i].ratio, true);
+	}
+	for (size_t i = 0; i < sp->nxc; i++) {
+		char text[1024];
+
+		if (i && sp->xc[i].run->drive == sp->xc[i - 1].run->drive)
+			continue;
+		snprintf(text, sizeof(text), "%s, of %s", sp->xc[i].run->drive->label,
+			 sp->xc[i].of->label);
+		wrapped(f, "cross-check run:", text);
+	}
+}
+
 static void noisy_neighbor(FILE *f, const struct fr_report *rep)
 {
 	const struct fr_ranking *r = rep->r;
+	struct fr_nn_split sp;
 
-	if (!r->nnn)
+	if (!r->nnn || fr_nn_split(rep, &sp))
 		return;
 	fprintf(f,
 		"\n== noisy neighbor: read %s latency per namespace (µs), ranked by 99.99th ==\n",
 		fr_basis_name(r->basis));
 	fprintf(f, "ns    place drive                                mean      p99    p99.9   "
 		   "p99.99\n");
-	for (size_t n = 0; n < r->nnn; n++) {
-		const struct fr_nn_ns *ns = &r->nn[n];
-		char nsname[16], a[32], b[32], c[32], d[32];
+	for (size_t n = 0; n < sp.nns; n++) {
+		const struct fr_nn_view *ns = &sp.ns[n];
+		char nsname[16];
 
 		fr_ns_name(nsname, sizeof(nsname), ns->nsid);
 		for (size_t i = 0; i < ns->n; i++) {
-			const struct fr_nn_entry *e = &ns->e[i];
-			char lb[LABEL_W + 2], pl[16];
+			char place[24];
 
-			fprintf(f, "%-5s %5s %-32s %8s %8s %8s %8s\n", i ? "" : nsname,
-				fr_place_text(pl, sizeof(pl), e->place),
-				cut(lb, sizeof(lb), e->drive->label),
-				fr_num(a, sizeof(a), fr_us(e->lat.mean), 1),
-				fr_num(b, sizeof(b), fr_us(e->lat.p99), 1),
-				fr_num(c, sizeof(c), fr_us(e->lat.p999), 1),
-				fr_num(d, sizeof(d), fr_us(e->lat.p9999), 1));
+			fr_place_text(place, sizeof(place), ns->place[i]);
+			nn_row(f, i ? "" : nsname, place, ns->e[i]->drive->label, &ns->e[i]->lat,
+			       false);
 		}
-		if (ns->n > 1 && ns->e[1].place)
+		if (!isnan(ns->gap.mean)) {
+			char a[32], b[32], c[32], d[32];
+
 			fprintf(f,
 				"%-5s       gap 2nd-1st (µs)                     %8s %8s %8s %8s\n",
 				"", fr_num(a, sizeof(a), fr_us(ns->gap.mean), 1),
 				fr_num(b, sizeof(b), fr_us(ns->gap.p99), 1),
 				fr_num(c, sizeof(c), fr_us(ns->gap.p999), 1),
 				fr_num(d, sizeof(d), fr_us(ns->gap.p9999), 1));
+		}
 		for (size_t i = 0; i < ns->n; i++) {
 			char pre[300];
 
-			if (!*ns->e[i].note)
+			if (ns->place[i] || !*ns->e[i]->note)
 				continue;
-			snprintf(pre, sizeof(pre), "      * %s:", ns->e[i].drive->label);
-			wrapped(f, pre, ns->e[i].note);
+			snprintf(pre, sizeof(pre), "      * %s:", ns->e[i]->drive->label);
+			wrapped(f, pre, ns->e[i]->note);
 		}
 	}
+	cross_checks(f, &sp);
+	fr_nn_split_free(&sp);
 }
 
 static void summary(FILE *f, const struct fr_report *rep)
@@ -279,8 +323,9 @@ static void summary(FILE *f, const struct fr_report *rep)
 
 	if (!r->nprofiles)
 		return;
-	fprintf(f, "\n== summary: profiles won (first place among 2+ drives) ==\n");
-	for (size_t i = 0; i < r->nwins; i++) {
+	if (fr_wins_shown(r))
+		fprintf(f, "\n== summary: profiles won (first place among 2+ drives) ==\n");
+	for (size_t i = 0; fr_wins_shown(r) && i < r->nwins; i++) {
 		char lb[LABEL_W + 2];
 
 		if (!r->wins[i].profiles)

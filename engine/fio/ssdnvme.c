@@ -507,7 +507,8 @@ static void mark_issued(struct thread_data *td, struct engine_data *ld, unsigned
 	io_u_mark_submit(td, nr);
 	/* usually all of them went: no call for an empty move */
 	if (ld->nr_pending > nr)
-		memmove(ld->pending, ld->pending + nr, (ld->nr_pending - nr) * sizeof(*ld->pending));
+		memmove(ld->pending, ld->pending + nr,
+			(ld->nr_pending - nr) * sizeof(*ld->pending));
 	ld->nr_pending -= nr;
 }
 

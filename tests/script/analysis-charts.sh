@@ -99,8 +99,8 @@ rows = re.findall(r'<tr><td class="l">([^<]*)</td><td class="l">(ns\d)</td><td>(
 bad = 0
 for drive, ns, ratio in rows:
     rk = next(n for n in j["noisy_neighbor"] if n["nsid"] == int(ns[2:]))["ranking"]
-    cc = next(e for e in rk if e["drive"] == drive)
-    base = next(e for e in rk if "(io_uring_cmd)" not in e["drive"])
+    cc = next(e for e in j["cross_checks"] if e["drive"] == drive and e["nsid"] == int(ns[2:]))
+    base = next(e for e in rk if e["drive"] == cc["cross_check_of"])
     bad += abs(float(ratio) - round(cc["mean_us"] / base["mean_us"], 2)) > 0.005
 print("cross_check_rows", len(rows), "wrong", bad)
 PY2
@@ -110,6 +110,33 @@ check "the io_uring_cmd cross-check run is not ranked among the victims" grep -q
 check "aggressors: the writers' namespaces ns1-3 shown apart, for both runs" grep -qx 'aggressor_rows 6' "$tmp/nn.facts"
 check "cross-check: io_uring_cmd / ssdnvme mean ratio on ns4-6, equal to the ranked figures" \
 	grep -qx 'cross_check_rows 3 wrong 0' "$tmp/nn.facts"
+# the same pairing in text, md, csv and json (crosscheck.c): not ranked, ratios
+"$FIORANK" -N "$nn" >"$tmp/nn.text" 2>/dev/null
+"$FIORANK" -f md -N "$nn" >"$tmp/nn.md" 2>/dev/null
+"$FIORANK" -f csv -N "$nn" >"$tmp/nn.csv" 2>/dev/null
+python3 - "$tmp/nn.text" "$tmp/nn.md" "$tmp/nn.csv" "$tmp/nn.json" >"$tmp/nn.fmts" <<'PY3'
+import csv, json, re, sys
+t, m = open(sys.argv[1]).read(), open(sys.argv[2]).read()
+rows, j = list(csv.DictReader(open(sys.argv[3]))), json.load(open(sys.argv[4]))
+rank_t = t.split("ranked by 99.99th ==")[1].split("\n\n")[0]
+print("text_ranked_cc", rank_t.count("(io~"), "text_ratio_rows", len(re.findall(r"^ns[456] .* [0-9.]+x +[0-9.]+x +[0-9.]+x +[0-9.]+x$", t, re.M)))
+rank_m = m.split("per namespace (µs)")[1].split("\n\n## ")[0]
+print("md_ranked_cc", rank_m.count("io\\_uring\\_cmd"), "md_ratio_rows", len(re.findall(r"^\| ns[456] \| .*io\\_uring\\_cmd.*×", m, re.M)))
+nn = [r for r in rows if r["section"] == "nn"]
+cc = [r for r in rows if r["section"] == "nn_cross_check"]
+base = {r["nsid"]: r for r in nn}
+bad = sum(abs(float(r["mean_ratio"]) - float(r["lat_us"]) / float(base[r["nsid"]]["lat_us"])) > 0.001 or r["place"] != "" or r["cross_check_of"] != base[r["nsid"]]["drive"] for r in cc)
+print("csv_ranked_cc", sum("io_uring_cmd" in r["drive"] for r in nn), "csv_cc", len(cc), "wrong", bad)
+print("json_ranked_cc", sum("io_uring_cmd" in e["drive"] for n in j["noisy_neighbor"] for e in n["ranking"]), "json_cc", len([c for c in j["cross_checks"] if c["place"] is None and c["cross_check_of"]]))
+PY3
+check "text: the cross-check run is not ranked; ns4-6 shown as 4 ratios each" grep -qx 'text_ranked_cc 0 text_ratio_rows 3' "$tmp/nn.fmts"
+check "md: the cross-check run is not ranked; ns4-6 shown as ratios" grep -qx 'md_ranked_cc 0 md_ratio_rows 3' "$tmp/nn.fmts"
+check "csv: nn_cross_check rows without a place, cross_check_of and mean_ratio right" grep -qx 'csv_ranked_cc 0 csv_cc 3 wrong 0' "$tmp/nn.fmts"
+check "json: cross_checks apart (place null, cross_check_of), not in the ranking" grep -qx 'json_ranked_cc 0 json_cc 3' "$tmp/nn.fmts"
+# one drive: no wins in any format (fr_wins_shown)
+for fmt in text md csv json; do "$FIORANK" -f $fmt -N -d one tests/data/fio/results/iouring-qd4 >"$tmp/one.$fmt" 2>/dev/null; done
+check "a one-drive text/md report has no 'profiles won' summary" bash -c "! grep -qi 'profiles won' '$tmp/one.text' '$tmp/one.md' && grep -q '^ns4 ' '$tmp/one.text'"
+check "... nor csv wins rows or json wins entries" bash -c "! grep -q '^wins,' '$tmp/one.csv' && python3 -c 'import json,sys; sys.exit(json.load(open(sys.argv[1]))[\"wins\"] != [])' '$tmp/one.json'"
 check "noisy-neighbor colours follow the drive" test "$(total nn colour_inconsistent)" = 0
 # latency distribution (json+ bins) and latency over time (engine tag series)
 python3 - "$tmp/d3.html" "$tmp/in3/2/ng0n1/profiles/4k-randread/120.engine.json" >"$tmp/dist.facts" <<'PY2'

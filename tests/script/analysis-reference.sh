@@ -171,7 +171,7 @@ nn_rows() { # DIR -> "nsid place drive | note" of the measured nn rows of ns4-6
 		python3 -c '
 import csv, sys
 for r in csv.DictReader(sys.stdin):
-    if r["section"] == "nn" and r["reference"] == "0" and r["nsid"] in ("4", "5", "6"):
+    if r["section"] in ("nn", "nn_cross_check") and r["reference"] == "0" and r["nsid"] in ("4", "5", "6"):
         print("%s %s %s | %s" % (r["nsid"], r["place"] or "-", r["drive"], r["ref_note"]))'
 }
 nn_rows tests/data/fio/testbed/short-noisy-neighbor >"$tmp/nn-short"

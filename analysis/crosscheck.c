@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The io_uring_cmd cross-check run apart from the noisy-neighbor ranking
+ * (crosscheck.h): which run is one, and its ratios to the ssdnvme run.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "crosscheck.h"
+
+static bool recorded(const char *s)
+{
+	return *s && strcmp(s, "not recorded");
+}
+
+const struct fr_drive *fr_cross_check_of(const struct fr_report *rep, const struct fr_drive *d)
+{
+	const struct fr_prov_drive *pd = rep->prov ? fr_prov_find(rep->prov, d) : NULL;
+
+	if (!pd || strcmp(pd->engine, "io_uring_cmd") || !recorded(pd->serial) ||
+	    !recorded(pd->model))
+		return NULL;
+	for (size_t i = 0; i < rep->prov->ndrives; i++) {
+		const struct fr_prov_drive *o = &rep->prov->drives[i];
+
+		if (o != pd && !strncmp(o->engine, "ssdnvme", 7) &&
+		    !strcmp(o->serial, pd->serial) && !strcmp(o->model, pd->model))
+			return o->drive;
+	}
+	return NULL;
+}
+
+bool fr_nn_writer_ns(const struct fr_drive *d, unsigned nsid)
+{
+	const struct fr_profile *p = fr_drive_find_profile(d, "noisy-neighbor");
+
+	for (size_t i = 0; p && nsid && i < p->nsteps; i++)
+		if (p->steps[i].kind == FR_KIND_NN_WRITE && p->steps[i].nsid == nsid &&
+		    p->steps[i].dir[FR_WRITE].ios)
+			return true;
+	return false;
+}
+
+static double ratio(double x, double y)
+{
+	return y > 0 && !isnan(x) ? x / y : NAN;
+}
+
+static struct fr_lat lat_ratio(const struct fr_lat *x, const struct fr_lat *y)
+{
+	return (struct fr_lat){ratio(x->mean, y->mean), ratio(x->p99, y->p99),
+			       ratio(x->p999, y->p999), ratio(x->p9999, y->p9999)};
+}
+
+/* Places among the view's entries (those rank placed keep a place, counted
+ * again without the cross-check runs), and the gap between the first two. */
+static void view_places(struct fr_nn_view *v)
+{
+	const struct fr_nn_entry *first[2] = {NULL, NULL};
+	unsigned placed = 0;
+
+	for (size_t i = 0; i < v->n; i++) {
+		v->place[i] = v->e[i]->place ? ++placed : 0;
+		if (v->place[i] && placed <= 2)
+			first[placed - 1] = v->e[i];
+	}
+	v->gap = (struct fr_lat){NAN, NAN, NAN, NAN};
+	if (!first[1])
+		return;
+	v->gap.mean = first[1]->lat.mean - first[0]->lat.mean;
+	v->gap.p99 = first[1]->lat.p99 - first[0]->lat.p99;
+	v->gap.p999 = first[1]->lat.p999 - first[0]->lat.p999;
+	v->gap.p9999 = first[1]->lat.p9999 - first[0]->lat.p9999;
+}
+
+/* The cross-check row of entry run (a cross-check run of drive of) on ns. */
+static void add_xcheck(struct fr_nn_split *s, const struct fr_nn_ns *ns,
+		       const struct fr_nn_entry *run, const struct fr_drive *of)
+{
+	struct fr_xcheck *x = &s->xc[s->nxc++];
+
+	*x = (struct fr_xcheck){ns->nsid, run, of, NULL, {NAN, NAN, NAN, NAN}};
+	for (size_t k = 0; k < ns->n; k++)
+		if (ns->e[k].drive == of)
+			x->base = &ns->e[k];
+	if (x->base)
+		x->ratio = lat_ratio(&run->lat, &x->base->lat);
+}
+
+static int split_ns(const struct fr_report *rep, const struct fr_nn_ns *ns, struct fr_nn_split *s)
+{
+	struct fr_nn_view *v = &s->ns[s->nns++];
+
+	v->nsid = ns->nsid;
+	v->e = calloc(ns->n + 1, sizeof(*v->e));
+	v->place = calloc(ns->n + 1, sizeof(*v->place));
+	if (!v->e || !v->place)
+		return -ENOMEM;
+	for (size_t i = 0; i < ns->n; i++) {
+		const struct fr_drive *of = fr_cross_check_of(rep, ns->e[i].drive);
+
+		if (!of)
+			v->e[v->n++] = &ns->e[i];
+		else if (!fr_nn_writer_ns(of, ns->nsid))
+			add_xcheck(s, ns, &ns->e[i], of);
+	}
+	view_places(v);
+	return 0;
+}
+
+int fr_nn_split(const struct fr_report *rep, struct fr_nn_split *s)
+{
+	const struct fr_ranking *r = rep->r;
+	size_t total = 0;
+
+	memset(s, 0, sizeof(*s));
+	for (size_t n = 0; n < r->nnn; n++)
+		total += r->nn[n].n;
+	s->ns = calloc(r->nnn + 1, sizeof(*s->ns));
+	s->xc = calloc(total + 1, sizeof(*s->xc));
+	if (!s->ns || !s->xc)
+		goto nomem;
+	for (size_t n = 0; n < r->nnn; n++)
+		if (split_ns(rep, &r->nn[n], s))
+			goto nomem;
+	return 0;
+nomem:
+	fr_nn_split_free(s);
+	return -ENOMEM;
+}
+
+void fr_nn_split_free(struct fr_nn_split *s)
+{
+	for (size_t n = 0; s->ns && n < s->nns; n++) {
+		free(s->ns[n].e);
+		free(s->ns[n].place);
+	}
+	free(s->ns);
+	free(s->xc);
+	memset(s, 0, sizeof(*s));
+}

@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The noisy-neighbor ranking as every renderer shows it (crosscheck.c):
+ * the suite's io_uring_cmd cross-check run is the same drive through fio's
+ * own passthrough engine, not a competitor.  It is taken out of the
+ * per-namespace ranking and shown as read-latency ratios to the ssdnvme run
+ * of the same drive.  Computed once here; text, md, csv, json and html print
+ * it.
+ */
+#ifndef FIORANK_CROSSCHECK_H
+#define FIORANK_CROSSCHECK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "out.h"
+
+/* One namespace's ranking without the cross-check runs. */
+struct fr_nn_view {
+	unsigned nsid;
+	const struct fr_nn_entry **e; /* rank order, the placed first */
+	unsigned *place;	      /* among them; 0: not placed (e[i]->note says why) */
+	size_t n;
+	struct fr_lat gap; /* second minus first placed, NAN when fewer than 2 */
+};
+
+/* A cross-check run's read latency on one namespace over the ssdnvme run's. */
+struct fr_xcheck {
+	unsigned nsid;
+	const struct fr_nn_entry *run;	/* the io_uring_cmd run's figures */
+	const struct fr_drive *of;	/* the ssdnvme run of the same drive */
+	const struct fr_nn_entry *base; /* its figures there, NULL when it has none */
+	struct fr_lat ratio;		/* run / base per figure, NAN where either lacks it */
+};
+
+struct fr_nn_split {
+	struct fr_nn_view *ns; /* one per ranked namespace, nsid order */
+	size_t nns;
+	struct fr_xcheck *xc; /* namespace order */
+	size_t nxc;
+};
+
+/* The ssdnvme run of the same drive when d is the suite's io_uring_cmd
+ * cross-check run (engine io_uring_cmd, same model and serial as an ssdnvme
+ * run, both recorded), else NULL. */
+const struct fr_drive *fr_cross_check_of(const struct fr_report *rep, const struct fr_drive *d);
+/* Whether d's noisy-neighbor writers wrote to namespace nsid. */
+bool fr_nn_writer_ns(const struct fr_drive *d, unsigned nsid);
+/* Splits rep's noisy-neighbor ranking; returns 0 or -ENOMEM (s is then
+ * empty).  A cross-check row is left out on a namespace the ssdnvme run's
+ * writers wrote to (its reads there are the writers' own mix). */
+int fr_nn_split(const struct fr_report *rep, struct fr_nn_split *s);
+void fr_nn_split_free(struct fr_nn_split *s);
+
+#endif
