@@ -17,6 +17,7 @@ struct fr_report {
 	const char *ref_note;		    /* where published data came from, or NULL */
 	const struct fr_prov *prov;	    /* which drive and which run, or NULL */
 	const struct fr_baseline *baseline; /* --baseline comparison, or NULL */
+	const struct fr_model *ref;	    /* published drives (tq.c places among them), or NULL */
 };
 
 int fr_out_text(FILE *f, const struct fr_report *rep);

@@ -11,6 +11,7 @@
 
 #include "baseline.h"
 #include "out.h"
+#include "out_tq.h"
 
 static const char *const columns =
 	"section,profile,drive,place,step,iops,mbps,lat_us,p99_us,p99_9_us,p99_99_us,"
@@ -339,5 +340,5 @@ int fr_out_csv(FILE *f, const struct fr_report *rep)
 	nn_rows(f, rep->r);
 	other_rows(f, rep);
 	fr_baseline_csv(f, rep->baseline);
-	return ferror(f) ? -1 : 0;
+	return fr_tq_csv(f, rep) || ferror(f) ? -1 : 0;
 }

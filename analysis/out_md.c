@@ -9,6 +9,7 @@
 
 #include "baseline.h"
 #include "out.h"
+#include "out_tq.h"
 
 static void md_str(FILE *f, const char *s)
 {
@@ -294,5 +295,5 @@ int fr_out_md(FILE *f, const struct fr_report *rep)
 	noisy_neighbor(f, rep->r);
 	tail(f, rep);
 	fr_baseline_md(f, rep->baseline);
-	return ferror(f) ? -1 : 0;
+	return fr_tq_md(f, rep) || ferror(f) ? -1 : 0;
 }

@@ -12,6 +12,7 @@
 #include "baseline.h"
 #include "escape.h"
 #include "out.h"
+#include "out_tq.h"
 
 #define LABEL_W 32
 
@@ -340,7 +341,8 @@ int fr_out_text(FILE *out, const struct fr_report *rep)
 	summary(f, rep);
 	problems(f, rep);
 	fr_baseline_text(f, rep->baseline);
-	ret = ferror(f);
+	/* last: the runner's report ends with the tq-sweep table */
+	ret = fr_tq_text(f, rep) || ferror(f);
 	if (fclose(f) || ret) {
 		free(buf);
 		return -1;

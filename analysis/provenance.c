@@ -441,7 +441,8 @@ static void drive_steps(struct ctx *c, struct fr_drive *d, struct fr_prov_drive 
 			 * file says them */
 			identity(pd, &w);
 			run_facts(pd, &w, st == peak ? st : NULL);
-			if (st != peak || !st->method.known)
+			/* every tq-sweep step is set beside the published point */
+			if ((st != peak && st->kind != FR_KIND_TQ) || !st->method.known)
 				continue;
 			st->method.target = target_of(&w, &group);
 			st->method.short_mode = fr_json_str(w.mf, "mode") &&
