@@ -135,9 +135,11 @@ int fr_tq_md(FILE *f, const struct fr_report *rep)
 	if (build(rep, &t))
 		return -1;
 	if (t.nd)
-		fprintf(f, "\n## tq-sweep: 8K random 70/30, threads x queue depth (%s basis)\n\n"
-			   "| step | drive | IOPS | pl. | mean µs | pl. | max µs | pl. | stddev µs | pl. |\n"
-			   "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+		fprintf(f,
+			"\n## tq-sweep: 8K random 70/30, threads x queue depth (%s basis)\n\n"
+			"| step | drive | IOPS | pl. | mean µs | pl. | max µs | pl. | stddev µs | "
+			"pl. |\n"
+			"|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n",
 			fr_basis_name(t.basis));
 	for (size_t k = 0; k < t.nseries; k++)
 		for (size_t i = 0; i < t.nd; i++) {
@@ -159,7 +161,8 @@ int fr_tq_md(FILE *f, const struct fr_report *rep)
 			fprintf(f, "%s| precondition %s | %s |", r ? "" : "\n", pt->step->name,
 				t.d[i].drive->label);
 			for (int g = 0; g < FR_TQ_NFIGS; g++)
-				fprintf(f, " %s | |", fr_num(b, sizeof(b), shown(pt, g), g ? 1 : 0));
+				fprintf(f, " %s | |",
+					fr_num(b, sizeof(b), shown(pt, g), g ? 1 : 0));
 			fputc('\n', f);
 		}
 	for (size_t i = 0; i < t.nref; i++)
@@ -173,7 +176,8 @@ int fr_tq_md(FILE *f, const struct fr_report *rep)
 /* One CSV row in out_csv.c's columns: the figure in iops (tq-iops) or
  * lat_us (the latency sections), its place, the step's origin. */
 static void csv_row(FILE *f, const char *section, const char *drive, const char *step,
-		    unsigned place, double v, bool iops, const struct fr_step *s, const char *detail)
+		    unsigned place, double v, bool iops, const struct fr_step *s,
+		    const char *detail)
 {
 	char b[32];
 
@@ -187,7 +191,18 @@ static void csv_row(FILE *f, const char *section, const char *drive, const char 
 	fputs(s ? ",0," : ",1,", f);
 	fr_csv_str(f, detail);
 	if (s) {
-		fprintf(f, ",%u,%ld,", s->njobs, s->groupid);
+		char names[512] = "";
+		size_t used = 0;
+
+		for (size_t i = 0; i < s->njobnames && used < sizeof(names); i++) {
+			int w = snprintf(names + used, sizeof(names) - used, "%s%s", i ? "|" : "",
+					 s->jobnames[i]);
+
+			used += w > 0 ? (size_t)w : 0;
+		}
+		fputc(',', f);
+		fr_csv_str(f, names);
+		fprintf(f, ",%ld,", s->groupid);
 		fr_csv_str(f, s->source);
 	} else
 		fputs(",,,", f);

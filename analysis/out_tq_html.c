@@ -40,8 +40,11 @@ static void table(FILE *f, const struct fr_tq *t)
 			fr_html_escape(f, t->d[i].drive->label);
 			fputs("</td>", f);
 			for (int g = 0; g < FR_TQ_NFIGS; g++)
-				fprintf(f, pt->place[g] ? "<td>%s</td><td>%u</td>" : "<td>%s</td><td>-</td>",
-					fr_num(b, sizeof(b), shown(pt, g), g ? 1 : 0), pt->place[g]);
+				fprintf(f,
+					pt->place[g] ? "<td>%s</td><td>%u</td>"
+						     : "<td>%s</td><td>-</td>",
+					fr_num(b, sizeof(b), shown(pt, g), g ? 1 : 0),
+					pt->place[g]);
 			fputs("</tr>\n", f);
 		}
 	fputs("</table>\n", f);
@@ -115,10 +118,12 @@ int fr_tq_html(FILE *f, const struct fr_report *rep)
 		snprintf(xlabel + used, sizeof(xlabel) - used, "%s%zu=%s", k ? ", " : "", k + 1,
 			 t.series[k].name);
 	}
-	fputs("<section class=\"profile\"><h2>tq-sweep: 8K random 70/30, threads x queue depth</h2>\n"
+	fputs("<section class=\"profile\"><h2>tq-sweep: 8K random 70/30, threads x queue "
+	      "depth</h2>\n"
 	      "<p>IOPS: sum over the jobs of one fio group; mean latency: operation-weighted over "
 	      "reads, writes and jobs; max: the largest of any job and direction; stddev: pooled "
-	      "over jobs and directions. Places per step: IOPS highest first, latencies lowest.</p>\n",
+	      "over jobs and directions. Places per step: IOPS highest first, latencies "
+	      "lowest.</p>\n",
 	      f);
 	table(f, &t);
 	ret = charts(f, &t, false, xlabel);

@@ -72,7 +72,8 @@ static void parse_name(const char *name, struct fr_tq_point *pt)
 static int cmp_point(const void *a, const void *b)
 {
 	const struct fr_tq_point *x = a, *y = b;
-	unsigned long ox = (unsigned long)x->jobs * x->depth, oy = (unsigned long)y->jobs * y->depth;
+	unsigned long ox = (unsigned long)x->jobs * x->depth,
+		      oy = (unsigned long)y->jobs * y->depth;
 
 	if (x->round != y->round)
 		return x->round < y->round ? -1 : 1;
@@ -142,7 +143,8 @@ static void place_all(struct fr_tq *t)
 {
 	for (size_t k = 0; k < t->nseries; k++)
 		for (size_t i = 0; i < t->nd; i++) {
-			struct fr_tq_point *pi = (struct fr_tq_point *)fr_tq_at(&t->d[i], &t->series[k]);
+			struct fr_tq_point *pi =
+				(struct fr_tq_point *)fr_tq_at(&t->d[i], &t->series[k]);
 
 			if (!pi)
 				continue;
@@ -152,7 +154,8 @@ static void place_all(struct fr_tq *t)
 				if (isnan(pi->fig[f]) || pi->problem)
 					continue;
 				for (size_t j = 0; j < t->nd; j++) {
-					const struct fr_tq_point *pj = fr_tq_at(&t->d[j], &t->series[k]);
+					const struct fr_tq_point *pj =
+						fr_tq_at(&t->d[j], &t->series[k]);
 
 					if (!pj || pj->problem || isnan(pj->fig[f]))
 						continue;
@@ -171,7 +174,8 @@ static const struct fr_tq_point *best_step(const struct fr_tq_drive *d)
 	const struct fr_tq_point *best = NULL;
 
 	for (size_t i = 0; i < d->nsteps; i++)
-		if (!d->steps[i].problem && (!best || d->steps[i].fig[FR_TQ_IOPS] > best->fig[FR_TQ_IOPS]))
+		if (!d->steps[i].problem &&
+		    (!best || d->steps[i].fig[FR_TQ_IOPS] > best->fig[FR_TQ_IOPS]))
 			best = &d->steps[i];
 	return best;
 }
@@ -223,8 +227,8 @@ static int place_reference(struct fr_tq *t, const struct fr_model *ref)
 				fr_reasons_text(&rs, rt, sizeof(rt));
 				snprintf(why, sizeof(why), "%s: %s", t->d[d].drive->label, rt);
 			}
-			w = snprintf(r->note + used, sizeof(r->note) - used, "%s%s", used ? "; " : "",
-				     why);
+			w = snprintf(r->note + used, sizeof(r->note) - used, "%s%s",
+				     used ? "; " : "", why);
 			used += w > 0 ? (size_t)w : 0;
 		}
 	}

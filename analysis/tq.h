@@ -48,7 +48,7 @@ struct fr_tq {
 	struct fr_tq_series {
 		unsigned jobs, depth;
 		const char *name;
-	} *series;
+	} * series;
 	size_t nseries;
 	struct fr_tq_ref *ref;
 	size_t nref;
