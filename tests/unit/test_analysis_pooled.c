@@ -43,7 +43,8 @@ static void test_pooled_equals_all_samples(void **state)
 	srand(15);
 	for (size_t k = 0; k < 3; k++) {
 		for (size_t i = 0; i < len[k]; i++)
-			p[i] = 100.0 * (double)(k + 1) + (double)(rand() % 1000) / (10.0 * (double)(k + 1));
+			p[i] = 100.0 * (double)(k + 1) +
+			       (double)(rand() % 1000) / (10.0 * (double)(k + 1));
 		stats(p, len[k], &m, &s);
 		fr_pooled_add(&pool, len[k], m, s);
 		avg_sd += s / 3;
@@ -87,8 +88,13 @@ static void dir(struct fr_dirstat *d, uint64_t n, double m, double s, double max
  * max the largest, deviation pooled over the four job-directions. */
 static void test_step_figures(void **state)
 {
-	struct fr_job a = {.drive = "d", .profile = "tq-sweep", .step = "t2q4", .kind = FR_KIND_TQ,
-			   .source = "x.json", .jobname = "tq-sweep@t2q4", .groupid = 0};
+	struct fr_job a = {.drive = "d",
+			   .profile = "tq-sweep",
+			   .step = "t2q4",
+			   .kind = FR_KIND_TQ,
+			   .source = "x.json",
+			   .jobname = "tq-sweep@t2q4",
+			   .groupid = 0};
 	struct fr_job b = a;
 	struct fr_tq_point pt;
 	struct fr_pooled want = {0};
@@ -127,8 +133,13 @@ static void test_step_figures(void **state)
 /* Jobs of two fio groups did not run together: no figure. */
 static void test_two_groups_refused(void **state)
 {
-	struct fr_job a = {.drive = "d", .profile = "tq-sweep", .step = "t1q1", .kind = FR_KIND_TQ,
-			   .source = "x.json", .jobname = "tq-sweep@t1q1", .groupid = 0};
+	struct fr_job a = {.drive = "d",
+			   .profile = "tq-sweep",
+			   .step = "t1q1",
+			   .kind = FR_KIND_TQ,
+			   .source = "x.json",
+			   .jobname = "tq-sweep@t1q1",
+			   .groupid = 0};
 	struct fr_job b = a;
 	struct fr_tq_point pt;
 	struct fr_model m;
