@@ -9,7 +9,12 @@
 . "$(dirname "$0")/../lib.sh"
 cd "$TOP" || exit 1
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+loopdev=""
+cleanup() {
+	[ -z "$loopdev" ] || losetup -d "$loopdev" 2>/dev/null
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
 target=$tmp/target
 truncate -s 64M "$target"
 fio=$tmp/fio
@@ -93,4 +98,21 @@ check "every step's four figures match jq's computation from fio's per-job figur
 run --resume --results "$r" >"$tmp/resume.log" 2>&1
 check "resume of the finished suite: exit 0, all 8 runs skipped as done" bash -c "
 	test \$? = 0 && test \$(grep -c 'done before, skipped' '$tmp/resume.log') -eq 8" 
+# ---- a block device that is not NVMe (what /dev/sdX is to the runner and
+# the engine): a loop device over a file in the temporary directory, when
+# this host lets us make one (root and the loop driver).
+truncate -s 64M "$tmp/loop.img"
+if [ "$(id -u)" = 0 ] && loopdev=$(losetup -f --show "$tmp/loop.img" 2>/dev/null) && [ -b "$loopdev" ]; then
+	run --suite tq-sweep --short --tq-steps t1q1,t4q4 --ss-round-time 1 --ss-max-rounds 5 --runtime 1 --ramp 0 \
+		--yes-destroy "$loopdev" --results "$tmp/loop" "$loopdev" >"$tmp/loop.log" 2>&1
+	check "a non-NVMe block device ($loopdev): the short suite exits 0" test $? = 0
+	l=${loopdev##*/}
+	check "... the engine ran its plain io_uring fallback on the block device" \
+		jq -e '.files[0].kind == "block"' "$tmp/loop/$l/tq-sweep/tq-sweep/t4q4.engine.json"
+	check "... and the report ends with the ranked table of both steps" bash -c "
+		sed -n '/^== tq-sweep: 8K/,\$p' '$tmp/loop/report.txt' | grep -o '^step t[0-9]*q[0-9]*' | tr '\n' ' ' | grep -qx 'step t1q1 step t4q4 '"
+	losetup -d "$loopdev" && loopdev=""
+else
+	skip "no loop device here (needs root and the loop driver): the non-NVMe block device run"
+fi
 tap_done
