@@ -3,14 +3,8 @@
 # suite (issue 15) in short mode on an NVMe block device through the
 # engine's plain io_uring fallback, its dry run, refusal and resume, then on
 # the NVMe char device (passthrough); results in $OUT for the host side.
-cd "$(dirname "$0")/../../.." || exit 1
-n=0
-ok() { n=$((n + 1)); echo "ok $n - $*"; }
-not_ok() { n=$((n + 1)); echo "not ok $n - $*"; }
-export ENGINE=${1:-$PWD/build/ssdnvme.so} SANITIZE=${2:-}
-printf '#!/usr/bin/env bash\n. "%s/tests/lib.sh"\nfio_cmd "$@"\n' "$PWD" >/tmp/fio
-chmod +x /tmp/fio
-S() { jobs/ssdnvme-suite --fio /tmp/fio --engine-so "$ENGINE" "$@"; }
+# shellcheck source=tests/vm/guest/jobs-common.sh
+. "$(dirname "$0")/jobs-common.sh" "$@"
 
 out=$(S --suite tq-sweep --short --results /tmp/tq-refused /dev/nvme0n2 2>&1)
 rc=$?
