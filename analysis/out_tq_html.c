@@ -52,10 +52,12 @@ static void table(FILE *f, const struct fr_tq *t)
 
 /* x and y of one figure for every drive: steps (rounds false) at their
  * series position, or rounds at their number; NaN points left out. */
-static int charts(FILE *f, const struct fr_tq *t, bool rounds, const char *xlabel)
+static int charts(FILE *f, const struct fr_tq *t, bool rounds, const char *xlabel,
+		  struct fr_palette *pal)
 {
 	size_t cap = t->nseries;
 	struct fr_series *s = calloc(t->nd + 1, sizeof(*s));
+	const char **names;
 	double *x, *y;
 	int ret = 0;
 
@@ -63,13 +65,15 @@ static int charts(FILE *f, const struct fr_tq *t, bool rounds, const char *xlabe
 		cap = t->d[i].nrounds > cap ? t->d[i].nrounds : cap;
 	x = calloc(t->nd * (cap + 1) + 1, sizeof(*x));
 	y = calloc(t->nd * (cap + 1) + 1, sizeof(*y));
-	for (int g = 0; s && x && y && g < FR_TQ_NFIGS; g++) {
+	names = calloc(t->nd * (cap + 1) + 1, sizeof(*names));
+	for (int g = 0; s && x && y && names && g < FR_TQ_NFIGS; g++) {
 		char title[96], ylabel[32];
 		size_t ns = 0;
 
 		for (size_t i = 0; i < t->nd; i++) {
 			const struct fr_tq_drive *d = &t->d[i];
 			double *xi = x + i * (cap + 1), *yi = y + i * (cap + 1);
+			const char **ni = names + i * (cap + 1);
 			size_t n = 0;
 
 			for (size_t k = 0; k < (rounds ? d->nrounds : t->nseries); k++) {
@@ -79,10 +83,19 @@ static int charts(FILE *f, const struct fr_tq *t, bool rounds, const char *xlabe
 				if (!pt || pt->problem || isnan(pt->fig[g]))
 					continue;
 				xi[n] = rounds ? pt->round : (double)(k + 1);
+				ni[n] = pt->step->name;
 				yi[n++] = shown(pt, g);
 			}
+			/* each point named by its step or round; a drive keeps its
+			 * colour of the other charts */
 			if (n)
-				s[ns++] = (struct fr_series){d->drive->label, xi, yi, n, false};
+				s[ns++] = (struct fr_series){
+					.name = d->drive->label,
+					.x = xi,
+					.y = yi,
+					.n = n,
+					.color = fr_palette_index(pal, d->drive->label),
+					.point_labels = ni};
 		}
 		snprintf(title, sizeof(title), "%s%s", fr_tq_fig_name(g),
 			 rounds ? " per preconditioning round" : " per step");
@@ -90,17 +103,19 @@ static int charts(FILE *f, const struct fr_tq *t, bool rounds, const char *xlabe
 		if (ns)
 			fr_svg_lines(f, title, xlabel, ylabel, s, ns);
 	}
-	if (!s || !x || !y)
+	if (!s || !x || !y || !names)
 		ret = -1;
 	free(s);
 	free(x);
 	free(y);
+	free(names);
 	return ret;
 }
 
 int fr_tq_html(FILE *f, const struct fr_report *rep)
 {
 	char xlabel[512] = "step: ";
+	struct fr_palette pal = {0};
 	struct fr_tq t;
 	int ret;
 
@@ -126,9 +141,13 @@ int fr_tq_html(FILE *f, const struct fr_report *rep)
 	      "lowest.</p>\n",
 	      f);
 	table(f, &t);
-	ret = charts(f, &t, false, xlabel);
+	/* the colours out_html.c gives: measured drives in the order read */
+	for (size_t d = 0; d < rep->m->ndrives; d++)
+		fr_palette_index(&pal, rep->m->drives[d].label);
+	ret = charts(f, &t, false, xlabel, &pal);
 	if (!ret)
-		ret = charts(f, &t, true, "preconditioning round");
+		ret = charts(f, &t, true, "preconditioning round", &pal);
+	fr_palette_free(&pal);
 	for (size_t i = 0; i < t.nref; i++) {
 		fputs("<p>Published (", f);
 		fr_html_escape(f, t.ref[i].drive->review);
