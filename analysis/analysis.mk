@@ -8,6 +8,8 @@ FR_SRCS      := json_get.c model.c label.c group.c read_fio.c slurp.c read_engin
                 out_html_dist.c
 # which drive and which run (issue 13)
 FR_SRCS      += provenance.c compare.c
+# the SATA roundup's thread x queue-depth method (issue 15)
+FR_SRCS      += pooled.c tq.c out_tq.c out_tq_html.c
 FR_OBJDIR    := $(BUILD)/obj/analysis
 FR_OBJS      := $(addprefix $(FR_OBJDIR)/,$(FR_SRCS:.c=.o))
 FR_LIB       := $(FR_OBJDIR)/libfiorank.a

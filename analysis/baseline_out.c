@@ -152,7 +152,7 @@ static void csv_row(FILE *f, const struct fr_bl_row *r, const char *which, const
 	csv_num(f, v ? v[FR_BL_P9999] : NAN, 2);
 	fputs(",,,,,,0,", f);
 	fr_csv_str(f, detail);
-	fr_csv_end_after_detail(f);
+	fr_csv_end_after(f, "detail");
 }
 
 void fr_baseline_csv(FILE *f, const struct fr_baseline *b)

@@ -7,6 +7,7 @@
  * The order between these sources (command line, manifest, engine identity)
  * is applied by the callers: inputs.c decides per file, read_fio.c per job.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -70,6 +71,11 @@ static int classify(struct fr_jobname *n)
 		n->kind = n->profile[3] == 'r' ? FR_KIND_NN_READ : FR_KIND_NN_WRITE;
 		return fr_label_set(&n->profile, "noisy-neighbor");
 	}
+	/* the SATA roundup's method (issue 15): one profile, steps and rounds */
+	if (!strcmp(n->profile, "tq-sweep") || !strcmp(n->profile, "tq-sweep-precond")) {
+		n->kind = n->profile[8] ? FR_KIND_TQ_PRECOND : FR_KIND_TQ;
+		return fr_label_set(&n->profile, "tq-sweep");
+	}
 	if (!strncmp(n->profile, "precond-", 8)) {
 		n->kind = FR_KIND_PRECOND;
 		if (fr_label_set(&n->step, n->profile + 8))
@@ -102,6 +108,26 @@ oom:
 	return -ENOMEM;
 }
 
+/* "t<N>q<M>" with N, M >= 1 at the start of s; *rest (may be NULL) what
+ * follows, which must be nothing when rest is NULL. */
+static bool tq_step(const char *s, char **rest)
+{
+	unsigned long j, q;
+	char *end;
+
+	if (s[0] != 't' || !isdigit((unsigned char)s[1]))
+		return false;
+	j = strtoul(s + 1, &end, 10);
+	if (*end != 'q' || !isdigit((unsigned char)end[1]))
+		return false;
+	q = strtoul(end + 1, &end, 10);
+	if (j < 1 || q < 1 || j > 65536 || q > 65536)
+		return false;
+	if (rest)
+		*rest = end;
+	return rest || !*end;
+}
+
 const char *fr_step_problem(const char *jobname, const struct fr_jobname *n)
 {
 	char *end;
@@ -122,6 +148,16 @@ const char *fr_step_problem(const char *jobname, const struct fr_jobname *n)
 	case FR_KIND_NN_WRITE:
 		if (strchr(jobname, '@'))
 			return "a noisy-neighbor job takes no step (nn-read[-ns<N>])";
+		return NULL;
+	case FR_KIND_TQ:
+		if (!tq_step(n->step, NULL))
+			return "a tq-sweep step is t<numjobs>q<iodepth> (tq-sweep@t4q4)";
+		return NULL;
+	case FR_KIND_TQ_PRECOND:
+		if (!tq_step(n->step, &end) || strncmp(end, "-r", 2) ||
+		    !isdigit((unsigned char)end[2]) || strtoul(end + 2, &end, 10) < 1 || *end)
+			return "a tq-sweep preconditioning round is t<numjobs>q<iodepth>-r<round> "
+			       "(tq-sweep-precond@t16q16-r3)";
 		return NULL;
 	default:
 		return NULL;
@@ -198,7 +234,8 @@ void fr_jobopts_set(struct fr_jobopts *o, const char *key, const char *value)
 	else if (!strcmp(key, "numjobs"))
 		o->numjobs = count_value(value);
 	else if (!strcmp(key, "group_reporting"))
-		o->group_reporting = true;
+		/* a set-option: bare or with a number, group_reporting=0 clears it */
+		o->group_reporting = !value || !*value || strtol(value, NULL, 0) != 0;
 	else if (!strcmp(key, "namespaces"))
 		o->namespaces = ns_count(value);
 	else if (!strcmp(key, "filename"))
@@ -482,5 +519,5 @@ char *fr_fallback_label(const char *root, const char *path)
 bool fr_test_names_itself(const char *test)
 {
 	return !strcmp(test, "write-pressure") || !strcmp(test, "noisy-neighbor") ||
-	       !strcmp(test, "precondition");
+	       !strcmp(test, "precondition") || !strcmp(test, "tq-sweep");
 }

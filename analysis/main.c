@@ -623,8 +623,8 @@ int main(int argc, char **argv)
 		}
 	}
 	if (!ret) {
-		struct fr_report rep = {&m, &r, *note ? note : NULL, &prov,
-					o.baseline ? &bl : NULL};
+		struct fr_report rep = {
+			&m, &r, *note ? note : NULL, &prov, o.baseline ? &bl : NULL, &ref};
 
 		ret = render(&o, &rep) ? EXIT_USAGE : report_status(&m, &bm, rep.baseline);
 		/* figures of a drive not in steady state are not the method's */

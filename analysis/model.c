@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "model.h"
+#include "pooled.h"
 
 static int grow(void **arr, size_t *cap, size_t need, size_t elem)
 {
@@ -323,11 +324,37 @@ static int note_doc(struct fr_step *s, const char *fio_version, double timestamp
 	return 0;
 }
 
+/* The spread of two parts: the pooled deviation (pooled.c) and the larger
+ * max; known only when both parts that did I/O have it. */
+static void merge_spread(struct fr_spread *into, const struct fr_dirstat *a,
+			 const struct fr_spread *from, const struct fr_dirstat *b, int basis)
+{
+	struct fr_pooled p = {0};
+
+	if (!b->ios)
+		return;
+	if (!a->ios) {
+		*into = *from;
+		return;
+	}
+	if (!into->known || !from->known) {
+		into->known = false;
+		return;
+	}
+	fr_pooled_add(&p, a->ios, a->lat[basis].mean, into->stddev);
+	fr_pooled_add(&p, b->ios, b->lat[basis].mean, from->stddev);
+	into->stddev = fr_pooled_sd(&p);
+	into->max = into->max > from->max ? into->max : from->max;
+}
+
 static void merge_dir(struct fr_dirstat *into, const struct fr_dirstat *from)
 {
 	for (int b = 0; b < FR_NBASES; b++) {
 		struct fr_lat *l = &into->lat[b];
 		const struct fr_lat *f = &from->lat[b];
+
+		/* before the means and counts below take in the new part */
+		merge_spread(&into->spread[b], into, &from->spread[b], from, b);
 
 		l->mean = merge_mean(l->mean, into->ios, f->mean, from->ios);
 		l->p99 = merge_tail(l->p99, f->p99);
@@ -575,6 +602,7 @@ const char *fr_kind_name(enum fr_kind k)
 		[FR_KIND_CURVE] = "curve",	 [FR_KIND_WP_READ] = "wp-read",
 		[FR_KIND_WP_WRITE] = "wp-write", [FR_KIND_NN_READ] = "nn-read",
 		[FR_KIND_NN_WRITE] = "nn-write", [FR_KIND_PRECOND] = "precondition",
+		[FR_KIND_TQ] = "tq-step",	 [FR_KIND_TQ_PRECOND] = "tq-precond",
 	};
 	return names[k];
 }

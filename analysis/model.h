@@ -29,21 +29,32 @@ struct fr_lat {
 /* The latency bases fio reports: completion latency and total latency. */
 enum fr_basis { FR_CLAT, FR_LAT, FR_NBASES };
 
+/* The spread of one basis's latency: fio's stddev and max (ns).  known is
+ * false when fio did not print them (or a reader has none: engine files,
+ * published figures); merged over jobs as a pooled deviation (pooled.h). */
+struct fr_spread {
+	bool known;
+	double stddev, max;
+};
+
 struct fr_dirstat {
 	uint64_t ios;	 /* completed operations (total_ios) */
 	double iops;	 /* achieved IOPS */
 	double bw_bytes; /* bytes per second */
 	struct fr_lat lat[FR_NBASES];
+	struct fr_spread spread[FR_NBASES];
 };
 
 /* What a fio job measured, before it is placed in the model. */
 enum fr_kind {
-	FR_KIND_CURVE,	  /* <profile>@peak, <profile>@<pct> */
-	FR_KIND_WP_READ,  /* wp-read@<MBps> */
-	FR_KIND_WP_WRITE, /* wp-write@<MBps> */
-	FR_KIND_NN_READ,  /* nn-read, nn-read-ns<N> */
-	FR_KIND_NN_WRITE, /* nn-write, nn-write-ns<N> */
-	FR_KIND_PRECOND,  /* precond-<phase> */
+	FR_KIND_CURVE,	    /* <profile>@peak, <profile>@<pct> */
+	FR_KIND_WP_READ,    /* wp-read@<MBps> */
+	FR_KIND_WP_WRITE,   /* wp-write@<MBps> */
+	FR_KIND_NN_READ,    /* nn-read, nn-read-ns<N> */
+	FR_KIND_NN_WRITE,   /* nn-write, nn-write-ns<N> */
+	FR_KIND_PRECOND,    /* precond-<phase> */
+	FR_KIND_TQ,	    /* tq-sweep@t<jobs>q<depth> */
+	FR_KIND_TQ_PRECOND, /* tq-sweep-precond@t<jobs>q<depth>-r<round> */
 };
 
 /* One fio job result (or one namespace's share from an engine tag file). */

@@ -18,6 +18,7 @@ struct fr_report {
 	const char *ref_note;		    /* where published data came from, or NULL */
 	const struct fr_prov *prov;	    /* which drive and which run, or NULL */
 	const struct fr_baseline *baseline; /* --baseline comparison, or NULL */
+	const struct fr_model *ref;	    /* published drives (tq.c places among them), or NULL */
 };
 
 int fr_out_text(FILE *f, const struct fr_report *rep);
@@ -58,8 +59,9 @@ void fr_ref_place_text(const struct fr_entry *e, char *buf, size_t len);
 void fr_derived_text(const struct fr_drive *d, char *buf, size_t len);
 /* One CSV field, quoted when it holds a comma, quote or newline (out_csv.c). */
 void fr_csv_str(FILE *f, const char *s);
-/* Ends a CSV row after its detail column with the columns that follow it empty. */
-void fr_csv_end_after_detail(FILE *f);
+/* Ends a CSV row after COLUMN (a column of the header, not the last) with
+ * the columns that follow it empty. */
+void fr_csv_end_after(FILE *f, const char *column);
 /* A place, "-" for 0 (not placed: not comparable). */
 const char *fr_place_text(char *buf, size_t len, unsigned place);
 /* Whether the "profiles won" summary means anything: some profile ranks two

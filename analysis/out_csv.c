@@ -12,6 +12,7 @@
 #include "baseline.h"
 #include "crosscheck.h"
 #include "out.h"
+#include "out_tq.h"
 
 static const char *const columns =
 	"section,profile,drive,place,step,iops,mbps,lat_us,p99_us,p99_9_us,p99_99_us,"
@@ -58,11 +59,14 @@ void fr_csv_str(FILE *f, const char *s)
 /* Ends a row whose last filled column is detail: one empty field for each
  * column after it (renderers of other sections, e.g. baseline_out.c, call it
  * so that appended columns never shift their rows). */
-void fr_csv_end_after_detail(FILE *f)
+void fr_csv_end_after(FILE *f, const char *column)
 {
-	const char *after = strstr(columns, ",detail,");
+	char key[48];
+	const char *after;
 
-	for (const char *c = after ? after + 8 : ""; *c; c++)
+	snprintf(key, sizeof(key), ",%s,", column);
+	after = strstr(columns, key);
+	for (const char *c = after ? after + strlen(key) : ""; *c; c++)
 		if (*c == ',')
 			fputc(',', f);
 	fputs(after ? ",\n" : "\n", f);
@@ -373,5 +377,5 @@ int fr_out_csv(FILE *f, const struct fr_report *rep)
 	nn_rows(f, rep);
 	other_rows(f, rep);
 	fr_baseline_csv(f, rep->baseline);
-	return ferror(f) ? -1 : 0;
+	return fr_tq_csv(f, rep) || ferror(f) ? -1 : 0;
 }

@@ -14,6 +14,7 @@
 #include "escape.h"
 #include "out.h"
 #include "out_html_chart.h"
+#include "out_tq.h"
 #include "svg.h"
 
 static const char *const css =
@@ -332,6 +333,8 @@ static int render_html(FILE *f, const void *arg)
 	fr_html_nn(f, rep, &pal);
 	tail(f, rep);
 	fr_baseline_html(f, rep->baseline);
+	if (fr_tq_html(f, rep))
+		return -1;
 	fputs("</body></html>\n", f);
 	fr_palette_free(&pal);
 	return ferror(f) ? -1 : 0;

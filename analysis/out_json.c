@@ -13,6 +13,7 @@
 #include "crosscheck.h"
 #include "escape.h"
 #include "out.h"
+#include "out_tq.h"
 
 static struct json_object *jnum(double v)
 {
@@ -333,7 +334,7 @@ static struct json_object *summary_obj(const struct fr_report *rep)
 
 int fr_out_json(FILE *f, const struct fr_report *rep)
 {
-	struct json_object *root = json_object_new_object(), *drives = json_object_new_array();
+	struct json_object *root = json_object_new_object(), *drives = json_object_new_array(), *tq;
 	int ret;
 
 	add(root, "schema", jstr("fiorank/2"));
@@ -352,10 +353,14 @@ int fr_out_json(FILE *f, const struct fr_report *rep)
 	add(root, "wins", summary_obj(rep));
 	if (rep->baseline)
 		add(root, "baseline", fr_baseline_json(rep->baseline));
-	ret = fputs(json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY |
-								 JSON_C_TO_STRING_SPACED |
-								 JSON_C_TO_STRING_NOSLASHESCAPE),
-		    f) < 0;
+	/* only when a drive ran the method: other reports keep their shape */
+	tq = fr_tq_json(rep, &ret);
+	if (tq)
+		add(root, "tq_sweep", tq);
+	ret = ret || fputs(json_object_to_json_string_ext(
+				   root, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
+						 JSON_C_TO_STRING_NOSLASHESCAPE),
+			   f) < 0;
 	fputc('\n', f);
 	json_object_put(root);
 	return ret || ferror(f) ? -1 : 0;

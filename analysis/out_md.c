@@ -12,6 +12,7 @@
 #include "crosscheck.h"
 #include "escape.h"
 #include "out.h"
+#include "out_tq.h"
 
 static void md_str(FILE *f, const char *s)
 {
@@ -334,7 +335,7 @@ static int render_md(FILE *f, const void *arg)
 	noisy_neighbor(f, rep);
 	tail(f, rep);
 	fr_baseline_md(f, rep->baseline);
-	return ferror(f) ? -1 : 0;
+	return fr_tq_md(f, rep) || ferror(f) ? -1 : 0;
 }
 
 /* Written like the text report: control characters but newline, and bytes

@@ -13,6 +13,7 @@
 #include "crosscheck.h"
 #include "escape.h"
 #include "out.h"
+#include "out_tq.h"
 
 #define LABEL_W 32
 
@@ -386,6 +387,9 @@ static int render_text(FILE *f, const void *arg)
 	summary(f, rep);
 	problems(f, rep);
 	fr_baseline_text(f, rep->baseline);
+	/* last: the runner's report ends with the tq-sweep table */
+	if (fr_tq_text(f, rep))
+		return -1;
 	return 0;
 }
 

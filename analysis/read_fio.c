@@ -102,6 +102,17 @@ static void read_lat(struct json_object *o, double scale, struct fr_lat *l)
 	l->p9999 = percentile(pct, "99.990000", 99.99) * scale;
 }
 
+/* fio's stddev and max of one latency object, scaled to ns; known only
+ * when both are sound numbers. */
+static void read_spread(struct json_object *o, double scale, struct fr_spread *s)
+{
+	double sd = fr_json_num(o, "stddev"), max = fr_json_num(o, "max");
+
+	s->known = isfinite(sd) && isfinite(max) && sd >= 0 && max >= 0;
+	s->stddev = s->known ? sd * scale : NAN;
+	s->max = s->known ? max * scale : NAN;
+}
+
 /* Bounds past which a figure is not a measurement: no job completes 10^10
  * operations or 10^13 bytes per second, nor 2^63 operations. */
 #define MAX_IOPS 1e10
@@ -151,16 +162,21 @@ static const char *read_dir(struct json_object *d, struct fr_dirstat *out)
 	for (int b = 0; b < FR_NBASES; b++) {
 		struct json_object *ns = fr_json_get(d, keys[b][0]);
 
-		if (ns)
+		if (ns) {
 			read_lat(ns, 1.0, &out->lat[b]);
-		else if (fr_json_get(d, keys[b][1]))
+			read_spread(ns, 1.0, &out->spread[b]);
+		} else if (fr_json_get(d, keys[b][1])) {
 			read_lat(fr_json_get(d, keys[b][1]), 1000.0, &out->lat[b]);
+			read_spread(fr_json_get(d, keys[b][1]), 1000.0, &out->spread[b]);
+		}
 		if (bad_lat(&out->lat[b]))
 			return "has a negative or infinite latency";
 	}
 	if (!out->ios)
-		for (int b = 0; b < FR_NBASES; b++)
+		for (int b = 0; b < FR_NBASES; b++) {
 			out->lat[b] = (struct fr_lat){NAN, NAN, NAN, NAN};
+			out->spread[b] = (struct fr_spread){0};
+		}
 	return NULL;
 }
 

@@ -3,10 +3,11 @@
 # go.  A record is the row i of these arrays, one per field:
 #   plan_id[i]     <drive>/<suite>/<test>/<step>: the run's id, also its path
 #                  below the results directory
-#   plan_suite[i]  precondition, profiles, write-pressure or noisy-neighbor
+#   plan_suite[i]  precondition, profiles, write-pressure, noisy-neighbor or tq-sweep
 #   plan_test[i]   the profile id, or the suite's name
 #   plan_step[i]   peak, a curve percentage, MB/s, fill/seq/rand, ss-roundN,
-#                  purge, or the noisy-neighbor run's engine
+#                  purge, the noisy-neighbor run's engine, or a tq-sweep
+#                  step t<numjobs>q<iodepth>
 #   plan_job[i]    the job file below jobs/ (empty for a purge)
 #   plan_sect[i]   the job file's section to run (empty: all)
 #   plan_est[i]    planned seconds
@@ -15,7 +16,10 @@
 # plan_n is the number of records, plan_secs their planned seconds.
 # Reads the runner's settings (suites, profiles, steps, ...); sourced by it.
 
-SUITE_NAMES="precondition profiles write-pressure noisy-neighbor"
+SUITE_NAMES="precondition profiles write-pressure noisy-neighbor tq-sweep"
+# What "all" runs: the VDbench-style method.  tq-sweep (the SATA roundup's
+# method) preconditions with its own workload, so it is asked for by name.
+SUITE_ALL="precondition profiles write-pressure noisy-neighbor"
 
 # The profiles in the published order, each high-load variant after its
 # base: the order analysis/rank.c ranks them in (tests/script/jobs-profile-order.sh
@@ -31,19 +35,19 @@ vdi-lc-boot vdi-lc-initial-login vdi-lc-monday-login"
 parse_suites() {
 	local s out=" "
 	for s in ${1//,/ }; do
-		[ "$s" = all ] && s=$SUITE_NAMES
+		[ "$s" = all ] && s=$SUITE_ALL
 		for s in $s; do
 			case " $SUITE_NAMES " in
 			*" $s "*) [[ $out == *" $s "* ]] || out+="$s " ;;
 			*)
-				echo "unknown suite '$s': profiles, write-pressure, noisy-neighbor, precondition or all (or a comma list)" >&2
+				echo "unknown suite '$s': profiles, write-pressure, noisy-neighbor, precondition, tq-sweep or all (or a comma list)" >&2
 				return 1
 				;;
 			esac
 		done
 	done
 	out=${out# }
-	[ -n "$out" ] || { echo "--suite is required: profiles, write-pressure, noisy-neighbor, precondition or all" >&2; return 1; }
+	[ -n "$out" ] || { echo "--suite is required: profiles, write-pressure, noisy-neighbor, precondition, tq-sweep or all" >&2; return 1; }
 	echo "${out% }"
 }
 
@@ -112,6 +116,21 @@ plan_noisy_neighbor() {
 	for e in ssdnvme io_uring_cmd; do
 		plan_add "$d/noisy-neighbor/noisy-neighbor/$e" noisy-neighbor noisy-neighbor "$e" \
 			"noisy-neighbor/nn-$e.fio" "" "$step_secs" nn
+	done
+}
+
+# plan_tq_sweep DRIVE: the workload's own preconditioning rounds (judged by
+# the steady-state rule like the precondition suite's, take_ss), then the
+# thread x queue-depth steps (--tq-steps).
+plan_tq_sweep() {
+	local d=$1 r s
+	for ((r = 1; r <= ss_max_rounds; r++)); do
+		plan_add "$d/tq-sweep/precondition/ss-round$r" tq-sweep tq-sweep "ss-round$r" \
+			tq-sweep/precondition.fio "" "$ss_round_time" ss
+	done
+	for s in $tq_steps; do
+		plan_add "$d/tq-sweep/tq-sweep/$s" tq-sweep tq-sweep "$s" tq-sweep/8k-randrw-70-30.fio \
+			"tq-sweep@$s" "$step_secs" run
 	done
 }
 

@@ -119,23 +119,29 @@ run_job() {
 # is 1 for a run that just ran (a steady-state verdict is then written when
 # reached or at the last round), 0 for one done before a resume.
 take_peak() { peak_of[$drive/$test]=$(result_iops "$out"); }
+# The rounds of each suite that has them (precondition, tq-sweep) are
+# judged apart: ss_values and ss_done are keyed by drive/suite; the verdict
+# goes to <drive>/<suite>/steady-state.json and the manifest's steady_state
+# (precondition) or steady_state_tq (tq-sweep, whose rounds run its own
+# workload).
 take_ss() {
-	local verdict steady
-	ss_values[$drive]+="$(result_iops "$out" | awk '{print $1 + $2}') "
+	local verdict steady key=$drive/$st mkey=steady_state
+	[ "$st" = precondition ] || mkey=steady_state_tq
+	ss_values[$key]+="$(result_iops "$out" | awk '{print $1 + $2}') "
 	# shellcheck disable=SC2086
-	verdict=$(ss_verdict ${ss_values[$drive]})
+	verdict=$(ss_verdict ${ss_values[$key]})
 	steady=$?
 	if [ "$1" = 0 ]; then
-		[ $steady = 0 ] && ss_done[$drive]=1
+		[ $steady = 0 ] && ss_done[$key]=1
 		return 0
 	fi
 	[ $steady = 0 ] || [ "${step#ss-round}" -ge "$ss_max_rounds" ] || return 0
-	jq --argjson v "$verdict" --argjson iops "$(tr ' ' '\n' <<<"${ss_values[$drive]}" | jq -s .)" -n \
+	jq --argjson v "$verdict" --argjson iops "$(tr ' ' '\n' <<<"${ss_values[$key]}" | jq -s .)" -n \
 		'{schema: "ssdnvme-steady-state/1", rule: "SNIA PTS: 5-round window, max-min <= 20% of average, least-squares excursion <= 10% of average",
-		  round_iops: $iops} + $v' >"$results/$drive/precondition/steady-state.json"
-	manifest_update "$manifest" '.steady_state[$d] = ($v | fromjson)' --arg d "$drive" --arg v "$verdict"
-	echo "ssdnvme-suite: $drive steady state: $(jq -r 'if .steady then "reached" else "NOT reached" end' <<<"$verdict") after ${step#ss-round} rounds" >&2
-	ss_done[$drive]=1
+		  round_iops: $iops} + $v' >"$results/$drive/$st/steady-state.json"
+	manifest_update "$manifest" ".$mkey[\$d] = (\$v | fromjson)" --arg d "$drive" --arg v "$verdict"
+	echo "ssdnvme-suite: $drive $st steady state: $(jq -r 'if .steady then "reached" else "NOT reached" end' <<<"$verdict") after ${step#ss-round} rounds" >&2
+	ss_done[$key]=1
 }
 
 # run_plan: every row in order; skips what a resumed suite already did, a
@@ -158,7 +164,7 @@ run_plan() {
 		left=$((total_secs - done_secs))
 		done_secs=$((done_secs + est))
 		[ -z "${skip_drive[$drive]:-}" ] || continue
-		[ "$kind" != ss ] || [ -z "${ss_done[$drive]:-}" ] || continue
+		[ "$kind" != ss ] || [ -z "${ss_done[$drive/$st]:-}" ] || continue
 		if [ "${prev_status[$id]:-}" = "done" ] && { [ "$kind" = purge ] || result_valid "$out"; }; then
 			echo "[$n/$total_steps] $id: done before, skipped" >&2
 			! declare -F "take_$kind" >/dev/null || "take_$kind" 0

@@ -57,6 +57,24 @@ parse_steps() {
 	echo "${out% }"
 }
 
+# parse_tq_steps JOBFILE LIST: the tq-sweep steps of the comma LIST (all of
+# JOBFILE's [tq-sweep@<step>] sections, in the file's order, when LIST is
+# empty), space-separated; fails naming a step the file does not have.
+parse_tq_steps() {
+	local file=$1 have s out=""
+	have=$(sed -n 's/^\[tq-sweep@\(t[0-9]*q[0-9]*\)\]$/\1/p' "$file" | tr '\n' ' ')
+	[ -n "$have" ] || { echo "tq-sweep: $file has no [tq-sweep@t<N>q<M>] step" >&2; return 1; }
+	[ -n "$2" ] || { echo "${have% }"; return 0; }
+	for s in ${2//,/ }; do
+		if [[ " $have" != *" $s "* ]]; then
+			echo "--tq-steps: no step '$s' in $file (it has ${have% })" >&2
+			return 1
+		fi
+		[[ " $out" == *" $s "* ]] || out+="$s "
+	done
+	echo "${out% }"
+}
+
 # wp_steps START END STEP: the write-pressure rates in MB/s.
 wp_steps() {
 	local a=$1 b=$2 s=$3

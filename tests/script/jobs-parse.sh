@@ -19,7 +19,7 @@ export SSDNVME_ENGINE=$ENGINE
 # shellcheck source=jobs/lib/hand-env.sh
 . jobs/lib/hand-env.sh "$tmp/target"
 
-mapfile -t files < <(ls jobs/profiles/*.fio jobs/precondition/*.fio jobs/write-pressure/*.fio jobs/noisy-neighbor/*.fio)
+mapfile -t files < <(ls jobs/profiles/*.fio jobs/precondition/*.fio jobs/write-pressure/*.fio jobs/noisy-neighbor/*.fio jobs/tq-sweep/*.fio)
 check "23 profile job files (19 profiles + 4 high-load variants)" test "$(ls jobs/profiles/*.fio | wc -l)" -eq 23
 
 for f in "${files[@]}"; do
@@ -63,13 +63,38 @@ for f in jobs/profiles/*.fio; do
 done
 check "every profile has sections peak,10..120, stonewalls, poisson and a duration header${bad:+ (missing:$bad)}" test -z "$bad"
 bad=""
-for f in jobs/precondition/*.fio jobs/write-pressure/*.fio jobs/noisy-neighbor/*.fio; do
+for f in jobs/precondition/*.fio jobs/write-pressure/*.fio jobs/noisy-neighbor/*.fio jobs/tq-sweep/*.fio; do
 	grep -Eq '^; .*([Tt]akes|minutes)' "$f" || bad+=" $f"
 done
 check "every other job file says how long it takes${bad:+ (not:$bad)}" test -z "$bad"
 
 jobs/tools/gen-profiles "$tmp/gen" >/dev/null
 check "committed jobs/profiles match jobs/tools/gen-profiles" diff -r jobs/profiles "$tmp/gen"
+jobs/tools/gen-tq-sweep "$tmp/gen-tq" >/dev/null
+check "committed jobs/tq-sweep match jobs/tools/gen-tq-sweep" diff -r jobs/tq-sweep "$tmp/gen-tq"
+
+# tq-sweep (issue 15): every step carries numjobs x iodepth in its name and
+# runs with exactly those, alone; the rounds run the same workload at QD16.
+bad=""
+while read -r sect; do
+	s=${sect#tq-sweep@} j=${s#t} j=${j%q*} q=${s#*q}
+	flatten_job jobs/tq-sweep/8k-randrw-70-30.fio "$sect" >"$tmp/tq.fio"
+	[ "$(job_numjobs "$tmp/tq.fio")" = "$j" ] && grep -qx "iodepth=$q" "$tmp/tq.fio" &&
+		grep -qx stonewall "$tmp/tq.fio" || bad+=" $sect"
+done < <(sed -n 's/^\[\(tq-sweep@t[0-9]*q[0-9]*\)\]$/\1/p' jobs/tq-sweep/8k-randrw-70-30.fio)
+check "every tq-sweep step runs the numjobs x iodepth its name says${bad:+ (not:$bad)}" test -z "$bad"
+check "the tq-sweep grid: light to heavy, 9 steps, ending at the preconditioning's 16 x 16" test \
+	"$(sed -n 's/^\[tq-sweep@\(.*\)\]$/\1/p' jobs/tq-sweep/8k-randrw-70-30.fio | tr '\n' ' ')" = \
+	"t1q1 t2q2 t4q4 t8q8 t16q1 t16q2 t16q4 t16q8 t16q16 "
+for f in jobs/tq-sweep/*.fio; do
+	flatten_job "$f" >"$tmp/tqw.fio"
+	grep -qx rw=randrw "$tmp/tqw.fio" && grep -qx rwmixread=70 "$tmp/tqw.fio" && grep -qx bs=8k "$tmp/tqw.fio" &&
+		grep -qx group_reporting=0 "$tmp/tqw.fio" || bad+=" $f"
+done
+check "both tq-sweep files run 8K random 70/30 with per-job reporting${bad:+ (not:$bad)}" test -z "$bad"
+SSDNVME_SS_JOBS=16 SSDNVME_SS_ROUND=3 flatten_job jobs/tq-sweep/precondition.fio >"$tmp/tqp.fio"
+check "a flattened preconditioning round is named tq-sweep-precond@t16q16-r3 and runs 16 x 16" \
+	bash -c "grep -qx '\[tq-sweep-precond@t16q16-r3\]' '$tmp/tqp.fio' && grep -qx numjobs=16 '$tmp/tqp.fio' && grep -qx iodepth=16 '$tmp/tqp.fio'"
 
 # A job file run by hand without the environment fails with fio's message
 # naming the option, never silently.
