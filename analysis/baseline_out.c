@@ -247,13 +247,6 @@ struct json_object *fr_baseline_json(const struct fr_baseline *b)
 	return o;
 }
 
-static void html_cell(FILE *f, const char *s, const char *cls)
-{
-	fprintf(f, "<td%s%s%s>", cls ? " class=\"" : "", cls ? cls : "", cls ? "\"" : "");
-	fr_html_escape(f, s);
-	fputs("</td>", f);
-}
-
 void fr_baseline_html(FILE *f, const struct fr_baseline *b)
 {
 	char x[32], y[32], z[32], head[256];
@@ -280,16 +273,19 @@ void fr_baseline_html(FILE *f, const struct fr_baseline *b)
 			bool cmp = r->status == FR_BL_COMPARED;
 
 			fputs("<tr>", f);
-			html_cell(f, r->profile, "l");
-			html_cell(f, r->drive, "l");
-			html_cell(f, head, "l");
-			html_cell(f, cmp ? fr_bl_metric_name((enum fr_bl_metric)m) : "", "l");
-			html_cell(f, cmp ? fr_num(x, sizeof(x), shown(m, r->base[m]), prec(m)) : "",
-				  NULL);
-			html_cell(f, cmp ? fr_num(y, sizeof(y), shown(m, r->cur[m]), prec(m)) : "",
-				  NULL);
-			html_cell(f, cmp ? change_str(z, sizeof(z), r->change_pct[m]) : "", NULL);
-			html_cell(f, r->crossed & (1u << m) ? "threshold crossed" : "", "l");
+			fr_html_cell(f, r->profile, true);
+			fr_html_cell(f, r->drive, true);
+			fr_html_cell(f, head, true);
+			fr_html_cell(f, cmp ? fr_bl_metric_name((enum fr_bl_metric)m) : "", true);
+			fr_html_cell(f,
+				     cmp ? fr_num(x, sizeof(x), shown(m, r->base[m]), prec(m)) : "",
+				     false);
+			fr_html_cell(f,
+				     cmp ? fr_num(y, sizeof(y), shown(m, r->cur[m]), prec(m)) : "",
+				     false);
+			fr_html_cell(f, cmp ? change_str(z, sizeof(z), r->change_pct[m]) : "",
+				     false);
+			fr_html_cell(f, r->crossed & (1u << m) ? "threshold crossed" : "", true);
 			fputs("</tr>\n", f);
 		}
 	}

@@ -29,18 +29,11 @@ static const char *const css =
 	".series{stroke-width:2}"
 	".warn{background:#fdd;color:#900;font-weight:bold}.wide{overflow-x:auto}";
 
-static void cell(FILE *f, const char *s, bool left)
-{
-	fputs(left ? "<td class=\"l\">" : "<td>", f);
-	fr_html_escape(f, s);
-	fputs("</td>", f);
-}
-
-static void cellnum(FILE *f, double v, int prec)
+void fr_html_num_cell(FILE *f, double v, int prec)
 {
 	char b[32];
 
-	cell(f, fr_num(b, sizeof(b), v, prec), false);
+	fr_html_cell(f, fr_num(b, sizeof(b), v, prec), false);
 }
 
 static void profile_table(FILE *f, const struct fr_profile_rank *pr)
@@ -54,14 +47,14 @@ static void profile_table(FILE *f, const struct fr_profile_rank *pr)
 		char pub[320];
 
 		fprintf(f, "<tr><td>%u</td>", e->place);
-		cell(f, e->drive->label, true);
-		cellnum(f, e->iops, 0);
-		cellnum(f, e->mbps > 0 ? e->mbps : NAN, 1);
-		cellnum(f, fr_us(e->lat_ns), 1);
-		cell(f, e->peak->name, true);
-		cellnum(f, e->margin_pct, 1);
+		fr_html_cell(f, e->drive->label, true);
+		fr_html_num_cell(f, e->iops, 0);
+		fr_html_num_cell(f, e->mbps > 0 ? e->mbps : NAN, 1);
+		fr_html_num_cell(f, fr_us(e->lat_ns), 1);
+		fr_html_cell(f, e->peak->name, true);
+		fr_html_num_cell(f, e->margin_pct, 1);
 		fr_ref_place_text(e, pub, sizeof(pub));
-		cell(f, pub, false);
+		fr_html_cell(f, pub, false);
 		fputs("</tr>\n", f);
 	}
 	fputs("</table>\n", f);
@@ -249,7 +242,7 @@ static void tail(FILE *f, const struct fr_report *rep)
 			if (!r->wins[i].profiles)
 				continue;
 			fputs("<tr>", f);
-			cell(f, r->wins[i].drive->label, true);
+			fr_html_cell(f, r->wins[i].drive->label, true);
 			fprintf(f, "<td>%u</td><td>%u</td></tr>\n", r->wins[i].wins,
 				r->wins[i].profiles);
 		}
@@ -267,8 +260,8 @@ static void tail(FILE *f, const struct fr_report *rep)
 			if (!*places)
 				continue;
 			fputs("<tr>", f);
-			cell(f, r->wins[i].drive->label, true);
-			cell(f, places, true);
+			fr_html_cell(f, r->wins[i].drive->label, true);
+			fr_html_cell(f, places, true);
 			fputs("</tr>\n", f);
 		}
 		fputs("</table>\n", f);

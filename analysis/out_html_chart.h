@@ -13,6 +13,9 @@
 #include "out.h"
 #include "svg.h"
 
+/* A table cell holding v as fr_num() writes it (out_html.c). */
+void fr_html_num_cell(FILE *f, double v, int prec);
+
 /* "10 %" for a capped step, the name itself ("peak", "first") otherwise. */
 void fr_html_step_label(char *buf, size_t len, const char *step);
 

@@ -23,20 +23,6 @@ static double lat_metric(const struct fr_lat *l, int k)
 	return k == 0 ? l->mean : k == 1 ? l->p99 : k == 2 ? l->p999 : l->p9999;
 }
 
-static void num_cell(FILE *f, double v, int prec)
-{
-	char b[32];
-
-	fprintf(f, "<td>%s</td>", fr_num(b, sizeof(b), v, prec));
-}
-
-static void name_cell(FILE *f, const char *s)
-{
-	fputs("<td class=\"l\">", f);
-	fr_html_escape(f, s);
-	fputs("</td>", f);
-}
-
 /* One namespace's victims: chart and table, placed among themselves.  The
  * view has no cross-check runs; a namespace the drive's writers wrote to is
  * not a victim's either. */
@@ -81,23 +67,23 @@ static void victims_ns(FILE *f, const struct fr_nn_view *ns, struct fr_palette *
 		} else {
 			fputs("<tr><td>-</td>", f);
 		}
-		name_cell(f, names[j]);
+		fr_html_cell(f, names[j], true);
 		for (int k = 0; k < 4; k++)
-			num_cell(f, fr_us(lat_metric(&e[j]->lat, k)), 1);
+			fr_html_num_cell(f, fr_us(lat_metric(&e[j]->lat, k)), 1);
 		fputs("</tr>\n", f);
 		if (!e[j]->place && *e[j]->note) { /* why it is not placed */
 			fputs("<tr><td></td>", f);
-			name_cell(f, e[j]->note);
+			fr_html_cell(f, e[j]->note, true);
 			fputs("<td colspan=\"4\"></td></tr>\n", f);
 		}
 	}
 	if (placed > 1) {
 		fputs("<tr><td></td><td class=\"l\">gap 2nd-1st</td>", f);
 		for (int k = 0; k < 4; k++)
-			num_cell(f,
-				 fr_us(lat_metric(&e[first[1]]->lat, k) -
-				       lat_metric(&e[first[0]]->lat, k)),
-				 1);
+			fr_html_num_cell(f,
+					 fr_us(lat_metric(&e[first[1]]->lat, k) -
+					       lat_metric(&e[first[0]]->lat, k)),
+					 1);
 		fputs("</tr>\n", f);
 	}
 	fputs("</table>\n", f);
@@ -133,13 +119,14 @@ static void aggressors(FILE *f, const struct fr_model *m, enum fr_basis basis)
 			open = true;
 			fr_ns_name(nsname, sizeof(nsname), s->nsid);
 			fputs("<tr>", f);
-			name_cell(f, m->drives[d].label);
-			name_cell(f, nsname);
+			fr_html_cell(f, m->drives[d].label, true);
+			fr_html_cell(f, nsname, true);
 			/* an engine tag share counts operations but has no rate */
-			num_cell(f, s->dir[FR_WRITE].iops > 0 ? s->dir[FR_WRITE].iops : NAN, 0);
-			num_cell(f, fr_us(s->dir[FR_WRITE].lat[basis].mean), 1);
-			num_cell(f, fr_us(s->dir[FR_WRITE].lat[basis].p99), 1);
-			num_cell(f, fr_us(s->dir[FR_WRITE].lat[basis].p9999), 1);
+			fr_html_num_cell(f, s->dir[FR_WRITE].iops > 0 ? s->dir[FR_WRITE].iops : NAN,
+					 0);
+			fr_html_num_cell(f, fr_us(s->dir[FR_WRITE].lat[basis].mean), 1);
+			fr_html_num_cell(f, fr_us(s->dir[FR_WRITE].lat[basis].p99), 1);
+			fr_html_num_cell(f, fr_us(s->dir[FR_WRITE].lat[basis].p9999), 1);
 			fputs("</tr>\n", f);
 		}
 	}
@@ -165,8 +152,8 @@ static void cross_checks(FILE *f, const struct fr_nn_split *sp)
 
 		fr_ns_name(nsname, sizeof(nsname), x->nsid);
 		fputs("<tr>", f);
-		name_cell(f, x->run->drive->label);
-		name_cell(f, nsname);
+		fr_html_cell(f, x->run->drive->label, true);
+		fr_html_cell(f, nsname, true);
 		for (int k = 0; k < 4; k++) {
 			char buf[32];
 

@@ -14,6 +14,13 @@
 #include "chart.h"
 #include "svg.h"
 
+void fr_html_cell(FILE *f, const char *s, bool left)
+{
+	fputs(left ? "<td class=\"l\">" : "<td>", f);
+	fr_html_escape(f, s);
+	fputs("</td>", f);
+}
+
 void fr_html_escape(FILE *f, const char *s)
 {
 	for (; s && *s; s++) {
