@@ -66,6 +66,12 @@ fio_cmd() {
 	fi
 }
 
+# fio_cmd_script PATH: writes an executable at PATH that runs fio_cmd, for
+# programs that take a fio binary (the suite runner's --fio).
+fio_cmd_script() {
+	printf '#!/usr/bin/env bash\n. "%s/tests/lib.sh"\nfio_cmd "$@"\n' "$TOP" >"$1" && chmod +x "$1"
+}
+
 # vm_relay DESC OUTDIR [tests/vm/run OPTIONS...] -- SCRIPT [ARGS...]: boots the
 # test bed once for a guest-side script and relays its TAP lines as this
 # file's own (prefixed with DESC), plus one line for the script's exit status.

@@ -19,8 +19,7 @@ truncate -s 64M "$target"
 # The suite runs fio itself: through fio_cmd (tests/lib.sh), which under
 # the sanitizer build preloads the ASan runtime for the engine.
 fio=$tmp/fio
-printf '#!/usr/bin/env bash\n. "%s/tests/lib.sh"\nfio_cmd "$@"\n' "$TOP" >"$fio"
-chmod +x "$fio"
+fio_cmd_script "$fio"
 run() { "$suite" --fio "$fio" --engine-so "$ENGINE" --fiorank "$FIORANK" "$@"; }
 is() { if [ "$2" = "$3" ]; then ok "$1"; else not_ok "$1: got '$2', want '$3'"; fi; }
 json() { sed -n '/^{/,$p' "$1"; }

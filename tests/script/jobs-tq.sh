@@ -18,8 +18,7 @@ trap cleanup EXIT
 target=$tmp/target
 truncate -s 64M "$target"
 fio=$tmp/fio
-printf '#!/usr/bin/env bash\n. "%s/tests/lib.sh"\nfio_cmd "$@"\n' "$TOP" >"$fio"
-chmod +x "$fio"
+fio_cmd_script "$fio"
 run() { jobs/ssdnvme-suite --fio "$fio" --engine-so "$ENGINE" --fiorank "$FIORANK" "$@"; }
 # shellcheck source=jobs/lib/suite-lib.sh
 . jobs/lib/suite-lib.sh
