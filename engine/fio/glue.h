@@ -68,7 +68,6 @@ struct engine_data {
 	struct nvme_dsm_range *ranges; /* by io_u->index: trim payloads */
 	struct io_u **pending;	       /* queued, not yet submitted */
 	unsigned int nr_pending;
-	struct ring_done *done; /* reaped by ->getevents() */
 	unsigned int depth;
 	int *fds; /* registered files, by f->engine_pos */
 	unsigned int nr_fds;

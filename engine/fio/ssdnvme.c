@@ -59,11 +59,10 @@ static int ssdnvme_init(struct thread_data *td)
 	ld->io_us = calloc(depth, sizeof(*ld->io_us));
 	ld->iovecs = calloc(depth, sizeof(*ld->iovecs));
 	ld->pending = calloc(depth, sizeof(*ld->pending));
-	ld->done = calloc(depth, sizeof(*ld->done));
 	/* DSM ranges are DMA'd by the device: keep them in their own aligned block. */
 	if (posix_memalign((void **)&ld->ranges, 4096, depth * sizeof(*ld->ranges)))
 		ld->ranges = NULL;
-	if (!ld->io_us || !ld->iovecs || !ld->pending || !ld->done || !ld->ranges)
+	if (!ld->io_us || !ld->iovecs || !ld->pending || !ld->ranges)
 		return 1;
 	return 0;
 }
@@ -292,6 +291,16 @@ static int ssdnvme_get_file_size(struct thread_data *td, struct fio_file *f)
 
 /* ------------------------------------------------------------ data path */
 
+/*
+ * An SQE's user_data is its io_u, whose low bits (fio aligns io_us to cache
+ * lines) say what ->event() must know without a look at the file: that the
+ * command is NVMe passthrough, and that it is a DSM counted in
+ * trims_in_flight.
+ */
+#define UD_NVME	 1ull
+#define UD_TRIM	 2ull
+#define UD_FLAGS (UD_NVME | UD_TRIM)
+
 static void report_error(struct engine_data *ld, struct io_u *io_u, int res);
 
 static void prep_nvme(struct thread_data *td, struct engine_data *ld, struct io_u *io_u,
@@ -311,7 +320,7 @@ static void prep_nvme(struct thread_data *td, struct engine_data *ld, struct io_
 		.buf_index = (uint16_t)io_u->index,
 		.fd = o->registerfiles ? (int)f->engine_pos : f->fd,
 		.fixed_file = o->registerfiles,
-		.user_data = (uint64_t)(uintptr_t)io_u,
+		.user_data = (uint64_t)(uintptr_t)io_u | UD_NVME,
 	};
 
 	switch (io_u->ddir) {
@@ -456,25 +465,26 @@ static enum fio_q_status ssdnvme_queue(struct thread_data *td, struct io_u *io_u
 		return run_sync(td, ld, io_u, zero_now);
 	if (ld->nr_pending == ld->depth)
 		return FIO_Q_BUSY;
-	sqe = ring_get_sqe(&ld->ring);
-	if (!sqe)
-		return FIO_Q_BUSY;
+	sqe = ring_sqe(&ld->ring, io_u->index);
 	if (nvme) {
 		prep_nvme(td, ld, io_u, sqe);
 		/* trimwrite: a block's write must not overtake its trim */
-		if (io_u->ddir == DDIR_TRIM)
+		if (io_u->ddir == DDIR_TRIM) {
 			ld->trims_in_flight++;
-		else if (ld->trims_in_flight && io_u->ddir == DDIR_WRITE)
+			sqe->user_data |= UD_TRIM;
+		} else if (ld->trims_in_flight && io_u->ddir == DDIR_WRITE)
 			sqe->flags |= IOSQE_IO_DRAIN;
 	} else {
 		prep_block(td, ld, io_u, sqe);
 	}
+	ring_push(&ld->ring, io_u->index);
 	ld->pending[ld->nr_pending++] = io_u;
 	return FIO_Q_QUEUED;
 }
 
 /* Stamps fio's issue time on the first NR pending io_us, now that they are submitted. */
-static void mark_issued(struct thread_data *td, struct engine_data *ld, unsigned int nr)
+__attribute__((always_inline)) static inline void
+mark_issued(struct thread_data *td, struct engine_data *ld, unsigned int nr)
 {
 	struct tagging *tg = ld->tagging;
 	struct timespec now;
@@ -483,27 +493,22 @@ static void mark_issued(struct thread_data *td, struct engine_data *ld, unsigned
 
 	if (fill || tg)
 		fio_gettime(&now, NULL);
-	if (tg) {
-		/* the tag's submission time is the issue time fio's clat starts
-		 * from; one loop for both, as it runs for every I/O */
-		uint64_t now_ns = (uint64_t)now.tv_sec * 1000000000ull + (uint64_t)now.tv_nsec;
-		uint64_t stamp = tagging_stamp_at(tg, now_ns);
-
-		for (i = 0; i < nr; i++) {
-			if (fill) {
-				ld->pending[i]->issue_time = now;
-				io_u_queued(td, ld->pending[i]);
-			}
-			tagging_submitted(tg, ld->pending[i], now_ns, stamp);
-		}
-	} else if (fill) {
+	if (fill) {
 		for (i = 0; i < nr; i++) {
 			ld->pending[i]->issue_time = now;
 			io_u_queued(td, ld->pending[i]);
 		}
+		if (td->o.read_iolog_file)
+			td->last_issue = now;
 	}
-	if (fill && td->o.read_iolog_file)
-		td->last_issue = now;
+	if (tg) {
+		/* the tag's submission time is the issue time fio's clat starts from */
+		uint64_t now_ns = (uint64_t)now.tv_sec * 1000000000ull + (uint64_t)now.tv_nsec;
+		uint64_t stamp = tagging_stamp_at(tg, now_ns);
+
+		for (i = 0; i < nr; i++)
+			tagging_submitted(tg, ld->pending[i], now_ns, stamp);
+	}
 	io_u_mark_submit(td, nr);
 	/* usually all of them went: no call for an empty move */
 	if (ld->nr_pending > nr)
@@ -512,27 +517,40 @@ static void mark_issued(struct thread_data *td, struct engine_data *ld, unsigned
 	ld->nr_pending -= nr;
 }
 
-static int ssdnvme_commit(struct thread_data *td)
+/* What ssdnvme_commit() does when the kernel did not take all at once. */
+static int commit_rest(struct thread_data *td, struct engine_data *ld, int ret)
 {
-	struct engine_data *ld = td->io_ops_data;
-	int ret;
-
-	while (ld->nr_pending) {
-		ret = ring_submit(&ld->ring);
+	for (;;) {
 		if (ret > 0) {
 			mark_issued(td, ld,
 				    (unsigned int)ret > ld->nr_pending ? ld->nr_pending
 								       : (unsigned int)ret);
-			continue;
-		}
-		if (ret == 0 || ret == -EAGAIN || ret == -EBUSY) {
+		} else if (ret == 0 || ret == -EAGAIN || ret == -EBUSY) {
 			usleep(1); /* kernel short of resources: retry */
-			continue;
+		} else {
+			td_verror(td, -ret, "io_uring_enter submit");
+			return ret;
 		}
-		td_verror(td, -ret, "io_uring_enter submit");
-		return ret;
+		if (!ld->nr_pending)
+			return 0;
+		ret = ring_submit(&ld->ring);
 	}
-	return 0;
+}
+
+static int ssdnvme_commit(struct thread_data *td)
+{
+	struct engine_data *ld = td->io_ops_data;
+	unsigned int nr = ld->nr_pending;
+	int ret;
+
+	if (!nr)
+		return 0;
+	ret = ring_submit(&ld->ring);
+	if (__builtin_expect(ret == (int)nr, 1)) {
+		mark_issued(td, ld, nr);
+		return 0;
+	}
+	return commit_rest(td, ld, ret);
 }
 
 static int ssdnvme_getevents(struct thread_data *td, unsigned int min, unsigned int max,
@@ -541,9 +559,7 @@ static int ssdnvme_getevents(struct thread_data *td, unsigned int min, unsigned 
 	struct engine_data *ld = td->io_ops_data;
 	int ret;
 
-	if (max > ld->depth)
-		max = ld->depth;
-	ret = ring_reap(&ld->ring, ld->done, min, max);
+	ret = ring_reap(&ld->ring, min, max);
 	/* one stamp per reaped batch (also for an empty or failed reap: cheaper
 	 * than testing for it, and then no ->event() uses it) */
 	if (ld->tagging)
@@ -587,30 +603,42 @@ static void report_error(struct engine_data *ld, struct io_u *io_u, int res)
 		io_u->xfer_buflen, fs && fs->unit ? file_lbas(fs, io_u->offset) : 0);
 }
 
+/* IO_U's outcome from a completion's RES that is not the plain success. */
+static void completion_outcome(struct engine_data *ld, struct io_u *io_u, int res, bool nvme)
+{
+	io_u->error = 0;
+	if (nvme) {
+		/* 0: success; > 0: NVMe status field; < 0: -errno from the kernel */
+		if (res > 0)
+			io_u->error = nvme_status_errno(res);
+		else if (res < 0)
+			io_u->error = -res;
+	} else if (res < 0) {
+		io_u->error = -res;
+	} else if (ddir_rw(io_u->ddir) && (unsigned long long)res != io_u->xfer_buflen) {
+		io_u->resid = io_u->xfer_buflen - (unsigned long long)res;
+	}
+	if (io_u->error)
+		report_error(ld, io_u, nvme ? res : -(int)io_u->error);
+}
+
 static struct io_u *ssdnvme_event(struct thread_data *td, int event)
 {
 	struct engine_data *ld = td->io_ops_data;
-	struct ring_done *d = &ld->done[event];
-	struct io_u *io_u = (struct io_u *)(uintptr_t)d->user_data;
-	struct file_state *fs = FILE_ENG_DATA(io_u->file);
-	bool nvme = fs && fs->ni.kind == NS_KIND_NVME_CHAR;
+	const struct io_uring_cqe *cqe = ring_cqe(&ld->ring, (unsigned int)event);
+	uint64_t ud = cqe->user_data;
+	struct io_u *io_u = (struct io_u *)(uintptr_t)(ud & ~UD_FLAGS);
+	int res = cqe->res;
 
-	io_u->error = 0;
-	if (nvme && io_u->ddir == DDIR_TRIM)
+	if (__builtin_expect(ud & UD_TRIM, 0))
 		ld->trims_in_flight--;
-	if (nvme) {
-		/* 0: success; > 0: NVMe status field; < 0: -errno from the kernel */
-		if (d->res > 0)
-			io_u->error = nvme_status_errno(d->res);
-		else if (d->res < 0)
-			io_u->error = -d->res;
-	} else if (d->res < 0) {
-		io_u->error = -d->res;
-	} else if (ddir_rw(io_u->ddir) && (unsigned long long)d->res != io_u->xfer_buflen) {
-		io_u->resid = io_u->xfer_buflen - (unsigned long long)d->res;
-	}
-	if (io_u->error)
-		report_error(ld, io_u, nvme ? d->res : -(int)io_u->error);
+	/* the usual outcome: passthrough says 0, plain io_uring moved every byte */
+	if (__builtin_expect(res >= 0 && (unsigned long long)res ==
+						 (ud & UD_NVME ? 0 : io_u->xfer_buflen),
+			     1))
+		io_u->error = 0;
+	else
+		completion_outcome(ld, io_u, res, ud & UD_NVME);
 	if (ld->tagging)
 		tagging_completed(ld->tagging, io_u, ld->reap_stamp);
 	return io_u;
@@ -633,7 +661,6 @@ static void ssdnvme_cleanup(struct thread_data *td)
 	free(ld->io_us);
 	free(ld->iovecs);
 	free(ld->pending);
-	free(ld->done);
 	free(ld->ranges);
 	free(ld->opened);
 	free(ld->results_path);

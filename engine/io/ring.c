@@ -31,6 +31,23 @@ static unsigned int required_flags(const struct ring_params *p)
 	return flags;
 }
 
+/* The engine's view of what liburing mapped (ring.h, struct ring). */
+static void map_rings(struct ring *r)
+{
+	struct io_uring *u = &r->uring;
+
+	r->sqes = u->sq.sqes;
+	r->sq_array = u->sq.array;
+	r->sq_mask = u->sq.ring_mask;
+	r->sqe_shift = (u->flags & IORING_SETUP_SQE128) ? 1 : 0;
+	r->sq_tail = r->sq_submitted = *u->sq.ktail;
+	r->cqes = u->cq.cqes;
+	r->cq_mask = u->cq.ring_mask;
+	r->cqe_shift = (u->flags & IORING_SETUP_CQE32) ? 1 : 0;
+	r->cq_head = *u->cq.khead;
+	r->cq_held = 0;
+}
+
 int ring_open(struct ring *r, const struct ring_params *p)
 {
 	return ring_open_with(r, p, io_uring_queue_init_params);
@@ -64,6 +81,7 @@ int ring_open_with(struct ring *r, const struct ring_params *p, ring_setup_fn se
 		return ret;
 	r->open = true;
 	r->sqpoll = p->sqpoll;
+	map_rings(r);
 	return 0;
 }
 
@@ -74,83 +92,90 @@ void ring_close(struct ring *r)
 	r->open = false;
 }
 
-struct io_uring_sqe *ring_get_sqe(struct ring *r)
-{
-	struct io_uring_sqe *sqe = io_uring_get_sqe(&r->uring);
-
-	if (sqe)
-		r->pending++;
-	return sqe;
-}
-
-int ring_submit(struct ring *r)
+/*
+ * SQPOLL: publishing the tail is the submission.  The thread, once idle
+ * past sq_thread_idle, sleeps and says so in the SQ flags; only then does
+ * it need the kernel.  The full barrier orders the tail store before the
+ * flags load (the SQ thread sets the flag, then rechecks the tail).
+ */
+int ring_submit_sqpoll(struct ring *r, unsigned int n)
 {
 	int ret;
 
-	if (!r->pending)
-		return 0;
-	do {
-		ret = io_uring_submit(&r->uring);
-	} while (ret == -EINTR);
-	if (ret < 0)
-		return ret;
-	r->pending -= (unsigned int)ret > r->pending ? r->pending : (unsigned int)ret;
-	return ret;
-}
-
-static unsigned int copy_ready(struct ring *r, struct ring_done *out, unsigned int max)
-{
-	struct io_uring_cqe *cqe;
-	unsigned int head, n = 0;
-
-	io_uring_for_each_cqe(&r->uring, head, cqe) {
-		if (n == max)
-			break;
-		out[n].user_data = cqe->user_data;
-		out[n].res = cqe->res;
-		n++;
+	io_uring_smp_mb();
+	if (IO_URING_READ_ONCE(*r->uring.sq.kflags) & IORING_SQ_NEED_WAKEUP) {
+		ret = io_uring_enter(r->uring.ring_fd, n, 0, IORING_ENTER_SQ_WAKEUP, NULL);
+		if (ret < 0 && ret != -EINTR)
+			return ret;
 	}
-	if (n)
-		io_uring_cq_advance(&r->uring, n);
-	return n;
+	r->sq_submitted = r->sq_tail;
+	return (int)n;
 }
 
-int ring_reap(struct ring *r, struct ring_done *out, unsigned int min, unsigned int max)
+/*
+ * Completions the CQ had no room for wait in the kernel until an enter with
+ * GETEVENTS: the spinning SQPOLL reaper must ask for them, or it spins
+ * forever.
+ */
+static void sqpoll_flush_overflow(struct ring *r)
 {
-	unsigned int got = 0;
+	if (IO_URING_READ_ONCE(*r->uring.sq.kflags) & IORING_SQ_CQ_OVERFLOW)
+		io_uring_enter(r->uring.ring_fd, 0, 0, IORING_ENTER_GETEVENTS, NULL);
+}
+
+/*
+ * Waits until MIN completions are ready.  The kernel counts from the head
+ * we last released, so MIN is the total to wait for.
+ */
+static int wait_ready(struct ring *r, unsigned int min)
+{
+	unsigned int got;
 	int ret;
 
 	for (;;) {
-		got += copy_ready(r, out + got, max - got);
-		if (got >= min || got == max) {
-			if (got || min)
-				return (int)got;
-			/*
-			 * Nothing visible and nothing required: one non-blocking
-			 * enter runs deferred task work (DEFER_TASKRUN) and polls
-			 * (IOPOLL), so completions are not left behind.
-			 */
-			io_uring_get_events(&r->uring);
-			return (int)copy_ready(r, out, max);
-		}
+		got = ring_cq_ready(r);
+		if (got >= min)
+			return (int)got;
 		/*
 		 * The SQ thread submits and completions arrive without us: no
 		 * io_uring_enter per I/O.  Only a sleeping SQ thread needs the
-		 * kernel, and liburing's submit wakes it (IORING_SQ_NEED_WAKEUP).
+		 * kernel, and ring_submit() wakes it (IORING_SQ_NEED_WAKEUP).
 		 */
-		if (r->sqpoll)
+		if (r->sqpoll) {
+			sqpoll_flush_overflow(r);
 			continue;
+		}
 		/*
 		 * Waiting enters the kernel, which also runs deferred task work
 		 * and, on an IOPOLL ring, polls the device's completion queue.
-		 * The bare enter, not io_uring_wait_cqe_nr(): that one peeks
-		 * the CQ again around the call, which copy_ready() does anyway,
-		 * and costs a hundred instructions per I/O at QD1.
 		 */
-		ret = io_uring_enter(r->uring.ring_fd, 0, min - got, IORING_ENTER_GETEVENTS, NULL);
-		if (ret < 0 && ret != -EINTR && ret != -EAGAIN && ret != -ETIME)
+		ret = io_uring_enter(r->uring.ring_fd, 0, min, IORING_ENTER_GETEVENTS, NULL);
+		if (ret < 0 && ret != -EINTR && ret != -EAGAIN && ret != -ETIME) {
+			got = ring_cq_ready(r);
 			return got ? (int)got : ret;
+		}
 	}
+}
+
+int ring_reap_wait(struct ring *r, unsigned int min, unsigned int max)
+{
+	int got = wait_ready(r, min);
+
+	if (got == 0 && !r->sqpoll) {
+		/*
+		 * Nothing visible and nothing required: one non-blocking enter
+		 * runs deferred task work (DEFER_TASKRUN) and polls (IOPOLL), so
+		 * completions are not left behind.
+		 */
+		io_uring_get_events(&r->uring);
+		got = (int)ring_cq_ready(r);
+	}
+	if (got < 0)
+		return got;
+	if ((unsigned int)got > max)
+		got = (int)max;
+	r->cq_held = (unsigned int)got;
+	return got;
 }
 
 int ring_register_buffers(struct ring *r, const struct iovec *iov, unsigned int nr)

@@ -20,23 +20,35 @@ struct ring_params {
 	int sqpoll_cpu; /* -1: let the kernel place the thread */
 };
 
-/* A reaped completion: what the glue needs to find its io_u. */
-struct ring_done {
-	uint64_t user_data;
-	int32_t res;
-};
-
+/*
+ * The engine's own view of the two rings liburing mapped.  Submission works
+ * as fio's io_uring engines do: SQE slot I belongs to the caller's I/O I
+ * (fio's io_u->index), so an SQE is filled where it lies and only its slot
+ * number goes into the SQ array; no liburing call per I/O.  Completions are
+ * read in place and released as a batch (ring_reap()).
+ */
 struct ring {
 	struct io_uring uring;
 	bool open;
-	bool sqpoll;	      /* a kernel thread submits (and, with IOPOLL, polls) */
-	unsigned int pending; /* SQEs handed out, not yet submitted */
+	bool sqpoll;		   /* a kernel thread submits (and, with IOPOLL, polls) */
+	struct io_uring_sqe *sqes; /* slot I at sqes + (I << sqe_shift) */
+	unsigned int *sq_array;	   /* the kernel's SQ array: slot numbers in order */
+	unsigned int sq_mask;	   /* SQ entries - 1 */
+	unsigned int sqe_shift;	   /* 1 with SQE128: a slot is two SQEs */
+	unsigned int sq_tail;	   /* next SQ array position, not yet published */
+	unsigned int sq_submitted; /* positions the kernel has taken */
+	struct io_uring_cqe *cqes; /* entry I at cqes + (I << cqe_shift) */
+	unsigned int cq_mask;	   /* CQ entries - 1 */
+	unsigned int cqe_shift;	   /* 1 with CQE32 */
+	unsigned int cq_head;	   /* first completion not yet released */
+	unsigned int cq_held;	   /* handed out by the last ring_reap() */
 };
 
 /*
  * Returns 0 or a negative errno.  Flags P asks for are required; flags that
  * only save time are tried first and dropped, one group at a time, while the
- * kernel answers EINVAL (ring.c, optional_flags).
+ * kernel answers EINVAL (ring.c, optional_flags).  The SQ has at least
+ * P->depth slots.
  */
 int ring_open(struct ring *r, const struct ring_params *p);
 
@@ -50,23 +62,101 @@ typedef int (*ring_setup_fn)(unsigned int entries, struct io_uring *ring,
 int ring_open_with(struct ring *r, const struct ring_params *p, ring_setup_fn setup);
 void ring_close(struct ring *r);
 
-/* Next free SQE, or NULL when the SQ ring is full. */
-struct io_uring_sqe *ring_get_sqe(struct ring *r);
+/*
+ * SQE slot SLOT (< depth), to be filled and then queued with ring_push().  A
+ * slot is the caller's until its command completes: the kernel is done with
+ * an SQE once it has taken it (ring_submit()).
+ */
+static inline struct io_uring_sqe *ring_sqe(const struct ring *r, unsigned int slot)
+{
+	return r->sqes + ((size_t)slot << r->sqe_shift);
+}
+
+/* Queues the filled slot SLOT behind those already queued. */
+static inline void ring_push(struct ring *r, unsigned int slot)
+{
+	r->sq_array[r->sq_tail & r->sq_mask] = slot;
+	r->sq_tail++;
+}
+
+/* Gives the kernel back the completions the last ring_reap() handed out. */
+static inline void ring_release(struct ring *r)
+{
+	if (!r->cq_held)
+		return;
+	r->cq_head += r->cq_held;
+	r->cq_held = 0;
+	io_uring_smp_store_release(r->uring.cq.khead, r->cq_head);
+}
+
+/* ring_submit() under SQPOLL, N queued (ring.c). */
+int ring_submit_sqpoll(struct ring *r, unsigned int n);
 
 /*
- * Submits every pending SQE.  Returns how many the kernel took (>= 0) or a
+ * Hands every queued slot to the kernel.  Returns how many it took (>= 0;
+ * the rest stay queued for the next call) or a negative errno.  Under SQPOLL
+ * the SQ thread takes them: no system call unless it sleeps.  Inline with
+ * ring_reap(): they run for every I/O.
+ */
+static inline int ring_submit(struct ring *r)
+{
+	unsigned int n = r->sq_tail - r->sq_submitted;
+	int ret;
+
+	/*
+	 * Completions handed out earlier are read by now: release them before
+	 * more commands can complete, so the CQ (as deep as the SQ) never
+	 * holds more than the depth.
+	 */
+	ring_release(r);
+	if (!n)
+		return 0;
+	io_uring_smp_store_release(r->uring.sq.ktail, r->sq_tail);
+	if (r->sqpoll)
+		return ring_submit_sqpoll(r, n);
+	do {
+		ret = io_uring_enter(r->uring.ring_fd, n, 0, 0, NULL);
+	} while (ret == -EINTR);
+	if (ret > 0)
+		r->sq_submitted += (unsigned int)ret > n ? n : (unsigned int)ret;
+	return ret;
+}
+
+/* Completions the kernel has posted and the caller has not been handed. */
+static inline unsigned int ring_cq_ready(const struct ring *r)
+{
+	return io_uring_smp_load_acquire(r->uring.cq.ktail) - r->cq_head;
+}
+
+/* ring_reap() when fewer than MIN, or none, are ready (ring.c). */
+int ring_reap_wait(struct ring *r, unsigned int min, unsigned int max);
+
+/*
+ * Releases the completions the last call handed out, then waits (or polls,
+ * for IOPOLL rings) until at least MIN are ready, and hands out up to MAX of
+ * them: ring_cqe(r, 0 .. n-1), valid until the next ring_reap() or
+ * ring_submit().  Under SQPOLL it spins on the completion ring instead of
+ * entering the kernel, as fio's io_uring engine does.  Returns n or a
  * negative errno.
  */
-int ring_submit(struct ring *r);
+static inline int ring_reap(struct ring *r, unsigned int min, unsigned int max)
+{
+	unsigned int got;
 
-/*
- * Copies up to MAX ready completions into OUT and releases them.  When fewer
- * than MIN are ready, waits (or polls, for IOPOLL rings) for at least MIN in
- * total.  Under SQPOLL it spins on the completion ring instead of entering
- * the kernel, as fio's io_uring engine does.  Returns the count or a negative
- * errno.
- */
-int ring_reap(struct ring *r, struct ring_done *out, unsigned int min, unsigned int max);
+	ring_release(r);
+	got = ring_cq_ready(r);
+	if (got < min || !got)
+		return ring_reap_wait(r, min, max);
+	if (got > max)
+		got = max;
+	r->cq_held = got;
+	return (int)got;
+}
+
+static inline const struct io_uring_cqe *ring_cqe(const struct ring *r, unsigned int i)
+{
+	return r->cqes + ((size_t)((r->cq_head + i) & r->cq_mask) << r->cqe_shift);
+}
 
 int ring_register_buffers(struct ring *r, const struct iovec *iov, unsigned int nr);
 int ring_register_files(struct ring *r, const int *fds, unsigned int nr);

@@ -96,10 +96,13 @@ static inline void inflight_dec(struct inflight *f, enum tag_dir dir)
 static inline void inflight_snapshot(const struct inflight *f, uint32_t out[TAG_DIR_NR])
 {
 	_Static_assert(TAG_DIR_NR == 4, "unrolled for four directions");
-	out[0] = (uint32_t)atomic_load_explicit(&f->total[0], memory_order_relaxed);
-	out[1] = (uint32_t)atomic_load_explicit(&f->total[1], memory_order_relaxed);
-	out[2] = (uint32_t)atomic_load_explicit(&f->total[2], memory_order_relaxed);
-	out[3] = (uint32_t)atomic_load_explicit(&f->total[3], memory_order_relaxed);
+	/* the base once: the compiler cannot keep it across the atomic loads */
+	_Atomic int64_t *total = f->total;
+
+	out[0] = (uint32_t)atomic_load_explicit(&total[0], memory_order_relaxed);
+	out[1] = (uint32_t)atomic_load_explicit(&total[1], memory_order_relaxed);
+	out[2] = (uint32_t)atomic_load_explicit(&total[2], memory_order_relaxed);
+	out[3] = (uint32_t)atomic_load_explicit(&total[3], memory_order_relaxed);
 }
 
 /* Calls inflight_reap() when INFLIGHT_REAP_NS passed since the last one. */

@@ -156,29 +156,66 @@ static void sqpoll_never_asks_for_single_issuer(void **state)
 	ring_close(&r);
 }
 
-/* The real kernel: whatever it refuses, the ring opens and carries an I/O. */
-static void real_kernel_ring_moves_a_nop(void **state)
+/*
+ * The real kernel: whatever it refuses, the ring opens and carries I/Os in
+ * the slots the caller names, with 64- and with 128-byte SQEs.
+ */
+static void real_kernel_ring_moves_nops(bool big)
 {
-	struct ring_params p = {.depth = 4, .sqpoll_cpu = -1};
-	struct ring_done done[4];
+	struct ring_params p = {.depth = 4, .sqpoll_cpu = -1, .big_entries = big};
+	const struct io_uring_cqe *cqe;
 	struct io_uring_sqe *sqe;
 	struct ring r;
 	int ret;
 
-	(void)state;
 	ret = ring_open(&r, &p);
 	if (ret == -ENOSYS || ret == -EPERM)
 		skip(); /* io_uring disabled on this host (kernel.io_uring_disabled) */
 	assert_int_equal(ret, 0);
-	sqe = ring_get_sqe(&r);
-	assert_non_null(sqe);
+	/* slot 3 first, then slot 0: the SQ array says which, in order */
+	sqe = ring_sqe(&r, 3);
 	io_uring_prep_nop(sqe);
 	sqe->user_data = 42;
-	assert_int_equal(ring_submit(&r), 1);
-	assert_int_equal(ring_reap(&r, done, 1, 4), 1);
-	assert_true(done[0].user_data == 42);
-	assert_int_equal(done[0].res, 0);
+	ring_push(&r, 3);
+	sqe = ring_sqe(&r, 0);
+	io_uring_prep_nop(sqe);
+	sqe->user_data = 7;
+	ring_push(&r, 0);
+	assert_int_equal(ring_submit(&r), 2);
+	assert_int_equal(ring_reap(&r, 2, 4), 2);
+	cqe = ring_cqe(&r, 0);
+	assert_true(cqe->user_data == 42);
+	assert_int_equal(cqe->res, 0);
+	assert_true(ring_cqe(&r, 1)->user_data == 7);
+	/* handed out once: the next reap releases them and finds none */
+	assert_int_equal(ring_reap(&r, 0, 4), 0);
+	/* the slots are free again, and the ring keeps going round */
+	for (int round = 0; round < 20; round++) {
+		for (unsigned int slot = 0; slot < 4; slot++) {
+			sqe = ring_sqe(&r, slot);
+			io_uring_prep_nop(sqe);
+			sqe->user_data = 100u * (unsigned int)round + slot;
+			ring_push(&r, slot);
+		}
+		assert_int_equal(ring_submit(&r), 4);
+		assert_int_equal(ring_reap(&r, 4, 3), 3);
+		assert_true(ring_cqe(&r, 2)->user_data == 100u * (unsigned int)round + 2);
+		assert_int_equal(ring_reap(&r, 1, 4), 1);
+		assert_true(ring_cqe(&r, 0)->user_data == 100u * (unsigned int)round + 3);
+	}
 	ring_close(&r);
+}
+
+static void real_kernel_ring_moves_nops_in_small_slots(void **state)
+{
+	(void)state;
+	real_kernel_ring_moves_nops(false);
+}
+
+static void real_kernel_ring_moves_nops_in_big_slots(void **state)
+{
+	(void)state;
+	real_kernel_ring_moves_nops(true);
 }
 
 int main(void)
@@ -190,7 +227,8 @@ int main(void)
 		cmocka_unit_test_setup(refused_required_flag_fails_with_the_kernels_answer, reset),
 		cmocka_unit_test_setup(other_errors_are_not_retried, reset),
 		cmocka_unit_test_setup(sqpoll_never_asks_for_single_issuer, reset),
-		cmocka_unit_test(real_kernel_ring_moves_a_nop),
+		cmocka_unit_test(real_kernel_ring_moves_nops_in_small_slots),
+		cmocka_unit_test(real_kernel_ring_moves_nops_in_big_slots),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
