@@ -117,65 +117,10 @@ int ring_submit_sqpoll(struct ring *r, unsigned int n)
  * GETEVENTS: the spinning SQPOLL reaper must ask for them, or it spins
  * forever.
  */
-static void sqpoll_flush_overflow(struct ring *r)
+void ring_sqpoll_flush_overflow(struct ring *r)
 {
 	if (IO_URING_READ_ONCE(*r->uring.sq.kflags) & IORING_SQ_CQ_OVERFLOW)
 		io_uring_enter(r->uring.ring_fd, 0, 0, IORING_ENTER_GETEVENTS, NULL);
-}
-
-/*
- * Waits until MIN completions are ready.  The kernel counts from the head
- * we last released, so MIN is the total to wait for.
- */
-static int wait_ready(struct ring *r, unsigned int min)
-{
-	unsigned int got;
-	int ret;
-
-	for (;;) {
-		got = ring_cq_ready(r);
-		if (got >= min)
-			return (int)got;
-		/*
-		 * The SQ thread submits and completions arrive without us: no
-		 * io_uring_enter per I/O.  Only a sleeping SQ thread needs the
-		 * kernel, and ring_submit() wakes it (IORING_SQ_NEED_WAKEUP).
-		 */
-		if (r->sqpoll) {
-			sqpoll_flush_overflow(r);
-			continue;
-		}
-		/*
-		 * Waiting enters the kernel, which also runs deferred task work
-		 * and, on an IOPOLL ring, polls the device's completion queue.
-		 */
-		ret = io_uring_enter(r->uring.ring_fd, 0, min, IORING_ENTER_GETEVENTS, NULL);
-		if (ret < 0 && ret != -EINTR && ret != -EAGAIN && ret != -ETIME) {
-			got = ring_cq_ready(r);
-			return got ? (int)got : ret;
-		}
-	}
-}
-
-int ring_reap_wait(struct ring *r, unsigned int min, unsigned int max)
-{
-	int got = wait_ready(r, min);
-
-	if (got == 0 && !r->sqpoll) {
-		/*
-		 * Nothing visible and nothing required: one non-blocking enter
-		 * runs deferred task work (DEFER_TASKRUN) and polls (IOPOLL), so
-		 * completions are not left behind.
-		 */
-		io_uring_get_events(&r->uring);
-		got = (int)ring_cq_ready(r);
-	}
-	if (got < 0)
-		return got;
-	if ((unsigned int)got > max)
-		got = (int)max;
-	r->cq_held = (unsigned int)got;
-	return got;
 }
 
 int ring_register_buffers(struct ring *r, const struct iovec *iov, unsigned int nr)

@@ -6,6 +6,7 @@
 #ifndef SSDNVME_RING_H
 #define SSDNVME_RING_H
 
+#include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <sys/uio.h>
@@ -128,8 +129,42 @@ static inline unsigned int ring_cq_ready(const struct ring *r)
 	return io_uring_smp_load_acquire(r->uring.cq.ktail) - r->cq_head;
 }
 
-/* ring_reap() when fewer than MIN, or none, are ready (ring.c). */
-int ring_reap_wait(struct ring *r, unsigned int min, unsigned int max);
+/* SQPOLL: asks the kernel for completions that overflowed the CQ (ring.c). */
+void ring_sqpoll_flush_overflow(struct ring *r);
+
+/*
+ * Waits until MIN completions are ready.  The kernel counts from the head
+ * we last released, so MIN is the total to wait for.
+ */
+static inline int ring_wait_ready(struct ring *r, unsigned int min)
+{
+	unsigned int got;
+	int ret;
+
+	for (;;) {
+		got = ring_cq_ready(r);
+		if (got >= min)
+			return (int)got;
+		/*
+		 * The SQ thread submits and completions arrive without us: no
+		 * io_uring_enter per I/O.  Only a sleeping SQ thread needs the
+		 * kernel, and ring_submit() wakes it (IORING_SQ_NEED_WAKEUP).
+		 */
+		if (r->sqpoll) {
+			ring_sqpoll_flush_overflow(r);
+			continue;
+		}
+		/*
+		 * Waiting enters the kernel, which also runs deferred task work
+		 * and, on an IOPOLL ring, polls the device's completion queue.
+		 */
+		ret = io_uring_enter(r->uring.ring_fd, 0, min, IORING_ENTER_GETEVENTS, NULL);
+		if (ret < 0 && ret != -EINTR && ret != -EAGAIN && ret != -ETIME) {
+			got = ring_cq_ready(r);
+			return got ? (int)got : ret;
+		}
+	}
+}
 
 /*
  * Releases the completions the last call handed out, then waits (or polls,
@@ -141,16 +176,25 @@ int ring_reap_wait(struct ring *r, unsigned int min, unsigned int max);
  */
 static inline int ring_reap(struct ring *r, unsigned int min, unsigned int max)
 {
-	unsigned int got;
+	int got;
 
 	ring_release(r);
-	got = ring_cq_ready(r);
-	if (got < min || !got)
-		return ring_reap_wait(r, min, max);
-	if (got > max)
-		got = max;
-	r->cq_held = got;
-	return (int)got;
+	got = ring_wait_ready(r, min);
+	if (got == 0 && !r->sqpoll) {
+		/*
+		 * Nothing visible and nothing required: one non-blocking enter
+		 * runs deferred task work (DEFER_TASKRUN) and polls (IOPOLL), so
+		 * completions are not left behind.
+		 */
+		io_uring_get_events(&r->uring);
+		got = (int)ring_cq_ready(r);
+	}
+	if (got < 0)
+		return got;
+	if ((unsigned int)got > max)
+		got = (int)max;
+	r->cq_held = (unsigned int)got;
+	return got;
 }
 
 static inline const struct io_uring_cqe *ring_cqe(const struct ring *r, unsigned int i)
