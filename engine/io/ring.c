@@ -2,6 +2,7 @@
  * io_uring setup, submission and reaping (liburing 2.3).
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ring.h"
@@ -81,7 +82,15 @@ int ring_open_with(struct ring *r, const struct ring_params *p, ring_setup_fn se
 		return ret;
 	r->open = true;
 	r->sqpoll = p->sqpoll;
+	r->iopoll = p->iopoll && !p->sqpoll; /* the SQ thread polls whatever the CQ holds */
 	map_rings(r);
+	if (r->iopoll) {
+		r->stash = calloc(p->depth, sizeof(*r->stash));
+		if (!r->stash) {
+			ring_close(r);
+			return -ENOMEM;
+		}
+	}
 	return 0;
 }
 
@@ -90,6 +99,22 @@ void ring_close(struct ring *r)
 	if (r->open)
 		io_uring_queue_exit(&r->uring);
 	r->open = false;
+	free(r->stash);
+	r->stash = NULL;
+}
+
+void ring_stash_ready(struct ring *r, unsigned int ready)
+{
+	unsigned int i;
+
+	for (i = 0; i < ready; i++) {
+		unsigned int at = (r->cq_head + i) & r->cq_mask;
+
+		r->stash[r->nr_stashed + i] = r->cqes[(size_t)at << r->cqe_shift];
+	}
+	r->nr_stashed += ready;
+	r->cq_head += ready;
+	io_uring_smp_store_release(r->uring.cq.khead, r->cq_head);
 }
 
 /*

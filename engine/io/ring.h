@@ -42,7 +42,15 @@ struct ring {
 	unsigned int cq_mask;	   /* CQ entries - 1 */
 	unsigned int cqe_shift;	   /* 1 with CQE32 */
 	unsigned int cq_head;	   /* first completion not yet released */
-	unsigned int cq_held;	   /* handed out by the last ring_reap() */
+	unsigned int cq_held;	   /* handed out by the last ring_reap(), in the CQ */
+	/*
+	 * IOPOLL: the kernel polls the device only while the CQ is empty, so
+	 * a wait for more than are ready first moves the ready ones here
+	 * (ring_reap()).  They are handed out before those in the CQ.
+	 */
+	bool iopoll;
+	struct io_uring_cqe *stash; /* depth entries, IOPOLL rings only */
+	unsigned int nr_stashed;
 };
 
 /*
@@ -83,6 +91,7 @@ static inline void ring_push(struct ring *r, unsigned int slot)
 /* Gives the kernel back the completions the last ring_reap() handed out. */
 static inline void ring_release(struct ring *r)
 {
+	r->nr_stashed = 0;
 	if (!r->cq_held)
 		return;
 	r->cq_head += r->cq_held;
@@ -115,8 +124,13 @@ static inline int ring_submit(struct ring *r)
 	io_uring_smp_store_release(r->uring.sq.ktail, r->sq_tail);
 	if (r->sqpoll)
 		return ring_submit_sqpoll(r, n);
+	/*
+	 * GETEVENTS with no minimum, as fio's own engine submits: the same
+	 * call also posts what has completed meanwhile (deferred task work
+	 * runs only when asked), which a reap then finds without entering.
+	 */
 	do {
-		ret = io_uring_enter(r->uring.ring_fd, n, 0, 0, NULL);
+		ret = io_uring_enter(r->uring.ring_fd, n, 0, IORING_ENTER_GETEVENTS, NULL);
 	} while (ret == -EINTR);
 	if (ret > 0)
 		r->sq_submitted += (unsigned int)ret > n ? n : (unsigned int)ret;
@@ -128,6 +142,9 @@ static inline unsigned int ring_cq_ready(const struct ring *r)
 {
 	return io_uring_smp_load_acquire(r->uring.cq.ktail) - r->cq_head;
 }
+
+/* IOPOLL: moves the READY completions in the CQ to the stash (ring.c). */
+void ring_stash_ready(struct ring *r, unsigned int ready);
 
 /* SQPOLL: asks the kernel for completions that overflowed the CQ (ring.c). */
 void ring_sqpoll_flush_overflow(struct ring *r);
@@ -143,7 +160,7 @@ static inline int ring_wait_ready(struct ring *r, unsigned int min)
 
 	for (;;) {
 		got = ring_cq_ready(r);
-		if (got >= min)
+		if (r->nr_stashed + got >= min)
 			return (int)got;
 		/*
 		 * The SQ thread submits and completions arrive without us: no
@@ -156,9 +173,13 @@ static inline int ring_wait_ready(struct ring *r, unsigned int min)
 		}
 		/*
 		 * Waiting enters the kernel, which also runs deferred task work
-		 * and, on an IOPOLL ring, polls the device's completion queue.
+		 * and, on an IOPOLL ring, polls the device's completion queue:
+		 * only while the CQ is empty, and then MIN counts new ones.
 		 */
-		ret = io_uring_enter(r->uring.ring_fd, 0, min, IORING_ENTER_GETEVENTS, NULL);
+		if (r->iopoll && got)
+			ring_stash_ready(r, got);
+		ret = io_uring_enter(r->uring.ring_fd, 0, min - (r->iopoll ? r->nr_stashed : 0),
+				     IORING_ENTER_GETEVENTS, NULL);
 		if (ret < 0 && ret != -EINTR && ret != -EAGAIN && ret != -ETIME) {
 			got = ring_cq_ready(r);
 			return got ? (int)got : ret;
@@ -180,7 +201,7 @@ static inline int ring_reap(struct ring *r, unsigned int min, unsigned int max)
 
 	ring_release(r);
 	got = ring_wait_ready(r, min);
-	if (got == 0 && !r->sqpoll) {
+	if (got == 0 && !r->nr_stashed && !r->sqpoll) {
 		/*
 		 * Nothing visible and nothing required: one non-blocking enter
 		 * runs deferred task work (DEFER_TASKRUN) and polls (IOPOLL), so
@@ -191,14 +212,18 @@ static inline int ring_reap(struct ring *r, unsigned int min, unsigned int max)
 	}
 	if (got < 0)
 		return got;
-	if ((unsigned int)got > max)
-		got = (int)max;
+	/* the stash holds fewer than MIN <= MAX: room for some of the CQ */
+	if (r->nr_stashed + (unsigned int)got > max)
+		got = (int)(max - r->nr_stashed);
 	r->cq_held = (unsigned int)got;
-	return got;
+	return (int)r->nr_stashed + got;
 }
 
 static inline const struct io_uring_cqe *ring_cqe(const struct ring *r, unsigned int i)
 {
+	if (__builtin_expect(i < r->nr_stashed, 0))
+		return &r->stash[i];
+	i -= r->nr_stashed;
 	return r->cqes + ((size_t)((r->cq_head + i) & r->cq_mask) << r->cqe_shift);
 }
 
