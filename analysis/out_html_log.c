@@ -40,11 +40,12 @@ static void notes(FILE *f, const struct drive_log *d, size_t nd, bool p99)
 {
 	fputs("<p class=\"note\">", f);
 	if (p99)
-		fprintf(f, "Each point is the 99th percentile of the interval's completions: exact "
-			   "(nearest rank) from per-I/O logs, from the merged bins of histogram logs "
-			   "(fio's bins are 1/64 of a power of two wide, the value shown is the "
-			   "bin's middle); intervals with fewer than %d completions have none. "
-			   "Never from averaged logs or per-thread percentiles.",
+		fprintf(f,
+			"Each point is the 99th percentile of the interval's completions: exact "
+			"(nearest rank) from per-I/O logs, from the merged bins of histogram logs "
+			"(fio's bins are 1/64 of a power of two wide, the value shown is the "
+			"bin's middle); intervals with fewer than %d completions have none. "
+			"Never from averaged logs or per-thread percentiles.",
 			FR_LOG_P99_MIN_IOS);
 	else
 		fputs("Each point is the mean completion latency of the interval, over every "
@@ -62,7 +63,8 @@ static void notes(FILE *f, const struct drive_log *d, size_t nd, bool p99)
 		else if (from)
 			fprintf(f, ": %s, %g ms intervals.", from, ls->window_ms);
 		else
-			fprintf(f, ": none (%s).", *ls->note ? ls->note : "no such figure in its logs");
+			fprintf(f, ": none (%s).",
+				*ls->note ? ls->note : "no such figure in its logs");
 	}
 	fputs("</p>\n", f);
 }
@@ -79,7 +81,11 @@ static void chart(FILE *f, const struct fr_profile_rank *pr, struct drive_log *d
 		size_t n = finite_points(&d[i], p99);
 
 		if (n)
-			s[ns++] = (struct fr_series){d[i].e->drive->label, d[i].x, d[i].y, n, false,
+			s[ns++] = (struct fr_series){d[i].e->drive->label,
+						     d[i].x,
+						     d[i].y,
+						     n,
+						     false,
 						     fr_palette_index(pal, d[i].e->drive->label),
 						     NULL};
 	}
@@ -104,7 +110,8 @@ void fr_html_fio_logs(FILE *f, const struct fr_profile_rank *pr, struct fr_palet
 		struct drive_log *x = &d[nd];
 		enum fr_dir dir = e->peak && e->peak->dir[FR_READ].ios ? FR_READ : FR_WRITE;
 
-		if (e->drive->reference || !e->peak || fr_fio_log_series(e->peak, dir, &x->ls, stderr))
+		if (e->drive->reference || !e->peak ||
+		    fr_fio_log_series(e->peak, dir, &x->ls, stderr))
 			continue;
 		if (!x->ls.found && !x->ls.damaged)
 			continue;

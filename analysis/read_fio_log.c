@@ -19,9 +19,9 @@
 #include "read_fio.h"
 #include "read_fio_log.h"
 
-#define PLAT_BITS 6
-#define PLAT_VAL  (1u << PLAT_BITS)
-#define PLAT_NR	  (29 * PLAT_VAL) /* fio's FIO_IO_U_PLAT_NR */
+#define PLAT_BITS   6
+#define PLAT_VAL    (1u << PLAT_BITS)
+#define PLAT_NR	    (29 * PLAT_VAL) /* fio's FIO_IO_U_PLAT_NR */
 #define MAX_WINDOWS 300
 
 /* The samples of one kind of log over the step's threads. */
@@ -139,8 +139,7 @@ static int parse_hist(const char *line, enum fr_dir dir, struct hist *h)
 
 /* Reads one log file into s (latency) or h (histogram); a damaged line is
  * reported as file:line and fails the file. */
-static int read_log(const char *path, enum fr_dir dir, struct samples *s, struct hist *h,
-		    FILE *err)
+static int read_log(const char *path, enum fr_dir dir, struct samples *s, struct hist *h, FILE *err)
 {
 	size_t len = 0, lineno = 0;
 	char *buf = fr_slurp(path, &len), *line, *save = NULL;
@@ -181,7 +180,8 @@ static double bin_value(size_t idx)
 	if (idx < 2 * PLAT_VAL)
 		return (double)idx;
 	shift = (unsigned)(idx >> PLAT_BITS) - 1;
-	return (double)(1ull << (shift + PLAT_BITS)) + ((double)(idx % PLAT_VAL) + 0.5) * (double)(1ull << shift);
+	return (double)(1ull << (shift + PLAT_BITS)) +
+	       ((double)(idx % PLAT_VAL) + 0.5) * (double)(1ull << shift);
 }
 
 static struct json_object *option(struct json_object *root, struct json_object *job,
@@ -202,8 +202,8 @@ static double num_option(struct json_object *root, struct json_object *job, cons
 }
 
 /* dir/NAME_TYPE[.T].log, NAME's last component only. */
-static void log_path(char *buf, size_t len, const char *json, const char *name,
-		     const char *type, unsigned thread, bool per_job)
+static void log_path(char *buf, size_t len, const char *json, const char *name, const char *type,
+		     unsigned thread, bool per_job)
 {
 	const char *slash = strrchr(json, '/'), *base = strrchr(name, '/');
 	int dirlen = slash ? (int)(slash - json + 1) : 0;
@@ -388,7 +388,8 @@ static int per_io_series(const struct samples *s, struct fr_log_series *ls)
 			sum += pair[2 * j + 1];
 		ls->mean_us[w] = sum / (double)(j - i) / 1000;
 		if (j - i >= FR_LOG_P99_MIN_IOS)
-			ls->p99_us[w] = pair[2 * (i + (size_t)ceil(0.99 * (double)(j - i)) - 1) + 1] / 1000;
+			ls->p99_us[w] =
+				pair[2 * (i + (size_t)ceil(0.99 * (double)(j - i)) - 1) + 1] / 1000;
 		i = j;
 	}
 	free(pair);

@@ -35,13 +35,13 @@ struct json_object;
 #define FR_LOG_P99_MIN_IOS 100
 
 struct fr_log_series {
-	bool found;	  /* the step's jobs named logs that were read */
-	bool damaged;	  /* a log could not be read: no points */
-	double window_ms; /* interval length */
-	size_t n;	  /* intervals */
-	double *t_s;	  /* interval start, seconds since the job's start */
-	double *mean_us;  /* NAN where not known */
-	double *p99_us;	  /* NAN where not known (or < FR_LOG_P99_MIN_IOS) */
+	bool found;			  /* the step's jobs named logs that were read */
+	bool damaged;			  /* a log could not be read: no points */
+	double window_ms;		  /* interval length */
+	size_t n;			  /* intervals */
+	double *t_s;			  /* interval start, seconds since the job's start */
+	double *mean_us;		  /* NAN where not known */
+	double *p99_us;			  /* NAN where not known (or < FR_LOG_P99_MIN_IOS) */
 	const char *mean_from, *p99_from; /* what gave them, NULL: nothing */
 	char note[256];			  /* why a figure is not charted, "" when all are */
 };
