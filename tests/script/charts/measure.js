@@ -36,6 +36,19 @@
       `keys ${keys.length} key_overlaps ${overlaps} legend_over_plot ${above_plot} ` +
       `steps ${steps.length} step_overlaps ${step_overlaps}`);
   });
+  // the baseline section (a table, no SVG): every row laid out, no cell
+  // whose text is cut or runs over its neighbour, the table within the page
+  document.querySelectorAll("section.baseline").forEach((sec) => {
+    const rows = sec.querySelectorAll("tr").length;
+    let cut = 0, crossed = 0;
+    sec.querySelectorAll("td, th").forEach((c) => {
+      if (c.scrollWidth > c.clientWidth + 1 || c.getBoundingClientRect().height === 0) cut++;
+      if (c.textContent === "threshold crossed") crossed++;
+    });
+    const t = sec.querySelector("table").getBoundingClientRect();
+    const wide = t.right > document.documentElement.scrollWidth + 0.5 ? 1 : 0;
+    lines.push(`baseline rows ${rows} cut ${cut} crossed ${crossed} beyond_page ${wide} height ${Math.round(t.height)}`);
+  });
   lines.push(`page_height ${Math.ceil(document.documentElement.scrollHeight)}`);
   const pre = document.createElement("pre");
   pre.id = "measure";
