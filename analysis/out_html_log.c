@@ -62,9 +62,13 @@ static void notes(FILE *f, const struct drive_log *d, size_t nd, bool p99)
 			fputs(": its fio log is damaged (see stderr), not charted.", f);
 		else if (from)
 			fprintf(f, ": %s, %g ms intervals.", from, ls->window_ms);
+		else if (*ls->note)
+			fprintf(f, ": none (%s).", ls->note);
+		else if (!p99 && *ls->mean_note)
+			fprintf(f, ": none (%s).", ls->mean_note);
 		else
-			fprintf(f, ": none (%s).",
-				*ls->note ? ls->note : "no such figure in its logs");
+			fprintf(f, ": none (no per-I/O or %s log).",
+				p99 ? "histogram" : "averaged");
 	}
 	fputs("</p>\n", f);
 }

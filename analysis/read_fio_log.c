@@ -471,7 +471,7 @@ int fr_fio_log_series(const struct fr_step *s, enum fr_dir dir, struct fr_log_se
 	else if (out->found && r.averaged && !r.per_io && r.lat.files == 1)
 		ret = averaged_series(&r.lat, out);
 	else if (out->found && r.lat.files)
-		snprintf(out->note, sizeof(out->note),
+		snprintf(out->mean_note, sizeof(out->mean_note),
 			 "averaged logs of %zu threads: their means carry no counts and cannot "
 			 "be merged; no mean over time",
 			 r.lat.files);

@@ -43,7 +43,8 @@ struct fr_log_series {
 	double *mean_us;		  /* NAN where not known */
 	double *p99_us;			  /* NAN where not known (or < FR_LOG_P99_MIN_IOS) */
 	const char *mean_from, *p99_from; /* what gave them, NULL: nothing */
-	char note[256];			  /* why a figure is not charted, "" when all are */
+	char note[256];			  /* why the logs are not (all) read, "" */
+	char mean_note[160];		  /* why there is no mean, "" */
 };
 
 /* Reads the logs of step s for direction dir; err gets damaged lines.
