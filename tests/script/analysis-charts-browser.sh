@@ -49,7 +49,7 @@ for name in demo drives3 drives25 long latlog baseline; do
 		awk '$1 == "svg" { n++; if ($11 != 0) bad++ } END { exit !(n && !bad) }' "$tmp/$name.m"
 	check "$name: every legend lies below its plot" \
 		awk '$1 == "svg" { n++; if ($13 != 0) bad++ } END { exit !(n && !bad) }' "$tmp/$name.m"
-	check "$name: no two step labels overlap (as Chromium renders them)" \
+	check "$name: no two step labels overlap, none covers a point (as Chromium renders them)" \
 		awk '$1 == "svg" { n++; if ($17 != 0) bad++ } END { exit !(n && !bad) }' "$tmp/$name.m"
 	h=$(awk '$1 == "page_height" { print $2 }' "$tmp/$name.m")
 	h=$((${h:-0} > 16000 ? 16000 : ${h:-0} < 900 ? 900 : ${h:-0}))

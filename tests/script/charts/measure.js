@@ -26,12 +26,15 @@
         if (el.getBoundingClientRect().bottom > top + 0.5) above_plot++;
       });
     }
-    // step labels on curve points: no two may overlap (a crowded one is
-    // left out and kept in its point's <title>)
+    // step labels on curve points: no two may overlap, nor a label cover a
+    // point (a crowded one is left out and kept in its point's <title>)
     const steps = [...svg.querySelectorAll("text.step")].map((t) => t.getBoundingClientRect());
+    const dots = [...svg.querySelectorAll("circle.point, circle.published")].map((c) => c.getBoundingClientRect());
     let step_overlaps = 0;
-    for (let a = 0; a < steps.length; a++)
+    for (let a = 0; a < steps.length; a++) {
       for (let b = a + 1; b < steps.length; b++) if (meets(steps[a], steps[b])) step_overlaps++;
+      for (const d of dots) if (meets(steps[a], d)) step_overlaps++;
+    }
     lines.push(`svg ${i} ${svg.getAttribute("class").replace(" ", "_")} marks ${marks} outside ${outside} ` +
       `keys ${keys.length} key_overlaps ${overlaps} legend_over_plot ${above_plot} ` +
       `steps ${steps.length} step_overlaps ${step_overlaps}`);
