@@ -6,6 +6,8 @@ FR_SRCS      := json_get.c model.c label.c group.c read_fio.c slurp.c read_engin
                 escape.c baseline.c baseline_params.c baseline_out.c out_common.c out_text.c out_csv.c out_json.c out_md.c out_html.c svg.c \
                 chart_axis.c chart_legend.c out_html_lat.c out_html_nn.c crosscheck.c \
                 out_html_dist.c
+# latency over time from fio's own logs (issue 14)
+FR_SRCS      += read_fio_log.c out_html_log.c
 # which drive and which run (issue 13)
 FR_SRCS      += provenance.c compare.c
 # the SATA roundup's thread x queue-depth method (issue 15)

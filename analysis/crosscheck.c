@@ -91,22 +91,89 @@ static void add_xcheck(struct fr_nn_split *s, const struct fr_nn_ns *ns,
 
 static int split_ns(const struct fr_report *rep, const struct fr_nn_ns *ns, struct fr_nn_split *s)
 {
-	struct fr_nn_view *v = &s->ns[s->nns++];
+	struct fr_nn_view *v = &s->ns[s->nns];
 
 	v->nsid = ns->nsid;
 	v->e = calloc(ns->n + 1, sizeof(*v->e));
 	v->place = calloc(ns->n + 1, sizeof(*v->place));
-	if (!v->e || !v->place)
+	if (!v->e || !v->place) {
+		free(v->e);
+		free(v->place);
 		return -ENOMEM;
+	}
 	for (size_t i = 0; i < ns->n; i++) {
 		const struct fr_drive *of = fr_cross_check_of(rep, ns->e[i].drive);
 
-		if (!of)
+		if (of) {
+			if (!fr_nn_writer_ns(of, ns->nsid))
+				add_xcheck(s, ns, &ns->e[i], of);
+		} else if (!fr_nn_writer_ns(ns->e[i].drive, ns->nsid)) {
 			v->e[v->n++] = &ns->e[i];
-		else if (!fr_nn_writer_ns(of, ns->nsid))
-			add_xcheck(s, ns, &ns->e[i], of);
+		}
+	}
+	if (!v->n) { /* only writers' own reads (or cross-checks) here */
+		free(v->e);
+		free(v->place);
+		*v = (struct fr_nn_view){0};
+		return 0;
 	}
 	view_places(v);
+	s->nns++;
+	return 0;
+}
+
+/* The drive's reads on namespace nsid (its writers' own mix), or NULL. */
+static const struct fr_nn_entry *own_reads(const struct fr_ranking *r, const struct fr_drive *d,
+					   unsigned nsid)
+{
+	for (size_t n = 0; nsid && n < r->nnn; n++)
+		for (size_t i = 0; r->nn[n].nsid == nsid && i < r->nn[n].n; i++)
+			if (r->nn[n].e[i].drive == d)
+				return &r->nn[n].e[i];
+	return NULL;
+}
+
+static void add_aggressor(struct fr_nn_aggr *a, const struct fr_report *rep,
+			  const struct fr_drive *d, const struct fr_step *st)
+{
+	const struct fr_nn_entry *e = own_reads(rep->r, d, st->nsid);
+
+	*a = (struct fr_nn_aggr){d, st->nsid, st, NULL, NULL};
+	if (e) {
+		a->own_reads = &e->lat;
+		a->own_reads_step = e->step;
+	} else if (st->dir[FR_READ].ios) {
+		a->own_reads = &st->dir[FR_READ].lat[rep->r->basis];
+		a->own_reads_step = st;
+	}
+}
+
+/* Every drive's noisy-neighbor write steps, with their own reads. */
+static int split_aggressors(const struct fr_report *rep, struct fr_nn_split *s)
+{
+	const struct fr_model *m = rep->m;
+	size_t cap = 0;
+
+	for (size_t d = 0; d < m->ndrives; d++) {
+		const struct fr_profile *p = fr_drive_find_profile(&m->drives[d], "noisy-neighbor");
+
+		for (size_t i = 0; p && i < p->nsteps; i++) {
+			const struct fr_step *st = &p->steps[i];
+
+			if (st->kind != FR_KIND_NN_WRITE || !st->dir[FR_WRITE].ios)
+				continue;
+			if (s->naggr == cap) {
+				size_t ncap = cap ? 2 * cap : 8;
+				struct fr_nn_aggr *t = realloc(s->aggr, ncap * sizeof(*t));
+
+				if (!t)
+					return -ENOMEM;
+				s->aggr = t;
+				cap = ncap;
+			}
+			add_aggressor(&s->aggr[s->naggr++], rep, &m->drives[d], st);
+		}
+	}
 	return 0;
 }
 
@@ -125,6 +192,8 @@ int fr_nn_split(const struct fr_report *rep, struct fr_nn_split *s)
 	for (size_t n = 0; n < r->nnn; n++)
 		if (split_ns(rep, &r->nn[n], s))
 			goto nomem;
+	if (split_aggressors(rep, s))
+		goto nomem;
 	return 0;
 nomem:
 	fr_nn_split_free(s);
@@ -139,5 +208,6 @@ void fr_nn_split_free(struct fr_nn_split *s)
 	}
 	free(s->ns);
 	free(s->xc);
+	free(s->aggr);
 	memset(s, 0, sizeof(*s));
 }

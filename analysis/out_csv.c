@@ -307,8 +307,41 @@ static struct row nn_row(const char *section, const struct fr_nn_entry *e, unsig
 	return r;
 }
 
-/* Ranked drives, then the io_uring_cmd cross-check runs without a place
- * (crosscheck.c). */
+/* An aggressor (section nn_aggressor, no place): its write figures (step
+ * "write"), then its reads on that namespace if it did any (step "read"). */
+static void aggressor_rows(FILE *f, const struct fr_nn_aggr *a, enum fr_basis basis)
+{
+	const struct fr_dirstat *w = &a->write->dir[FR_WRITE];
+	struct row r = blank("nn_aggressor");
+
+	r.profile = "noisy-neighbor";
+	r.drive = a->drive->label;
+	r.nsid = a->nsid;
+	r.step = "write";
+	r.iops = w->iops > 0 ? w->iops : NAN; /* an engine tag share has no rate */
+	r.lat = w->lat[basis].mean;
+	r.p99 = w->lat[basis].p99;
+	r.p999 = w->lat[basis].p999;
+	r.p9999 = w->lat[basis].p9999;
+	r.reference = a->drive->reference;
+	r.origin = a->write;
+	r.detail = "writer; not ranked";
+	emit(f, &r);
+	if (!a->own_reads)
+		return;
+	r.step = "read";
+	r.iops = NAN;
+	r.lat = a->own_reads->mean;
+	r.p99 = a->own_reads->p99;
+	r.p999 = a->own_reads->p999;
+	r.p9999 = a->own_reads->p9999;
+	r.origin = a->own_reads_step;
+	r.detail = "the writers' own reads; not victims, not ranked";
+	emit(f, &r);
+}
+
+/* Ranked victims, the aggressors apart, then the io_uring_cmd cross-check
+ * runs without a place (crosscheck.c). */
 static void nn_rows(FILE *f, const struct fr_report *rep)
 {
 	struct fr_nn_split sp;
@@ -322,6 +355,8 @@ static void nn_rows(FILE *f, const struct fr_report *rep)
 			r.place = sp.ns[n].place[i];
 			emit(f, &r);
 		}
+	for (size_t i = 0; i < sp.naggr; i++)
+		aggressor_rows(f, &sp.aggr[i], rep->r->basis);
 	for (size_t i = 0; i < sp.nxc; i++) {
 		struct row r = nn_row("nn_cross_check", sp.xc[i].run, sp.xc[i].nsid);
 

@@ -108,6 +108,7 @@ static void profile_charts(FILE *f, const struct fr_profile_rank *pr, enum fr_ba
 		 pr->by_mbps ? "MB/s" : "IOPS");
 	fr_html_p99_curves(f, pr, basis, pal);
 	fr_html_dist(f, pr, pal);
+	fr_html_fio_logs(f, pr, pal);
 	fr_svg_bars(f, title, pr->by_mbps ? "MB/s" : "IOPS", b, pr->n);
 out:
 	free(s);

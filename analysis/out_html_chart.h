@@ -27,9 +27,14 @@ void fr_html_p99_curves(FILE *f, const struct fr_profile_rank *pr, enum fr_basis
 			struct fr_palette *pal);
 
 /* Per profile, at each measured drive's peak (out_html_dist.c): the latency
- * distribution from fio json+ bins and the p99 over time from the engine's
+ * distribution from fio json+ bins and the mean over time from the engine's
  * tag series, each only where some drive has it. */
 void fr_html_dist(FILE *f, const struct fr_profile_rank *pr, struct fr_palette *pal);
+
+/* Per profile, at each measured drive's peak (out_html_log.c): mean and
+ * p99 completion latency over time from fio's own latency logs, each only
+ * where some drive's logs give it. */
+void fr_html_fio_logs(FILE *f, const struct fr_profile_rank *pr, struct fr_palette *pal);
 
 /* Noisy neighbor (out_html_nn.c): victims (readers) per namespace,
  * aggressors (writers) apart, the io_uring_cmd cross-check as a ratio. */

@@ -24,23 +24,11 @@
 #include "json_get.h"
 #include "out_html_chart.h"
 #include "read_fio.h"
+#include "read_fio_log.h"
 
 #define PER_DECADE 10
 #define NBUCKETS   (12 * PER_DECADE) /* 1 ns .. 10^12 ns */
 #define MAX_POINTS 4096
-
-/* A file as one JSON document (text before its first '{' skipped), or NULL. */
-static struct json_object *load(const char *path)
-{
-	size_t len = 0;
-	char *buf = path ? fr_slurp(path, &len) : NULL, *start, err[128];
-	struct json_object *o = NULL;
-
-	if (buf && (start = memchr(buf, '{', len)))
-		o = fr_json_parse(start, len - (size_t)(start - buf), err, sizeof(err));
-	free(buf);
-	return o;
-}
 
 static bool named(const struct fr_step *s, const char *job)
 {
@@ -89,7 +77,7 @@ static double add_bins(struct json_object *root, const struct fr_step *s, double
 /* Fills x, y with e's distribution (µs, % of I/Os); returns the points. */
 static size_t dist_points(const struct fr_entry *e, double *x, double *y)
 {
-	struct json_object *root = load(e->peak->source);
+	struct json_object *root = fr_json_load_file(e->peak->source);
 	double b[NBUCKETS] = {0}, total = root ? add_bins(root, e->peak, b) : 0;
 	size_t n = 0;
 
@@ -140,7 +128,7 @@ static size_t time_points(const struct fr_entry *e, double *x, double *y)
 		goto out;
 	snprintf(path, sizeof(path), "%.*s.engine.json",
 		 (int)(len > 5 && !strcmp(src + len - 5, ".json") ? len - 5 : len), src);
-	eng = load(path);
+	eng = fr_json_load_file(path);
 	keys = fr_json_get(fr_json_get(eng, "tags"), "keys");
 	for (size_t i = 0;
 	     json_object_is_type(keys, json_type_array) && i < json_object_array_length(keys);

@@ -24,8 +24,7 @@ static double lat_metric(const struct fr_lat *l, int k)
 }
 
 /* One namespace's victims: chart and table, placed among themselves.  The
- * view has no cross-check runs; a namespace the drive's writers wrote to is
- * not a victim's either. */
+ * view has no cross-check runs and no writers' own reads (crosscheck.c). */
 static void victims_ns(FILE *f, const struct fr_nn_view *ns, struct fr_palette *pal)
 {
 	const char **names = calloc(ns->n + 1, sizeof(*names));
@@ -37,9 +36,8 @@ static void victims_ns(FILE *f, const struct fr_nn_view *ns, struct fr_palette *
 
 	if (!names || !v || !colors || !e)
 		goto out;
-	for (size_t i = 0; i < ns->n; i++)
-		if (!fr_nn_writer_ns(ns->e[i]->drive, ns->nsid))
-			e[n++] = ns->e[i];
+	for (size_t i = 0; i < ns->n; i++) /* the victims only (crosscheck.c) */
+		e[n++] = ns->e[i];
 	if (!n)
 		goto out;
 	for (size_t j = 0; j < n; j++) {
@@ -94,46 +92,38 @@ out:
 	free(v);
 }
 
-/* The writers: per drive and namespace, what they did and their write latency. */
-static void aggressors(FILE *f, const struct fr_model *m, enum fr_basis basis)
+/* The writers (crosscheck.c): per drive and namespace, their write latency. */
+static void aggressors(FILE *f, const struct fr_nn_split *sp, enum fr_basis basis)
 {
-	bool open = false;
+	if (!sp->naggr)
+		return;
+	fputs("<h3>Aggressors: the writers</h3>\n<table class=\"aggressors\">"
+	      "<tr><th class=\"l\">drive</th><th class=\"l\">namespace</th>"
+	      "<th>write IOPS</th><th>write mean µs</th><th>write p99 µs</th>"
+	      "<th>write p99.99 µs</th><th>own reads mean µs</th><th>own reads p99.99 "
+	      "µs</th></tr>\n",
+	      f);
+	for (size_t i = 0; i < sp->naggr; i++) {
+		const struct fr_nn_aggr *a = &sp->aggr[i];
+		const struct fr_dirstat *w = &a->write->dir[FR_WRITE];
+		char nsname[16];
 
-	for (size_t d = 0; d < m->ndrives; d++) {
-		const struct fr_profile *p = fr_drive_find_profile(&m->drives[d], "noisy-neighbor");
-
-		for (size_t i = 0; p && i < p->nsteps; i++) {
-			const struct fr_step *s = &p->steps[i];
-			char nsname[16];
-
-			if (s->kind != FR_KIND_NN_WRITE || !s->dir[FR_WRITE].ios)
-				continue;
-			if (!open)
-				fputs("<h3>Aggressors: the writers</h3>\n<table "
-				      "class=\"aggressors\">"
-				      "<tr><th class=\"l\">drive</th><th class=\"l\">namespace</th>"
-				      "<th>write IOPS</th><th>write mean µs</th><th>write p99 "
-				      "µs</th>"
-				      "<th>write p99.99 µs</th></tr>\n",
-				      f);
-			open = true;
-			fr_ns_name(nsname, sizeof(nsname), s->nsid);
-			fputs("<tr>", f);
-			fr_html_cell(f, m->drives[d].label, true);
-			fr_html_cell(f, nsname, true);
-			/* an engine tag share counts operations but has no rate */
-			fr_html_num_cell(f, s->dir[FR_WRITE].iops > 0 ? s->dir[FR_WRITE].iops : NAN,
-					 0);
-			fr_html_num_cell(f, fr_us(s->dir[FR_WRITE].lat[basis].mean), 1);
-			fr_html_num_cell(f, fr_us(s->dir[FR_WRITE].lat[basis].p99), 1);
-			fr_html_num_cell(f, fr_us(s->dir[FR_WRITE].lat[basis].p9999), 1);
-			fputs("</tr>\n", f);
-		}
+		fr_ns_name(nsname, sizeof(nsname), a->nsid);
+		fputs("<tr>", f);
+		fr_html_cell(f, a->drive->label, true);
+		fr_html_cell(f, nsname, true);
+		/* an engine tag share counts operations but has no rate */
+		fr_html_num_cell(f, w->iops > 0 ? w->iops : NAN, 0);
+		fr_html_num_cell(f, fr_us(w->lat[basis].mean), 1);
+		fr_html_num_cell(f, fr_us(w->lat[basis].p99), 1);
+		fr_html_num_cell(f, fr_us(w->lat[basis].p9999), 1);
+		fr_html_num_cell(f, a->own_reads ? fr_us(a->own_reads->mean) : NAN, 1);
+		fr_html_num_cell(f, a->own_reads ? fr_us(a->own_reads->p9999) : NAN, 1);
+		fputs("</tr>\n", f);
 	}
-	if (open)
-		fputs("</table>\n<p class=\"note\">Reads on the writers' namespaces are part of "
-		      "the writers' own mix: they are not victims and are not ranked.</p>\n",
-		      f);
+	fputs("</table>\n<p class=\"note\">Reads on the writers' namespaces are part of "
+	      "the writers' own mix: they are not victims and are not ranked.</p>\n",
+	      f);
 }
 
 /* io_uring_cmd / ssdnvme per namespace (crosscheck.c). */
@@ -178,7 +168,7 @@ void fr_html_nn(FILE *f, const struct fr_report *rep, struct fr_palette *pal)
 	fputs("<h2>Noisy neighbor</h2>\n<h3>Victims: the readers' latency per namespace</h3>\n", f);
 	for (size_t n = 0; n < sp.nns; n++)
 		victims_ns(f, &sp.ns[n], pal);
-	aggressors(f, rep->m, r->basis);
+	aggressors(f, &sp, r->basis);
 	cross_checks(f, &sp);
 	fr_nn_split_free(&sp);
 }

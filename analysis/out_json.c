@@ -272,21 +272,41 @@ static struct json_object *xcheck_obj(const struct fr_xcheck *x)
 	return o;
 }
 
-/* The ranking without the io_uring_cmd cross-check runs, and those apart
- * (crosscheck.c). */
+/* An aggressor: its write figures and its reads on that namespace. */
+static struct json_object *aggr_obj(const struct fr_nn_aggr *a, enum fr_basis basis)
+{
+	const struct fr_dirstat *w = &a->write->dir[FR_WRITE];
+	struct json_object *o = json_object_new_object(), *wo = lat_obj(&w->lat[basis]);
+
+	add(o, "nsid", json_object_new_int((int)a->nsid));
+	add(o, "drive", jstr(a->drive->label));
+	add(o, "place", NULL);
+	add(wo, "iops", jnum(w->iops > 0 ? w->iops : NAN)); /* a tag share has no rate */
+	add(o, "write", wo);
+	add(o, "own_reads", a->own_reads ? lat_obj(a->own_reads) : NULL);
+	add_origin(o, a->write, a->drive->reference);
+	return o;
+}
+
+/* The victims' ranking without the io_uring_cmd cross-check runs, the
+ * aggressors and the cross-checks apart (crosscheck.c). */
 static void add_nn(struct json_object *root, const struct fr_report *rep)
 {
 	struct json_object *a = json_object_new_array(), *xc = json_object_new_array();
+	struct json_object *ag = json_object_new_array();
 	struct fr_nn_split sp = {0};
 
 	if (rep->r->nnn && !fr_nn_split(rep, &sp)) {
 		for (size_t n = 0; n < sp.nns; n++)
 			json_object_array_add(a, nn_ns_obj(&sp.ns[n]));
+		for (size_t i = 0; i < sp.naggr; i++)
+			json_object_array_add(ag, aggr_obj(&sp.aggr[i], rep->r->basis));
 		for (size_t i = 0; i < sp.nxc; i++)
 			json_object_array_add(xc, xcheck_obj(&sp.xc[i]));
 		fr_nn_split_free(&sp);
 	}
 	add(root, "noisy_neighbor", a);
+	add(root, "noisy_neighbor_aggressors", ag);
 	add(root, "cross_checks", xc);
 }
 

@@ -155,6 +155,32 @@ static void md_lat(FILE *f, const struct fr_lat *l, bool ratio)
 	fputc('\n', f);
 }
 
+/* The writers, apart from the victims' ranking (crosscheck.c). */
+static void aggressors(FILE *f, const struct fr_nn_split *sp, enum fr_basis basis)
+{
+	if (!sp->naggr)
+		return;
+	fputs("\n## Noisy neighbor: aggressors, the writers (not ranked)\n\n"
+	      "Reads on the writers' namespaces are the writers' own mix: not victims, not "
+	      "ranked.\n\n| namespace | drive | direction | mean | p99 | p99.9 | p99.99 "
+	      "|\n|---|---|---|---:|---:|---:|---:|\n",
+	      f);
+	for (size_t i = 0; i < sp->naggr; i++) {
+		const struct fr_nn_aggr *a = &sp->aggr[i];
+		char ns[16];
+
+		fr_ns_name(ns, sizeof(ns), a->nsid);
+		for (int own = 0; own < 2; own++) {
+			if (own && !a->own_reads)
+				break;
+			fprintf(f, "| %s | ", ns);
+			md_str(f, a->drive->label);
+			fputs(own ? " | own reads |" : " | write |", f);
+			md_lat(f, own ? a->own_reads : &a->write->dir[FR_WRITE].lat[basis], false);
+		}
+	}
+}
+
 /* The io_uring_cmd runs as ratios to the ssdnvme run (crosscheck.c). */
 static void cross_checks(FILE *f, const struct fr_nn_split *sp)
 {
@@ -185,7 +211,8 @@ static void noisy_neighbor(FILE *f, const struct fr_report *rep)
 	if (!rep->r->nnn || fr_nn_split(rep, &sp))
 		return;
 	fprintf(f,
-		"\n## Noisy neighbor: read %s latency per namespace (µs)\n\n| namespace | place "
+		"\n## Noisy neighbor: victims, the readers' %s latency per namespace "
+		"(µs)\n\n| namespace | place "
 		"| drive | mean | p99 | p99.9 | p99.99 |\n|---|---:|---|---:|---:|---:|---:|\n",
 		fr_basis_name(rep->r->basis));
 	for (size_t n = 0; n < sp.nns; n++) {
@@ -211,6 +238,7 @@ static void noisy_neighbor(FILE *f, const struct fr_report *rep)
 			md_lat(f, &v->gap, false);
 		}
 	}
+	aggressors(f, &sp, rep->r->basis);
 	cross_checks(f, &sp);
 	fr_nn_split_free(&sp);
 }

@@ -244,6 +244,27 @@ static void nn_row(FILE *f, const char *ns, const char *place, const char *label
 		v[1], v[2], v[3]);
 }
 
+/* The writers, apart from the victims' ranking (crosscheck.c). */
+static void aggressors(FILE *f, const struct fr_nn_split *sp, enum fr_basis basis)
+{
+	if (!sp->naggr)
+		return;
+	fprintf(f, "\n== noisy neighbor: aggressors, the writers (µs), not ranked ==\nreads on "
+		   "the writers' namespaces are the writers' own mix: not victims\n");
+	fprintf(f, "ns    dir   drive                                mean      p99    p99.9   "
+		   "p99.99\n");
+	for (size_t i = 0; i < sp->naggr; i++) {
+		const struct fr_nn_aggr *a = &sp->aggr[i];
+		char nsname[16];
+
+		fr_ns_name(nsname, sizeof(nsname), a->nsid);
+		nn_row(f, nsname, "write", a->drive->label, &a->write->dir[FR_WRITE].lat[basis],
+		       false);
+		if (a->own_reads)
+			nn_row(f, "", "read", a->drive->label, a->own_reads, false);
+	}
+}
+
 /* The io_uring_cmd runs as ratios to the ssdnvme run (crosscheck.c). */
 static void cross_checks(FILE *f, const struct fr_nn_split *sp)
 {
@@ -279,7 +300,8 @@ static void noisy_neighbor(FILE *f, const struct fr_report *rep)
 	if (!r->nnn || fr_nn_split(rep, &sp))
 		return;
 	fprintf(f,
-		"\n== noisy neighbor: read %s latency per namespace (µs), ranked by 99.99th ==\n",
+		"\n== noisy neighbor: victims, the readers' %s latency per namespace (µs), "
+		"ranked by 99.99th ==\n",
 		fr_basis_name(r->basis));
 	fprintf(f, "ns    place drive                                mean      p99    p99.9   "
 		   "p99.99\n");
@@ -314,6 +336,7 @@ static void noisy_neighbor(FILE *f, const struct fr_report *rep)
 			wrapped(f, pre, ns->e[i]->note);
 		}
 	}
+	aggressors(f, &sp, r->basis);
 	cross_checks(f, &sp);
 	fr_nn_split_free(&sp);
 }

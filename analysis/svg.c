@@ -119,8 +119,96 @@ static void fit_series(struct ch_axis *ax, struct ch_axis *ay, const struct fr_s
 	ch_axis_place(ay, CH_TOP + CH_PLOT_H, -CH_PLOT_H);
 }
 
+/* Step labels placed so far in one chart: their boxes (x0, y0, x1, y1). */
+struct label_boxes {
+	double (*b)[4];
+	size_t n, cap;
+};
+
+/* text.step is 9 px: at most ~6 px a character wide, 8 px above the
+ * baseline and 2 below (an over-estimate, so that boxes that do not meet
+ * here do not meet as a browser draws them either) */
+#define STEP_CHAR_PX 6.0
+#define STEP_ASCENT  8.0
+#define STEP_DESCENT 2.0
+
+/* Room for one more box. */
+static bool grow(struct label_boxes *lb)
+{
+	if (lb->n == lb->cap) {
+		size_t cap = lb->cap ? 2 * lb->cap : 32;
+		double(*t)[4] = realloc(lb->b, cap * sizeof(*t));
+
+		if (!t)
+			return false;
+		lb->b = t;
+		lb->cap = cap;
+	}
+	return true;
+}
+
+static bool meets_any(const struct label_boxes *lb, const double *b)
+{
+	for (size_t i = 0; i < lb->n; i++)
+		if (b[0] < lb->b[i][2] && lb->b[i][0] < b[2] && b[1] < lb->b[i][3] &&
+		    lb->b[i][1] < b[3])
+			return true;
+	return false;
+}
+
+/* A point's marker radius with a pixel to spare (circles of r 3, published 5). */
+static double marker_r(bool published)
+{
+	return published ? 6 : 4;
+}
+
+/* Where the step label of the point at x, y (marker radius r) goes: the
+ * first of four spots just off the marker (up right, down right, up left,
+ * down left) whose box meets no marker and no label placed before; false
+ * when none is free (the label is then left out: the point's <title>
+ * still names its step). */
+static bool place_label(struct label_boxes *lb, const char *text, double x, double y, double r,
+			double *tx, double *ty)
+{
+	const double dx[4] = {r, r, -r, -r};
+	const double dy[4] = {-r - STEP_DESCENT, r + STEP_ASCENT, -r - STEP_DESCENT,
+			      r + STEP_ASCENT};
+	double w = STEP_CHAR_PX * (double)strlen(text);
+
+	if (!grow(lb))
+		return false;
+	for (int k = 0; k < 4; k++) {
+		double x0 = dx[k] > 0 ? x + dx[k] : x + dx[k] - w, y0 = y + dy[k];
+		double b[4] = {x0, y0 - STEP_ASCENT, x0 + w, y0 + STEP_DESCENT};
+
+		if (x0 < 0 || b[2] > CH_W || b[1] < CH_TOP - 10 || meets_any(lb, b))
+			continue;
+		memcpy(lb->b[lb->n++], b, sizeof(b));
+		*tx = x0;
+		*ty = y0;
+		return true;
+	}
+	return false;
+}
+
+/* Every point's marker as a box no label may cover. */
+static void mark_points(struct label_boxes *lb, const struct fr_series *s, size_t n,
+			const struct ch_axis *ax, const struct ch_axis *ay)
+{
+	for (size_t i = 0; i < n; i++)
+		for (size_t k = 0; k < s[i].n; k++) {
+			double x = ch_axis_pos(ax, s[i].x[k]), y = ch_axis_pos(ay, s[i].y[k]);
+			double r = marker_r(s[i].markers_only);
+
+			if (isnan(x) || isnan(y) || !grow(lb))
+				continue;
+			memcpy(lb->b[lb->n++], (double[4]){x - r, y - r, x + r, y + r},
+			       sizeof(lb->b[0]));
+		}
+}
+
 static void draw_series(FILE *f, const struct fr_series *s, const struct ch_axis *ax,
-			const struct ch_axis *ay)
+			const struct ch_axis *ay, struct label_boxes *lb)
 {
 	const char *cmd = "M";
 	char col[40];
@@ -139,7 +227,7 @@ static void draw_series(FILE *f, const struct fr_series *s, const struct ch_axis
 		fputs("\"/>\n", f);
 	}
 	for (size_t k = 0; k < s->n; k++) {
-		double x = ch_axis_pos(ax, s->x[k]), y = ch_axis_pos(ay, s->y[k]);
+		double x = ch_axis_pos(ax, s->x[k]), y = ch_axis_pos(ay, s->y[k]), tx, ty;
 
 		if (isnan(x) || isnan(y))
 			continue;
@@ -154,8 +242,10 @@ static void draw_series(FILE *f, const struct fr_series *s, const struct ch_axis
 			fr_html_escape(f, s->point_labels[k]);
 		}
 		fprintf(f, ": x=%.6g y=%.6g</title></circle>", s->x[k], s->y[k]);
-		if (s->point_labels && s->point_labels[k]) {
-			fprintf(f, "<text class=\"step\" x=\"%.1f\" y=\"%.1f\">", x + 5, y - 5);
+		if (s->point_labels && s->point_labels[k] &&
+		    place_label(lb, s->point_labels[k], x, y, marker_r(s->markers_only), &tx,
+				&ty)) {
+			fprintf(f, "<text class=\"step\" x=\"%.1f\" y=\"%.1f\">", tx, ty);
 			fr_html_escape(f, s->point_labels[k]);
 			fputs("</text>", f);
 		}
@@ -168,6 +258,7 @@ void fr_svg_lines(FILE *f, const char *title, const char *xlabel, const char *yl
 {
 	struct ch_axis ax, ay;
 	struct ch_key *keys = calloc(n + 1, sizeof(*keys));
+	struct label_boxes lb = {0};
 	int legend_y = CH_TOP + CH_PLOT_H + CH_BOTTOM, lh;
 
 	if (!keys)
@@ -179,11 +270,13 @@ void fr_svg_lines(FILE *f, const char *title, const char *xlabel, const char *yl
 	open_svg(f, title, "chart lines", legend_y + lh, &ax, &ay);
 	ch_axis_draw_y(f, &ay, ylabel);
 	ch_axis_draw_x(f, &ax, xlabel, CH_TOP + CH_PLOT_H);
+	mark_points(&lb, s, n, &ax, &ay);
 	for (size_t i = 0; i < n; i++)
-		draw_series(f, &s[i], &ax, &ay);
+		draw_series(f, &s[i], &ax, &ay, &lb);
 	ch_legend_draw(f, keys, n, legend_y);
 	fputs("</svg>\n", f);
 	free(keys);
+	free(lb.b);
 }
 
 #define BAR_H 16

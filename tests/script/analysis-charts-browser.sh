@@ -7,7 +7,9 @@
 # the plot.  Reports: the demo's (the committed test-bed runs: noisy
 # neighbor on six namespaces and the 4K curve on ns1/ns3, with the
 # p5510-vs-pm9a3 published drives, as ci/demo.sh ranks them), 3 drives, 25
-# drives with all the published data, a 150-character label.  Full-page
+# drives with all the published data, a 150-character label, fio's own
+# latency logs (tests/data/fio/latlog: mean and p99 over time), and the
+# --baseline section (a table: rows laid out, no cell cut).  Full-page
 # screenshots go to $CHARTS_SHOTS (default $BUILD/test-logs) for a human.
 source "$(dirname "$0")/../lib.sh"
 source "$(dirname "$0")/charts/inputs.sh"
@@ -18,6 +20,7 @@ shots=${CHARTS_SHOTS:-$BUILD/test-logs}
 
 source "$(dirname "$0")/charts/chrome.sh"
 
+L=tests/data/fio/latlog
 mapfile -t three < <(charts_drives 3 "$tmp/in3")
 mapfile -t many < <(charts_drives 25 "$tmp/in25")
 long="Samsung PM9A3 MZQL27T6HBLA-00A07 7.68 TB firmware GDC5602Q serial S6CKNA0R000000 on host lab-rack-04 slot 7 namespace 1 (4 KiB LBA format, after 2x fill)"
@@ -26,9 +29,12 @@ declare -A args=(
 	[drives3]="${three[*]@Q}"
 	[drives25]="--with-reference ${many[*]@Q}"
 	[long]="--with-reference=p5510-vs-pm9a3 -d ${long@Q} tests/data/fio/results/iouring-qd4"
+	# fio's own latency logs (mean and p99 over time) and the baseline gate
+	[latlog]="-d perio $L/perio -d avg $L/avg -d avg2 $L/avg2 -d hist $L/hist"
+	[baseline]="-N --baseline tests/data/fio/baseline/before --fail-if 'p99.99>+1000000%,iops<-5%' tests/data/fio/baseline/after"
 )
 mkdir -p "$shots"
-for name in demo drives3 drives25 long; do
+for name in demo drives3 drives25 long latlog baseline; do
 	eval "set -- ${args[$name]}"
 	"$FIORANK" -f html -o "$tmp/$name.html" -r analysis/reference "$@" 2>/dev/null
 	python3 -c 'import sys; h, js = open(sys.argv[1]).read(), open(sys.argv[2]).read(); print(h.replace("</body>", "<script>" + js + "</script></body>"), end="")' \
@@ -43,11 +49,17 @@ for name in demo drives3 drives25 long; do
 		awk '$1 == "svg" { n++; if ($11 != 0) bad++ } END { exit !(n && !bad) }' "$tmp/$name.m"
 	check "$name: every legend lies below its plot" \
 		awk '$1 == "svg" { n++; if ($13 != 0) bad++ } END { exit !(n && !bad) }' "$tmp/$name.m"
+	check "$name: no two step labels overlap, none covers a point (as Chromium renders them)" \
+		awk '$1 == "svg" { n++; if ($17 != 0) bad++ } END { exit !(n && !bad) }' "$tmp/$name.m"
 	h=$(awk '$1 == "page_height" { print $2 }' "$tmp/$name.m")
 	h=$((${h:-0} > 16000 ? 16000 : ${h:-0} < 900 ? 900 : ${h:-0}))
 	chrome --window-size=1400,"$h" --screenshot="$shots/charts-$name.png" "file://$tmp/$name.html" >/dev/null
 	check "$name: full-page screenshot ($h px) in $shots/charts-$name.png" test -s "$shots/charts-$name.png"
 done
+check "latlog: the mean and p99 over time from fio's logs are laid out (2 drives each)" \
+	bash -c "test \"\$(grep -c '^svg .* keys 2 ' '$tmp/latlog.m')\" -ge 2"
+check "baseline: the section's rows are all laid out, none cut, the crossed one shown, within the page" \
+	awk '$1 == "baseline" && $3 >= 6 && $5 == 0 && $7 >= 1 && $9 == 0 { ok = 1 } END { exit !ok }' "$tmp/baseline.m"
 check "the 25-drive 4k-randread curve lays out a legend of 27 entries" \
 	awk '$1 == "svg" && $3 == "chart_lines" && $9 == 27 { ok = 1 } END { exit !ok }' "$tmp/drives25.m"
 tap_done

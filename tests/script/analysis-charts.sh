@@ -61,6 +61,20 @@ check "write pressure (10..40 MB/s): linear x axis, not marked log" \
 steps=$(chart d3 '^4k-randread:_achieved' steps)
 check "curve points carry their step labels (50 %, 100 %, peak): $steps" \
 	bash -c "[[ '$steps' == *,50%,* && '$steps' == *,100%,* && '$steps' == *,peak,* ]]"
+# crowded step labels (svg.c place_label): a label that would overlap one
+# placed before is left out; its point's <title> still names the step
+python3 - "$tmp/d25.html" >"$tmp/steps.facts" <<'PY'
+import re, sys
+h = open(sys.argv[1]).read()
+c = re.search(r'<svg[^>]*>\s*<title>4k-randread: achieved IOPS vs mean.*?</svg>', h, re.S).group(0)
+print("titled", len(re.findall(r'<circle class="point"[^>]*><title>[^<]* @ [^<:]*: x=', c)),
+      "points", len(re.findall(r'<circle class="point"', c)), "labels", len(re.findall(r'<text class="step"', c)))
+PY
+read -r _ titled _ points _ labels <"$tmp/steps.facts"
+check "25 drives: every curve point names its step in its <title> ($titled of $points)" \
+	test "$titled" = "$points" -a "$points" -gt 50
+check "... and the crowded labels are left out of the plot ($labels of $points drawn)" \
+	test "$labels" -gt 0 -a "$labels" -lt "$points"
 check "published points are markers, never joined by a line" \
 	test "$(chart d25 '^4k-randread:_achieved' published_keys)" = 5 -a "$(total d25 published_paths)" = 0
 # p99 beside the mean: the chart's point is fio's clat_ns.percentile["99.000000"]

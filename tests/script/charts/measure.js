@@ -26,8 +26,31 @@
         if (el.getBoundingClientRect().bottom > top + 0.5) above_plot++;
       });
     }
+    // step labels on curve points: no two may overlap, nor a label cover a
+    // point (a crowded one is left out and kept in its point's <title>)
+    const steps = [...svg.querySelectorAll("text.step")].map((t) => t.getBoundingClientRect());
+    const dots = [...svg.querySelectorAll("circle.point, circle.published")].map((c) => c.getBoundingClientRect());
+    let step_overlaps = 0;
+    for (let a = 0; a < steps.length; a++) {
+      for (let b = a + 1; b < steps.length; b++) if (meets(steps[a], steps[b])) step_overlaps++;
+      for (const d of dots) if (meets(steps[a], d)) step_overlaps++;
+    }
     lines.push(`svg ${i} ${svg.getAttribute("class").replace(" ", "_")} marks ${marks} outside ${outside} ` +
-      `keys ${keys.length} key_overlaps ${overlaps} legend_over_plot ${above_plot}`);
+      `keys ${keys.length} key_overlaps ${overlaps} legend_over_plot ${above_plot} ` +
+      `steps ${steps.length} step_overlaps ${step_overlaps}`);
+  });
+  // the baseline section (a table, no SVG): every row laid out, no cell
+  // whose text is cut or runs over its neighbour, the table within the page
+  document.querySelectorAll("section.baseline").forEach((sec) => {
+    const rows = sec.querySelectorAll("tr").length;
+    let cut = 0, crossed = 0;
+    sec.querySelectorAll("td, th").forEach((c) => {
+      if (c.scrollWidth > c.clientWidth + 1 || c.getBoundingClientRect().height === 0) cut++;
+      if (c.textContent === "threshold crossed") crossed++;
+    });
+    const t = sec.querySelector("table").getBoundingClientRect();
+    const wide = t.right > document.documentElement.scrollWidth + 0.5 ? 1 : 0;
+    lines.push(`baseline rows ${rows} cut ${cut} crossed ${crossed} beyond_page ${wide} height ${Math.round(t.height)}`);
   });
   lines.push(`page_height ${Math.ceil(document.documentElement.scrollHeight)}`);
   const pre = document.createElement("pre");
