@@ -18,8 +18,10 @@
  * single-quoted strings, control bytes, NUL, nesting deeper than json-c
  * accepts, a document that does not end.
  */
+#include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "compact.h"
@@ -85,6 +87,32 @@ bool fr_compact_unread(const char *name, size_t len)
 	default:
 		return false;
 	}
+}
+
+const double fr_pct_read[FR_NPCT] = {99.0, 99.9, 99.99};
+
+static bool near(double k, double want)
+{
+	return fabs(k - want) < 1e-6;
+}
+
+bool fr_pct_key_is(const char *key, double want)
+{
+	char *end;
+	double k = strtod(key, &end);
+
+	return end != key && !*end && near(k, want);
+}
+
+int fr_pct_key_which(const char *key)
+{
+	char *end;
+	double k = strtod(key, &end);
+
+	for (int i = 0; end != key && !*end && i < FR_NPCT; i++)
+		if (near(k, fr_pct_read[i]))
+			return i;
+	return -1;
 }
 
 /* JSON's whitespace (json-c's too: not \v or \f) */
@@ -252,6 +280,72 @@ static bool drop_member(struct compactor *c)
 	return true;
 }
 
+/* json-c would keep the member a member of the percentile object: only
+ * those read_fio.c can look up (matched by value, as it matches them) */
+bool fr_compact_pct_kept(const char *key, size_t len)
+{
+	char k[64];
+
+	if (len >= sizeof(k))
+		return true; /* not fio's: kept, whatever it says */
+	memcpy(k, key, len);
+	k[len] = '\0';
+	return fr_pct_key_which(k) >= 0;
+}
+
+static void emit(struct compactor *c, const char *s, size_t n)
+{
+	memcpy(c->out + c->n, s, n);
+	c->n += n;
+}
+
+/*
+ * At a member's name: a "percentile" object of numbers (fio's
+ * {"1.000000" : 2128, ...}) is copied with only the entries
+ * fr_compact_pct_kept() keeps.  The copy is valid JSON as the original
+ * value is (checked first, strictly).  Returns whether it copied it.
+ */
+static bool trim_percentiles(struct compactor *c)
+{
+	static const char name[] = "\"percentile\"";
+	const char *after_name = plain_name(c->p, c->end), *val, *val_end, *q;
+	bool first = true;
+
+	if (!after_name || (size_t)(after_name - c->p) != sizeof(name) - 1 ||
+	    memcmp(c->p, name, sizeof(name) - 1))
+		return false;
+	val = skip_ws(after_name, c->end);
+	if (val >= c->end || *val != ':')
+		return false;
+	val = skip_ws(val + 1, c->end);
+	/* depth 2: an object whose values are numbers, nothing nested */
+	if (val >= c->end || *val != '{' || !(val_end = plain_value(val, c->end, 2)))
+		return false;
+	emit(c, name, sizeof(name) - 1);
+	emit(c, ":{", 2);
+	for (q = skip_ws(val + 1, c->end); *q != '}';) {
+		const char *key = q, *key_end = plain_name(q, c->end);
+		const char *num = skip_ws(skip_ws(key_end, c->end) + 1, c->end);
+		const char *num_end = json_number(num, c->end);
+
+		if (fr_compact_pct_kept(key + 1, (size_t)(key_end - 1 - (key + 1)))) {
+			if (!first)
+				emit(c, ",", 1);
+			emit(c, key, (size_t)(key_end - key));
+			emit(c, ":", 1);
+			emit(c, num, (size_t)(num_end - num));
+			first = false;
+		}
+		q = skip_ws(num_end, c->end);
+		if (*q == ',')
+			q = skip_ws(q + 1, c->end);
+	}
+	emit(c, "}", 1);
+	c->p = val_end;
+	c->want_name = false;
+	return true;
+}
+
 /* A string copied byte for byte: false when it does not end or holds a
  * NUL (json-c may stop there). */
 static bool copy_string(struct compactor *c)
@@ -267,8 +361,7 @@ static bool copy_string(struct compactor *c)
 	if (c->p >= c->end)
 		return false;
 	c->p++;
-	memcpy(c->out + c->n, s, (size_t)(c->p - s));
-	c->n += (size_t)(c->p - s);
+	emit(c, s, (size_t)(c->p - s));
 	return true;
 }
 
@@ -312,7 +405,8 @@ bool fr_compact_doc(const char *doc, size_t len, char *out, size_t *out_len, siz
 		if (c.p > ws && c.n && !is_structural(c.out[c.n - 1]) && !is_structural(*c.p))
 			c.out[c.n++] = ' ';
 		if (*c.p == '"') {
-			if (c.want_name && c.open[c.depth - 1] == '{' && drop_member(&c))
+			if (c.want_name && c.open[c.depth - 1] == '{' &&
+			    (drop_member(&c) || trim_percentiles(&c)))
 				continue;
 			if (!copy_string(&c))
 				return false;

@@ -87,10 +87,7 @@ static double percentile(struct json_object *pct, const char *fio_key, double wa
 		return json_object_get_double(v);
 	json_object_object_foreach(pct, key, val)
 	{
-		char *end;
-		double k = strtod(key, &end);
-
-		if (end != key && !*end && fabs(k - want) < 1e-6 && is_number(val))
+		if (fr_pct_key_is(key, want) && is_number(val))
 			return json_object_get_double(val);
 	}
 	return NAN;
@@ -102,9 +99,10 @@ static void read_lat(struct json_object *o, double scale, struct fr_lat *l)
 	struct json_object *pct = fr_json_get(o, "percentile");
 
 	l->mean = fr_json_num(o, "mean") * scale;
-	l->p99 = percentile(pct, "99.000000", 99.0) * scale;
-	l->p999 = percentile(pct, "99.900000", 99.9) * scale;
-	l->p9999 = percentile(pct, "99.990000", 99.99) * scale;
+	/* the ones compact.c keeps in the copy (fr_pct_read) */
+	l->p99 = percentile(pct, "99.000000", fr_pct_read[0]) * scale;
+	l->p999 = percentile(pct, "99.900000", fr_pct_read[1]) * scale;
+	l->p9999 = percentile(pct, "99.990000", fr_pct_read[2]) * scale;
 }
 
 /* fio's stddev and max of one latency object, scaled to ns; known only

@@ -160,6 +160,17 @@ static const struct odd odds[] = {
 	{"{\"x\" : \"a \\\"bins\\\" : 1, b\"}", "{\"x\":\"a \\\"bins\\\" : 1, b\"}"},
 	/* whitespace between two tokens stays one space: still an error */
 	{"{\"a\" : [1  2], \"b\" : tr ue}", "{\"a\":[1 2],\"b\":tr ue}"},
+	/* percentiles: those read_fio.c reads (by value), and no other */
+	{"{\"percentile\" : {\"1.000000\" : 5, \"99.000000\" : 7, \"99.9\" : 8, \"50.0\" : 1, "
+	 "\"99.990000\" : 9}}",
+	 "{\"percentile\":{\"99.000000\":7,\"99.9\":8,\"99.990000\":9}}"},
+	{"{\"percentile\" : {\"1.0\" : 2}}", "{\"percentile\":{}}"},
+	{"{\"percentile\" : {}}", "{\"percentile\":{}}"},
+	/* not an object of numbers, or not strict JSON: kept whole */
+	{"{\"percentile\" : {\"1.0\" : \"x\"}}", "{\"percentile\":{\"1.0\":\"x\"}}"},
+	{"{\"percentile\" : {\"1.0\" : 1,}}", "{\"percentile\":{\"1.0\":1,}}"},
+	{"{\"percentile\" : {\"1.0\" : {\"a\" : 1}}}", "{\"percentile\":{\"1.0\":{\"a\":1}}}"},
+	{"{\"a\" : [{\"percentile\" : 1}]}", "{\"a\":[{\"percentile\":1}]}"},
 	/* json-c's extensions and anything json-c may stop at: no copy */
 	{"{\"a\" : 1 /* c */}", NULL},
 	{"{\"a\" : 1} // c", NULL},
@@ -231,19 +242,45 @@ static void test_jsonplus(void **state)
 	assert_null(strstr(out, "\"iops_samples\""));
 	assert_non_null(strstr(out, "\"clat_ns\":{"));
 	assert_non_null(strstr(out, "\"99.990000\":"));
+	assert_null(strstr(out, "\"1.000000\":")); /* a percentile not read */
 	assert_non_null(strstr(out, "\"total_ios\":"));
 	assert_non_null(strstr(out, "\"job options\":{"));
 	free(out);
 	free(buf);
 }
 
+/* Through the copy, percentiles are still found by value as well as by
+ * fio's key, and the others do not count. */
+static void test_reader_percentiles(void **state)
+{
+	static const char doc[] =
+		"{\"fio version\" : \"fio-3.33\", \"jobs\" : [{\"jobname\" : \"4k-randread@peak\", "
+		"\"groupid\" : 0, \"error\" : 0, \"read\" : {\"iops\" : 10, \"total_ios\" : 10, "
+		"\"clat_ns\" : {\"mean\" : 100, \"percentile\" : {\"50.000000\" : 1, \"99.9\" : "
+		"800, "
+		"\"99.000000\" : 700, \"99.99\" : 900, \"99.999000\" : 5}}}}]}";
+	struct fr_label label = {.fallback_drive = "d"};
+	struct fr_model m;
+	const struct fr_lat *l;
+
+	(void)state;
+	assert_int_equal(cc_check(doc, strlen(doc)), 1);
+	fr_model_init(&m);
+	assert_int_equal(fr_read_fio_buffer(&m, doc, strlen(doc), "src", &label, NULL), 0);
+	assert_int_equal(m.ndrives, 1);
+	l = &m.drives[0].profiles[0].steps[0].dir[FR_READ].lat[FR_CLAT];
+	assert_float_equal(l->p99, 700, 0);
+	assert_float_equal(l->p999, 800, 0);
+	assert_float_equal(l->p9999, 900, 0);
+	fr_model_free(&m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_fixtures),
-		cmocka_unit_test(test_odd_inputs),
-		cmocka_unit_test(test_document_end),
-		cmocka_unit_test(test_jsonplus),
+		cmocka_unit_test(test_fixtures),	   cmocka_unit_test(test_odd_inputs),
+		cmocka_unit_test(test_document_end),	   cmocka_unit_test(test_jsonplus),
+		cmocka_unit_test(test_reader_percentiles),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
