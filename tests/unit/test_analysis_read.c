@@ -348,6 +348,21 @@ static void test_manifest(void **state)
 		fr_read_manifest("{\"schema\": \"ssdnvme-manifest/1\"}", 32, &mf, err, sizeof(err)),
 		-1);
 	assert_non_null(strstr(err, "runs"));
+	/* two runs naming one output: the first is the output's run (the
+	 * look-up is an index now, not a search from the start) */
+	{
+		static const char two[] =
+			"{\"schema\": \"ssdnvme-manifest/1\", \"runs\": ["
+			"{\"id\": \"a\", \"drive\": \"d1\", \"output\": \"x.json\"}, "
+			"{\"id\": \"b\", \"drive\": \"d2\", \"output\": \"x.json\"}, "
+			"{\"id\": \"c\", \"drive\": \"d3\", \"output\": \"y.json\"}]}";
+
+		assert_int_equal(fr_read_manifest(two, strlen(two), &mf, err, sizeof(err)), 0);
+		assert_string_equal(fr_manifest_find(&mf, "x.json")->id, "a");
+		assert_string_equal(fr_manifest_find(&mf, "y.json")->id, "c");
+		assert_null(fr_manifest_find(&mf, "x"));
+		fr_manifest_free(&mf);
+	}
 }
 
 static size_t count_records(const char *path)
