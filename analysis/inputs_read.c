@@ -60,8 +60,7 @@ static void read_task(struct task *t, struct rbuf *rb)
 	}
 	if (fr_slurp_into(t->path, &rb->buf, &rb->cap, &len)) {
 		fr_model_skip(m, t->path, "cannot read: %s", strerror(errno));
-	} else if (fr_blank_unread(rb->buf, len),
-		   !fr_read_fio_buffer(m, rb->buf, len, t->path, &label, &info) && have_engine) {
+	} else if (!fr_read_fio_buffer(m, rb->buf, len, t->path, &label, &info) && have_engine) {
 		struct fr_drive *d = fr_model_find_drive(m, info.drive);
 
 		if (d && fr_drive_set_ident(d, eng.model, eng.serial, eng.firmware))

@@ -21,7 +21,7 @@ static int grow(void **arr, size_t *cap, size_t need, size_t elem)
 
 	if (need <= *cap)
 		return 0;
-	ncap = *cap ? *cap * 2 : 8;
+	ncap = *cap ? *cap * 2 : 1;
 	while (ncap < need)
 		ncap *= 2;
 	p = realloc(*arr, ncap * elem);
@@ -80,6 +80,7 @@ void fr_model_free(struct fr_model *m)
 		free_drive(&m->drives[i]);
 	free(m->drives);
 	free(m->by_label);
+	free(m->statements);
 	free_problems(m->skipped, m->nskipped);
 	free_problems(m->excluded, m->nexcluded);
 	free_problems(m->notes, m->nnotes);

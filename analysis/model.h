@@ -179,7 +179,9 @@ struct fr_statement {
 #define FR_MAX_STATEMENTS 16
 
 struct fr_model {
-	struct fr_statement statements[FR_MAX_STATEMENTS];
+	/* up to FR_MAX_STATEMENTS, allocated at the first (reference data
+	 * only: a model per input file must stay small) */
+	struct fr_statement *statements;
 	size_t nstatements;
 	struct fr_drive *drives;
 	size_t ndrives, cap;

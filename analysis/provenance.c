@@ -27,14 +27,19 @@
 struct doc {
 	char *path;
 	struct json_object *root; /* NULL: absent or unreadable */
-	/* a manifest's runs by "output", made at the first lookup: a
-	 * linear search per step made a 2,000-run directory quadratic */
-	struct json_object *runs_by_output;
+	/* a manifest's look-ups, made at its first use (manifest_index): a
+	 * search of runs[] or drives[] per step made a results directory of
+	 * many runs quadratic */
+	bool indexed;
+	struct json_object *runs_by_output;   /* "output" -> runs[] entry */
+	struct json_object *drives_by_label;  /* "label" -> drives[] entry */
+	struct json_object *precond_by_drive; /* "drive" -> [done, total] */
 };
 
 struct cache {
 	struct doc *docs;
-	size_t n;
+	size_t n, cap;
+	struct json_object *by_path; /* path -> index in docs */
 };
 
 struct ctx {
@@ -43,36 +48,44 @@ struct ctx {
 
 /* ------------------------------------------------------------ caches */
 
-static struct json_object *doc_get(struct cache *c, const char *path)
+/* The document at path, read and parsed once however often it is asked
+ * for; NULL when out of memory.  Valid until the next doc_get. */
+static struct doc *doc_get(struct cache *c, const char *path)
 {
-	struct json_object *root = NULL;
-	struct doc *t;
+	struct json_object *root = NULL, *idx;
+	struct doc *d;
 	size_t len;
 	char *buf, err[128];
 
-	for (size_t i = 0; i < c->n; i++)
-		if (!strcmp(c->docs[i].path, path))
-			return c->docs[i].root;
+	if (!c->by_path && !(c->by_path = json_object_new_object()))
+		return NULL;
+	if (json_object_object_get_ex(c->by_path, path, &idx))
+		return &c->docs[json_object_get_int64(idx)];
+	if (c->n == c->cap) {
+		size_t ncap = c->cap ? 2 * c->cap : 16;
+		struct doc *t = realloc(c->docs, ncap * sizeof(*t));
+
+		if (!t)
+			return NULL;
+		c->docs = t;
+		c->cap = ncap;
+	}
 	buf = fr_slurp(path, &len);
 	if (buf) {
 		root = fr_json_parse(buf, len, err, sizeof(err));
 		free(buf);
 	}
-	t = realloc(c->docs, (c->n + 1) * sizeof(*t));
-	if (!t) {
-		json_object_put(root);
-		return NULL;
-	}
-	c->docs = t;
-	c->docs[c->n].path = strdup(path);
-	c->docs[c->n].root = root;
-	c->docs[c->n].runs_by_output = NULL;
-	if (!c->docs[c->n].path) {
+	d = &c->docs[c->n];
+	memset(d, 0, sizeof(*d));
+	d->root = root;
+	if (!(d->path = strdup(path)) ||
+	    json_object_object_add(c->by_path, path, json_object_new_int64((int64_t)c->n))) {
+		free(d->path);
 		json_object_put(root);
 		return NULL;
 	}
 	c->n++;
-	return root;
+	return d;
 }
 
 static void cache_free(struct cache *c)
@@ -81,8 +94,11 @@ static void cache_free(struct cache *c)
 		free(c->docs[i].path);
 		json_object_put(c->docs[i].root);
 		json_object_put(c->docs[i].runs_by_output);
+		json_object_put(c->docs[i].drives_by_label);
+		json_object_put(c->docs[i].precond_by_drive);
 	}
 	free(c->docs);
+	json_object_put(c->by_path);
 }
 
 /* Appends w to the ", "-list buf unless it is there already. */
@@ -105,66 +121,98 @@ static void add_word(char *buf, size_t len, const char *w)
 /* ------------------------------------------------------------ manifest, engine file */
 
 struct where {
-	struct json_object *mf;	    /* manifest, or NULL */
-	struct json_object *run;    /* its run entry for the source */
-	struct json_object *mdrive; /* its drives[] entry for the run's drive */
-	struct json_object *eng;    /* engine file, or NULL */
-	const char *run_drive;	    /* the run's drive label in the manifest */
+	struct json_object *mf;	     /* manifest, or NULL */
+	struct json_object *run;     /* its run entry for the source */
+	struct json_object *mdrive;  /* its drives[] entry for the run's drive */
+	struct json_object *eng;     /* engine file, or NULL */
+	struct json_object *precond; /* the run's drive's [done, total], or NULL */
+	const char *run_drive;	     /* the run's drive label in the manifest */
 	char mf_dir[PATH_MAX];
 };
 
-/* The index of a manifest's runs by output path (the first run naming an
- * output wins, as the linear search did), or NULL. */
-static struct json_object *runs_index(struct cache *c, struct json_object *mf)
+/* Adds o under key unless the key is there (the first wins, as the
+ * linear searches had it). */
+static void index_first(struct json_object *index, const char *key, struct json_object *o)
 {
-	struct doc *d = NULL;
-	struct json_object *runs = fr_json_get(mf, "runs");
-	size_t n = json_object_is_type(runs, json_type_array) ? json_object_array_length(runs) : 0;
+	if (key && !json_object_object_get_ex(index, key, NULL))
+		json_object_object_add(index, key, json_object_get(o));
+}
 
-	for (size_t i = 0; i < c->n && !d; i++)
-		if (c->docs[i].root == mf)
-			d = &c->docs[i];
-	if (!d || d->runs_by_output)
-		return d ? d->runs_by_output : NULL;
-	if (!(d->runs_by_output = json_object_new_object()))
-		return NULL;
-	for (size_t i = 0; i < n; i++) {
-		struct json_object *r = json_object_array_get_idx(runs, i);
-		const char *out = fr_json_str(r, "output");
+static void bump(struct json_object *counts, size_t i)
+{
+	int v = json_object_get_int(json_object_array_get_idx(counts, i));
 
-		if (out && !json_object_object_get_ex(d->runs_by_output, out, NULL))
-			json_object_object_add(d->runs_by_output, out, json_object_get(r));
+	json_object_array_put_idx(counts, i, json_object_new_int(v + 1));
+}
+
+/* One preconditioning run of a drive counted in [done, total]. */
+static void count_precond(struct json_object *index, struct json_object *run)
+{
+	const char *suite = fr_json_str(run, "suite"), *drive = fr_json_str(run, "drive");
+	const char *status = fr_json_str(run, "status");
+	struct json_object *counts;
+
+	if (!suite || strcmp(suite, "precondition") || !drive)
+		return;
+	if (!json_object_object_get_ex(index, drive, &counts)) {
+		counts = json_object_new_array();
+		if (!counts || json_object_array_add(counts, json_object_new_int(0)) ||
+		    json_object_array_add(counts, json_object_new_int(0)) ||
+		    json_object_object_add(index, drive, counts)) {
+			json_object_put(counts);
+			return;
+		}
 	}
-	return d->runs_by_output;
+	bump(counts, 1);
+	if (status && !strcmp(status, "done"))
+		bump(counts, 0);
 }
 
-static struct json_object *find_run(struct cache *c, struct json_object *mf, const char *rel)
+/* A manifest's look-ups (struct doc), made once; false when out of memory. */
+static bool manifest_index(struct doc *d)
 {
-	struct json_object *r = NULL;
-
-	json_object_object_get_ex(runs_index(c, mf), rel, &r);
-	return r;
-}
-
-static struct json_object *find_mdrive(struct json_object *mf, const char *label)
-{
-	struct json_object *drives = fr_json_get(mf, "drives");
-	size_t n =
+	struct json_object *runs = fr_json_get(d->root, "runs");
+	struct json_object *drives = fr_json_get(d->root, "drives");
+	size_t nr = json_object_is_type(runs, json_type_array) ? json_object_array_length(runs) : 0;
+	size_t nd =
 		json_object_is_type(drives, json_type_array) ? json_object_array_length(drives) : 0;
 
-	for (size_t i = 0; label && i < n; i++) {
-		struct json_object *d = json_object_array_get_idx(drives, i);
-		const char *l = fr_json_str(d, "label");
+	if (d->indexed)
+		return d->runs_by_output && d->drives_by_label && d->precond_by_drive;
+	d->indexed = true;
+	d->runs_by_output = json_object_new_object();
+	d->drives_by_label = json_object_new_object();
+	d->precond_by_drive = json_object_new_object();
+	if (!d->runs_by_output || !d->drives_by_label || !d->precond_by_drive)
+		return false;
+	for (size_t i = 0; i < nr; i++) {
+		struct json_object *r = json_object_array_get_idx(runs, i);
 
-		if (l && !strcmp(l, label))
-			return d;
+		index_first(d->runs_by_output, fr_json_str(r, "output"), r);
+		count_precond(d->precond_by_drive, r);
 	}
-	return NULL;
+	for (size_t i = 0; i < nd; i++) {
+		struct json_object *dr = json_object_array_get_idx(drives, i);
+
+		index_first(d->drives_by_label, fr_json_str(dr, "label"), dr);
+	}
+	return true;
+}
+
+/* o's member key, or NULL (also when key is NULL). */
+static struct json_object *lookup(struct json_object *o, const char *key)
+{
+	struct json_object *v = NULL;
+
+	if (key)
+		json_object_object_get_ex(o, key, &v);
+	return v;
 }
 
 static void locate(struct ctx *c, const char *src, struct where *w)
 {
 	char dir[PATH_MAX], path[PATH_MAX + 16];
+	struct doc *mf, *eng;
 	struct stat st;
 
 	memset(w, 0, sizeof(*w));
@@ -176,13 +224,17 @@ static void locate(struct ctx *c, const char *src, struct where *w)
 			break;
 		*slash = '\0';
 		snprintf(path, sizeof(path), "%s/manifest.json", *dir ? dir : "/");
-		if (stat(path, &st) || !(w->mf = doc_get(&c->docs, path)))
+		if (stat(path, &st) || !(mf = doc_get(&c->docs, path)) || !mf->root ||
+		    !manifest_index(mf))
 			continue;
-		w->run = find_run(&c->docs, w->mf, src + strlen(dir) + 1);
+		w->run = lookup(mf->runs_by_output, src + strlen(dir) + 1);
 		if (!w->run)
-			w->mf = NULL;
-		else
-			snprintf(w->mf_dir, sizeof(w->mf_dir), "%s", dir);
+			continue;
+		w->mf = mf->root;
+		snprintf(w->mf_dir, sizeof(w->mf_dir), "%s", dir);
+		w->run_drive = fr_json_str(w->run, "drive");
+		w->mdrive = lookup(mf->drives_by_label, w->run_drive);
+		w->precond = lookup(mf->precond_by_drive, w->run_drive);
 	}
 	if (w->run && fr_json_str(w->run, "engine_output")) {
 		snprintf(path, sizeof(path), "%s/%s", w->mf_dir,
@@ -193,12 +245,8 @@ static void locate(struct ctx *c, const char *src, struct where *w)
 		snprintf(path, sizeof(path), "%.*s.engine.json",
 			 (int)(n > 5 && !strcmp(src + n - 5, ".json") ? n - 5 : n), src);
 	}
-	if (!stat(path, &st))
-		w->eng = doc_get(&c->docs, path);
-	if (w->mf) {
-		w->run_drive = fr_json_str(w->run, "drive");
-		w->mdrive = find_mdrive(w->mf, w->run_drive);
-	}
+	if (!stat(path, &st) && (eng = doc_get(&c->docs, path)))
+		w->eng = eng->root;
 }
 
 static enum fr_target kind_target(const char *kind, bool nvme)
@@ -326,22 +374,13 @@ static void steady_state(struct fr_prov_drive *pd, const struct where *w)
 /* Preconditioning runs of the drive recorded in the manifest. */
 static void preconditioning(struct fr_prov_drive *pd, const struct where *w)
 {
-	struct json_object *runs = fr_json_get(w->mf, "runs");
-	size_t n = json_object_is_type(runs, json_type_array) ? json_object_array_length(runs) : 0;
-	const char *drive = fr_json_str(w->run, "drive");
-	unsigned done = 0, total = 0;
+	unsigned done, total;
 	char v[96];
 
-	for (size_t i = 0; drive && i < n; i++) {
-		struct json_object *r = json_object_array_get_idx(runs, i);
-		const char *suite = fr_json_str(r, "suite"), *d = fr_json_str(r, "drive");
-		const char *status = fr_json_str(r, "status");
-
-		if (!suite || strcmp(suite, "precondition") || !d || strcmp(d, drive))
-			continue;
-		total++;
-		done += status && !strcmp(status, "done");
-	}
+	if (!w->precond)
+		return;
+	done = (unsigned)json_object_get_int(json_object_array_get_idx(w->precond, 0));
+	total = (unsigned)json_object_get_int(json_object_array_get_idx(w->precond, 1));
 	if (!total)
 		return;
 	snprintf(v, sizeof(v), "%u of %u preconditioning runs done", done, total);

@@ -15,6 +15,10 @@
  * json+ adds "bins" (ignored: fio's percentiles are used); 3.30+ adds "prios"
  * (ignored: the totals include every priority); client/server output has
  * "client_stats" with hostname/port per client plus an "All clients" sum.
+ *
+ * json-c reads each document from a compact copy (compact.h) without the
+ * whitespace and the members never read, bins among them; from the original
+ * where there is no copy, and always to report a parse error.
  */
 #include <errno.h>
 #include <limits.h>
@@ -26,6 +30,7 @@
 
 #include <json-c/json.h>
 
+#include "compact.h"
 #include "group.h"
 #include "json_get.h"
 #include "label.h"
@@ -82,10 +87,7 @@ static double percentile(struct json_object *pct, const char *fio_key, double wa
 		return json_object_get_double(v);
 	json_object_object_foreach(pct, key, val)
 	{
-		char *end;
-		double k = strtod(key, &end);
-
-		if (end != key && !*end && fabs(k - want) < 1e-6 && is_number(val))
+		if (fr_pct_key_is(key, want) && is_number(val))
 			return json_object_get_double(val);
 	}
 	return NAN;
@@ -97,9 +99,10 @@ static void read_lat(struct json_object *o, double scale, struct fr_lat *l)
 	struct json_object *pct = fr_json_get(o, "percentile");
 
 	l->mean = fr_json_num(o, "mean") * scale;
-	l->p99 = percentile(pct, "99.000000", 99.0) * scale;
-	l->p999 = percentile(pct, "99.900000", 99.9) * scale;
-	l->p9999 = percentile(pct, "99.990000", 99.99) * scale;
+	/* the ones compact.c keeps in the copy (fr_pct_read) */
+	l->p99 = percentile(pct, "99.000000", fr_pct_read[0]) * scale;
+	l->p999 = percentile(pct, "99.900000", fr_pct_read[1]) * scale;
+	l->p9999 = percentile(pct, "99.990000", fr_pct_read[2]) * scale;
 }
 
 /* fio's stddev and max of one latency object, scaled to ns; known only
@@ -474,183 +477,40 @@ static bool looks_terse(const char *buf, size_t len)
 	return i > 0 && i + 5 < len && !strncmp(buf + i, ";fio-", 5);
 }
 
-/*
- * Members of fio's output that fiorank never reads (read_fio.c reads the
- * job's name, group, error, options and runtime, and per direction
- * total_ios, iops, bw_bytes/bw, runtime and the clat/lat means and
- * percentiles): the latency and I/O depth distributions, json+ histograms,
- * the submission latency, the bandwidth and IOPS sample statistics, CPU and
- * context-switch counts.  Most of a job's values.
- */
-static const char *const unread_keys[] = {
-	"bins",
-	"ctx",
-	"eta",
-	"majf",
-	"minf",
-	"sync",
-	"bw_agg",
-	"bw_dev",
-	"bw_max",
-	"bw_min",
-	"elapsed",
-	"slat_ns",
-	"sys_cpu",
-	"usr_cpu",
-	"bw_mean",
-	"drop_ios",
-	"io_bytes",
-	"iops_max",
-	"iops_min",
-	"io_kbytes",
-	"iops_mean",
-	"short_ios",
-	"bw_samples",
-	"latency_ms",
-	"latency_ns",
-	"latency_us",
-	"iops_stddev",
-	"iops_samples",
-	"iodepth_level",
-	"latency_depth",
-	"iodepth_submit",
-	"latency_target",
-	"latency_window",
-	"iodepth_complete",
-	"latency_percentile",
-};
-
-static bool unread_name(const char *name, size_t len)
+/* One document from pos: parsed from its compact copy (compact.h) when
+ * there is one, else (and to report an error exactly) from the original.
+ * *used is how many bytes of the input the document took. */
+static struct json_object *parse_doc(struct json_tokener *tok, const char *buf, size_t pos,
+				     size_t len, char *scratch, size_t *used)
 {
-	for (size_t i = 0; i < sizeof(unread_keys) / sizeof(unread_keys[0]); i++)
-		if (strlen(unread_keys[i]) == len && !memcmp(unread_keys[i], name, len))
-			return true;
-	return false;
-}
+	struct json_object *root;
+	size_t n, doc_len;
 
-static const char *skip_ws(const char *p, const char *end)
-{
-	while (p < end && (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r'))
-		p++;
-	return p;
-}
-
-static const char *skip_digits(const char *p, const char *end)
-{
-	while (p < end && *p >= '0' && *p <= '9')
-		p++;
-	return p;
-}
-
-/* A JSON number; NULL when p does not start one. */
-static const char *json_number(const char *p, const char *end)
-{
-	const char *d;
-
-	p += p < end && *p == '-';
-	if ((d = skip_digits(p, end)) == p)
-		return NULL;
-	p = d;
-	if (p < end && *p == '.' && (d = skip_digits(p + 1, end)) == p + 1)
-		return NULL;
-	p = d;
-	if (p < end && (*p == 'e' || *p == 'E')) {
-		p++;
-		p += p < end && (*p == '+' || *p == '-');
-		if ((d = skip_digits(p, end)) == p)
-			return NULL;
-		p = d;
+	if (scratch && fr_compact_doc(buf + pos, len - pos, scratch, &n, &doc_len)) {
+		json_tokener_reset(tok);
+		root = json_tokener_parse_ex(tok, scratch, (int)n);
+		if (root && json_tokener_get_parse_end(tok) == n) {
+			*used = doc_len;
+			return root;
+		}
+		json_object_put(root);
 	}
-	return p;
-}
-
-static const char *plain_value(const char *p, const char *end, int depth);
-
-/* After the "{" of an object of "key" : plain values: just past its "}",
- * or NULL. */
-static const char *plain_object(const char *p, const char *end, int depth)
-{
-	p = skip_ws(p, end);
-	if (p < end && *p == '}')
-		return p + 1;
-	for (;;) {
-		if (p >= end || *p++ != '"')
-			return NULL;
-		while (p < end && *p != '"' && *p != '\\' && (unsigned char)*p >= 0x20)
-			p++;
-		if (p >= end || *p++ != '"')
-			return NULL;
-		p = skip_ws(p, end);
-		if (p >= end || *p++ != ':' || !(p = plain_value(skip_ws(p, end), end, depth)))
-			return NULL;
-		p = skip_ws(p, end);
-		if (p < end && *p == '}')
-			return p + 1;
-		if (p >= end || *p++ != ',')
-			return NULL;
-		p = skip_ws(p, end);
-	}
-}
-
-/* A number or an object of such (nested at most 3 deep), as fio writes
- * those members: just past it, or NULL when it is anything else, so that
- * nothing json-c would refuse is blanked into something it accepts. */
-static const char *plain_value(const char *p, const char *end, int depth)
-{
-	if (p < end && *p == '{')
-		return depth < 3 ? plain_object(p + 1, end, depth + 1) : NULL;
-	return json_number(p, end);
-}
-
-/* One member at q (the closing quote of its name, before " : "): blanks it
- * when it is unread and fio's shape; returns where to search on. */
-static char *blank_member(char *buf, char *q, char *end, size_t *n)
-{
-	char *open = q, *line = NULL, *after;
-	const char *val, *val_end;
-
-	while (open > buf && open[-1] != '"' && open[-1] != '\\' && open[-1] != '\n')
-		open--;
-	if (open == buf || open[-1] != '"')
-		return q + 1;
-	open--; /* the name's opening quote: fio puts each member on its own line */
-	for (line = open; line > buf && (line[-1] == ' ' || line[-1] == '\t'); line--)
-		;
-	if (line == buf || line[-1] != '\n' || !unread_name(open + 1, (size_t)(q - open - 1)))
-		return q + 1;
-	val = q + 4;
-	if (!(val_end = plain_value(val, end, 0)))
-		return q + 1;
-	after = (char *)skip_ws(val_end, end);
-	if (after < end && *after == ',') { /* the whole member, comma and all */
-		memset(open, ' ', (size_t)(after + 1 - open));
-		++*n;
-	} else if (*val == '{' && val_end - val > 2) { /* the last: its body */
-		memset((char *)val + 1, ' ', (size_t)(val_end - val - 2));
-		++*n;
-	}
-	return (char *)val_end;
-}
-
-size_t fr_blank_unread(char *buf, size_t len)
-{
-	static const char sep[] = "\" : "; /* fio writes "name" : value */
-	const size_t sl = sizeof(sep) - 1;
-	char *p = buf, *end = buf + len;
-	size_t n = 0;
-
-	while (p < end && (p = memmem(p, (size_t)(end - p), sep, sl)))
-		p = blank_member(buf, p, end, &n);
-	return n;
+	json_tokener_reset(tok);
+	root = json_tokener_parse_ex(tok, buf + pos, (int)(len - pos));
+	*used = json_tokener_get_parse_end(tok);
+	return root;
 }
 
 static int parse_docs(struct doc_ctx *c, const char *buf, size_t len)
 {
 	struct json_tokener *tok = json_tokener_new();
-	size_t pos = bom_len(buf, len), ndocs = 0;
+	size_t pos = bom_len(buf, len), ndocs = 0, used;
+	/* without room for a copy, the original is parsed: slower, the same */
+	char *scratch = malloc(len ? len : 1);
 	int ret = 0;
 
 	if (!tok) {
+		free(scratch);
 		fail(c, "out of memory");
 		return -1;
 	}
@@ -658,8 +518,7 @@ static int parse_docs(struct doc_ctx *c, const char *buf, size_t len)
 		struct json_object *root;
 		enum json_tokener_error jerr;
 
-		json_tokener_reset(tok);
-		root = json_tokener_parse_ex(tok, buf + pos, (int)(len - pos));
+		root = parse_doc(tok, buf, pos, len, scratch, &used);
 		jerr = json_tokener_get_error(tok);
 		c->offset = pos;
 		if (!root) {
@@ -669,8 +528,7 @@ static int parse_docs(struct doc_ctx *c, const char *buf, size_t len)
 				     "byte %zu before it is complete",
 				     pos, len);
 			else
-				fail(c, "JSON parse error at byte %zu: %s",
-				     pos + json_tokener_get_parse_end(tok),
+				fail(c, "JSON parse error at byte %zu: %s", pos + used,
 				     json_tokener_error_desc(jerr));
 			ret = -1;
 			break;
@@ -680,9 +538,10 @@ static int parse_docs(struct doc_ctx *c, const char *buf, size_t len)
 		if (ret)
 			break;
 		ndocs++;
-		pos += json_tokener_get_parse_end(tok);
+		pos += used;
 	}
 	json_tokener_free(tok);
+	free(scratch);
 	if (!ret && !ndocs) {
 		if (looks_terse(buf, len))
 			fail(c, "fio terse output is not supported (rerun fio with "

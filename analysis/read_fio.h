@@ -32,18 +32,6 @@ void fr_read_info_free(struct fr_read_info *info);
 int fr_read_fio_buffer(struct fr_model *m, const char *buf, size_t len, const char *source,
 		       const struct fr_label *label, struct fr_read_info *info);
 
-/*
- * Speed-up: overwrites with spaces every member of fio's output that
- * fiorank never reads (the list is in read_fio.c: latency and I/O depth
- * distributions, json+ histograms, slat, bandwidth and IOPS sample
- * statistics, CPU counts), whole with its comma, or the body of the last
- * member of an object; every byte offset stays.  Only members in fio's own
- * shape are touched (on a line of their own, a number or an object of
- * numbers), so that anything else is left for json-c to judge.  Returns the
- * number of members blanked.
- */
-size_t fr_blank_unread(char *buf, size_t len);
-
 /* Reads a whole file into memory; returns NULL and sets errno on failure. */
 char *fr_slurp(const char *path, size_t *len);
 /* The same into a buffer reused from call to call (grown as needed, NUL

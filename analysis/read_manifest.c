@@ -29,7 +29,8 @@ static int read_runs(struct json_object *runs, struct fr_manifest *mf, char *err
 	size_t n = json_object_array_length(runs);
 
 	mf->runs = calloc(n ? n : 1, sizeof(*mf->runs));
-	if (!mf->runs)
+	mf->by_output = json_object_new_object();
+	if (!mf->runs || !mf->by_output)
 		goto oom;
 	for (size_t i = 0; i < n; i++) {
 		struct json_object *r = json_object_array_get_idx(runs, i);
@@ -47,6 +48,10 @@ static int read_runs(struct json_object *runs, struct fr_manifest *mf, char *err
 			snprintf(err, errlen, "runs[%zu] needs string \"drive\" and \"output\"", i);
 			return -1;
 		}
+		if (!json_object_object_get_ex(mf->by_output, run->output, NULL) &&
+		    json_object_object_add(mf->by_output, run->output,
+					   json_object_new_int64((int64_t)i)))
+			goto oom;
 	}
 	return 0;
 oom:
@@ -139,15 +144,17 @@ void fr_manifest_free(struct fr_manifest *mf)
 	free(mf->runs);
 	free(mf->drives);
 	free(mf->engine);
+	json_object_put(mf->by_output);
 	memset(mf, 0, sizeof(*mf));
 }
 
 const struct fr_run *fr_manifest_find(const struct fr_manifest *mf, const char *relpath)
 {
-	for (size_t i = 0; i < mf->nruns; i++)
-		if (!strcmp(mf->runs[i].output, relpath))
-			return &mf->runs[i];
-	return NULL;
+	struct json_object *idx;
+
+	if (!json_object_object_get_ex(mf->by_output, relpath, &idx))
+		return NULL;
+	return &mf->runs[json_object_get_int64(idx)];
 }
 
 char *fr_manifest_drive_label(const struct fr_manifest *mf, const struct fr_run *run)

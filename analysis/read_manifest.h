@@ -24,10 +24,15 @@ struct fr_mdrive {
 	char *firmware;
 };
 
+struct json_object;
+
 struct fr_manifest {
 	char *engine; /* the suite's engine; a run with another one is a check run */
 	struct fr_run *runs;
 	size_t nruns;
+	/* output -> index in runs (the first run naming it): every file of
+	 * the results tree is looked up, a linear search made it quadratic */
+	struct json_object *by_output;
 	struct fr_mdrive *drives;
 	size_t ndrives;
 };

@@ -449,7 +449,8 @@ static void add_statement(struct fr_model *m, const struct fr_ref_lat *r)
 {
 	struct fr_statement *s;
 
-	if (m->nstatements == FR_MAX_STATEMENTS)
+	if (m->nstatements == FR_MAX_STATEMENTS ||
+	    (!m->statements && !(m->statements = calloc(FR_MAX_STATEMENTS, sizeof(*s)))))
 		return;
 	s = &m->statements[m->nstatements++];
 	snprintf(s->review, sizeof(s->review), "%s", r->review);

@@ -45,6 +45,14 @@ check "stderr says whose steady state was NOT reached" \
 	grep -qx 'fiorank: fair-ss.img: steady state NOT reached after 3 rounds (fewer than 5 rounds)' "$tmp/ss.err"
 check "the text header shows the verdict and the preconditioning done" \
 	bash -c "grep -Eq '^  steady_state +NOT reached after 3 rounds' '$tmp/ss.txt' && grep -Eq '^  preconditioning +3 of 3 preconditioning runs done' '$tmp/ss.txt'"
+# counted per drive from the manifest's runs: a failed one is not done, one
+# of another drive is not this drive's
+cp -r "$SS" "$tmp/ss2"
+jq '.runs[1].status = "failed" | .runs += [.runs[0] | .drive = "other" | .id = "other-pc"]' \
+	"$SS/manifest.json" >"$tmp/ss2/manifest.json"
+"${FR[@]}" "$tmp/ss2" >"$tmp/ss2.txt" 2>/dev/null
+check "preconditioning counts the drive's runs that are done, of the drive's runs" \
+	grep -Eq '^  preconditioning +2 of 3 preconditioning runs done' "$tmp/ss2.txt"
 "${FR[@]}" -f html "$SS" >"$tmp/ss.html" 2>/dev/null
 check "the HTML marks the verdict" grep -q '<td class="l warn">NOT reached after 3 rounds' "$tmp/ss.html"
 "${FR[@]}" -f json "$SS" >"$tmp/ss.json" 2>/dev/null

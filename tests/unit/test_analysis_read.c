@@ -272,54 +272,6 @@ static void test_rejections(void **state)
 	}
 }
 
-/* Blanking json+ histograms and fio's distributions changes nothing fiorank reads, keeps offsets,
- * and leaves alone anything that is not exactly a fio histogram. */
-static void test_blank_unread(void **state)
-{
-	struct fr_model a, b;
-	struct fr_label label = {.fallback_drive = "d"};
-	char path[512],
-		odd[] = "{\"x\": \"a \\\"bins\\\" : {1}\", \"bins\" : {\"1\" : 2, \"b\" : x}, "
-			"\"latency_ns\" : {\"2\" : 1,}}";
-	const char *copy = "{\"x\": \"a \\\"bins\\\" : {1}\", \"bins\" : {\"1\" : 2, \"b\" : "
-			   "x}, \"latency_ns\" : {\"2\" : 1,}}";
-	char own_line[] = "{\n  \"usr_cpu\" : x,\n  \"bins\" : {\"1\" : \"2\"}\n}";
-	const char *own_copy = "{\n  \"usr_cpu\" : x,\n  \"bins\" : {\"1\" : \"2\"}\n}";
-	size_t len, n;
-	char *buf;
-
-	(void)state;
-	snprintf(path, sizeof(path), "%s/fio/shapes/jsonplus.json", DATA);
-	buf = fr_slurp(path, &len);
-	assert_non_null(buf);
-	fr_model_init(&a);
-	fr_model_init(&b);
-	assert_int_equal(fr_read_fio_buffer(&a, buf, len, "a", &label, NULL), 0);
-	n = fr_blank_unread(buf, len);
-	assert_true(n >= 20); /* histograms, distributions, sample statistics */
-	assert_null(strstr(buf, "\"bins\" : {\""));
-	/* the latency and I/O depth distributions too (fio pretty-prints) */
-	assert_null(strstr(buf, "\"latency_ns\""));
-	assert_null(strstr(buf, "\"iodepth_level\""));
-	assert_null(strstr(buf, "\"slat_ns\""));
-	assert_non_null(strstr(buf, "\"clat_ns\" : {"));
-	assert_int_equal(strlen(buf), len);
-	assert_int_equal(fr_read_fio_buffer(&b, buf, len, "b", &label, NULL), 0);
-	assert_memory_equal(&a.drives[0].profiles[0].steps[0].dir,
-			    &b.drives[0].profiles[0].steps[0].dir,
-			    sizeof(a.drives[0].profiles[0].steps[0].dir));
-	free(buf);
-	fr_model_free(&a);
-	fr_model_free(&b);
-	/* escaped inside a string, a value that is not a number, a trailing
-	 * comma (JSON json-c must refuse): all untouched */
-	assert_int_equal(fr_blank_unread(odd, strlen(odd)), 0);
-	assert_string_equal(odd, copy);
-	/* on lines of their own as fio writes them, but not numbers: untouched */
-	assert_int_equal(fr_blank_unread(own_line, strlen(own_line)), 0);
-	assert_string_equal(own_line, own_copy);
-}
-
 static void test_labels(void **state)
 {
 	static const char doc[] =
@@ -396,6 +348,21 @@ static void test_manifest(void **state)
 		fr_read_manifest("{\"schema\": \"ssdnvme-manifest/1\"}", 32, &mf, err, sizeof(err)),
 		-1);
 	assert_non_null(strstr(err, "runs"));
+	/* two runs naming one output: the first is the output's run (the
+	 * look-up is an index now, not a search from the start) */
+	{
+		static const char two[] =
+			"{\"schema\": \"ssdnvme-manifest/1\", \"runs\": ["
+			"{\"id\": \"a\", \"drive\": \"d1\", \"output\": \"x.json\"}, "
+			"{\"id\": \"b\", \"drive\": \"d2\", \"output\": \"x.json\"}, "
+			"{\"id\": \"c\", \"drive\": \"d3\", \"output\": \"y.json\"}]}";
+
+		assert_int_equal(fr_read_manifest(two, strlen(two), &mf, err, sizeof(err)), 0);
+		assert_string_equal(fr_manifest_find(&mf, "x.json")->id, "a");
+		assert_string_equal(fr_manifest_find(&mf, "y.json")->id, "c");
+		assert_null(fr_manifest_find(&mf, "x"));
+		fr_manifest_free(&mf);
+	}
 }
 
 static size_t count_records(const char *path)
@@ -494,7 +461,6 @@ int main(void)
 		cmocka_unit_test(test_rejections),
 		cmocka_unit_test(test_nonsense_excluded),
 		cmocka_unit_test(test_all_clients_in_jobs),
-		cmocka_unit_test(test_blank_unread),
 		cmocka_unit_test(test_labels),
 		cmocka_unit_test(test_engine_file),
 		cmocka_unit_test(test_manifest),
