@@ -7,13 +7,15 @@ eng="--ioengine=external:$ENGINE"
 # fio's verify state files go to the cwd; keep them out of the way.
 ssd() { fio_cmd --verify_state_save=0 "$eng" "$@"; }
 
-# -- verification on a 512-byte and on the 4096-byte namespace
+# -- verification on a 512-byte and on the 4096-byte namespace (4 MiB each:
+# 1024 random 4k writes at depth 16, 64 sequential 64k ones at depth 4,
+# each read back and checked: the rings wrap 64 and 16 times)
 for ns in 1 3; do
 	for v in crc32c md5; do
 		check "ng0n$ns: randwrite verify=$v" \
-			ssd --name=v --filename=/dev/ng0n$ns --rw=randwrite --bs=4k --iodepth=16 --size=16M --verify=$v
+			ssd --name=v --filename=/dev/ng0n$ns --rw=randwrite --bs=4k --iodepth=16 --size=4M --verify=$v
 		check "ng0n$ns: sequential write verify=$v" \
-			ssd --name=v --filename=/dev/ng0n$ns --rw=write --bs=64k --iodepth=4 --size=16M --verify=$v
+			ssd --name=v --filename=/dev/ng0n$ns --rw=write --bs=64k --iodepth=4 --size=4M --verify=$v
 	done
 done
 check "ng0n1: mixed block sizes (512-64k) verify=crc32c" \

@@ -19,13 +19,18 @@ S --suite tq-sweep --short --dry-run --yes-destroy deadbeef --results /tmp/tq-dr
 echo "dry-rc=$?" >"$OUT/dry.rc"
 [ ! -e /tmp/tq-dry ] && ok "the dry run wrote no results directory" || not_ok "the dry run created /tmp/tq-dry"
 
+# What the runs check is the runner's structure (rounds, steps, jobs x
+# depth, verdict, report), not speed: 1 s rounds and steps, no ramp, and at
+# most the 5 rounds of the rule's window (the dry run above shows the
+# --short default of up to 7).
+quick=(--runtime 1 --ramp 0 --ss-round-time 1 --ss-max-rounds 5)
 # The block device through the engine's fallback (the default engine).
-S --suite tq-sweep --short --yes-destroy deadbeef --results "$OUT/block" /dev/nvme0n2 >"$OUT/block.log" 2>&1
+S --suite tq-sweep --short "${quick[@]}" --yes-destroy deadbeef --results "$OUT/block" /dev/nvme0n2 >"$OUT/block.log" 2>&1
 echo "block-rc=$?" >"$OUT/block.rc"
 S --resume --yes-destroy deadbeef --results "$OUT/block" >"$OUT/resume.log" 2>&1
 echo "resume-rc=$?" >"$OUT/resume.rc"
 
 # The char device (passthrough), two steps.
-S --suite tq-sweep --short --tq-steps t1q1,t4q4 --ss-max-rounds 5 --yes-destroy deadbeef \
+S --suite tq-sweep --short --tq-steps t1q1,t4q4 "${quick[@]}" --yes-destroy deadbeef \
 	--results "$OUT/char" /dev/ng0n4 >"$OUT/char.log" 2>&1
 echo "char-rc=$?" >"$OUT/char.rc"
