@@ -86,6 +86,11 @@ extern struct fio_option ssdnvme_fio_options[];
 /* ->setup(): namespaces= expansion, identify, checks before any I/O (setup.c). */
 int ssdnvme_setup(struct thread_data *td);
 
+/* files.c: ->open_file, ->close_file, ->get_file_size */
+int ssdnvme_open_file(struct thread_data *td, struct fio_file *f);
+int ssdnvme_close_file(struct thread_data *td, struct fio_file *f);
+int ssdnvme_get_file_size(struct thread_data *td, struct fio_file *f);
+
 /* Logs "ssdnvme: MSG" to stderr and records ERR as the job's error. */
 void ssdnvme_fail(struct thread_data *td, int err, const char *msg);
 

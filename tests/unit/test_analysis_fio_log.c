@@ -34,15 +34,15 @@ static void test_fio_lines(void **state)
 static void test_damaged_lines(void **state)
 {
 	static const char *const bad[] = {
-		"1003, 42749, 0, 4096",		/* cut short */
-		"1003, 42749, 0, 4096, 0, 1, 9", /* too many fields */
-		"1003, 42749, 3, 4096, 0",	/* no such direction */
-		"1003, -5, 0, 4096, 0",		/* negative */
-		"1003, 4e3, 0, 4096, 0",	/* not an integer */
-		"1003, 42749x, 0, 4096, 0",	/* trailing garbage in a field */
-		"1003 42749 0 4096 0",		/* not comma separated */
-		"",				/* nothing */
-		"1003, , 0, 4096, 0",		/* an empty field */
+		"1003, 42749, 0, 4096",			  /* cut short */
+		"1003, 42749, 0, 4096, 0, 1, 9",	  /* too many fields */
+		"1003, 42749, 3, 4096, 0",		  /* no such direction */
+		"1003, -5, 0, 4096, 0",			  /* negative */
+		"1003, 4e3, 0, 4096, 0",		  /* not an integer */
+		"1003, 42749x, 0, 4096, 0",		  /* trailing garbage in a field */
+		"1003 42749 0 4096 0",			  /* not comma separated */
+		"",					  /* nothing */
+		"1003, , 0, 4096, 0",			  /* an empty field */
 		"99999999999999999999999, 1, 0, 4096, 0", /* out of range */
 	};
 	double t, v;
