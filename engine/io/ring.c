@@ -107,11 +107,8 @@ void ring_stash_ready(struct ring *r, unsigned int ready)
 {
 	unsigned int i;
 
-	for (i = 0; i < ready; i++) {
-		unsigned int at = (r->cq_head + i) & r->cq_mask;
-
-		r->stash[r->nr_stashed + i] = r->cqes[(size_t)at << r->cqe_shift];
-	}
+	for (i = 0; i < ready; i++)
+		r->stash[r->nr_stashed + i] = *ring_cq_entry(r, i);
 	r->nr_stashed += ready;
 	r->cq_head += ready;
 	io_uring_smp_store_release(r->uring.cq.khead, r->cq_head);

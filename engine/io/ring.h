@@ -178,7 +178,8 @@ static inline int ring_wait_ready(struct ring *r, unsigned int min)
 		 */
 		if (r->iopoll && got)
 			ring_stash_ready(r, got);
-		ret = io_uring_enter(r->uring.ring_fd, 0, min - (r->iopoll ? r->nr_stashed : 0),
+		/* (only an IOPOLL ring stashes: elsewhere nr_stashed is 0) */
+		ret = io_uring_enter(r->uring.ring_fd, 0, min - r->nr_stashed,
 				     IORING_ENTER_GETEVENTS, NULL);
 		if (ret < 0 && ret != -EINTR && ret != -EAGAIN && ret != -ETIME) {
 			got = ring_cq_ready(r);
@@ -219,12 +220,17 @@ static inline int ring_reap(struct ring *r, unsigned int min, unsigned int max)
 	return (int)r->nr_stashed + got;
 }
 
+/* The I-th completion in the CQ after the first not yet released. */
+static inline struct io_uring_cqe *ring_cq_entry(const struct ring *r, unsigned int i)
+{
+	return r->cqes + ((size_t)((r->cq_head + i) & r->cq_mask) << r->cqe_shift);
+}
+
 static inline const struct io_uring_cqe *ring_cqe(const struct ring *r, unsigned int i)
 {
 	if (__builtin_expect(i < r->nr_stashed, 0))
 		return &r->stash[i];
-	i -= r->nr_stashed;
-	return r->cqes + ((size_t)((r->cq_head + i) & r->cq_mask) << r->cqe_shift);
+	return ring_cq_entry(r, i - r->nr_stashed);
 }
 
 int ring_register_buffers(struct ring *r, const struct iovec *iov, unsigned int nr);
