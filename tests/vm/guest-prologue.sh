@@ -7,13 +7,20 @@ if ! modprobe nvme $vm_nvme_opts; then
 	echo "tests/vm/run: guest: modprobe nvme $vm_nvme_opts failed" >&2
 	exit 125
 fi
+# With one controller the last namespace is ng0nN; with two in a subsystem
+# the kernel names the multipath heads after the subsystem (ng1nN on 6.1).
+_last_ready() {
+	compgen -G "/dev/ng[0-9]*n$VM_NS_COUNT" >/dev/null &&
+		compgen -G "/dev/nvme[0-9]*n$VM_NS_COUNT" >/dev/null
+}
 for _i in $(seq 1 300); do
-	[ -e "/dev/ng0n$VM_NS_COUNT" ] && [ -e "/dev/nvme0n$VM_NS_COUNT" ] && break
+	_last_ready && break
 	sleep 0.1
 done
-if [ ! -e "/dev/ng0n$VM_NS_COUNT" ]; then
-	echo "tests/vm/run: guest: /dev/ng0n$VM_NS_COUNT did not appear within 30 s" >&2
+if ! _last_ready; then
+	echo "tests/vm/run: guest: /dev/ngXn$VM_NS_COUNT did not appear within 30 s" >&2
 	ls /dev | grep -E '^(nvme|ng)' >&2
 	exit 125
 fi
 unset _i
+unset -f _last_ready

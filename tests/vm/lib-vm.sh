@@ -21,11 +21,13 @@ vm_find_kernel() {
 
 vm_size_ok() { [[ $1 =~ ^[0-9]+[KMG]?$ ]]; }
 
-# vm_parse_ns SPEC: fills VM_NS_COUNT, VM_NS_SIZE[i], VM_NS_PROPS[i].
+# vm_parse_ns SPEC: fills VM_NS_COUNT, VM_NS_SIZE[i], VM_NS_PROPS[i] (the
+# nvme-ns properties after nsid) and VM_NS_CTRL[i] (0: attached to every
+# controller of the subsystem; 1 or 2: private to that controller).
 vm_parse_ns() {
 	local spec=$1 item n val default_size=64M i
 	VM_NS_COUNT=6
-	declare -gA VM_NS_SIZE=() VM_NS_PROPS=()
+	declare -gA VM_NS_SIZE=() VM_NS_PROPS=() VM_NS_CTRL=()
 	local -a items
 	IFS=, read -ra items <<<"$spec"
 	for item in "${items[@]}"; do
@@ -41,11 +43,12 @@ vm_parse_ns() {
 	for i in $(seq 1 "$VM_NS_COUNT"); do
 		VM_NS_SIZE[$i]=$default_size
 		VM_NS_PROPS[$i]=""
+		VM_NS_CTRL[$i]=0
 	done
 	for item in "${items[@]}"; do
 		[[ $item =~ ^[0-9]+x ]] && continue
 		if ! [[ $item =~ ^([0-9]+):(.+)$ ]]; then
-			VM_ERROR="cannot read '$item' (want COUNTxSIZE, N:4k, N:512, N:SIZE, N:ms8 or N:ms8x)"
+			VM_ERROR="cannot read '$item' (want COUNTxSIZE, N:4k, N:512, N:SIZE, N:ms8, N:ms8x, N:ctrl=1|2 or N:KEY=VALUE)"
 			return 1
 		fi
 		n=${BASH_REMATCH[1]}
@@ -59,6 +62,20 @@ vm_parse_ns() {
 		512) VM_NS_PROPS[$n]+=",logical_block_size=512,physical_block_size=512" ;;
 		ms[0-9]*x) VM_NS_PROPS[$n]+=",ms=${val:2:-1},mset=1" ;;
 		ms[0-9]*) VM_NS_PROPS[$n]+=",ms=${val:2},mset=0" ;;
+		ctrl=[12]) VM_NS_CTRL[$n]=${val#ctrl=} ;;
+		ctrl=*)
+			VM_ERROR="'$item': ctrl= takes 1 or 2"
+			return 1
+			;;
+		# Any other nvme-ns property (pi=1, pil=1, pif=2, zoned=true,
+		# fdp.ruhs=0-3 ...): QEMU itself says when it does not know one.
+		[A-Za-z]*=*)
+			if ! [[ $val =~ ^[A-Za-z][A-Za-z0-9_.]*=[A-Za-z0-9_.:\;-]+$ ]]; then
+				VM_ERROR="'$item': a property is KEY=VALUE with letters, digits and . _ - : ; only"
+				return 1
+			fi
+			VM_NS_PROPS[$n]+=",$val"
+			;;
 		*)
 			if vm_size_ok "$val"; then
 				VM_NS_SIZE[$n]=$val

@@ -25,6 +25,17 @@ grep -qx 'count=2' <<<"$out" && ok "--ns 2x32M gives two namespaces" || not_ok "
 grep -qx 'size=65536' <<<"$out" && ok "--ns 2x32M gives 32 MiB namespaces" || not_ok "--ns size: $out"
 grep -Eq 'ms:8 .*in use' <<<"$out" && ok "--ns 1:ms8 gives 8 bytes of metadata" || not_ok "--ns ms8: $out"
 
+# Any nvme-ns property (PI here), a namespace private to a second controller
+# of the same subsystem, and properties for the subsystem and controllers.
+out=$("$VMRUN" --ns 3x32M,1:ms=8,1:pi=1,3:ctrl=2 --ctrl2 --subsys-opts "" --ctrl-opts "mdts=7" -- bash -c '
+	echo ctrls=$(ls -d /sys/class/nvme/nvme* | wc -l)
+	nvme id-ns $(ls /dev/ng*n1 | head -1) | grep -E "^dps"
+	for c in /sys/class/nvme/nvme*; do echo "${c##*/}:$(ls -d $c/nvme*c*n* 2>/dev/null | sed "s/.*n//" | sort -n | tr "\n" " ")"; done' 2>"$tmp/err")
+grep -qx 'ctrls=2' <<<"$out" && ok "--ctrl2 gives a second controller" || not_ok "--ctrl2: $out $(cat "$tmp/err")"
+grep -Eq '^dps +: 0x1' <<<"$out" && ok "--ns 1:pi=1 passes QEMU's pi property (dps 0x1)" || not_ok "--ns 1:pi=1: $out"
+grep -Eq '^nvme0:1 2 $' <<<"$out" && grep -Eq '^nvme1:1 2 3 $' <<<"$out" &&
+	ok "--ns 3:ctrl=2 attaches namespace 3 to the second controller only" || not_ok "--ns 3:ctrl=2: $out"
+
 # The caller's directory is the guest's, even below a directory the guest
 # mounts afresh (/tmp), and it is read-only there.
 mkdir -p "$tmp/cwd" && echo marker >"$tmp/cwd/m"
@@ -42,6 +53,8 @@ rc=$?
 # Bad usage is refused before any boot.
 check_fails "an unreadable --ns spec is refused" "cannot read" "$VMRUN" --ns 6x64M,3:weird -- true
 check_fails "a missing command is refused" "no command" "$VMRUN" --
+check_fails "a property with a comma-breaking value is refused" "KEY=VALUE" "$VMRUN" --ns '1:pi=1 x' -- true
+check_fails "ctrl=2 without --ctrl2 is refused" "needs --ctrl2" "$VMRUN" --ns 2x32M,2:ctrl=2 -- true
 
 # The NVMe-trouble filter matches the kernel's own timeout and reset lines.
 . "$TOP/tests/vm/lib-vm.sh"
