@@ -150,6 +150,9 @@ double fr_bl_figure(const struct fr_step *s, enum fr_bl_metric m, enum fr_basis 
 void fr_bl_why_absent(const struct fr_step *s, enum fr_bl_metric m, enum fr_basis b, char *buf,
 		      size_t len);
 const char *fr_bl_section_name(enum fr_bl_section s);
+/* What a row compares, for people: "curve 4k-randread@peak",
+ * "noisy-neighbor victim ns4", "write-pressure reads @40 MB/s". */
+const char *fr_bl_row_title(char *buf, size_t len, const struct fr_bl_row *r);
 /* The gate's verdict: "regression", "cannot decide", "pass", or "no gate"
  * without --fail-if. */
 const char *fr_bl_verdict(const struct fr_baseline *b);

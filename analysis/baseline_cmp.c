@@ -394,6 +394,21 @@ int fr_baseline_compare(const struct fr_bl_runs *cur, const struct fr_bl_runs *b
 	return ret;
 }
 
+const char *fr_bl_row_title(char *buf, size_t len, const struct fr_bl_row *r)
+{
+	switch (r->section) {
+	case FR_BL_NN:
+		snprintf(buf, len, "noisy-neighbor victim ns%u", r->nsid);
+		break;
+	case FR_BL_WP:
+		snprintf(buf, len, "write-pressure reads @%s MB/s", r->step);
+		break;
+	default:
+		snprintf(buf, len, "%s %s@%s", fr_bl_section_name(r->section), r->profile, r->step);
+	}
+	return buf;
+}
+
 const char *fr_bl_verdict(const struct fr_baseline *b)
 {
 	return !b->fail_if    ? "no gate"

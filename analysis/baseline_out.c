@@ -69,15 +69,9 @@ static void summary_line(FILE *f, const struct fr_baseline *b)
 			fr_bl_verdict(b));
 }
 
-/* "curve 4k-randread@peak", "noisy-neighbor noisy-neighbor@peak ns4" */
 static const char *row_title(char *buf, size_t len, const struct fr_bl_row *r)
 {
-	if (r->nsid)
-		snprintf(buf, len, "%s %s@%s ns%u", fr_bl_section_name(r->section), r->profile,
-			 r->step, r->nsid);
-	else
-		snprintf(buf, len, "%s %s@%s", fr_bl_section_name(r->section), r->profile, r->step);
-	return buf;
+	return fr_bl_row_title(buf, len, r);
 }
 
 /* What the gate made of metric m of a row. */

@@ -605,17 +605,16 @@ static void say_undecided(const struct fr_baseline *bl)
 		bl->why ? ": " : "", bl->why ? bl->why : "");
 	for (size_t i = 0; i < bl->nrows; i++) {
 		const struct fr_bl_row *r = &bl->rows[i];
-		char *d, *p;
+		char t[512], *d, *tt;
 
 		if (!r->undecided || shown++ >= 20)
 			continue;
 		d = fr_escape_str(r->drive, FR_ESC_CONTROLS);
-		p = fr_escape_str(r->profile, FR_ESC_CONTROLS);
-		fprintf(stderr, "fiorank: cannot decide %s %s@%s%s%.0u / %s: %s\n",
-			fr_bl_section_name(r->section), p ? p : "?", r->step, r->nsid ? " ns" : "",
-			r->nsid, d ? d : "?", r->why);
+		tt = fr_escape_str(fr_bl_row_title(t, sizeof(t), r), FR_ESC_CONTROLS);
+		fprintf(stderr, "fiorank: cannot decide %s / %s: %s\n", tt ? tt : "?", d ? d : "?",
+			r->why);
 		free(d);
-		free(p);
+		free(tt);
 	}
 	if (shown > 20)
 		fprintf(stderr, "fiorank: cannot decide: %zu more steps (see the report)\n",
