@@ -158,8 +158,12 @@ const char *fr_bl_row_title(char *buf, size_t len, const struct fr_bl_row *r);
 const char *fr_bl_verdict(const struct fr_baseline *b);
 
 /* "bs 4k vs 8k; iodepth 1 vs 8", or NULL when the steps ran alike or what
- * they ran is not known (malloc'd; errno ENOMEM when NULL for lack of it). */
-char *fr_bl_unlike(const struct fr_step *cur, const struct fr_step *base);
+ * they ran is not known (malloc'd; errno ENOMEM when NULL for lack of it).
+ * mode_cache (a JSON object, or NULL) remembers each directory's runner
+ * manifest, so that a manifest is read once, not once per step. */
+struct json_object;
+char *fr_bl_unlike(const struct fr_step *cur, const struct fr_step *base,
+		   struct json_object *mode_cache);
 
 /* The comparison in each output format (baseline_out.c); nothing for NULL. */
 void fr_baseline_text(FILE *f, const struct fr_baseline *b);

@@ -9,6 +9,7 @@
  * decide", with the term, the side and the fix (issue 21).
  */
 #include <errno.h>
+#include <json-c/json.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -302,7 +303,7 @@ static int gate_row(struct fr_bl_row *row, const struct fr_gate *g, const struct
  * which adds only its steps the inputs lack). */
 static int rows_of(struct fr_baseline *b, const struct fr_bl_runs *cur,
 		   const struct fr_bl_runs *base, const struct fr_gate *g, bool is_base,
-		   size_t *evaluated)
+		   size_t *evaluated, struct json_object *modes)
 {
 	const struct fr_model *mine = (is_base ? base : cur)->m[0];
 	const struct fr_model *other = (is_base ? cur : base)->m[0];
@@ -336,7 +337,7 @@ static int rows_of(struct fr_baseline *b, const struct fr_bl_runs *cur,
 					continue;
 				}
 				errno = 0;
-				row->unlike = fr_bl_unlike(s, o);
+				row->unlike = fr_bl_unlike(s, o, modes);
 				if (!row->unlike && errno == ENOMEM)
 					return -ENOMEM;
 				if (fill_figures(row, cur, base, s, b->basis))
@@ -382,15 +383,17 @@ int fr_baseline_compare(const struct fr_bl_runs *cur, const struct fr_bl_runs *b
 			enum fr_basis basis, const struct fr_gate *g, struct fr_baseline *out)
 {
 	size_t *evaluated = calloc(g && g->nterms ? g->nterms : 1, sizeof(*evaluated));
+	struct json_object *modes = json_object_new_object();
 	int ret = -ENOMEM;
 
 	out->basis = basis;
 	out->nbase_runs = base->n;
 	out->ncur_runs = cur->n;
-	if (evaluated && !rows_of(out, cur, base, g, false, evaluated) &&
-	    !rows_of(out, cur, base, g, true, evaluated))
+	if (evaluated && modes && !rows_of(out, cur, base, g, false, evaluated, modes) &&
+	    !rows_of(out, cur, base, g, true, evaluated, modes))
 		ret = gate_verdict(out, g, evaluated);
 	free(evaluated);
+	json_object_put(modes);
 	return ret;
 }
 
