@@ -298,15 +298,63 @@ static int gate_row(struct fr_bl_row *row, const struct fr_gate *g, const struct
 	return 0;
 }
 
-/* The rows of every gated step of the first run of one side: compared with
- * the other side's step, or on this side only (is_base: the baseline's pass,
- * which adds only its steps the inputs lack). */
-static int rows_of(struct fr_baseline *b, const struct fr_bl_runs *cur,
-		   const struct fr_bl_runs *base, const struct fr_gate *g, bool is_base,
-		   size_t *evaluated, struct json_object *modes)
+/* One pass over the first run of a side (the inputs', then the baseline's,
+ * which adds only the steps the inputs lack). */
+struct pass {
+	struct fr_baseline *b;
+	const struct fr_bl_runs *cur, *base;
+	const struct fr_gate *g;
+	bool is_base;
+	size_t *evaluated;	   /* per term: compared steps it was evaluated on */
+	struct json_object *modes; /* fr_bl_unlike's cache */
+};
+
+/* A step on this side only: its own figures, shown as they are. */
+static void one_side(struct pass *ps, struct fr_bl_row *row, const struct fr_step *s)
 {
-	const struct fr_model *mine = (is_base ? base : cur)->m[0];
-	const struct fr_model *other = (is_base ? cur : base)->m[0];
+	for (int m = 0; m < FR_BL_NMETRICS; m++)
+		(ps->is_base ? row->base : row->cur)[m] = fr_bl_figure(s, m, ps->b->basis);
+	ps->b->nunmatched++;
+}
+
+/* The row of step s of drive/profile, compared with o when both sides have it. */
+static int step_row(struct pass *ps, const char *drive, const char *profile,
+		    const struct fr_step *s, const struct fr_step *o, enum fr_bl_section sec)
+{
+	struct fr_baseline *b = ps->b;
+	struct fr_bl_row *row = new_row(b, drive, profile, s, sec,
+					o	      ? FR_BL_COMPARED
+					: ps->is_base ? FR_BL_ONLY_BASELINE
+						      : FR_BL_ONLY_INPUT);
+
+	if (!row)
+		return -ENOMEM;
+	if (!o) {
+		one_side(ps, row, s);
+		return 0;
+	}
+	errno = 0;
+	row->unlike = fr_bl_unlike(s, o, ps->modes);
+	if ((!row->unlike && errno == ENOMEM) || fill_figures(row, ps->cur, ps->base, s, b->basis))
+		return -ENOMEM;
+	if (row->unlike) {
+		row->status = FR_BL_UNLIKE;
+		b->nunmatched++;
+		return 0;
+	}
+	b->ncompared++;
+	if (gate_row(row, ps->g, s, o, b->basis, ps->evaluated))
+		return -ENOMEM;
+	b->ncrossed += row->crossed != 0;
+	b->nundecided += row->undecided != 0;
+	return 0;
+}
+
+/* The rows of every gated step of the first run of one side. */
+static int rows_of(struct pass *ps)
+{
+	const struct fr_model *mine = (ps->is_base ? ps->base : ps->cur)->m[0];
+	const struct fr_model *other = (ps->is_base ? ps->cur : ps->base)->m[0];
 
 	for (size_t d = 0; d < mine->ndrives; d++) {
 		const struct fr_drive *dr = &mine->drives[d];
@@ -318,40 +366,11 @@ static int rows_of(struct fr_baseline *b, const struct fr_bl_runs *cur,
 				const struct fr_step *s = &pr->steps[i];
 				const struct fr_step *o = find_step(other, dr->label, pr->name, s);
 				enum fr_bl_section sec;
-				struct fr_bl_row *row;
 
-				if (!section_of(s->kind, &sec) || (o && is_base))
+				if (!section_of(s->kind, &sec) || (o && ps->is_base))
 					continue;
-				row = new_row(b, dr->label, pr->name, s, sec,
-					      o		? FR_BL_COMPARED
-					      : is_base ? FR_BL_ONLY_BASELINE
-							: FR_BL_ONLY_INPUT);
-				if (!row)
+				if (step_row(ps, dr->label, pr->name, s, o, sec))
 					return -ENOMEM;
-				if (!o) {
-					/* one side: its own figures, shown as they are */
-					for (int m = 0; m < FR_BL_NMETRICS; m++)
-						(is_base ? row->base : row->cur)[m] =
-							fr_bl_figure(s, m, b->basis);
-					b->nunmatched++;
-					continue;
-				}
-				errno = 0;
-				row->unlike = fr_bl_unlike(s, o, modes);
-				if (!row->unlike && errno == ENOMEM)
-					return -ENOMEM;
-				if (fill_figures(row, cur, base, s, b->basis))
-					return -ENOMEM;
-				if (row->unlike) {
-					row->status = FR_BL_UNLIKE;
-					b->nunmatched++;
-					continue;
-				}
-				b->ncompared++;
-				if (gate_row(row, g, s, o, b->basis, evaluated))
-					return -ENOMEM;
-				b->ncrossed += row->crossed != 0;
-				b->nundecided += row->undecided != 0;
 			}
 		}
 	}
@@ -385,13 +404,16 @@ int fr_baseline_compare(const struct fr_bl_runs *cur, const struct fr_bl_runs *b
 	size_t *evaluated = calloc(g && g->nterms ? g->nterms : 1, sizeof(*evaluated));
 	struct json_object *modes = json_object_new_object();
 	int ret = -ENOMEM;
+	struct pass ps = {out, cur, base, g, false, evaluated, modes};
 
 	out->basis = basis;
 	out->nbase_runs = base->n;
 	out->ncur_runs = cur->n;
-	if (evaluated && modes && !rows_of(out, cur, base, g, false, evaluated, modes) &&
-	    !rows_of(out, cur, base, g, true, evaluated, modes))
-		ret = gate_verdict(out, g, evaluated);
+	if (evaluated && modes && !rows_of(&ps)) {
+		ps.is_base = true; /* then the baseline's steps the inputs lack */
+		if (!rows_of(&ps))
+			ret = gate_verdict(out, g, evaluated);
+	}
 	free(evaluated);
 	json_object_put(modes);
 	return ret;
