@@ -83,6 +83,15 @@ static const char *flag(const struct fr_bl_row *r, int m)
 					     : "";
 }
 
+/* The same in HTML's words (lower case, as tests/script/charts reads it). */
+static const char *html_flag(const struct fr_bl_row *r, int m)
+{
+	return r->crossed & (1u << m)	     ? "threshold crossed"
+	       : r->within_noise & (1u << m) ? "beyond the threshold, within the noise"
+	       : r->undecided & (1u << m)    ? "cannot decide"
+					     : "";
+}
+
 /* The noise statistic, or that there is none. */
 static void noise_line(FILE *f, const struct fr_baseline *b)
 {
@@ -435,7 +444,7 @@ void fr_baseline_html(FILE *f, const struct fr_baseline *b)
 			fr_html_cell(f, cmp ? change_str(z, sizeof(z), r->change_pct[m]) : "",
 				     false);
 			fr_html_cell(f, cmp ? range_str(rg, sizeof(rg), &r->noise[m]) : "", false);
-			fr_html_cell(f, cmp ? flag(r, m) : "", true);
+			fr_html_cell(f, cmp ? html_flag(r, m) : "", true);
 			fputs("</tr>\n", f);
 		}
 	}

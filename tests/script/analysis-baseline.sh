@@ -80,7 +80,7 @@ check "CSV rows keep the header's column count" \
 	bash -c "awk -F, 'NR==1{n=NF} /^baseline,/ && NF!=n {exit 1}' '$tmp/gate.csv'"
 "${FR[@]}" -f html --baseline "$B/before" --fail-if 'iops<-5%' "$B/after" >"$tmp/gate.html" 2>/dev/null
 check "HTML has the baseline section with the crossing" \
-	bash -c "grep -q '<section class=\"baseline\">' '$tmp/gate.html' && grep -q 'THRESHOLD CROSSED' '$tmp/gate.html'"
+	bash -c "grep -q '<section class=\"baseline\">' '$tmp/gate.html' && grep -q 'threshold crossed' '$tmp/gate.html'"
 "${FR[@]}" -f md --baseline "$B/before" --fail-if 'iops<-5%' "$B/after" >"$tmp/gate.md" 2>/dev/null
 check "Markdown has the baseline table" grep -q '^## Against the baseline' "$tmp/gate.md"
 "${FR[@]}" -f json "$B/after" >"$tmp/plain.json"
