@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# shellcheck disable=SC2016 # jq programs name their $variables in single quotes
 # fiorank --baseline DIR --fail-if EXPR on real fio outputs
 # (tests/data/fio/baseline, made by tests/data/make-fixtures.sh: one job file
 # run before, after with the reader rate-capped, and with another block
