@@ -692,6 +692,7 @@ int main(int argc, char **argv)
 		/* figures of a drive not in steady state are not the method's */
 		if (ret == EXIT_ALL_READ && fr_prov_warn_steady(&prov, o.quiet ? NULL : stderr))
 			ret = EXIT_SOME_SKIPPED;
+		fr_prov_warn_pi(&prov, o.quiet ? NULL : stderr);
 	}
 	if (ret == EXIT_THRESHOLD)
 		fprintf(stderr, "fiorank: %zu compared step%s crossed --fail-if '%s'\n",
