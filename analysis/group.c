@@ -165,3 +165,72 @@ int fr_group_resolve(struct fr_pending *v, size_t n)
 	free(cls);
 	return ret ? ret : exclude_repeats(v, n);
 }
+
+/* The kind that must run beside k, or k itself when none. */
+static enum fr_kind partner_kind(enum fr_kind k)
+{
+	switch (k) {
+	case FR_KIND_WP_READ:
+		return FR_KIND_WP_WRITE;
+	case FR_KIND_WP_WRITE:
+		return FR_KIND_WP_READ;
+	case FR_KIND_NN_READ:
+		return FR_KIND_NN_WRITE;
+	case FR_KIND_NN_WRITE:
+		return FR_KIND_NN_READ;
+	default:
+		return k;
+	}
+}
+
+static bool has_partner(const struct fr_pending *v, size_t n, size_t i)
+{
+	enum fr_kind want = partner_kind(v[i].job.kind);
+	bool wp = want == FR_KIND_WP_READ || want == FR_KIND_WP_WRITE;
+
+	for (size_t j = 0; j < n; j++)
+		if (usable(&v[j]) && v[j].job.kind == want && !strcmp(v[j].drive, v[i].drive) &&
+		    (!wp || !strcmp(v[j].step, v[i].step)))
+			return true;
+	return false;
+}
+
+int fr_pair_roles(struct fr_pending *v, size_t n)
+{
+	bool *alone = calloc(n + 1, sizeof(*alone));
+
+	if (!alone)
+		return -ENOMEM;
+	/* decided on the jobs as read, before any is excluded here */
+	for (size_t i = 0; i < n; i++)
+		alone[i] = usable(&v[i]) && partner_kind(v[i].job.kind) != v[i].job.kind &&
+			   !has_partner(v, n, i);
+	for (size_t i = 0; i < n; i++) {
+		bool wp = v[i].job.kind == FR_KIND_WP_READ || v[i].job.kind == FR_KIND_WP_WRITE;
+		bool reader = v[i].job.kind == FR_KIND_WP_READ || v[i].job.kind == FR_KIND_NN_READ;
+		int r;
+
+		if (!alone[i])
+			continue;
+		if (wp)
+			r = asprintf(&v[i].excluded,
+				     "job '%s': no %s@%s ran beside it in this fio output; a "
+				     "write-pressure step is a reader and a writer run together",
+				     v[i].jobname, reader ? "wp-write" : "wp-read", v[i].step);
+		else
+			r = asprintf(
+				&v[i].excluded,
+				"job '%s': no noisy-neighbor %s (%s...) ran beside it in this "
+				"fio output; a noisy-neighbor result is readers measured while "
+				"writers run",
+				v[i].jobname, reader ? "writer" : "reader",
+				reader ? "nn-write" : "nn-read");
+		if (r < 0) {
+			v[i].excluded = NULL;
+			free(alone);
+			return -ENOMEM;
+		}
+	}
+	free(alone);
+	return 0;
+}
