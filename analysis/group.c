@@ -195,12 +195,46 @@ static bool has_partner(const struct fr_pending *v, size_t n, size_t i)
 	return false;
 }
 
+/* The jobs and depth a tq-sweep entry ran, against its name. */
+static int check_tq(struct fr_pending *v, size_t n, size_t i)
+{
+	unsigned t, q, jobs = 0;
+	int r;
+
+	if ((v[i].job.kind != FR_KIND_TQ && v[i].job.kind != FR_KIND_TQ_PRECOND) ||
+	    !usable(&v[i]) || !v[i].job.run.known || sscanf(v[i].step, "t%uq%u", &t, &q) != 2)
+		return 0;
+	for (size_t j = 0; j < n; j++)
+		jobs += v[j].groupid == v[i].groupid && !strcmp(v[j].jobname, v[i].jobname);
+	if (jobs == 1)
+		jobs = v[i].job.run.numjobs;
+	if (jobs == t && v[i].job.run.iodepth == q)
+		return 0;
+	r = asprintf(&v[i].excluded,
+		     "job '%s': named for %u job%s at depth %u but %u job%s ran in its fio group "
+		     "(group %ld) at iodepth=%u; the name does not say what ran",
+		     v[i].jobname, t, t == 1 ? "" : "s", q, jobs, jobs == 1 ? "" : "s",
+		     v[i].groupid, v[i].job.run.iodepth);
+	if (r < 0)
+		v[i].excluded = NULL;
+	return r < 0 ? -ENOMEM : 0;
+}
+
 int fr_pair_roles(struct fr_pending *v, size_t n)
 {
 	bool *alone = calloc(n + 1, sizeof(*alone));
 
 	if (!alone)
 		return -ENOMEM;
+	/* counted on the jobs as read, then excluded together */
+	for (size_t i = 0; i < n; i++)
+		alone[i] = (v[i].job.kind == FR_KIND_TQ || v[i].job.kind == FR_KIND_TQ_PRECOND) &&
+			   usable(&v[i]);
+	for (size_t i = 0; i < n; i++)
+		if (alone[i] && check_tq(v, n, i)) {
+			free(alone);
+			return -ENOMEM;
+		}
 	/* decided on the jobs as read, before any is excluded here */
 	for (size_t i = 0; i < n; i++)
 		alone[i] = usable(&v[i]) && partner_kind(v[i].job.kind) != v[i].job.kind &&

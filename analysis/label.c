@@ -252,6 +252,8 @@ void fr_jobopts_set(struct fr_jobopts *o, const char *key, const char *value)
 		o->do_verify = bool_value(value);
 	else if (!strcmp(key, "unified_rw_reporting"))
 		o->unified = value;
+	else if (!strcmp(key, "rate") || !strcmp(key, "rate_iops"))
+		o->rate_capped = strspn(value, "0,") != strlen(value);
 	else if (!strcmp(key, "iodepth"))
 		o->iodepth = count_value(value);
 	else if (!strcmp(key, "numjobs"))

@@ -50,6 +50,7 @@ struct fr_jobopts {
 	bool verify;	      /* verify= other than 0/none, and do_verify not 0 */
 	bool do_verify;	      /* do_verify= (fio's default 1) */
 	const char *unified;  /* unified_rw_reporting=, or NULL */
+	bool rate_capped;     /* rate= or rate_iops= given: fio caps each direction */
 	bool bs_varies;	      /* bssplit= or bsrange= given: no single block size */
 	int rwmixread;	      /* rwmixread=, or 100 - rwmixwrite=; fio's default 50 */
 	unsigned iodepth;     /* iodepth=, fio's default 1; 0 unreadable */

@@ -88,13 +88,25 @@ static void opts_text(char *out, size_t len, const struct fr_jobopts *o)
 		 o->kb_base ? o->kb_base : "");
 }
 
-static const char *opts_problem(const struct fr_ran *r, const struct fr_jobopts *o,
-				const char *jobname, long groupid, char *buf, size_t len)
+/* A rate-capped mix: its share is checked only for having both directions. */
+static bool capped_mix(const struct fr_ran *r, const struct fr_jobopts *o, int pct)
+{
+	return o->rate_capped && !r->merged && pct > 0 && pct < 100 && r->ios[FR_READ] &&
+	       r->ios[FR_WRITE];
+}
+
+static const char *opts_problem(struct fr_ran *r, const struct fr_jobopts *o, const char *jobname,
+				long groupid, char *buf, size_t len)
 {
 	struct fr_workload ow;
 	char did[128], asked[96];
 
 	fr_workload_of_opts(o, &ow);
+	r->drifted_pct = -1;
+	if (capped_mix(r, o, ow.read_pct) && !share_ok(r, ow.read_pct) && sizes_ok(r, &ow)) {
+		r->drifted_pct = ran_read_pct(r);
+		return NULL;
+	}
 	if ((ow.read_pct < 0 || share_ok(r, ow.read_pct)) && sizes_ok(r, &ow))
 		return NULL;
 	ran_text(did, sizeof(did), r, r->merged ? -1 : ow.random);
@@ -110,21 +122,6 @@ static const char *opts_problem(const struct fr_ran *r, const struct fr_jobopts 
 			 "job '%s': fio counted %s, not what its options ask for (%s); its "
 			 "figures are not one workload",
 			 jobname, did, asked);
-	return buf;
-}
-
-/* "tq-sweep@t4q32": numjobs 4, iodepth 32. */
-static const char *tq_problem(const struct fr_jobopts *o, const struct fr_job_label *l,
-			      const char *jobname, char *buf, size_t len)
-{
-	unsigned t, q;
-
-	if (sscanf(l->step, "t%uq%u", &t, &q) != 2 || (t == o->numjobs && q == o->iodepth))
-		return NULL;
-	snprintf(buf, len,
-		 "job '%s': named for %u job%s at depth %u but ran numjobs=%u iodepth=%u; "
-		 "the name does not say what ran",
-		 jobname, t, t == 1 ? "" : "s", q, o->numjobs, o->iodepth);
 	return buf;
 }
 
@@ -146,9 +143,8 @@ static const char *role_problem(const struct fr_ran *r, const struct fr_job_labe
 	return buf;
 }
 
-const char *fr_ran_check(const struct fr_ran *r, const struct fr_jobopts *o,
-			 const struct fr_job_label *l, const char *jobname, long groupid, char *buf,
-			 size_t len)
+const char *fr_ran_check(struct fr_ran *r, const struct fr_jobopts *o, const struct fr_job_label *l,
+			 const char *jobname, long groupid, char *buf, size_t len)
 {
 	struct fr_workload nw, ow;
 	struct fr_ran used;
@@ -158,7 +154,7 @@ const char *fr_ran_check(const struct fr_ran *r, const struct fr_jobopts *o,
 		return buf;
 	fr_workload_of_opts(o, &ow);
 	if (l->kind == FR_KIND_TQ || l->kind == FR_KIND_TQ_PRECOND)
-		return tq_problem(o, l, jobname, buf, len);
+		return NULL; /* numjobs x iodepth: fr_pair_roles(), over the output */
 	if (l->kind != FR_KIND_CURVE)
 		return role_problem(r, l, ow.random, jobname, buf, len);
 	if (fr_workload_of_name(l->profile, &nw))
@@ -168,8 +164,8 @@ const char *fr_ran_check(const struct fr_ran *r, const struct fr_jobopts *o,
 	for (int d = FR_READ; d <= FR_WRITE; d++)
 		if (!used.bs[d])
 			used.bs[d] = ow.bs[d];
-	if (share_ok(&used, nw.read_pct) && sizes_ok(&used, &nw) &&
-	    (ow.random < 0 || ow.random == nw.random))
+	if ((share_ok(&used, nw.read_pct) || (r->drifted_pct >= 0 && nw.read_pct == ow.read_pct)) &&
+	    sizes_ok(&used, &nw) && (ow.random < 0 || ow.random == nw.random))
 		return NULL;
 	ran_text(did, sizeof(did), &used, ow.random);
 	snprintf(buf, len,

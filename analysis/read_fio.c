@@ -486,6 +486,8 @@ static int check_ran(struct json_object *job, const struct fr_jobopts *o,
 	ran.merged = o->name && strcmp(o->name, p->jobname);
 	if (fr_ran_check(&ran, o, l, p->jobname, groupid, why, sizeof(why)))
 		return exclude(p, "%s", why);
+	if (ran.drifted_pct >= 0)
+		p->job.run.read_pct = ran.drifted_pct; /* what the method states */
 	return 0;
 }
 

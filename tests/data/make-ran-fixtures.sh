@@ -34,8 +34,9 @@ rm -f "$out"/*.json
 run() {
 	local name=$1
 	shift
-	"$fio" --output-format=json --output="$out/$name.json" --filename="$WORK/target" \
-		--ioengine=psync --size=16m --time_based --runtime=1 "$@" >/dev/null
+	# in $WORK: a verify job leaves its verify state file in the directory
+	(cd "$WORK" && "$fio" --output-format=json --output="$out/$name.json" --filename="$WORK/target" \
+		--ioengine=psync --size=16m --time_based --runtime=1 "$@" >/dev/null)
 	sed -i "s#$WORK#/tmp/fixture#g" "$out/$name.json"
 }
 
@@ -69,6 +70,8 @@ run kb-base-after --name=job --rw=randread --bs=4k --kb_base=1000
 run kb-base-before --name=job --kb_base=1000 --rw=randread --bs=4k
 # unified_rw_reporting
 run unified-mixed --name=4k-randread@peak --rw=randread --bs=4k --unified_rw_reporting=mixed
+run unified-mixed-rw --name=8k-randrw-70-30@peak --rw=randrw --rwmixread=70 --bs=8k \
+	--unified_rw_reporting=mixed
 run unified-both --name=8k-randrw-70-30@peak --rw=randrw --rwmixread=70 --bs=8k \
 	--unified_rw_reporting=both
 # the same workload spelled two ways
