@@ -51,6 +51,8 @@ struct fr_jobopts {
 	bool do_verify;	      /* do_verify= (fio's default 1) */
 	const char *unified;  /* unified_rw_reporting=, or NULL */
 	bool rate_capped;     /* rate= or rate_iops= given: fio caps each direction */
+	bool known;	      /* the output had the job's options (fio 3.x always
+				 does; without them fio's defaults are guesses) */
 	bool bs_varies;	      /* bssplit= or bsrange= given: no single block size */
 	int rwmixread;	      /* rwmixread=, or 100 - rwmixwrite=; fio's default 50 */
 	unsigned iodepth;     /* iodepth=, fio's default 1; 0 unreadable */

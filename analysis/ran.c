@@ -103,6 +103,8 @@ static const char *opts_problem(struct fr_ran *r, const struct fr_jobopts *o, co
 
 	fr_workload_of_opts(o, &ow);
 	r->drifted_pct = -1;
+	if (!o->known)
+		return NULL; /* nothing asked that the figures could contradict */
 	if (capped_mix(r, o, ow.read_pct) && !share_ok(r, ow.read_pct) && sizes_ok(r, &ow)) {
 		r->drifted_pct = ran_read_pct(r);
 		return NULL;
@@ -153,6 +155,8 @@ const char *fr_ran_check(struct fr_ran *r, const struct fr_jobopts *o, const str
 	if (opts_problem(r, o, jobname, groupid, buf, len))
 		return buf;
 	fr_workload_of_opts(o, &ow);
+	if (!o->known) /* the figures alone: directions and counted sizes */
+		ow = (struct fr_workload){.read_pct = -1, .random = -1};
 	if (l->kind == FR_KIND_TQ || l->kind == FR_KIND_TQ_PRECOND)
 		return NULL; /* numjobs x iodepth: fr_pair_roles(), over the output */
 	if (l->kind != FR_KIND_CURVE)

@@ -404,6 +404,7 @@ static int read_options(struct doc_ctx *c, struct json_object *job, struct fr_pe
 		return -ENOMEM;
 	if (!own || !json_object_is_type(own, json_type_object))
 		return 0;
+	o->known = true;
 	json_object_object_foreach(own, key, val)
 	{
 		const char *v = opt_value(val);
