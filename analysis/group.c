@@ -183,16 +183,47 @@ static enum fr_kind partner_kind(enum fr_kind k)
 	}
 }
 
-static bool has_partner(const struct fr_pending *v, size_t n, size_t i)
+/* 2: a usable partner of v[i] in the output; 1: only excluded ones; 0: none. */
+static int partner(const struct fr_pending *v, size_t n, size_t i)
 {
 	enum fr_kind want = partner_kind(v[i].job.kind);
 	bool wp = want == FR_KIND_WP_READ || want == FR_KIND_WP_WRITE;
+	int found = 0;
 
-	for (size_t j = 0; j < n; j++)
-		if (usable(&v[j]) && v[j].job.kind == want && !strcmp(v[j].drive, v[i].drive) &&
-		    (!wp || !strcmp(v[j].step, v[i].step)))
-			return true;
-	return false;
+	for (size_t j = 0; j < n; j++) {
+		if (v[j].job.kind != want || !v[j].drive || !v[j].step ||
+		    strcmp(v[j].drive, v[i].drive) || (wp && strcmp(v[j].step, v[i].step)))
+			continue;
+		if (usable(&v[j]))
+			return 2;
+		found = 1;
+	}
+	return found;
+}
+
+/* Why v[i] cannot stand alone; 0 or -ENOMEM.  others_excluded: its
+ * partners in the output were excluded for reasons of their own. */
+static int exclude_alone(struct fr_pending *v, bool others_excluded)
+{
+	bool wp = v->job.kind == FR_KIND_WP_READ || v->job.kind == FR_KIND_WP_WRITE;
+	bool reader = v->job.kind == FR_KIND_WP_READ || v->job.kind == FR_KIND_NN_READ;
+	char who[96];
+	int r;
+
+	if (wp)
+		snprintf(who, sizeof(who), "%s@%s", reader ? "wp-write" : "wp-read", v->step);
+	else
+		snprintf(who, sizeof(who), "noisy-neighbor %s (%s...)",
+			 reader ? "writer" : "reader", reader ? "nn-write" : "nn-read");
+	r = asprintf(&v->excluded, "job '%s': %s %s %s; %s", v->jobname,
+		     others_excluded ? "the" : "no", who,
+		     others_excluded ? "beside it in this fio output is excluded (see its reason)"
+				     : "ran beside it in this fio output",
+		     wp ? "a write-pressure step is a reader and a writer run together"
+			: "a noisy-neighbor result is readers measured while writers run");
+	if (r < 0)
+		v->excluded = NULL;
+	return r < 0 ? -ENOMEM : 0;
 }
 
 /* The jobs and depth a tq-sweep entry ran, against its name. */
@@ -222,7 +253,7 @@ static int check_tq(struct fr_pending *v, size_t n, size_t i)
 
 int fr_pair_roles(struct fr_pending *v, size_t n)
 {
-	bool *alone = calloc(n + 1, sizeof(*alone));
+	int *alone = calloc(n + 1, sizeof(*alone));
 
 	if (!alone)
 		return -ENOMEM;
@@ -235,36 +266,17 @@ int fr_pair_roles(struct fr_pending *v, size_t n)
 			free(alone);
 			return -ENOMEM;
 		}
-	/* decided on the jobs as read, before any is excluded here */
+	/* decided on the jobs as read, before any is excluded here: 2 no
+	 * partner at all, 1 only excluded ones */
 	for (size_t i = 0; i < n; i++)
-		alone[i] = usable(&v[i]) && partner_kind(v[i].job.kind) != v[i].job.kind &&
-			   !has_partner(v, n, i);
-	for (size_t i = 0; i < n; i++) {
-		bool wp = v[i].job.kind == FR_KIND_WP_READ || v[i].job.kind == FR_KIND_WP_WRITE;
-		bool reader = v[i].job.kind == FR_KIND_WP_READ || v[i].job.kind == FR_KIND_NN_READ;
-		int r;
-
-		if (!alone[i])
-			continue;
-		if (wp)
-			r = asprintf(&v[i].excluded,
-				     "job '%s': no %s@%s ran beside it in this fio output; a "
-				     "write-pressure step is a reader and a writer run together",
-				     v[i].jobname, reader ? "wp-write" : "wp-read", v[i].step);
-		else
-			r = asprintf(
-				&v[i].excluded,
-				"job '%s': no noisy-neighbor %s (%s...) ran beside it in this "
-				"fio output; a noisy-neighbor result is readers measured while "
-				"writers run",
-				v[i].jobname, reader ? "writer" : "reader",
-				reader ? "nn-write" : "nn-read");
-		if (r < 0) {
-			v[i].excluded = NULL;
+		alone[i] = usable(&v[i]) && partner_kind(v[i].job.kind) != v[i].job.kind
+				   ? 2 - partner(v, n, i)
+				   : 0;
+	for (size_t i = 0; i < n; i++)
+		if (alone[i] > 0 && exclude_alone(&v[i], alone[i] == 1)) {
 			free(alone);
 			return -ENOMEM;
 		}
-	}
 	free(alone);
 	return 0;
 }

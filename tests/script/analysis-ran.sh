@@ -58,7 +58,7 @@ run nnw "$D/nn-read-wrote.json"
 check "an nn-read-ns2 that only wrote is excluded for what it did (exit 1)" \
 	excluded nnw "job 'nn-read-ns2': a noisy-neighbor reader that did 4 KiB random writes only"
 check "... and its writer nn-write-ns1 is left without a reader, said so" \
-	said nnw "job 'nn-write-ns1': no noisy-neighbor reader"
+	said nnw "job 'nn-write-ns1': the noisy-neighbor reader (nn-read...) beside it in this fio output is excluded (see its reason)"
 
 # every job read is in a row or in the excluded list, for every fixture
 missing=""
