@@ -563,7 +563,10 @@ static void method_text(char *buf, size_t len, const char *profile, const struct
 	if (me->read_pct >= 0)
 		snprintf(rd, sizeof(rd), "%d %% read", me->read_pct);
 	if (me->step_s > 0)
-		snprintf(t, sizeof(t), "%.3g s steps", me->step_s);
+		/* whole seconds as the methods state them; a run under a
+		 * second is not "0 s" */
+		snprintf(t, sizeof(t), me->step_s >= 1 ? "%.0f s steps" : "%.2g s steps",
+			 me->step_s);
 	snprintf(buf, len, "%s: %u outstanding, %s, %s, %s", profile, me->outstanding, bs, rd, t);
 }
 
