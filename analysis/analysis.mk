@@ -10,6 +10,8 @@ FR_SRCS      := json_get.c model.c label.c group.c compact.c read_fio.c slurp.c 
 FR_SRCS      += read_fio_log.c out_html_log.c
 # which drive and which run (issue 13)
 FR_SRCS      += provenance.c compare.c
+# labels from what the jobs did (issue 21)
+FR_SRCS      += workload.c ran.c
 # the SATA roundup's thread x queue-depth method (issue 15)
 FR_SRCS      += pooled.c tq.c out_tq.c out_tq_html.c
 FR_OBJDIR    := $(BUILD)/obj/analysis

@@ -68,14 +68,23 @@ static struct json_object *find_job(struct json_object *root, const char *name)
 	return NULL;
 }
 
+/* Options in one spelling (fr_opt_canon): bs=4k is bs=4096, and an
+ * option at fio's default is the same as none (a later one at the default
+ * undoes an earlier one). */
 static void set_opts(struct json_object *dst, struct json_object *src)
 {
+	char ck[64], cv[256];
+
 	if (!json_object_is_type(src, json_type_object))
 		return;
 	json_object_object_foreach(src, k, v)
 	{
-		if (!ignored(k))
-			json_object_object_add(dst, k, json_object_get(v));
+		if (ignored(k))
+			continue;
+		if (fr_opt_canon(k, json_object_get_string(v), ck, sizeof(ck), cv, sizeof(cv)))
+			json_object_object_add(dst, ck, json_object_new_string(cv));
+		else
+			json_object_object_del(dst, ck);
 	}
 }
 

@@ -47,9 +47,9 @@ struct compactor {
 
 /*
  * Members of fio's output that fiorank never reads (read_fio.c reads the
- * job's name, group, error, options and runtime, and per direction
- * total_ios, iops, bw_bytes/bw, runtime and the clat/lat means, stddev, max
- * and percentiles): the latency and I/O depth distributions, json+
+ * job's name, group, error, options, runtime and steadystate, and per
+ * direction total_ios, io_bytes, iops, bw_bytes/bw, runtime and the clat/lat
+ * means, stddev, max and percentiles): the latency and I/O depth distributions, json+
  * histograms, the submission latency, the bandwidth and IOPS sample
  * statistics, CPU and context-switch counts.  Most of a job's values.  By
  * length: every member name of every job passes here.
@@ -67,7 +67,7 @@ bool fr_compact_unread(const char *name, size_t len)
 		return IS("elapsed") || IS("slat_ns") || IS("sys_cpu") || IS("usr_cpu") ||
 		       IS("bw_mean");
 	case 8:
-		return IS("drop_ios") || IS("io_bytes") || IS("iops_max") || IS("iops_min");
+		return IS("drop_ios") || IS("iops_max") || IS("iops_min");
 	case 9:
 		return IS("io_kbytes") || IS("iops_mean") || IS("short_ios");
 	case 10:

@@ -165,3 +165,118 @@ int fr_group_resolve(struct fr_pending *v, size_t n)
 	free(cls);
 	return ret ? ret : exclude_repeats(v, n);
 }
+
+/* The kind that must run beside k, or k itself when none. */
+static enum fr_kind partner_kind(enum fr_kind k)
+{
+	switch (k) {
+	case FR_KIND_WP_READ:
+		return FR_KIND_WP_WRITE;
+	case FR_KIND_WP_WRITE:
+		return FR_KIND_WP_READ;
+	case FR_KIND_NN_READ:
+		return FR_KIND_NN_WRITE;
+	case FR_KIND_NN_WRITE:
+		return FR_KIND_NN_READ;
+	default:
+		return k;
+	}
+}
+
+/* 2: a usable partner of v[i] in the output; 1: only excluded ones; 0: none. */
+static int partner(const struct fr_pending *v, size_t n, size_t i)
+{
+	enum fr_kind want = partner_kind(v[i].job.kind);
+	bool wp = want == FR_KIND_WP_READ || want == FR_KIND_WP_WRITE;
+	int found = 0;
+
+	for (size_t j = 0; j < n; j++) {
+		if (v[j].job.kind != want || !v[j].drive || !v[j].step ||
+		    strcmp(v[j].drive, v[i].drive) || (wp && strcmp(v[j].step, v[i].step)))
+			continue;
+		if (usable(&v[j]))
+			return 2;
+		found = 1;
+	}
+	return found;
+}
+
+/* Why v[i] cannot stand alone; 0 or -ENOMEM.  others_excluded: its
+ * partners in the output were excluded for reasons of their own. */
+static int exclude_alone(struct fr_pending *v, bool others_excluded)
+{
+	bool wp = v->job.kind == FR_KIND_WP_READ || v->job.kind == FR_KIND_WP_WRITE;
+	bool reader = v->job.kind == FR_KIND_WP_READ || v->job.kind == FR_KIND_NN_READ;
+	char who[96];
+	int r;
+
+	if (wp)
+		snprintf(who, sizeof(who), "%s@%s", reader ? "wp-write" : "wp-read", v->step);
+	else
+		snprintf(who, sizeof(who), "noisy-neighbor %s (%s...)",
+			 reader ? "writer" : "reader", reader ? "nn-write" : "nn-read");
+	r = asprintf(&v->excluded, "job '%s': %s %s %s; %s", v->jobname,
+		     others_excluded ? "the" : "no", who,
+		     others_excluded ? "beside it in this fio output is excluded (see its reason)"
+				     : "ran beside it in this fio output",
+		     wp ? "a write-pressure step is a reader and a writer run together"
+			: "a noisy-neighbor result is readers measured while writers run");
+	if (r < 0)
+		v->excluded = NULL;
+	return r < 0 ? -ENOMEM : 0;
+}
+
+/* The jobs and depth a tq-sweep entry ran, against its name. */
+static int check_tq(struct fr_pending *v, size_t n, size_t i)
+{
+	unsigned t, q, jobs = 0;
+	int r;
+
+	if ((v[i].job.kind != FR_KIND_TQ && v[i].job.kind != FR_KIND_TQ_PRECOND) ||
+	    !usable(&v[i]) || !v[i].job.run.known || sscanf(v[i].step, "t%uq%u", &t, &q) != 2)
+		return 0;
+	for (size_t j = 0; j < n; j++)
+		jobs += v[j].groupid == v[i].groupid && !strcmp(v[j].jobname, v[i].jobname);
+	if (jobs == 1)
+		jobs = v[i].job.run.numjobs;
+	if (jobs == t && v[i].job.run.iodepth == q)
+		return 0;
+	r = asprintf(&v[i].excluded,
+		     "job '%s': named for %u job%s at depth %u but %u job%s ran in its fio group "
+		     "(group %ld) at iodepth=%u; the name does not say what ran",
+		     v[i].jobname, t, t == 1 ? "" : "s", q, jobs, jobs == 1 ? "" : "s",
+		     v[i].groupid, v[i].job.run.iodepth);
+	if (r < 0)
+		v[i].excluded = NULL;
+	return r < 0 ? -ENOMEM : 0;
+}
+
+int fr_pair_roles(struct fr_pending *v, size_t n)
+{
+	int *alone = calloc(n + 1, sizeof(*alone));
+
+	if (!alone)
+		return -ENOMEM;
+	/* counted on the jobs as read, then excluded together */
+	for (size_t i = 0; i < n; i++)
+		alone[i] = (v[i].job.kind == FR_KIND_TQ || v[i].job.kind == FR_KIND_TQ_PRECOND) &&
+			   usable(&v[i]);
+	for (size_t i = 0; i < n; i++)
+		if (alone[i] && check_tq(v, n, i)) {
+			free(alone);
+			return -ENOMEM;
+		}
+	/* decided on the jobs as read, before any is excluded here: 2 no
+	 * partner at all, 1 only excluded ones */
+	for (size_t i = 0; i < n; i++)
+		alone[i] = usable(&v[i]) && partner_kind(v[i].job.kind) != v[i].job.kind
+				   ? 2 - partner(v, n, i)
+				   : 0;
+	for (size_t i = 0; i < n; i++)
+		if (alone[i] > 0 && exclude_alone(&v[i], alone[i] == 1)) {
+			free(alone);
+			return -ENOMEM;
+		}
+	free(alone);
+	return 0;
+}

@@ -45,4 +45,17 @@ void fr_pending_free(struct fr_pending *p);
  */
 int fr_group_resolve(struct fr_pending *v, size_t n);
 
+/*
+ * Jobs whose figures mean something only beside another job of the same
+ * fio output: a write-pressure reader wp-read@<MBps> and its writer
+ * wp-write@<MBps>, a noisy-neighbor reader (nn-read[-ns<N>]) and a writer
+ * (nn-write[-ns<N>]).  One without the other is excluded with the reason
+ * (two fio runs did not run together).  A tq-sweep step
+ * tq-sweep@t<numjobs>q<iodepth> must have run that many jobs at that depth
+ * in its fio group: entries of its name in the group (fio reports each
+ * clone), or numjobs= of a single entry (group_reporting), and its
+ * iodepth=.  Returns 0 or -ENOMEM.
+ */
+int fr_pair_roles(struct fr_pending *v, size_t n);
+
 #endif

@@ -171,6 +171,20 @@ void fr_jobopts_init(struct fr_jobopts *o)
 	o->iodepth = 1;
 	o->numjobs = 1;
 	o->namespaces = 1;
+	o->bs_kb_base = 1024;
+	o->do_verify = true;
+}
+
+/* kb_base as fio takes it: 1024 (default) or 1000; 0 for anything else. */
+static unsigned kb_base_of(const char *v)
+{
+	return !v || !strcmp(v, "1024") ? 1024 : !strcmp(v, "1000") ? 1000 : 0;
+}
+
+/* fio's bool options: bare or a number, 0 clears. */
+static bool bool_value(const char *v)
+{
+	return !*v || strtol(v, NULL, 0) != 0;
 }
 
 /* iodepth=, numjobs=: a plain count (fio takes no unit there); 0 when not. */
@@ -225,17 +239,28 @@ void fr_jobopts_set(struct fr_jobopts *o, const char *key, const char *value)
 		return;
 	if (!strcmp(key, "rw") || !strcmp(key, "readwrite"))
 		o->rw = value;
-	else if (!strcmp(key, "bs") || !strcmp(key, "blocksize"))
+	else if (!strcmp(key, "bs") || !strcmp(key, "blocksize")) {
 		o->bs = value;
-	else if (!strcmp(key, "kb_base"))
+		o->bs_kb_base = kb_base_of(o->kb_base);
+	} else if (!strcmp(key, "kb_base"))
 		o->kb_base = value;
+	else if (!strcmp(key, "name"))
+		o->name = value;
+	else if (!strcmp(key, "verify"))
+		o->verify = strcmp(value, "0") && strcmp(value, "none");
+	else if (!strcmp(key, "do_verify"))
+		o->do_verify = bool_value(value);
+	else if (!strcmp(key, "unified_rw_reporting"))
+		o->unified = value;
+	else if (!strcmp(key, "rate") || !strcmp(key, "rate_iops"))
+		o->rate_capped = strspn(value, "0,") != strlen(value);
 	else if (!strcmp(key, "iodepth"))
 		o->iodepth = count_value(value);
 	else if (!strcmp(key, "numjobs"))
 		o->numjobs = count_value(value);
 	else if (!strcmp(key, "group_reporting"))
 		/* a set-option: bare or with a number, group_reporting=0 clears it */
-		o->group_reporting = !value || !*value || strtol(value, NULL, 0) != 0;
+		o->group_reporting = bool_value(value);
 	else if (!strcmp(key, "namespaces"))
 		o->namespaces = ns_count(value);
 	else if (!strcmp(key, "filename"))
@@ -358,13 +383,13 @@ static int block_sizes(const struct fr_jobopts *o, unsigned kb_base, char *out, 
 
 unsigned fr_jobopts_bs(const struct fr_jobopts *o)
 {
-	unsigned kb_base = o->kb_base && !strcmp(o->kb_base, "1000") ? 1000 : 1024;
+	unsigned kb_base = o->bs_kb_base;
 	const char *bs = o->bs ? o->bs : "4096"; /* fio's default */
 	unsigned long long b = 0, other;
 	char *dup, *part, *save = NULL;
 	int n = 0;
 
-	if (o->bs_varies || !(dup = strdup(bs)))
+	if (o->bs_varies || !kb_base || !(dup = strdup(bs)))
 		return 0;
 	for (part = strtok_r(dup, ",", &save); part && n < 2;
 	     part = strtok_r(NULL, ",", &save), n++)
@@ -393,14 +418,13 @@ int fr_jobopts_read_pct(const struct fr_jobopts *o)
 char *fr_profile_from_options(const struct fr_jobopts *o)
 {
 	const char *rw = o->rw ? o->rw : "read"; /* fio's default */
-	unsigned kb_base = o->kb_base && !strcmp(o->kb_base, "1000") ? 1000 : 1024;
+	unsigned kb_base = o->bs_kb_base;
 	size_t rwlen = strcspn(rw, ":"); /* "randread:8" is randread with an offset step */
 	char bs[64], *out = NULL;
 	int r = o->rwmixread, n;
 
 	errno = 0;
-	if (o->bs_varies || (o->kb_base && kb_base == 1024 && strcmp(o->kb_base, "1024")) ||
-	    block_sizes(o, kb_base, bs, sizeof(bs)) || r < 0)
+	if (o->bs_varies || !kb_base || block_sizes(o, kb_base, bs, sizeof(bs)) || r < 0)
 		return NULL;
 #define RW_IS(s) (rwlen == strlen(s) && !strncmp(rw, s, rwlen))
 	if (RW_IS("randread") || RW_IS("randwrite"))

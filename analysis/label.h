@@ -38,9 +38,21 @@ const char *fr_step_problem(const char *jobname, const struct fr_jobname *n);
 /* The options of one job that decide its profile, applied in fio's order:
  * global options first, then the job's own, later ones winning. */
 struct fr_jobopts {
-	const char *rw;	      /* rw= or readwrite= */
-	const char *bs;	      /* bs= or blocksize= */
-	const char *kb_base;  /* 1024 (fio's default) or 1000 */
+	const char *rw;	     /* rw= or readwrite= */
+	const char *bs;	     /* bs= or blocksize= */
+	const char *kb_base; /* 1024 (fio's default) or 1000 */
+	/* kb_base when bs= was read: fio converts a size as it parses the
+	 * option, so a kb_base given after bs= does not change it; 0 for a
+	 * kb_base fio would refuse */
+	unsigned bs_kb_base;
+	const char *name;     /* the options' own name= (a group_reporting entry
+				 carries its last job's options, its first job's name) */
+	bool verify;	      /* verify= other than 0/none, and do_verify not 0 */
+	bool do_verify;	      /* do_verify= (fio's default 1) */
+	const char *unified;  /* unified_rw_reporting=, or NULL */
+	bool rate_capped;     /* rate= or rate_iops= given: fio caps each direction */
+	bool known;	      /* the output had the job's options (fio 3.x always
+				 does; without them fio's defaults are guesses) */
 	bool bs_varies;	      /* bssplit= or bsrange= given: no single block size */
 	int rwmixread;	      /* rwmixread=, or 100 - rwmixwrite=; fio's default 50 */
 	unsigned iodepth;     /* iodepth=, fio's default 1; 0 unreadable */
@@ -61,6 +73,30 @@ unsigned fr_jobopts_bs(const struct fr_jobopts *o);
 /* The share of reads the job asked for (rw= and rwmixread=); -1 for trim
  * and other workloads that are neither. */
 int fr_jobopts_read_pct(const struct fr_jobopts *o);
+
+/* The workload a profile id names ("4k-randread", "8k-randrw-70-30",
+ * "r4k-w64k-seqwrite", "128k-seqread"): sizes per direction in bytes (0
+ * unknown), read share (0..100) and random (1) or sequential (0). */
+struct fr_workload {
+	unsigned bs[2]; /* read, write */
+	int read_pct;
+	int random;
+};
+/* 0 when profile names a workload as fr_profile_from_options() spells
+ * them, -1 when it is another kind of name. */
+int fr_workload_of_name(const char *profile, struct fr_workload *w);
+/* The workload the options ask for; bs 0 where not one size, read_pct and
+ * random -1 where the rw= is neither. */
+void fr_workload_of_opts(const struct fr_jobopts *o, struct fr_workload *w);
+
+/* A job option as fio means it, for comparing two spellings of one
+ * workload: aliases to their main name (readwrite -> rw, blocksize -> bs),
+ * sizes in bytes ("4k" -> "4096").  Writes into key/val (at least 64 bytes
+ * each); returns false when the option is at fio's default (iodepth=1,
+ * numjobs=1, rw=read, bs=4096, rwmixread=50, group_reporting=0,
+ * kb_base=1024) and so says nothing. */
+bool fr_opt_canon(const char *key, const char *value, char *ckey, size_t klen, char *cval,
+		  size_t vlen);
 
 /* Options that only order or pace a job (stonewall, new_group, rate caps...):
  * two jobs that differ only in these ran the same workload. */

@@ -367,6 +367,16 @@ static void merge_dir(struct fr_dirstat *into, const struct fr_dirstat *from)
 	into->bw_bytes += from->bw_bytes;
 }
 
+/* fio's steady-state verdicts: one job not attained makes the step's. */
+static void merge_ss(struct fr_step *s, int ss, const char *what)
+{
+	if (ss == FR_SS_NONE || s->fio_ss == FR_SS_NOT_ATTAINED ||
+	    (ss == FR_SS_ATTAINED && s->fio_ss == FR_SS_ATTAINED))
+		return;
+	s->fio_ss = ss;
+	snprintf(s->fio_ss_what, sizeof(s->fio_ss_what), "%s", what);
+}
+
 /* Records where a step's figures came from: job name and fio group. */
 static int note_origin(struct fr_step *s, const char *jobname, long groupid)
 {
@@ -423,6 +433,7 @@ int fr_model_add(struct fr_model *m, const struct fr_job *job)
 		};
 
 		merge_method(&s->method, &how);
+		merge_ss(s, job->run.fio_ss, job->run.fio_ss_what);
 	}
 	for (int i = 0; i < FR_NDIRS; i++)
 		merge_dir(&s->dir[i], &job->dir[i]);
@@ -502,6 +513,7 @@ int fr_model_merge(struct fr_model *dst, const struct fr_model *src)
 					merge_dir(&ds->dir[i], &ss->dir[i]);
 				ds->njobs += ss->njobs;
 				merge_method(&ds->method, &ss->method);
+				merge_ss(ds, ss->fio_ss, ss->fio_ss_what);
 				if (note_doc(ds, ss->fio_version, ss->timestamp) ||
 				    note_targets(ds, ss->targets))
 					return -ENOMEM;

@@ -57,6 +57,9 @@ enum fr_kind {
 	FR_KIND_TQ_PRECOND, /* tq-sweep-precond@t<jobs>q<depth>-r<round> */
 };
 
+/* fio's steady-state verdict of a job (its "steadystate" object). */
+enum { FR_SS_NOT_ATTAINED = -1, FR_SS_NONE = 0, FR_SS_ATTAINED = 1 };
+
 /* One fio job result (or one namespace's share from an engine tag file). */
 struct fr_job {
 	const char *drive;   /* label */
@@ -77,6 +80,10 @@ struct fr_job {
 		int read_pct;		       /* -1: unknown */
 		double step_s;		       /* the job's runtime; 0 unknown */
 		const char *filename;	       /* its filename= option, or NULL */
+		/* fio's own steady-state detection (--ss): FR_SS_NONE when
+		 * the job had none; its criterion as fio prints it */
+		int fio_ss;
+		char fio_ss_what[40];
 	} run;
 	const char *fio_version; /* the document's "fio version", or NULL */
 	double timestamp;	 /* its "timestamp" (s since the epoch), 0 unknown */
@@ -130,6 +137,10 @@ struct fr_step {
 	/* the fio jobs' filename= options, ":"-joined as fio joins several
 	 * files; NULL when none said one */
 	char *targets;
+	/* fio's steady-state verdict over its jobs (FR_SS_*: not attained if
+	 * any job's was not) and that job's criterion */
+	int fio_ss;
+	char fio_ss_what[40];
 };
 
 struct fr_profile {

@@ -428,6 +428,21 @@ static void steady_state(struct fr_prov_drive *pd, const struct where *w)
 	pd->steady_not_reached |= !reached;
 }
 
+/* fio's own steady-state verdict (--ss) of a step's jobs: shown beside
+ * the runner's, and "not attained" counts as the runner's "NOT reached". */
+static void fio_steady_state(struct fr_prov_drive *pd, const struct fr_profile *pr,
+			     const struct fr_step *st)
+{
+	char v[192];
+
+	if (st->fio_ss == FR_SS_NONE)
+		return;
+	snprintf(v, sizeof(v), "fio --ss=%s %s (%s %s)", st->fio_ss_what,
+		 st->fio_ss == FR_SS_ATTAINED ? "attained" : "NOT attained", pr->name, st->name);
+	add_word(pd->steady, sizeof(pd->steady), v);
+	pd->steady_not_reached |= st->fio_ss == FR_SS_NOT_ATTAINED;
+}
+
 /* Preconditioning runs of the drive recorded in the manifest. */
 static void preconditioning(struct fr_prov_drive *pd, const struct where *w)
 {
@@ -598,12 +613,17 @@ static void method_text(char *buf, size_t len, const char *profile, const struct
 {
 	char bs[32] = "mixed sizes", rd[32] = "read share unknown", t[32] = "step time unknown";
 
-	if (me->bs)
+	if (me->bs && me->bs % 1024 == 0)
 		snprintf(bs, sizeof(bs), "%u KiB", me->bs / 1024);
+	else if (me->bs)
+		snprintf(bs, sizeof(bs), "%u B", me->bs);
 	if (me->read_pct >= 0)
 		snprintf(rd, sizeof(rd), "%d %% read", me->read_pct);
 	if (me->step_s > 0)
-		snprintf(t, sizeof(t), "%.0f s steps", me->step_s);
+		/* whole seconds as the methods state them; a run under a
+		 * second is not "0 s" */
+		snprintf(t, sizeof(t), me->step_s >= 1 ? "%.0f s steps" : "%.2g s steps",
+			 me->step_s);
 	snprintf(buf, len, "%s: %u outstanding, %s, %s, %s", profile, me->outstanding, bs, rd, t);
 }
 
@@ -627,6 +647,7 @@ static void drive_steps(struct ctx *c, struct fr_drive *d, struct fr_prov_drive 
 			 * version and date stand in where no manifest or engine
 			 * file says them */
 			identity(pd, &w);
+			fio_steady_state(pd, pr, st);
 			step_namespaces(pd->namespaces, sizeof(pd->namespaces), &w, st);
 			run_facts(pd, &w, st == peak ? st : NULL);
 			if (!st->method.known)

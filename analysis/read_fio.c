@@ -34,6 +34,7 @@
 #include "group.h"
 #include "json_get.h"
 #include "label.h"
+#include "ran.h"
 #include "read_fio.h"
 
 struct pending_list {
@@ -203,25 +204,88 @@ static int exclude(struct fr_pending *p, const char *fmt, ...)
 	return 0;
 }
 
-/* Every direction of a job; a job whose figures are not sound is excluded. */
-static int read_dirs(struct json_object *job, struct fr_pending *p)
+/* The bytes per I/O fio counted in a direction (io_bytes / total_ios) when
+ * whole; 0 when not known or not one size.  fio < 3 (no bw_bytes) wrote
+ * KiB under the name io_bytes. */
+static unsigned bytes_per_io(struct json_object *d, uint64_t ios)
+{
+	double bytes = fr_json_num(d, "io_bytes"), per;
+
+	if (!ios || !isfinite(bytes) || bytes <= 0 || !fr_json_get(d, "bw_bytes"))
+		return 0;
+	per = bytes / (double)ios;
+	return per == floor(per) && per <= 1u << 30 ? (unsigned)per : 0;
+}
+
+/* The direction objects of a job: read/write/trim, or with
+ * unified_rw_reporting=mixed fio's one "mixed" direction, which is the
+ * read or the write direction of a job that only reads or only writes
+ * (with =both, read/write/trim are there and "mixed" is their sum). */
+static int dir_objects(struct json_object *job, const struct fr_jobopts *o, struct fr_pending *p,
+		       struct json_object *obj[FR_NDIRS])
 {
 	static const char *const dirs[FR_NDIRS] = {"read", "write", "trim"};
+	struct json_object *mixed = fr_json_get(job, "mixed");
+	int pct = fr_jobopts_read_pct(o);
+
+	for (int d = 0; d < FR_NDIRS; d++)
+		obj[d] = fr_json_get(job, dirs[d]);
+	if (obj[FR_READ] || obj[FR_WRITE] || obj[FR_TRIM] || !mixed)
+		return 0;
+	if (pct == 100 || pct == 0) {
+		obj[pct ? FR_READ : FR_WRITE] = mixed;
+		return 0;
+	}
+	return exclude(p,
+		       "job '%s': unified_rw_reporting=mixed reports its reads and writes as one "
+		       "(\"mixed\"), so the read share it achieved and its per-direction figures "
+		       "are not known; rerun with unified_rw_reporting=both",
+		       p->jobname);
+}
+
+/* Every direction of a job; a job whose figures are not sound is excluded.
+ * What fio counted per direction goes into *ran; the longest direction's
+ * runtime (ms) into *run_ms. */
+static int read_dirs(struct json_object *job, const struct fr_jobopts *o, struct fr_pending *p,
+		     struct fr_ran *ran, double *run_ms)
+{
+	static const char *const dirs[FR_NDIRS] = {"read", "write", "trim"};
+	struct json_object *obj[FR_NDIRS];
 	uint64_t ios = 0;
 	bool any = false;
 
+	*run_ms = 0;
+	if (dir_objects(job, o, p, obj))
+		return -ENOMEM;
+	if (p->excluded)
+		return 0;
 	for (int d = 0; d < FR_NDIRS; d++) {
-		struct json_object *o = fr_json_get(job, dirs[d]);
 		const char *why;
+		double rt;
 
 		for (int b = 0; b < FR_NBASES; b++)
 			p->job.dir[d].lat[b] = (struct fr_lat){NAN, NAN, NAN, NAN};
-		if (!o)
+		if (!obj[d])
 			continue;
 		any = true;
-		why = read_dir(o, &p->job.dir[d]);
+		why = read_dir(obj[d], &p->job.dir[d]);
 		if (why)
 			return exclude(p, "job '%s': its \"%s\" %s", p->jobname, dirs[d], why);
+		ran->ios[d] = p->job.dir[d].ios;
+		ran->bs[d] = bytes_per_io(obj[d], ran->ios[d]);
+		/* a write job's reads are fio's verify pass: not the workload */
+		if (d == FR_READ && ran->ios[d] && o->verify && o->do_verify &&
+		    fr_jobopts_read_pct(o) == 0) {
+			p->job.dir[d] = (struct fr_dirstat){
+				.lat = {{NAN, NAN, NAN, NAN}, {NAN, NAN, NAN, NAN}}};
+			ran->ios[d] = 0;
+			ran->bs[d] = 0;
+			ran->verify = true;
+			continue;
+		}
+		rt = fr_json_num(obj[d], "runtime");
+		if (ran->ios[d] && isfinite(rt) && rt > *run_ms)
+			*run_ms = rt;
 		ios += p->job.dir[d].ios;
 	}
 	if (!any)
@@ -276,6 +340,54 @@ static int append_opt(char **s, const char *key, const char *val)
 	return 0;
 }
 
+/* A workload option in one spelling (fr_opt_canon: "bs=4k" and
+ * "blocksize=4096" alike); one at fio's default says nothing and is left
+ * out, so "iodepth=1" is the job that does not say it. */
+static int append_workload(char **s, const char *key, const char *val)
+{
+	char ck[64], cv[256];
+
+	if (!fr_opt_canon(key, val, ck, sizeof(ck), cv, sizeof(cv)))
+		return 0;
+	return append_opt(s, ck, cv);
+}
+
+static int cmp_line(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* "k=v\n" lines in one order, so the order options were given in does not
+ * make two workloads. */
+static int sort_lines(char *s)
+{
+	size_t n = 0;
+	char **line, *copy, *at;
+
+	for (const char *p = s; *p; p++)
+		n += *p == '\n';
+	if (n < 2)
+		return 0;
+	line = calloc(n, sizeof(*line));
+	copy = strdup(s);
+	if (!line || !copy) {
+		free(line);
+		free(copy);
+		return -ENOMEM;
+	}
+	n = 0;
+	for (char *save = NULL, *t = strtok_r(copy, "\n", &save); t;
+	     t = strtok_r(NULL, "\n", &save))
+		line[n++] = t;
+	qsort(line, n, sizeof(*line), cmp_line);
+	at = s;
+	for (size_t i = 0; i < n; i++)
+		at += sprintf(at, "%s\n", line[i]);
+	free(line);
+	free(copy);
+	return 0;
+}
+
 /* The job's options as fio applies them (global first) for its profile,
  * and its own options split into workload and rate caps for grouping. */
 static int read_options(struct doc_ctx *c, struct json_object *job, struct fr_pending *p,
@@ -292,6 +404,7 @@ static int read_options(struct doc_ctx *c, struct json_object *job, struct fr_pe
 		return -ENOMEM;
 	if (!own || !json_object_is_type(own, json_type_object))
 		return 0;
+	o->known = true;
 	json_object_object_foreach(own, key, val)
 	{
 		const char *v = opt_value(val);
@@ -299,46 +412,84 @@ static int read_options(struct doc_ctx *c, struct json_object *job, struct fr_pe
 		fr_jobopts_set(o, key, v);
 		if (fr_opt_is_rate(key)	    ? append_opt(&p->rate, key, v)
 		    : fr_opt_is_pacing(key) ? 0
-					    : append_opt(&p->workload, key, v))
+					    : append_workload(&p->workload, key, v))
 			return -ENOMEM;
 	}
-	return 0;
+	return sort_lines(p->workload);
+}
+
+/* fio's steady-state verdict (--ss) of a job, when it had one. */
+static void read_steadystate(struct json_object *job, struct fr_jobrun *run)
+{
+	struct json_object *ss = fr_json_get(job, "steadystate");
+	double attained = fr_json_num(ss, "attained");
+	const char *what = fr_json_str(ss, "ss");
+
+	if (!ss || isnan(attained))
+		return;
+	run->fio_ss = attained != 0 ? FR_SS_ATTAINED : FR_SS_NOT_ATTAINED;
+	snprintf(run->fio_ss_what, sizeof(run->fio_ss_what), "%s", what ? what : "?");
 }
 
 /* Labels a job (label.c has the order) from its name and options. */
-static int label_job(struct doc_ctx *c, struct json_object *job, struct fr_pending *p)
+static int label_job(struct doc_ctx *c, struct json_object *job, struct fr_pending *p,
+		     struct fr_jobopts *o, struct fr_job_label *l)
 {
-	struct fr_job_label l;
-	struct fr_jobopts o;
-	double run_ms;
-
-	if (read_options(c, job, p, &o) || fr_label_job(c->label, p->jobname, p->host, &o, &l))
+	if (read_options(c, job, p, o) || fr_label_job(c->label, p->jobname, p->host, o, l))
 		return -ENOMEM;
 	p->job.run = (struct fr_jobrun){
 		.known = true,
-		.iodepth = o.iodepth,
-		.numjobs = o.numjobs,
-		.bs = fr_jobopts_bs(&o),
-		.read_pct = fr_jobopts_read_pct(&o),
-		.namespaces = o.namespaces,
+		.iodepth = o->iodepth,
+		.numjobs = o->numjobs,
+		.bs = fr_jobopts_bs(o),
+		.read_pct = fr_jobopts_read_pct(o),
+		.namespaces = o->namespaces,
 	};
+	read_steadystate(job, &p->job.run);
 	/* the options' strings live in the document; the job outlives it */
-	if (o.filename && !(p->filename = strdup(o.filename)))
+	if (o->filename && !(p->filename = strdup(o->filename)))
 		return -ENOMEM;
 	p->job.run.filename = p->filename;
-	run_ms = fr_json_num(job, "job_runtime");
-	/* group_reporting sums the clones' runtimes into one entry */
+	p->drive = l->drive;
+	p->profile = l->profile;
+	p->step = l->step;
+	p->job.kind = l->kind;
+	p->job.nsid = l->nsid;
+	p->profile_named = l->profile_named;
+	p->step_named = l->step_named;
+	return l->problem ? exclude(p, "job '%s': %s", p->jobname, l->problem) : 0;
+}
+
+/*
+ * The step time and the cross-checks of what the job did.  The step time
+ * is the longest direction's runtime: fio's job_runtime of a group_reporting
+ * entry is the sum over its jobs, and a bare group_reporting is not in the
+ * JSON to divide it by.
+ */
+static int check_ran(struct json_object *job, const struct fr_jobopts *o,
+		     const struct fr_job_label *l, struct fr_pending *p, long groupid)
+{
+	struct fr_ran ran = {0};
+	double run_ms;
+	char why[512];
+
+	if (read_dirs(job, o, p, &ran, &run_ms))
+		return -ENOMEM;
+	if (p->excluded)
+		return 0;
+	if (!(run_ms > 0)) {
+		run_ms = fr_json_num(job, "job_runtime");
+		if (isfinite(run_ms) && o->group_reporting && o->numjobs)
+			run_ms /= o->numjobs;
+	}
 	if (isfinite(run_ms) && run_ms > 0)
-		p->job.run.step_s =
-			run_ms / 1000.0 / (o.group_reporting && o.numjobs ? o.numjobs : 1);
-	p->drive = l.drive;
-	p->profile = l.profile;
-	p->step = l.step;
-	p->job.kind = l.kind;
-	p->job.nsid = l.nsid;
-	p->profile_named = l.profile_named;
-	p->step_named = l.step_named;
-	return l.problem ? exclude(p, "job '%s': %s", p->jobname, l.problem) : 0;
+		p->job.run.step_s = run_ms / 1000.0;
+	ran.merged = o->name && strcmp(o->name, p->jobname);
+	if (fr_ran_check(&ran, o, l, p->jobname, groupid, why, sizeof(why)))
+		return exclude(p, "%s", why);
+	if (ran.drifted_pct >= 0)
+		p->job.run.read_pct = ran.drifted_pct; /* what the method states */
+	return 0;
 }
 
 /* Client label: the hostname, with the port when several clients share it. */
@@ -363,8 +514,11 @@ static int read_job(struct doc_ctx *c, struct json_object *jobs, size_t idx)
 {
 	struct json_object *job = json_object_array_get_idx(jobs, idx);
 	const char *jobname = fr_json_str(job, "jobname");
+	struct fr_job_label l;
+	struct fr_jobopts o;
 	struct fr_pending *p;
 	double err, gid;
+	int ret;
 
 	/* The sum over clients would count every client twice. */
 	if (c->clients && jobname && !strcmp(jobname, "All clients"))
@@ -386,14 +540,17 @@ static int read_job(struct doc_ctx *c, struct json_object *jobs, size_t idx)
 		return -ENOMEM;
 	gid = fr_json_num(job, "groupid");
 	p->groupid = isfinite(gid) && gid >= 0 && gid < 1e9 ? (long)gid : -1;
-	if (label_job(c, job, p))
+	if (label_job(c, job, p, &o, &l))
 		return -ENOMEM;
 	err = fr_json_num(job, "error");
 	if (!isnan(err) && err != 0)
-		return exclude(p, "job '%s'%s%s ended with error %.0f (%s)", jobname,
-			       p->host ? " on " : "", p->host ? p->host : "", err,
-			       strerror(err > 0 && err < 4096 ? (int)err : EIO));
-	return read_dirs(job, p);
+		ret = exclude(p, "job '%s'%s%s ended with error %.0f (%s)", jobname,
+			      p->host ? " on " : "", p->host ? p->host : "", err,
+			      strerror(err > 0 && err < 4096 ? (int)err : EIO));
+	else
+		ret = check_ran(job, &o, &l, p, p->groupid);
+	/* l's strings now belong to p */
+	return ret;
 }
 
 /* One JSON document: must be fio's.  On success its jobs replace those of
@@ -622,7 +779,8 @@ int fr_read_fio_buffer(struct fr_model *m, const char *buf, size_t len, const ch
 		else
 			fr_model_skip(m, source, "%s", c.err ? c.err : "out of memory");
 		ret = -1;
-	} else if (fr_group_resolve(c.jobs.v, c.jobs.n) || add_jobs(&c, info)) {
+	} else if (fr_pair_roles(c.jobs.v, c.jobs.n) || fr_group_resolve(c.jobs.v, c.jobs.n) ||
+		   add_jobs(&c, info)) {
 		fr_model_skip(m, source, "out of memory");
 		ret = -1;
 	} else {

@@ -130,11 +130,17 @@ check "it is reported as in the baseline only" \
 	grep -q '^  curve 4k-randwrite@peak / drive-a: not compared: in the baseline only' "$tmp/oneprof.txt"
 check "the other profile is still compared" grep -q '^  curve 4k-randread@peak / drive-a: compared' "$tmp/oneprof.txt"
 
-# --- unlike runs: the same job name with another block size
-"${FR[@]}" -f json --baseline "$B/before" --fail-if 'mean>+1000000%' "$B/unlike" >"$tmp/unlike.json"
+# --- unlike runs: the same job name with another block size.  Since issue 21
+# a job named 4k-randread that did 8 KiB reads is excluded for its name, so
+# the baseline's 4k-randread has nothing to be compared with.
+"${FR[@]}" -f json --baseline "$B/before" --fail-if 'mean>+1000000%' "$B/unlike" >"$tmp/unlike.json" \
+	2>"$tmp/unlike.err"
 check "unlike runs are not gated (exit 1)" test $? -eq 1
-check "4k-randread is reported unlike, naming bs" jq -e \
-	"$row | .status == \"not compared: unlike runs\" and (.unlike | test(\"bs 8k here, 4k in the baseline\")) and (has(\"change\") | not)" \
+check "the 8 KiB run's 4k-randread@peak is excluded, naming what it did" \
+	grep -q "unlike/drive-a/run.json: job '4k-randread@peak': named 4k-randread but did 8 KiB random reads only" \
+	"$tmp/unlike.err"
+check "... and 4k-randread is not compared (in the baseline only)" jq -e \
+	"$row | .status == \"not compared: in the baseline only\" and (has(\"change\") | not)" \
 	"$tmp/unlike.json"
 check "4k-randwrite ran alike and is compared" jq -e \
 	'.baseline.rows[] | select(.profile == "4k-randwrite") | .compared' "$tmp/unlike.json"

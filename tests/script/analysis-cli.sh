@@ -134,9 +134,14 @@ check "it is excluded with both files named" \
 check "the first run's figures stand alone" bash -c "test \"\$(grep '^peak,' '$tmp/dup.csv' | cut -d, -f6)\" = \"\$('$FIORANK' -N -f csv '$S/json.json' | grep '^peak,' | cut -d, -f6)\""
 
 # a real engine identity file (tests/data/fio/engine-run: the engine on a
-# tmpfs file, so no NVMe identity and no tags) pairs without complaint
-check "a real engine run's output and identity file read cleanly (exit 0)" \
-	"${FR[@]}" -q tests/data/fio/engine-run
+# tmpfs file, so no NVMe identity and no tags) pairs without complaint; its
+# one job is a noisy-neighbor reader with no writer beside it, which is no
+# noisy-neighbor result (issue 21): excluded, exit 1, the identity file not
+# blamed
+"${FR[@]}" tests/data/fio/engine-run >/dev/null 2>"$tmp/engrun.err"
+check "a real engine run's lone nn-read is excluded for want of a writer (exit 1)" \
+	bash -c "test $? -eq 1 && grep -q \"peak.json: job 'nn-read': no noisy-neighbor writer\" '$tmp/engrun.err' &&
+		! grep -q 'engine.json' '$tmp/engrun.err'"
 check "the real engine file names the fio job it belongs to" \
 	jq -e '.schema == "ssdnvme-engine/1" and .job == "nn-read"' tests/data/fio/engine-run/peak.engine.json
 

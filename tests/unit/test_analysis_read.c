@@ -278,13 +278,15 @@ static void test_labels(void **state)
 		"{\"fio version\": \"fio-3.33\", \"global options\": {\"bs\": "
 		"\"8k\"}, \"jobs\": [{\"jobname\": \"job1\", \"job options\": "
 		"{\"rw\": \"randrw\", \"rwmixread\": \"70\"}, \"read\": {\"iops\": "
-		"7, \"bw_bytes\": 1, \"total_ios\": 7}}]}";
+		"7, \"bw_bytes\": 1, \"total_ios\": 7}, \"write\": {\"iops\": 3, \"bw_bytes\": "
+		"1, \"total_ios\": 3}}]}";
 	struct fr_model m;
 	struct fr_label label = {.fallback_drive = "d"};
 
 	(void)state;
 	fr_model_init(&m);
 	assert_int_equal(fr_read_fio_buffer(&m, doc, strlen(doc), "mem", &label, NULL), 0);
+	assert_int_equal(m.nexcluded, 0); /* 7 reads and 3 writes: the 70/30 asked */
 	assert_string_equal(m.drives[0].profiles[0].name, "8k-randrw-70-30");
 	label.drive = "forced";
 	label.profile = "sql";

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# Regenerates the "labels from what ran" fixtures (issue 21, item 3) by
+# running the project's fio for real: jobs whose names say one workload and
+# whose options or figures say another, and fio options that change what the
+# figures mean.
+#
+#   tests/data/make-ran-fixtures.sh [--out DIR] [--fio PATH]
+#
+# Default DIR is tests/data/fio/ran.  psync on a 16 MiB file in a temporary
+# directory (paths rewritten to /tmp/fixture), 1 s time-based runs (about
+# 30 s in all).  One output per case, named after it; each file's jobs are in
+# the table of tests/data/README.md.  tests/script/analysis-ran.sh reads them;
+# the figures change on every run, the cases do not.
+set -euo pipefail
+TOP=$(cd "$(dirname "$0")/../.." && pwd)
+out=$TOP/tests/data/fio/ran
+fio=${FIO_BIN:-$TOP/build/fio-3.33/fio}
+while [ $# -gt 0 ]; do
+	case $1 in
+	--out) out=$2; shift ;;
+	--fio) fio=$2; shift ;;
+	*) echo "usage: $0 [--out DIR] [--fio PATH]" >&2; exit 2 ;;
+	esac
+	shift
+done
+[ -x "$fio" ] || { echo "make-ran-fixtures: no fio at $fio (run make first)" >&2; exit 2; }
+WORK=$(mktemp -d /tmp/ranfix.XXXXXX)
+trap 'rm -rf "$WORK"' EXIT
+truncate -s 16M "$WORK/target"
+mkdir -p "$out"
+rm -f "$out"/*.json
+
+# run NAME OPTION...: fio with the common options, output into NAME.json
+run() {
+	local name=$1
+	shift
+	# in $WORK: a verify job leaves its verify state file in the directory
+	(cd "$WORK" && "$fio" --output-format=json --output="$out/$name.json" --filename="$WORK/target" \
+		--ioengine=psync --size=16m --time_based --runtime=1 "$@" >/dev/null)
+	sed -i "s#$WORK#/tmp/fixture#g" "$out/$name.json"
+}
+
+# Names in the suite's convention that say another workload than the job ran.
+run name-8k-reads --name=4k-randread@peak --rw=randread --bs=8k
+run name-only-writes --name=4k-randread@peak --rw=randwrite --bs=4k
+run tq-t1q1 --name=tq-sweep@t4q32 --rw=randrw --rwmixread=70 --bs=8k --numjobs=1 --iodepth=1
+run wp-no-writer --name=wp-read@10 --rw=randread --bs=4k
+# write pressure's two jobs from two separate fio runs
+run wp-read-alone --name=wp-read@50 --rw=randread --bs=4k
+run wp-write-alone --name=wp-write@50 --rw=write --bs=128k --rate=,50m
+# noisy-neighbor jobs without their other half, and a reader that wrote
+run nn-write-alone --name=nn-write --rw=randrw --rwmixread=30 --bs=8k
+run nn-write-ns1-alone --name=nn-write-ns1 --rw=randrw --rwmixread=30 --bs=8k
+run nn-read-alone --name=nn-read --rw=randread --bs=4k
+run nn-read-wrote --name=nn-write-ns1 --rw=randrw --rwmixread=30 --bs=8k \
+	--name=nn-read-ns2 --rw=randwrite --bs=4k
+# a write job with verify: fio reports the verify pass as reads
+run verify --name=4k-seqwrite@peak --rw=write --bs=4k --verify=crc32c --size=8m \
+	--time_based=0 --runtime=0
+# group_reporting over two workloads: one entry for the group
+run mixed-group --group_reporting --name=reader --rw=randread --bs=4k \
+	--name=writer --rw=randwrite --bs=64k
+# group_reporting with numjobs=4: the runtime is summed over the clones
+run numjobs-4 --group_reporting --name=4k-randread@peak --rw=randread --bs=4k --numjobs=4
+# fio's steady-state detection that cannot be attained: 0.001 % over 2 s
+run ss-not-attained --name=4k-randread@peak --rw=randread --bs=4k --ss=iops:0.001% \
+	--ss_dur=2 --ss_ramp=0 --time_based=0 --runtime=2
+# kb_base=1000 given after bs=4k: fio has already read bs as 4096
+run kb-base-after --name=job --rw=randread --bs=4k --kb_base=1000
+run kb-base-before --name=job --kb_base=1000 --rw=randread --bs=4k
+# unified_rw_reporting
+run unified-mixed --name=4k-randread@peak --rw=randread --bs=4k --unified_rw_reporting=mixed
+run unified-mixed-rw --name=8k-randrw-70-30@peak --rw=randrw --rwmixread=70 --bs=8k \
+	--unified_rw_reporting=mixed
+run unified-both --name=8k-randrw-70-30@peak --rw=randrw --rwmixread=70 --bs=8k \
+	--unified_rw_reporting=both
+# the same workload spelled two ways
+run spelled-4k --name=4k-randread@peak --rw=randread --bs=4k
+run spelled-4096 --name=4k-randread@peak --rw=randread --bs=4096 --iodepth=1
+echo "ran fixtures in $out"
