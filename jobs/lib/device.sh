@@ -42,11 +42,21 @@ dev_identity() {
 	id_kind="" id_model="" id_serial="" id_fw="" id_nsid="" id_lba="" id_cap="" id_ctrl=""
 	id_sys="" id_parent="" id_node="" id_blknode=""
 	if [ -f "$p" ]; then
+		# A regular file where devices live was made by mistake (e.g. by a
+		# write to a device node that did not exist): never a target.
+		if [[ $(readlink -f -- "$p") == /dev/* ]]; then
+			echo "ssdnvme-suite: $p is a regular file under /dev, not a device node: refusing it (the device it is named after is not there)" >&2
+			return 1
+		fi
 		id_kind=file id_cap=$(stat -L -c %s -- "$p")
 		return 0
 	fi
 	if [ ! -e "$p" ]; then
-		echo "ssdnvme-suite: $p does not exist (create a file first, e.g. truncate -s 1G $p)" >&2
+		if [[ $(readlink -m -- "$p") == /dev/* ]]; then
+			echo "ssdnvme-suite: $p does not exist: no such device on this host (is the drive attached and its driver loaded? 'nvme list' shows the NVMe namespaces)" >&2
+		else
+			echo "ssdnvme-suite: $p does not exist (to test on a new file, --grow-file with --region SIZE has the suite create it)" >&2
+		fi
 		return 1
 	fi
 	num=$(dev_number "$p") || num=""

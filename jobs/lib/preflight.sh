@@ -12,6 +12,7 @@ check_tools() {
 	# could be judged done.
 	[ -x "$fiorank" ] && "$fiorank" --help 2>&1 | grep -q -- '--iops' ||
 		die "fiorank not found at $fiorank, or without --iops (run make, or pass --fiorank)"
+	check_made "fiorank runs"
 	if [ "$engine" = ssdnvme ] || [ $needs_nn = 1 ]; then
 		[ -f "$engine_so" ] || die "the ssdnvme engine is not built ($engine_so): run make, or pass --engine-so"
 		[ -z "$hosts_arg" ] || return 0 # loaded by the servers' fio
@@ -19,9 +20,11 @@ check_tools() {
 		if ! out=$("$fio_bin" --enghelp="$engine_so" 2>&1) || [ -z "$out" ]; then
 			die "the ssdnvme engine $engine_so does not load into $fio_bin: $(head -n 3 <<<"$out")"
 		fi
+		check_made "the engine loads into $fio_bin"
 	else
 		t0=$EPOCHREALTIME
 		out=$("$fio_bin" --version 2>&1) || die "$fio_bin does not run: $out"
+		check_made "$fio_bin runs"
 	fi
 	fio_start_secs=$(awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.2f\n", b - a }')
 }
@@ -37,6 +40,7 @@ check_space() {
 	need=$((total_steps * RUN_BYTES))
 	[ -z "$avail" ] || [ "$avail" -ge "$need" ] ||
 		die "the results need about $(fmt_bytes "$need") ($total_steps runs), but $d has $(fmt_bytes "$avail") free"
+	[ -z "$avail" ] || check_made "$(fmt_bytes "$need") free for the results"
 }
 
 # check_merge: a results directory that already holds a finished suite takes

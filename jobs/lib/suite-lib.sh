@@ -86,6 +86,37 @@ wp_steps() {
 	seq -s ' ' "$a" "$s" "$b"
 }
 
+# region_check REGION: --region is a whole percentage in (0, 100] or a size in
+# fio's units (k, m, g, t, p: powers of 1024, as fio reads them; an optional
+# "i", "b" or "ib" after the letter); fails saying what is wrong.
+region_check() {
+	local r=$1
+	if [[ $r =~ ^([0-9]{1,3})%$ ]]; then
+		[ $((10#${BASH_REMATCH[1]})) -ge 1 ] && [ $((10#${BASH_REMATCH[1]})) -le 100 ] && return 0
+		echo "--region $r: a percentage of the target must be above 0 and at most 100 %" >&2
+		return 1
+	fi
+	if [[ $r =~ ^([0-9]+)([kKmMgGtTpP]?)([iI]?[bB]?)$ ]] && [[ ${BASH_REMATCH[1]} =~ [1-9] ]]; then
+		[ ${#BASH_REMATCH[1]} -le 15 ] && return 0
+	fi
+	echo "--region wants a percentage of the target (0 < N <= 100, e.g. 25%) or a size (e.g. 128M, 4G), not '$r'" >&2
+	return 1
+}
+
+# region_bytes REGION CAPACITY: the bytes REGION (region_check) covers on a
+# target of CAPACITY bytes (a percentage is rounded down, as fio does).
+region_bytes() {
+	local r=$1 cap=$2 n unit m=1
+	if [[ $r =~ ^([0-9]+)%$ ]]; then
+		echo $((cap * 10#${BASH_REMATCH[1]} / 100))
+		return
+	fi
+	[[ $r =~ ^([0-9]+)([kKmMgGtTpP]?) ]] || return 1
+	n=${BASH_REMATCH[1]} unit=${BASH_REMATCH[2],,}
+	case $unit in k) m=1024 ;; m) m=$((1 << 20)) ;; g) m=$((1 << 30)) ;; t) m=$((1 << 40)) ;; p) m=$((1 << 50)) ;; esac
+	echo $((10#$n * m))
+}
+
 # ------------------------------------------------------------ steady state
 
 # ss_verdict V1 V2 ... : SNIA PTS's steady-state rule on the last five
@@ -263,6 +294,23 @@ manifest_set_run() {
 		| if any(.runs[]; .id == $r.id)
 		  then .runs |= map(if .id == $r.id then $r else . end)
 		  else .runs += [$r] end' --arg run "$2"
+}
+
+# file_id PATH: "DEVICE:INODE" of the file PATH.
+file_id() { stat -L -c %d:%i -- "$1" 2>/dev/null; }
+
+# manifest_add_created MANIFEST PATH: records that the suite created the
+# file PATH (its absolute path and file_id).
+manifest_add_created() {
+	manifest_update "$1" '.created_files = ((.created_files // []) + [{path: $p, id: $id}])' \
+		--arg p "$(readlink -f -- "$2")" --arg id "$(file_id "$2")"
+}
+
+# manifest_created MANIFEST PATH: the manifest says the suite created
+# PATH, and it is still that file (same device and inode).
+manifest_created() {
+	[ -f "$1" ] && jq -e --arg p "$(readlink -f -- "$2")" --arg id "$(file_id "$2")" \
+		'any(.created_files[]?; .path == $p and .id == $id)' "$1" >/dev/null 2>&1
 }
 
 # json_str S: sets REPLY to S as a JSON string, or null when S is empty (no

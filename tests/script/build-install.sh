@@ -33,7 +33,7 @@ check "the installed fio loads the installed engine and lists its options" grep 
 
 # The installed suite, with nothing from the source tree or the test
 # environment: its own fio, engine and fiorank.
-installed() { env -u FIO_BIN -u FIORANK -u SSDNVME_ENGINE "$dest/usr/bin/ssdnvme-suite" "$@"; }
+installed() { env -u FIO_BIN -u FIORANK -u SSDNVME_ENGINE "$dest/usr/bin/ssdnvme-suite" --yes-destroy "$work/target" "$@"; }
 truncate -s 16M "$work/target"
 engine=ssdnvme
 # The sanitizer build's engine needs the ASan runtime preloaded into fio,

@@ -43,6 +43,10 @@ refused_next() {
 }
 refused_all() { while [ ${#ref_pending[@]} -gt 0 ]; do refused_next; done; }
 
+# Namespace 6 is only ever read here (noisy neighbor reads 4-6): its
+# checksum at the end says no dry run wrote to it (issue 22).
+ns6_before=$(sha256sum </dev/nvme0n6)
+
 modprobe ext4 2>/dev/null
 if mkfs.ext4 -q -F /dev/nvme0n2 && mkdir -p /tmp/mnt && mount /dev/nvme0n2 /tmp/mnt &&
 	echo precious >/tmp/mnt/marker && sync; then
@@ -151,5 +155,25 @@ fi
 if [ $rc = 0 ]; then ok "unmounted, noisy neighbor on /dev/ng0n1 runs (both engines)"; else
 	not_ok "unmounted, noisy neighbor on /dev/ng0n1 exited $rc"
 	tail -n 8 /tmp/nn-ok.log | sed 's/^/# /'
+fi
+
+# A dry run writes nothing: every suite but noisy neighbor (whose dry runs
+# on /dev/ng0n1 above cover namespace 6 too) on namespace 6, confirmed, so
+# every check passes and the estimate runs; then its checksum.
+for suite in profiles write-pressure precondition tq-sweep; do
+	dev=/dev/ng0n6
+	[ $suite = write-pressure ] && dev=/dev/nvme0n6
+	if S --suite $suite --short --dry-run --yes-destroy deadbeef --results /tmp/plan-ns6 $dev >/tmp/plan-ns6.log 2>&1 &&
+		grep -q '^estimated duration: .*fio on a private scratch file' /tmp/plan-ns6.log; then
+		ok "dry run of $suite on $dev: planned"
+	else
+		not_ok "dry run of $suite on $dev"
+		tail -n 5 /tmp/plan-ns6.log | sed 's/^/# /'
+	fi
+done
+if [ "$(sha256sum </dev/nvme0n6)" = "$ns6_before" ] && [ ! -e /tmp/plan-ns6 ] && [ ! -e /tmp/plan ]; then
+	ok "after the dry runs namespace 6 has its checksum, and no results directory exists"
+else
+	not_ok "a dry run changed namespace 6 or left a results directory"
 fi
 echo "1..$n"
