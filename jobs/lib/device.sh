@@ -1,6 +1,6 @@
 # shellcheck shell=bash
-# The id_* variables are this file's output; "confirm" is the runner's.
-# shellcheck disable=SC2034,SC2154
+# The id_* variables are this file's output (read by the other files).
+# shellcheck disable=SC2034
 # Device identity and the write confirmation of jobs/ssdnvme-suite, from
 # sysfs alone (no nvme-cli needed): sourced by the runner.
 #
@@ -8,6 +8,9 @@
 # symlink or a second node made with mknod reaches the same namespace as
 # /dev/ng0n1 does.  So every lookup goes from the node's major:minor to
 # /sys/dev/{char,block}/MAJ:MIN and from there to the kernel's own names.
+# The runner's shared state (declared once there; sourced once).
+# shellcheck source=jobs/lib/state.sh
+. "${BASH_SOURCE[0]%/*}/state.sh"
 
 # read_attr FILE: prints the first line of a sysfs attribute; fails when it
 # cannot be read (a builtin read: no process, which the emulated test bed
@@ -36,11 +39,10 @@ dev_number() {
 #   id_parent the directory holding the controller's namespaces (the NVMe
 #             subsystem with native multipath, else the controller)
 #   id_node   the kernel's own node for PATH (/dev/ng0n1, /dev/nvme0n1, ...)
-#   id_blknode the namespace's block node (/dev/nvme0n1)
 dev_identity() {
 	local p=$1 num sys blk
 	id_kind="" id_model="" id_serial="" id_fw="" id_nsid="" id_lba="" id_cap="" id_ctrl=""
-	id_sys="" id_parent="" id_node="" id_blknode=""
+	id_sys="" id_parent="" id_node=""
 	if [ -f "$p" ]; then
 		# A regular file where devices live was made by mistake (e.g. by a
 		# write to a device node that did not exist): never a target.
@@ -86,7 +88,6 @@ dev_identity() {
 	id_cap=$(($(read_attr "$sys/size") * 512))
 	# A partition's namespace is its parent disk.
 	[ -f "$sys/partition" ] && sys=${sys%/*}
-	id_blknode=/dev/${sys##*/}
 	id_nsid=$(read_attr "$sys/nsid" || true)
 	id_parent=$(readlink -f "$sys/device" 2>/dev/null || true)
 	if [ -r "$sys/device/model" ]; then

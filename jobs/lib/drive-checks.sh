@@ -1,9 +1,14 @@
 # shellcheck shell=bash
+# This file sets shared globals (jobs/lib/state.sh) that other files read.
+# shellcheck disable=SC2034
 # The device checks of jobs/ssdnvme-suite: each device's identity (device.sh),
 # the namespaces the plan touches, the --yes-destroy confirmation, the guard
 # (guard.sh), Namespace Management for --setup-namespaces, and the --dry-run
 # description of each drive.  Reads the runner's globals (devices, hosts,
 # writes, needs_nn, setup_pending, purge, dry_run...).
+# The runner's shared state (declared once there; sourced once).
+# shellcheck source=jobs/lib/state.sh
+. "${BASH_SOURCE[0]%/*}/state.sh"
 
 # check_made [HOST] WHAT: notes a check that was made (for HOST: a remote
 # one), each once, in order, for the dry run's list of the checks made.
@@ -195,7 +200,7 @@ check_drives() {
 				if [ ! -e "$dev" ] && [ "$grow_file" = 1 ] && [[ $(readlink -m -- "$dev") != /dev/* ]]; then
 					# --grow-file: the suite creates the file (create_files).
 					id_kind=file id_cap=0 id_model="" id_serial="" id_fw="" id_nsid="" id_lba="" id_ctrl=""
-					id_sys="" id_parent="" id_node="" id_blknode=""
+					id_sys="" id_parent="" id_node=""
 					file_new[$label]=$dev
 				else
 					dev_identity "$dev" || { refused=1; continue; }

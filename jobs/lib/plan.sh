@@ -1,4 +1,6 @@
 # shellcheck shell=bash
+# This file sets shared globals (jobs/lib/state.sh) that other files read.
+# shellcheck disable=SC2034
 # The plan of jobs/ssdnvme-suite: one record per run, in the order the runs
 # go.  A record is the row i of these arrays, one per field:
 #   plan_id[i]     <drive>/<suite>/<test>/<step>: the run's id, also its path
@@ -15,6 +17,9 @@
 #                  ss, peak, step, wp, nn
 # plan_n is the number of records, plan_secs their planned seconds.
 # Reads the runner's settings (suites, profiles, steps, ...); sourced by it.
+# The runner's shared state (declared once there; sourced once).
+# shellcheck source=jobs/lib/state.sh
+. "${BASH_SOURCE[0]%/*}/state.sh"
 
 SUITE_NAMES="precondition profiles write-pressure noisy-neighbor tq-sweep"
 # What "all" runs: the VDbench-style method.  tq-sweep (the SATA roundup's

@@ -1,6 +1,7 @@
 # shellcheck shell=bash
 # The pure parts of jobs/ssdnvme-suite: curve arithmetic, the steady-state
-# rule, job-file flattening, reading results and writing the manifest.  Sourced
+# rule, job-file flattening, reading results; the manifest's library
+# (manifest.sh) with it.  Sourced
 # by the runner and by the script tests (tests/script/jobs-*.sh), which call
 # these functions on their own.  Nothing here touches a device.
 
@@ -264,54 +265,9 @@ result_valid() {
 }
 
 # ------------------------------------------------------------ manifest
-# manifest.json (schema ssdnvme-manifest/1, see jobs/README.md) is rewritten
-# whole through a temporary file and rename, so an interrupted runner leaves
-# either the old or the new one.
-
-manifest_update() {
-	local m=$1 filter=$2
-	shift 2
-	local tmp=$m.tmp.$$
-	if jq "$@" "$filter" "$m" >"$tmp"; then
-		mv "$tmp" "$m"
-	else
-		rm -f "$tmp"
-		echo "manifest: cannot update $m" >&2
-		return 1
-	fi
-}
-
-# manifest_run_status MANIFEST ID: the run's status, empty when unknown.
-manifest_run_status() {
-	jq -r --arg id "$2" '[.runs[] | select(.id == $id)][0].status // empty' "$1" 2>/dev/null
-}
-
-# manifest_set_run MANIFEST JSON_OBJECT: adds the run, or replaces the one
-# with the same id.
-manifest_set_run() {
-	manifest_update "$1" '
-		($run | fromjson) as $r
-		| if any(.runs[]; .id == $r.id)
-		  then .runs |= map(if .id == $r.id then $r else . end)
-		  else .runs += [$r] end' --arg run "$2"
-}
-
-# file_id PATH: "DEVICE:INODE" of the file PATH.
-file_id() { stat -L -c %d:%i -- "$1" 2>/dev/null; }
-
-# manifest_add_created MANIFEST PATH: records that the suite created the
-# file PATH (its absolute path and file_id).
-manifest_add_created() {
-	manifest_update "$1" '.created_files = ((.created_files // []) + [{path: $p, id: $id}])' \
-		--arg p "$(readlink -f -- "$2")" --arg id "$(file_id "$2")"
-}
-
-# manifest_created MANIFEST PATH: the manifest says the suite created
-# PATH, and it is still that file (same device and inode).
-manifest_created() {
-	[ -f "$1" ] && jq -e --arg p "$(readlink -f -- "$2")" --arg id "$(file_id "$2")" \
-		'any(.created_files[]?; .path == $p and .id == $id)' "$1" >/dev/null 2>&1
-}
+# jobs/lib/manifest.sh owns it.
+# shellcheck source=jobs/lib/manifest.sh
+. "${BASH_SOURCE[0]%/*}/manifest.sh"
 
 # json_str S: sets REPLY to S as a JSON string, or null when S is empty (no
 # process: the runner calls it a dozen times a run).
