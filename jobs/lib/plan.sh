@@ -45,14 +45,14 @@ parse_suites() {
 			case " $SUITE_NAMES " in
 			*" $s "*) [[ $out == *" $s "* ]] || out+="$s " ;;
 			*)
-				echo "unknown suite '$s': profiles, write-pressure, noisy-neighbor, precondition, tq-sweep or all (or a comma list)" >&2
+				echo "ssdnvme-suite: unknown suite '$s': profiles, write-pressure, noisy-neighbor, precondition, tq-sweep or all (or a comma list)" >&2
 				return 1
 				;;
 			esac
 		done
 	done
 	out=${out# }
-	[ -n "$out" ] || { echo "--suite is required: profiles, write-pressure, noisy-neighbor, precondition, tq-sweep or all" >&2; return 1; }
+	[ -n "$out" ] || { echo "ssdnvme-suite: --suite is required: profiles, write-pressure, noisy-neighbor, precondition, tq-sweep or all" >&2; return 1; }
 	echo "${out% }"
 }
 
@@ -147,7 +147,7 @@ build_plan() {
 	for dev in "$@"; do
 		label=${dev##*/}
 		if [[ $labels == *" $label "* ]]; then
-			echo "two devices named $label: give them distinct paths" >&2
+			echo "ssdnvme-suite: two devices named $label: give them distinct paths" >&2
 			return 1
 		fi
 		labels+="$label "

@@ -24,12 +24,12 @@ curve_rate() {
 	BEGIN {
 		if (r !~ /^[0-9.]+$/ || w !~ /^[0-9.]+$/ || pct !~ /^[0-9]+$/ ||
 		    jobs !~ /^[1-9][0-9]*$/ || hosts !~ /^[1-9][0-9]*$/) {
-			print "curve_rate: bad arguments: peak " r "/" w ", pct " pct \
+			print "ssdnvme-suite: curve_rate: bad arguments: peak " r "/" w ", pct " pct \
 			      ", numjobs " jobs ", hosts " hosts > "/dev/stderr"
 			exit 1
 		}
 		if (r + w <= 0) {
-			print "curve_rate: the peak run did no I/O" > "/dev/stderr"
+			print "ssdnvme-suite: curve_rate: the peak run did no I/O" > "/dev/stderr"
 			exit 1
 		}
 		rs = share(r); ws = share(w)
@@ -49,12 +49,12 @@ parse_steps() {
 	local s out=""
 	for s in ${1//,/ }; do
 		if ! [[ $s =~ ^[1-9][0-9]*$ ]] || [ "$s" -gt 1000 ]; then
-			echo "steps: '$s' is not a percentage of the peak (1..1000)" >&2
+			echo "ssdnvme-suite: steps: '$s' is not a percentage of the peak (1..1000)" >&2
 			return 1
 		fi
 		out+="$s "
 	done
-	[ -n "$out" ] || { echo "steps: empty list" >&2; return 1; }
+	[ -n "$out" ] || { echo "ssdnvme-suite: steps: empty list" >&2; return 1; }
 	echo "${out% }"
 }
 
@@ -64,11 +64,11 @@ parse_steps() {
 parse_tq_steps() {
 	local file=$1 have s out=""
 	have=$(sed -n 's/^\[tq-sweep@\(t[0-9]*q[0-9]*\)\]$/\1/p' "$file" | tr '\n' ' ')
-	[ -n "$have" ] || { echo "tq-sweep: $file has no [tq-sweep@t<N>q<M>] step" >&2; return 1; }
+	[ -n "$have" ] || { echo "ssdnvme-suite: tq-sweep: $file has no [tq-sweep@t<N>q<M>] step" >&2; return 1; }
 	[ -n "$2" ] || { echo "${have% }"; return 0; }
 	for s in ${2//,/ }; do
 		if [[ " $have" != *" $s "* ]]; then
-			echo "--tq-steps: no step '$s' in $file (it has ${have% })" >&2
+			echo "ssdnvme-suite: --tq-steps: no step '$s' in $file (it has ${have% })" >&2
 			return 1
 		fi
 		[[ " $out" == *" $s "* ]] || out+="$s "
@@ -81,7 +81,7 @@ wp_steps() {
 	local a=$1 b=$2 s=$3
 	if ! [[ $a =~ ^[0-9]+$ && $b =~ ^[0-9]+$ && $s =~ ^[0-9]+$ ]] || [ "$a" -lt 1 ] ||
 		[ "$s" -lt 1 ] || [ "$b" -lt "$a" ]; then
-		echo "write pressure: want 1 <= start <= end and step >= 1 (MB/s), got $a..$b step $s" >&2
+		echo "ssdnvme-suite: write pressure: want 1 <= start <= end and step >= 1 (MB/s), got $a..$b step $s" >&2
 		return 1
 	fi
 	seq -s ' ' "$a" "$s" "$b"
@@ -94,13 +94,13 @@ region_check() {
 	local r=$1
 	if [[ $r =~ ^([0-9]{1,3})%$ ]]; then
 		[ $((10#${BASH_REMATCH[1]})) -ge 1 ] && [ $((10#${BASH_REMATCH[1]})) -le 100 ] && return 0
-		echo "--region $r: a percentage of the target must be above 0 and at most 100 %" >&2
+		echo "ssdnvme-suite: --region $r: a percentage of the target must be above 0 and at most 100 %" >&2
 		return 1
 	fi
 	if [[ $r =~ ^([0-9]+)([kKmMgGtTpP]?)([iI]?[bB]?)$ ]] && [[ ${BASH_REMATCH[1]} =~ [1-9] ]]; then
 		[ ${#BASH_REMATCH[1]} -le 15 ] && return 0
 	fi
-	echo "--region wants a percentage of the target (0 < N <= 100, e.g. 25%) or a size (e.g. 128M, 4G), not '$r'" >&2
+	echo "ssdnvme-suite: --region wants a percentage of the target (0 < N <= 100, e.g. 25%) or a size (e.g. 128M, 4G), not '$r'" >&2
 	return 1
 }
 
@@ -130,7 +130,7 @@ ss_verdict() {
 		n = split(vals, v, " ")
 		for (i = 1; i <= n; i++)
 			if (v[i] !~ /^[0-9]+(\.[0-9]+)?$/) {
-				print "ss_verdict: not a number: " v[i] > "/dev/stderr"
+				print "ssdnvme-suite: ss_verdict: not a number: " v[i] > "/dev/stderr"
 				exit 2
 			}
 		w = 5
@@ -171,7 +171,7 @@ ss_verdict() {
 flatten_job() {
 	local file=$1
 	shift
-	[ -f "$file" ] || { echo "flatten_job: no job file $file" >&2; return 1; }
+	[ -f "$file" ] || { echo "ssdnvme-suite: flatten_job: no job file $file" >&2; return 1; }
 	_flat_sections=" $* " _flat_keep=1
 	echo "; flattened by ssdnvme-suite from $file"
 	_flatten_lines "$file" 0
@@ -182,7 +182,7 @@ flatten_job() {
 _flatten_lines() {
 	local file=$1 depth=$2 line inc dir=. name
 	if [ "$depth" -gt 8 ]; then
-		echo "flatten_job: includes nested deeper than 8 at $file (a loop?)" >&2
+		echo "ssdnvme-suite: flatten_job: includes nested deeper than 8 at $file (a loop?)" >&2
 		return 1
 	fi
 	[[ $file == */* ]] && dir=${file%/*}
@@ -206,7 +206,7 @@ _flatten_lines() {
 				inc=${inc%/*}/engine-$ENGINE_OVERRIDE.fio
 			fi
 			if [ ! -f "$inc" ]; then
-				echo "flatten_job: $file includes $inc, which does not exist" >&2
+				echo "ssdnvme-suite: flatten_job: $file includes $inc, which does not exist" >&2
 				return 1
 			fi
 			_flatten_lines "$inc" $((depth + 1)) || return 1

@@ -26,7 +26,15 @@ check "installed fiorank looks for its reference data under PREFIX=/usr" \
 version=$(cat "$dest/usr/share/ssdnvme/VERSION")
 check "installed ssdnvme-suite --version prints the installed VERSION ($version)" \
 	bash -c "[ \"\$('$dest/usr/bin/ssdnvme-suite' --version)\" = 'ssdnvme-suite $version' ]"
-check "installed fiorank --version" bash -c "'$dest/usr/bin/fiorank' --version | grep -q '^fiorank '"
+# One version everywhere (issue 22): the build's, from git in a git tree.
+check "installed fiorank --version prints the same version" \
+	bash -c "[ \"\$('$dest/usr/bin/fiorank' --version)\" = 'fiorank $version' ]"
+if git -C "$TOP" rev-parse --git-dir >/dev/null 2>&1; then
+	check "the version is git's description of the tree ($version)" \
+		bash -c "[ '$version' = \"\$(cat '$TOP/build/VERSION')\" ] && git -C '$TOP' rev-parse -q --verify \"\${1%-dirty}^{commit}\" >/dev/null" _ "$version"
+fi
+check "installed man pages name PREFIX=/usr, not /usr/local" \
+	bash -c "grep -rq '/usr/lib/ssdnvme/ssdnvme.so' '$dest/usr/share/man' && ! grep -rq '/usr/local' '$dest/usr/share/man'"
 check "the installed fio is the pinned one" bash -c "'$dest/usr/lib/ssdnvme/fio' --version | grep -qx 'fio-3.33'"
 FIO_BIN=$dest/usr/lib/ssdnvme/fio fio_cmd --enghelp="$dest/usr/lib/ssdnvme/ssdnvme.so" >"$work/enghelp" 2>&1
 check "the installed fio loads the installed engine and lists its options" grep -q '^namespaces ' "$work/enghelp"
@@ -57,6 +65,10 @@ check "installed suite: manifest with both runs done, the installed version and 
 	(.runs | length == 2) and all(.runs[]; .status == "done") and .project_version == $v and (.fio_version == "fio-3.33")' \
 	"$work/r/manifest.json"
 check "installed suite: the installed fiorank ranked the results" grep -q '4k-randread' "$work/r/report.txt"
+if [ "$engine" = ssdnvme ]; then
+	check "installed suite: the engine's results file names the same version" \
+		jq -e --arg v "$version" '.engine_version == $v' "$work/r/target/profiles/4k-randread/peak.engine.json"
+fi
 check "nothing installed outside DESTDIR/usr" bash -c "[ -z \"\$(ls -A '$dest' | grep -v '^usr$')\" ]"
 
 check "make uninstall succeeds" make "${make_args[@]}" uninstall
