@@ -26,8 +26,9 @@ read_attr() {
 dev_number() {
 	local hex
 	hex=$(stat -L -c '%t %T' -- "$1" 2>/dev/null) || return 1
-	set -- $hex
-	echo "$((16#$1)):$((16#$2))"
+	local maj min
+	read -r maj min <<<"$hex"
+	echo "$((16#$maj)):$((16#$min))"
 }
 
 # dev_identity PATH: sets, for a local device or file,

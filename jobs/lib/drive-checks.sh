@@ -34,13 +34,13 @@ refuse() {
 touched_namespaces() {
 	local label=$1 dev=$2 nsid dir nodes="" d pairs
 	touched_dirs=("$id_sys") written_dirs=() read_dirs=()
-	if [ $writes = 1 ]; then written_dirs+=("$id_sys"); else read_dirs+=("$id_sys"); fi
-	if [ $needs_nn = 1 ]; then
+	if [ "$writes" = 1 ]; then written_dirs+=("$id_sys"); else read_dirs+=("$id_sys"); fi
+	if [ "$needs_nn" = 1 ]; then
 		[ "$id_kind" = nvme-char ] ||
 			refuse "noisy neighbor needs an NVMe generic char device (/dev/ngXnY) of a controller with six namespaces, not $dev"
 		if [ -z "$id_parent" ]; then
 			: # not NVMe: refused above
-		elif [ $setup_pending = 1 ]; then
+		elif [ "$setup_pending" = 1 ]; then
 			# The namespaces are made by --setup-namespaces; checked again after.
 			[ "$setup_ns" -ge 6 ] || refuse "noisy neighbor needs six namespaces; --setup-namespaces $setup_ns makes fewer"
 		elif check_made "the namespaces the plan touches" && pairs=$(ctrl_namespaces "$id_parent" 1 2 3 4 5 6 2>&1); then
@@ -54,7 +54,7 @@ touched_namespaces() {
 			refuse "noisy neighbor needs six namespaces (nsid 1-6) on $dev's controller: ${pairs#ssdnvme-suite: }"
 		fi
 	fi
-	if { [ -n "$purge" ] || [ $setup_pending = 1 ]; } && [ -n "$id_parent" ]; then
+	if { [ -n "$purge" ] || [ "$setup_pending" = 1 ]; } && [ -n "$id_parent" ]; then
 		for d in "$id_parent"/nvme*n*; do
 			[[ ${d##*/} =~ ^nvme[0-9]+n[0-9]+$ ]] && touched_dirs+=("$d") && written_dirs+=("$d")
 		done
@@ -85,7 +85,7 @@ describe_drive() {
 		fi
 		[ -z "${file_grows[$label]:-}" ] ||
 			echo "  GROWS: to $(fmt_bytes "${file_grows[$label]}") (--region $region, --grow-file)"
-		if [ $writes = 1 ]; then
+		if [ "$writes" = 1 ]; then
 			echo "  WRITES: its contents are overwritten"
 		elif [ -n "${file_grows[$label]:-}" ]; then
 			echo "  then reads only"
@@ -104,7 +104,7 @@ describe_drive() {
 	r=$(ns_list $r)
 	[ -n "$w" ] && echo "  WRITES (every byte on them may be lost): $w"
 	[ -n "$r" ] && echo "  reads: $r"
-	[ $setup_pending = 0 ] || echo "  namespaces: deletes every namespace of ${id_ctrl:-its controller} and creates $setup_ns equal ones (LBA format $setup_lbaf) first"
+	[ "$setup_pending" = 0 ] || echo "  namespaces: deletes every namespace of ${id_ctrl:-its controller} and creates $setup_ns equal ones (LBA format $setup_lbaf) first"
 	[ -n "$purge" ] && echo "  purge: nvme $purge$([ "$purge" = sanitize ] && echo " of the whole controller ${id_ctrl:-}") first"
 	[ -n "$w" ] || echo "  writes nothing"
 }
@@ -168,7 +168,7 @@ check_file() {
 	for c in "${confirm[@]}"; do
 		[ "$c" = "$dev" ] || [ "$c" = "$abs" ] && ok=1
 	done
-	[ $ok = 1 ] || manifest_created "$manifest" "$dev" || refuse "refusing to write to the file $dev ($(fmt_bytes "$id_cap")): it holds data this suite did not create; confirm with --yes-destroy $abs"
+	[ "$ok" = 1 ] || manifest_created "$manifest" "$dev" || refuse "refusing to write to the file $dev ($(fmt_bytes "$id_cap")): it holds data this suite did not create; confirm with --yes-destroy $abs"
 }
 
 # check_drives: the identity and confirmation of every device, and the guard
@@ -181,7 +181,7 @@ check_drives() {
 	declare -gA node_of=() nn_nodes=() drive_summary=() setup_ctrl=() setup_parent=() file_new=() file_grows=()
 	declare -gA checks_made=()
 	declare -A seen=()
-	[ $writes = 1 ] && guard_scan
+	[ "$writes" = 1 ] && guard_scan
 	drives_json="[]"
 	for dev in "${devices[@]}"; do
 		label=${dev##*/}
@@ -189,12 +189,12 @@ check_drives() {
 		for h in "${hosts[@]:-}"; do
 			if [ -n "$h" ]; then
 				id_kind="" id_model="" id_serial="" id_fw="" id_nsid="" id_lba="" id_cap="" id_ctrl="" id_node=""
-				[ $writes = 0 ] || check_made "$h" "the write confirmation $h:$dev"
-				if [ $writes = 1 ] && ! confirmed "$dev" "$h"; then
+				[ "$writes" = 0 ] || check_made "$h" "the write confirmation $h:$dev"
+				if [ "$writes" = 1 ] && ! confirmed "$dev" "$h"; then
 					refuse "refusing to write to $dev on $h: what it is cannot be read from here (a device or a file of someone's data); confirm with --yes-destroy $h:$dev"
 				fi
 				drive_summary[$label]+="drive $label on $h: $dev (its kind, identity, size, mounts and holders cannot be checked from here)
-  $([ $writes = 1 ] && echo "WRITES (destroys its data): $dev on $h" || echo "reads only")
+  $(if [ "$writes" = 1 ]; then echo "WRITES (destroys its data): $dev on $h"; else echo "reads only"; fi)
 "
 			else
 				if [ ! -e "$dev" ] && [ "$grow_file" = 1 ] && [[ $(readlink -m -- "$dev") != /dev/* ]]; then
@@ -218,9 +218,9 @@ check_drives() {
 					seen[$id_node]=$dev
 				fi
 				touched_namespaces "$label" "$dev"
-				[ $setup_pending = 0 ] || check_ns_mgmt "$dev"
-				[ $dry_run = 0 ] || drive_summary[$label]=$(describe_drive "$label" "$dev")
-				if [ $writes = 1 ] && [ "$id_kind" != file ]; then
+				[ "$setup_pending" = 0 ] || check_ns_mgmt "$dev"
+				[ "$dry_run" = 0 ] || drive_summary[$label]=$(describe_drive "$label" "$dev")
+				if [ "$writes" = 1 ] && [ "$id_kind" != file ]; then
 					check_made "the write confirmations"
 					check_made "no mount, swap or holder on what is written"
 					if ! confirmed "$dev" ""; then
@@ -250,6 +250,6 @@ check_drives() {
 				      lba_size: ($lba | num), capacity_bytes: ($cap | num)}]' <<<"$drives_json")
 		done
 	done
-	[ $refused = 0 ] || die "refusing the whole suite: nothing was written"
+	[ "$refused" = 0 ] || die "refusing the whole suite: nothing was written"
 	drives_checked=1
 }

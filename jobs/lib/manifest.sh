@@ -69,7 +69,12 @@ manifest_set_run() {
 		printf '{"runs": [%s]}\n' "$out" >"$tmp"
 	else
 		printf '%s, "runs": [%s]}\n' "${_man_head%\}}" "$out" >"$tmp"
-	fi && mv "$tmp" "$m" || { rm -f "$tmp"; _man_path=""; return 1; }
+	fi
+	if ! mv "$tmp" "$m"; then
+		rm -f "$tmp"
+		_man_path=""
+		return 1
+	fi
 }
 
 # manifest_run_status MANIFEST ID: the run's status, empty when unknown.

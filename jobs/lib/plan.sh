@@ -38,10 +38,10 @@ vdi-lc-boot vdi-lc-initial-login vdi-lc-monday-login"
 # ("all" is the four in the published order), each once; fails naming an
 # unknown one.
 parse_suites() {
-	local s out=" "
-	for s in ${1//,/ }; do
-		[ "$s" = all ] && s=$SUITE_ALL
-		for s in $s; do
+	local s n out=" "
+	for n in ${1//,/ }; do
+		[ "$n" = all ] && n=$SUITE_ALL
+		for s in $n; do
 			case " $SUITE_NAMES " in
 			*" $s "*) [[ $out == *" $s "* ]] || out+="$s " ;;
 			*)
@@ -177,24 +177,25 @@ estimate_overhead() {
 	scratch=$(mktemp -d "${TMPDIR:-/tmp}/ssdnvme-estimate.XXXXXX") || return 0
 	echo '{"runs": []}' >"$scratch/m.json"
 	for ((i = 0; i < plan_n; i++)); do [ "${plan_kind[i]}" = peak ] && row=$i && break; done
-	if [ $row -lt 0 ]; then
+	if [ "$row" -lt 0 ]; then
 		for ((i = 0; i < plan_n; i++)); do
 			[ -n "${plan_job[i]}" ] && [ "${plan_kind[i]}" != nn ] && row=$i && break
 		done
 	fi
 	truncate -s 16M "$scratch/scratch"
 	t0=$EPOCHREALTIME
-	if [ $row -ge 0 ]; then
-		(export SSDNVME_DEV=$scratch/scratch SSDNVME_REGION=100% SSDNVME_RUNTIME=1 SSDNVME_RAMP=0 \
+	if [ "$row" -ge 0 ]; then
+		# (assignments before a function call hold for that call only)
+		SSDNVME_DEV=$scratch/scratch SSDNVME_REGION=100% SSDNVME_RUNTIME=1 SSDNVME_RAMP=0 \
 			SSDNVME_PRECOND_TIME=1 SSDNVME_SS_ROUND_TIME=1 SSDNVME_FILL_PASSES=1 SSDNVME_ENGINE=$engine_so \
-			SSDNVME_ENGINE_JSON=$scratch/e.json SSDNVME_WP_BPS=1000000 SSDNVME_WP_MBPS=1 SSDNVME_SS_ROUND=1
-			flatten_job "$JOBS/${plan_job[row]}" ${plan_sect[row]:+"${plan_sect[row]}"}) >"$scratch/job.fio" 2>/dev/null
+			SSDNVME_ENGINE_JSON=$scratch/e.json SSDNVME_WP_BPS=1000000 SSDNVME_WP_MBPS=1 SSDNVME_SS_ROUND=1 \
+			flatten_job "$JOBS/${plan_job[row]}" ${plan_sect[row]:+"${plan_sect[row]}"} >"$scratch/job.fio" 2>/dev/null
 	fi
 	t1=$EPOCHREALTIME
 	sed -i -E '/^(rate|rate_iops|rate_min|rate_iops_min|rwmixread|rwmixwrite|fill_device|loops|size|io_size|filesize|offset|offset_increment|number_ios|nrfiles|directory)=/d' "$scratch/job.fio"
 	# Only the scratch file may be named: any other path (a device, the
 	# user's file) means the job is not run at all.
-	if [ $row -ge 0 ] && ! grep -v -x -F "filename=$scratch/scratch" "$scratch/job.fio" | grep -q -e '/dev/' -e '^filename' -e '^directory' &&
+	if [ "$row" -ge 0 ] && ! grep -v -x -F "filename=$scratch/scratch" "$scratch/job.fio" | grep -q -e '/dev/' -e '^filename' -e '^directory' &&
 		grep -q -x -F "filename=$scratch/scratch" "$scratch/job.fio"; then
 		"$fio_bin" --output-format=json+ --output="$scratch/o.json" "$scratch/job.fio" >/dev/null 2>&1
 		f_secs=1

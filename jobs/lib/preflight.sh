@@ -14,10 +14,11 @@ check_tools() {
 	local out
 	# fiorank reads every result (jobs/lib/suite-lib.sh): without it no run
 	# could be judged done.
-	[ -x "$fiorank" ] && "$fiorank" --help 2>&1 | grep -q -- '--iops' ||
+	if ! { [ -x "$fiorank" ] && "$fiorank" --help 2>&1 | grep -q -- '--iops'; }; then
 		die "fiorank not found at $fiorank, or without --iops (run make, or pass --fiorank)"
+	fi
 	check_made "fiorank runs"
-	if [ "$engine" = ssdnvme ] || [ $needs_nn = 1 ]; then
+	if [ "$engine" = ssdnvme ] || [ "$needs_nn" = 1 ]; then
 		[ -f "$engine_so" ] || die "the ssdnvme engine is not built ($engine_so): run make, or pass --engine-so"
 		[ -z "$hosts_arg" ] || return 0 # loaded by the servers' fio
 		if ! out=$("$fio_bin" --enghelp="$engine_so" 2>&1) || [ -z "$out" ]; then
@@ -51,7 +52,7 @@ check_space() {
 check_merge() {
 	local known rid d clash="" n=0
 	merge=0
-	[ $resume = 0 ] && [ -f "$manifest" ] || return 0
+	[ "$resume" = 0 ] && [ -f "$manifest" ] || return 0
 	manifest_check_merge "$manifest" >/dev/null
 	case $? in
 	1) die "$manifest is not an ssdnvme-suite manifest: choose another --results" ;;

@@ -104,7 +104,7 @@ run_job() {
 	[ -n "${sha_of[$job]:-}" ] || sha_of[$job]=$(sha256sum "$JOBS/$job" | cut -d' ' -f1)
 	sha=${sha_of[$job]}
 	record_run running
-	[ ! -e "$out" ] && [ ! -e "$ident" ] || rm -f "$out" "$ident"
+	if [ -e "$out" ] || [ -e "$ident" ]; then rm -f "$out" "$ident"; fi
 	# fio's own messages go to <step>.stderr (kept: they explain a failure)
 	# and then to the terminal; no process substitution, the test bed's
 	# guest has no /dev/fd.  They are caught in one scratch file, moved only
@@ -115,7 +115,7 @@ run_job() {
 		cat "$results/.fio-stderr" >&2
 		mv "$results/.fio-stderr" "$results/$rel.stderr"
 	fi
-	if [ -z "$stop_signal" ] && [ $fio_rc = 0 ] && result_valid "$out"; then
+	if [ -z "$stop_signal" ] && [ "$fio_rc" = 0 ] && result_valid "$out"; then
 		status="done"
 	elif [ -z "$stop_signal" ]; then
 		echo "ssdnvme-suite: $id failed (fio exit $fio_rc; its messages are in $results/$rel.stderr)" >&2
@@ -140,10 +140,10 @@ take_ss() {
 	verdict=$(ss_verdict ${ss_values[$key]})
 	steady=$?
 	if [ "$1" = 0 ]; then
-		[ $steady = 0 ] && ss_done[$key]=1
+		[ "$steady" = 0 ] && ss_done[$key]=1
 		return 0
 	fi
-	[ $steady = 0 ] || [ "${step#ss-round}" -ge "$ss_max_rounds" ] || return 0
+	[ "$steady" = 0 ] || [ "${step#ss-round}" -ge "$ss_max_rounds" ] || return 0
 	jq --argjson v "$verdict" --argjson iops "$(tr ' ' '\n' <<<"${ss_values[$key]}" | jq -s .)" -n \
 		'{schema: "ssdnvme-steady-state/1", rule: "SNIA PTS: 5-round window, max-min <= 20% of average, least-squares excursion <= 10% of average",
 		  round_iops: $iops} + $v' >"$results/$drive/$st/steady-state.json"

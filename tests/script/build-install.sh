@@ -17,7 +17,7 @@ files=(usr/lib/ssdnvme/ssdnvme.so usr/lib/ssdnvme/fio usr/bin/fiorank usr/bin/ss
 	usr/share/ssdnvme/reference/vdbench-curves.csv usr/share/man/man1/fiorank.1 usr/share/man/man1/ssdnvme-suite.1)
 [ -f "$TOP/engine/ssdnvme-engine.7" ] && files+=(usr/share/man/man7/ssdnvme-engine.7)
 for f in "${files[@]}"; do
-	[ -s "$dest/$f" ] && ok "installed /$f" || not_ok "missing /$f"
+	if [ -s "$dest/$f" ]; then ok "installed /$f"; else not_ok "missing /$f"; fi
 done
 check "the suite's man page renders without warnings" bash -c "groff -man -Tutf8 -ww '$dest/usr/share/man/man1/ssdnvme-suite.1' 2>&1 >/dev/null | (! grep .)"
 check "installed fiorank answers --help" "$dest/usr/bin/fiorank" --help

@@ -51,19 +51,19 @@ check "the message strings were found ($n_msgs)" test "$n_msgs" -gt 150
 bad=$(while IFS= read -r m; do harmful "${m#*: }" && echo "$m"; done <"$msgs")
 if [ -z "$bad" ]; then ok "no message of the runner suggests or names a destructive command"; else
 	not_ok "messages with a destructive command:"
-	sed 's/^/# /' <<<"$bad"
+	printf '%s\n' "$bad" | sed 's/^/# /'
 fi
 sugg=$(while IFS= read -r m; do suggestions "${m#*: }" | sed "s|^|${m%%: *}: |"; done <"$msgs")
 n_sugg=$(grep -c . <<<"$sugg")
 check "suggestions were extracted ($n_sugg)" test "$n_sugg" -ge 10
-dev_sugg=$(sed 's/^[^ ]* \(([a-z]*)\)\{0,1\} *//' <<<"$sugg" | grep '/dev' | grep -vE "confirm with --yes-destroy|e\.g\. /dev/ng0n1\)?$")
+dev_sugg=$(printf '%s\n' "$sugg" | sed 's/^[^ ]* \(([a-z]*)\)\{0,1\} *//' | grep '/dev' | grep -vE "confirm with --yes-destroy|e\.g\. /dev/ng0n1\)?$")
 if [ -z "$dev_sugg" ]; then
 	ok "no suggestion names a /dev path other than as a --yes-destroy confirmation or an example device"
 else
 	not_ok "suggestions that name /dev:"
-	sed 's/^/# /' <<<"$dev_sugg"
+	printf '%s\n' "$dev_sugg" | sed 's/^/# /'
 fi
-sed 's/^/# suggestion: /' <<<"$sugg"
+printf '%s\n' "$sugg" | sed 's/^/# suggestion: /'
 
 # ---- what the runner prints for the inputs that draw advice
 truncate -s 1M "$tmp/f"
@@ -85,7 +85,7 @@ check "a missing /dev node draws no advice to create anything" \
 bad=$(while IFS= read -r m; do harmful "$m" && echo "$m"; done <<<"$printed")
 if [ -z "$bad" ]; then ok "none of the printed messages names a destructive command"; else
 	not_ok "printed messages with a destructive command:"
-	sed 's/^/# /' <<<"$bad"
+	printf '%s\n' "$bad" | sed 's/^/# /'
 fi
 check "the refused runs wrote nothing" test ! -e "$tmp/r" -a ! -e "$tmp/missing" -a ! -e /dev/ng99n99
 tap_done

@@ -245,7 +245,7 @@ stop_test() {
 	is "SIG$sig to the $who: the runner exits $want" "$rc" "$want"
 	check "SIG$sig: stopped within 5 s ($((SECONDS - t0)) s)" test $((SECONDS - t0)) -le 5
 	# (a zombie does no I/O; its reaping may take a moment)
-	left=$(ps -o pid=,args= -g "$pid" 2>/dev/null | grep -v '<defunct>')
+	left=$(ps -o pid=,stat=,args= -g "$pid" 2>/dev/null | awk '$2 !~ /^Z/ { $2 = ""; print }')
 	is "SIG$sig: no process of the suite is left" "$left" ""
 	check "SIG$sig: the manifest has run 1 done, run 2 interrupted, nothing after" jq -e '
 		[.runs[].status] == ["done", "interrupted"] and .finished == null' "$r/manifest.json"
