@@ -172,9 +172,9 @@ build_plan() {
 # and estimate_how (how it was measured, for the dry run's report).
 estimate_overhead() {
 	local scratch t0 t1 t2 t3 t4 i row=-1 f_secs=0
-	run_overhead=0 estimate_how="not measured"
+	run_overhead=0 estimate_how=""
 	[ -z "$hosts_arg" ] || { estimate_how="not measured (the runs are on the servers)"; return 0; }
-	scratch=$(mktemp -d "${TMPDIR:-/tmp}/ssdnvme-estimate.XXXXXX") || return 0
+	scratch=$(mktemp -d "${TMPDIR:-/tmp}/ssdnvme-estimate.XXXXXX") || { estimate_how="not measured (no temporary directory)"; return 0; }
 	echo '{"runs": []}' >"$scratch/m.json"
 	for ((i = 0; i < plan_n; i++)); do [ "${plan_kind[i]}" = peak ] && row=$i && break; done
 	if [ "$row" -lt 0 ]; then
@@ -197,9 +197,12 @@ estimate_overhead() {
 	# user's file) means the job is not run at all.
 	if [ "$row" -ge 0 ] && ! grep -v -x -F "filename=$scratch/scratch" "$scratch/job.fio" | grep -q -e '/dev/' -e '^filename' -e '^directory' &&
 		grep -q -x -F "filename=$scratch/scratch" "$scratch/job.fio"; then
-		"$fio_bin" --output-format=json+ --output="$scratch/o.json" "$scratch/job.fio" >/dev/null 2>&1
-		f_secs=1
-		estimate_how="as measured here (fio on a private scratch file)"
+		if "$fio_bin" --output-format=json+ --output="$scratch/o.json" "$scratch/job.fio" >/dev/null 2>&1; then
+			f_secs=1
+			estimate_how="as measured here (fio on a private scratch file)"
+		else
+			estimate_how="as measured here (fio on a private scratch file, which failed: its start-up only)"
+		fi
 	fi
 	t2=$EPOCHREALTIME
 	manifest_update "$scratch/m.json" '.runs += [{id: "x"}]'
@@ -210,5 +213,5 @@ estimate_overhead() {
 	run_overhead=$(awk -v a="$t0" -v b="$t1" -v c="$t2" -v d="$t3" -v e="$t4" -v f="$f_secs" 'BEGIN {
 		f = c - b - f; if (f < 0) f = 0
 		printf "%.2f\n", f + (b - a) + 4 * (d - c) + 2 * (e - d) }')
-	[ "$f_secs" = 1 ] || estimate_how="without fio's start-up (no job could run on a scratch file)"
+	[ -n "$estimate_how" ] || estimate_how="without fio's start-up (no job could run on a scratch file)"
 }
