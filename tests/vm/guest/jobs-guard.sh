@@ -38,7 +38,7 @@ refused_next() {
 	[ -e "/tmp/res$i" ] && miss+=" (results directory created)"
 	if [ $rc = 2 ] && [ -z "$miss" ]; then ok "${ref_desc[$i]}"; else
 		not_ok "${ref_desc[$i]} (exit $rc, missing:$miss)"
-		sed 's/^/# /' <<<"$out" | tail -n 8
+		printf '%s\n' "$out" | sed 's/^/# /' | tail -n 8
 	fi
 }
 refused_all() { while [ ${#ref_pending[@]} -gt 0 ]; do refused_next; done; }
@@ -144,7 +144,7 @@ if grep -q '^  WRITES (every byte on them may be lost): /dev/nvme0n1 (nsid 1, 64
 	ok "the dry run names the drive and the namespaces it writes (1-3) and reads (4-6)"
 else
 	not_ok "the dry run's drive summary"
-	sed 's/^/# /' <<<"$plan" | head -n 8
+	printf '%s\n' "$plan" | sed 's/^/# /' | head -n 8
 fi
 plan=$(cat /tmp/plan-all.log)
 if [ "$(grep -cE '^ +[0-9]+/389 ' <<<"$plan")" = 389 ]; then
