@@ -60,7 +60,7 @@ MALLOC_LIBS    = -Wl,--push-state,--no-as-needed $(shell pkg-config --libs jemal
 endif
 
 .PHONY: all asan deps fio engine analysis check unit-tests install uninstall clean distclean demo bench format format-check
-all: fio engine analysis
+all: fio engine analysis $(BUILD)/version.h
 
 asan: all
 
@@ -107,6 +107,20 @@ $(BUILD)/.prefix: FORCE | $(BUILD)/.dir
 .PHONY: FORCE
 FORCE:
 
+# The project's version, one string for every part (fiorank --version, the
+# engine's results file, the suite's --version and manifest): git's
+# description of the source tree, else the VERSION file of a tree outside
+# git, else "unknown".  $(BUILD)/version.h (for the C parts) and
+# $(BUILD)/VERSION (for the suite and make install) change only when it
+# does.  Made after fio is built: fio's FIO-VERSION-GEN runs git inside
+# build/, which is in this tree, and two gits at once race on its index.
+PROJECT_VERSION_CMD = git -C $(TOP) describe --always --dirty 2>/dev/null || cat $(TOP)/VERSION 2>/dev/null || echo unknown
+$(BUILD)/version.h: FORCE | $(BUILD)/.dir $(FIO_BIN)
+	@v=$$($(PROJECT_VERSION_CMD)); \
+	printf '/* Made by make: the project version (Makefile). */\n#define SSDNVME_PROJECT_VERSION "%s"\n' "$$v" >$@.tmp; \
+	if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi; \
+	echo "$$v" | cmp -s - $(BUILD)/VERSION || echo "$$v" >$(BUILD)/VERSION
+
 $(BUILD)/.dir: | build/.deps-ok
 	@mkdir -p $(BUILD)/obj/engine $(BUILD)/obj/analysis $(BUILD)/tests
 	@touch $@
@@ -138,22 +152,24 @@ format-check:
 # The layout: PREFIX/bin/{fiorank,ssdnvme-suite}; PREFIX/lib/ssdnvme/ssdnvme.so
 # and the fio it was built against (PREFIX/lib/ssdnvme/fio: the engine loads
 # only into that fio version; the installed suite runs it); the job files,
-# reference data and VERSION under PREFIX/share/ssdnvme; man pages.
+# reference data and VERSION under PREFIX/share/ssdnvme; man pages, their
+# /usr/local paths made PREFIX's.
 # `make uninstall` removes exactly these.
 INSTALL_MAN   := analysis/fiorank.1:man1 jobs/ssdnvme-suite.1:man1 engine/ssdnvme-engine.7:man7
-install: all
+install: all $(BUILD)/version.h
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/ssdnvme $(DESTDIR)$(PREFIX)/share/ssdnvme
 	install -m 0755 $(BUILD)/ssdnvme.so $(DESTDIR)$(PREFIX)/lib/ssdnvme/ssdnvme.so
 	install -m 0755 $(FIO_BIN) $(DESTDIR)$(PREFIX)/lib/ssdnvme/fio
 	install -m 0755 $(BUILD)/fiorank $(DESTDIR)$(PREFIX)/bin/fiorank
 	cp -r jobs $(DESTDIR)$(PREFIX)/share/ssdnvme/
-	(git -C $(TOP) describe --always --dirty 2>/dev/null || echo unknown) >$(DESTDIR)$(PREFIX)/share/ssdnvme/VERSION
+	install -m 0644 $(BUILD)/VERSION $(DESTDIR)$(PREFIX)/share/ssdnvme/VERSION
 	ln -sf ../share/ssdnvme/jobs/ssdnvme-suite $(DESTDIR)$(PREFIX)/bin/ssdnvme-suite
 	if [ -d analysis/reference ]; then cp -r analysis/reference $(DESTDIR)$(PREFIX)/share/ssdnvme/; fi
 	@for m in $(INSTALL_MAN); do f=$${m%%:*} sec=$${m##*:}; \
 		if [ -f $$f ]; then install -d $(DESTDIR)$(PREFIX)/share/man/$$sec && \
-			echo install -m 0644 $$f $(DESTDIR)$(PREFIX)/share/man/$$sec/ && \
-			install -m 0644 $$f $(DESTDIR)$(PREFIX)/share/man/$$sec/ || exit 1; fi; done
+			echo "sed s|/usr/local|$(PREFIX)|g $$f >$(DESTDIR)$(PREFIX)/share/man/$$sec/$${f##*/}" && \
+			sed 's|/usr/local|$(PREFIX)|g' $$f >$(DESTDIR)$(PREFIX)/share/man/$$sec/$${f##*/} && \
+			chmod 0644 $(DESTDIR)$(PREFIX)/share/man/$$sec/$${f##*/} || exit 1; fi; done
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/fiorank $(DESTDIR)$(PREFIX)/bin/ssdnvme-suite

@@ -29,8 +29,8 @@ UNIT_TESTS += $(FR_TESTS)
 $(FR_OBJDIR)/%.o: analysis/%.c | $(BUILD)/.dir
 	$(CC) $(FR_CFLAGS) -MMD -MP -c -o $@ $<
 
-$(FR_OBJDIR)/main.o: analysis/main.c $(BUILD)/.prefix | $(BUILD)/.dir
-	$(CC) $(FR_CFLAGS) $(FR_DEFS) -MMD -MP -c -o $@ $<
+$(FR_OBJDIR)/main.o: analysis/main.c $(BUILD)/.prefix $(BUILD)/version.h | $(BUILD)/.dir
+	$(CC) $(FR_CFLAGS) $(FR_DEFS) -I$(BUILD) -MMD -MP -c -o $@ $<
 
 $(FR_LIB): $(FR_OBJS)
 	rm -f $@ && ar rcs $@ $^

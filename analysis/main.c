@@ -22,9 +22,7 @@
 #include "read_fio.h"
 #include "read_ref.h"
 
-#ifndef FIORANK_VERSION
-#define FIORANK_VERSION "0.1"
-#endif
+#include "version.h" /* $(BUILD)/version.h: the project version */
 #ifndef FIORANK_SRC_TOP
 #define FIORANK_SRC_TOP ""
 #endif
@@ -397,7 +395,7 @@ static int parse_global(int argc, char **argv, struct opts *o, int *ninputs)
 			fputs(usage_text, stdout);
 			exit(EXIT_ALL_READ);
 		case 'V':
-			printf("fiorank %s\n", FIORANK_VERSION);
+			printf("fiorank %s\n", SSDNVME_PROJECT_VERSION);
 			exit(EXIT_ALL_READ);
 		case 'I':
 			o->iops_file = optarg;

@@ -9,7 +9,7 @@ PACKAGES=(
 	liburing-dev libnvme-dev libjson-c-dev libjemalloc-dev libssl-dev libcmocka-dev zlib1g-dev
 	qemu-system-x86 qemu-utils linux-image-amd64 busybox-static
 	cpio zstd xz-utils binutils kmod nvme-cli iproute2 e2fsprogs util-linux fdisk dmsetup file
-	clang clang-format llvm libclang-rt-14-dev jq python3 chromium valgrind
+	clang clang-format llvm libclang-rt-14-dev jq python3 chromium valgrind shellcheck
 )
 
 if [ "$(id -u)" != 0 ]; then
@@ -43,7 +43,7 @@ missing=()
 for p in "${PACKAGES[@]}"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || missing+=("$p")
 done
-have_src_index=$(ls /var/lib/apt/lists/*_Sources* 2>/dev/null | head -1 || true)
+have_src_index=$(compgen -G '/var/lib/apt/lists/*_Sources*' | head -n 1 || true)
 if [ ${#missing[@]} -gt 0 ] || [ -z "$have_src_index" ]; then
 	apt-get update -q
 fi

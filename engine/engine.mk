@@ -55,6 +55,10 @@ $(ENGINE_GLUE_OBJS): $(BUILD)/obj/engine/fio/%.o: engine/fio/%.c $(FIO_CONFIG) \
 	@mkdir -p $(@D)
 	$(CC) $(ENGINE_CFLAGS) -Iengine/io -Iengine/tags $(ENGINE_FIO_CFLAGS) -c $< -o $@
 
+# The engine's results file names the project version (Makefile: version.h).
+$(BUILD)/obj/engine/fio/identity.o: $(BUILD)/version.h
+$(BUILD)/obj/engine/fio/identity.o: ENGINE_FIO_CFLAGS += -I$(BUILD)
+
 $(ENGINE_IO_OBJS): $(BUILD)/obj/engine/io/%.o: engine/io/%.c engine/engine.mk | $(BUILD)/.dir
 	@mkdir -p $(@D)
 	$(CC) $(ENGINE_CFLAGS) -c $< -o $@

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Shared helpers for ssdnvme's script and VM tests (sourced, not run).
 # Every test prints TAP lines ("ok N - what" / "not ok N - what"); tests/run-all
 # counts them.  A test file exits non-zero when any of its checks failed.

@@ -18,7 +18,6 @@
 #ifndef SSDNVME_FIO_VERSION
 #error "SSDNVME_FIO_VERSION (the fio version built against) must be defined"
 #endif
-#define SSDNVME_VERSION "0.1"
 /* Messages name up to two paths. */
 #define MSG_LEN (2 * PATH_MAX + 512)
 

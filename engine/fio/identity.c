@@ -16,6 +16,7 @@
 #include "guard.h"
 #include "procstat.h"
 #include "results.h"
+#include "version.h" /* $(BUILD)/version.h: the project version */
 
 /* fio's --output FILE from our own command line, or NULL. */
 static char *fio_output_path(void)
@@ -92,7 +93,7 @@ void ssdnvme_write_results(struct thread_data *td, struct engine_data *ld)
 
 	if (!path)
 		return;
-	r = results_new(SSDNVME_FIO_VERSION, SSDNVME_VERSION, td->o.name);
+	r = results_new(SSDNVME_FIO_VERSION, SSDNVME_PROJECT_VERSION, td->o.name);
 	job = job_entry(td);
 	if (r && job) {
 		for (i = 0; i < ld->nr_opened; i++)

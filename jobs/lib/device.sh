@@ -1,6 +1,6 @@
 # shellcheck shell=bash
-# The id_* variables are this file's output; "confirm" is the runner's.
-# shellcheck disable=SC2034,SC2154
+# The id_* variables are this file's output (read by the other files).
+# shellcheck disable=SC2034
 # Device identity and the write confirmation of jobs/ssdnvme-suite, from
 # sysfs alone (no nvme-cli needed): sourced by the runner.
 #
@@ -8,6 +8,9 @@
 # symlink or a second node made with mknod reaches the same namespace as
 # /dev/ng0n1 does.  So every lookup goes from the node's major:minor to
 # /sys/dev/{char,block}/MAJ:MIN and from there to the kernel's own names.
+# The runner's shared state (declared once there; sourced once).
+# shellcheck source=jobs/lib/state.sh
+. "${BASH_SOURCE[0]%/*}/state.sh"
 
 # read_attr FILE: prints the first line of a sysfs attribute; fails when it
 # cannot be read (a builtin read: no process, which the emulated test bed
@@ -23,8 +26,9 @@ read_attr() {
 dev_number() {
 	local hex
 	hex=$(stat -L -c '%t %T' -- "$1" 2>/dev/null) || return 1
-	set -- $hex
-	echo "$((16#$1)):$((16#$2))"
+	local maj min
+	read -r maj min <<<"$hex"
+	echo "$((16#$maj)):$((16#$min))"
 }
 
 # dev_identity PATH: sets, for a local device or file,
@@ -36,17 +40,26 @@ dev_number() {
 #   id_parent the directory holding the controller's namespaces (the NVMe
 #             subsystem with native multipath, else the controller)
 #   id_node   the kernel's own node for PATH (/dev/ng0n1, /dev/nvme0n1, ...)
-#   id_blknode the namespace's block node (/dev/nvme0n1)
 dev_identity() {
 	local p=$1 num sys blk
 	id_kind="" id_model="" id_serial="" id_fw="" id_nsid="" id_lba="" id_cap="" id_ctrl=""
-	id_sys="" id_parent="" id_node="" id_blknode=""
+	id_sys="" id_parent="" id_node=""
 	if [ -f "$p" ]; then
+		# A regular file where devices live was made by mistake (e.g. by a
+		# write to a device node that did not exist): never a target.
+		if [[ $(readlink -f -- "$p") == /dev/* ]]; then
+			echo "ssdnvme-suite: $p is a regular file under /dev, not a device node: refusing it (the device it is named after is not there)" >&2
+			return 1
+		fi
 		id_kind=file id_cap=$(stat -L -c %s -- "$p")
 		return 0
 	fi
 	if [ ! -e "$p" ]; then
-		echo "ssdnvme-suite: $p does not exist (create a file first, e.g. truncate -s 1G $p)" >&2
+		if [[ $(readlink -m -- "$p") == /dev/* ]]; then
+			echo "ssdnvme-suite: $p does not exist: no such device on this host (is the drive attached and its driver loaded? 'nvme list' shows the NVMe namespaces)" >&2
+		else
+			echo "ssdnvme-suite: $p does not exist (to test on a new file, --grow-file with --region SIZE has the suite create it)" >&2
+		fi
 		return 1
 	fi
 	num=$(dev_number "$p") || num=""
@@ -76,7 +89,6 @@ dev_identity() {
 	id_cap=$(($(read_attr "$sys/size") * 512))
 	# A partition's namespace is its parent disk.
 	[ -f "$sys/partition" ] && sys=${sys%/*}
-	id_blknode=/dev/${sys##*/}
 	id_nsid=$(read_attr "$sys/nsid" || true)
 	id_parent=$(readlink -f "$sys/device" 2>/dev/null || true)
 	if [ -r "$sys/device/model" ]; then

@@ -1,9 +1,22 @@
 # shellcheck shell=bash
+# This file sets shared globals (jobs/lib/state.sh) that other files read.
+# shellcheck disable=SC2034
 # The device checks of jobs/ssdnvme-suite: each device's identity (device.sh),
 # the namespaces the plan touches, the --yes-destroy confirmation, the guard
 # (guard.sh), Namespace Management for --setup-namespaces, and the --dry-run
 # description of each drive.  Reads the runner's globals (devices, hosts,
 # writes, needs_nn, setup_pending, purge, dry_run...).
+# The runner's shared state (declared once there; sourced once).
+# shellcheck source=jobs/lib/state.sh
+. "${BASH_SOURCE[0]%/*}/state.sh"
+
+# check_made [HOST] WHAT: notes a check that was made (for HOST: a remote
+# one), each once, in order, for the dry run's list of the checks made.
+check_made() {
+	local key=local
+	[ $# = 1 ] || { key=$1 && shift; }
+	[[ $'\n'${checks_made[$key]:-}$'\n' == *$'\n'$1$'\n'* ]] || checks_made[$key]+="${checks_made[$key]:+$'\n'}$1"
+}
 
 # refuse MESSAGE: one reason the suite cannot run (all are printed, then
 # check_drives refuses the whole suite).
@@ -21,16 +34,16 @@ refuse() {
 touched_namespaces() {
 	local label=$1 dev=$2 nsid dir nodes="" d pairs
 	touched_dirs=("$id_sys") written_dirs=() read_dirs=()
-	if [ $writes = 1 ]; then written_dirs+=("$id_sys"); else read_dirs+=("$id_sys"); fi
-	if [ $needs_nn = 1 ]; then
+	if [ "$writes" = 1 ]; then written_dirs+=("$id_sys"); else read_dirs+=("$id_sys"); fi
+	if [ "$needs_nn" = 1 ]; then
 		[ "$id_kind" = nvme-char ] ||
 			refuse "noisy neighbor needs an NVMe generic char device (/dev/ngXnY) of a controller with six namespaces, not $dev"
 		if [ -z "$id_parent" ]; then
 			: # not NVMe: refused above
-		elif [ $setup_pending = 1 ]; then
+		elif [ "$setup_pending" = 1 ]; then
 			# The namespaces are made by --setup-namespaces; checked again after.
 			[ "$setup_ns" -ge 6 ] || refuse "noisy neighbor needs six namespaces; --setup-namespaces $setup_ns makes fewer"
-		elif pairs=$(ctrl_namespaces "$id_parent" 1 2 3 4 5 6 2>&1); then
+		elif check_made "the namespaces the plan touches" && pairs=$(ctrl_namespaces "$id_parent" 1 2 3 4 5 6 2>&1); then
 			while read -r nsid dir; do
 				touched_dirs+=("$dir")
 				if [ "$nsid" -le 3 ]; then written_dirs+=("$dir"); else read_dirs+=("$dir"); fi
@@ -41,7 +54,7 @@ touched_namespaces() {
 			refuse "noisy neighbor needs six namespaces (nsid 1-6) on $dev's controller: ${pairs#ssdnvme-suite: }"
 		fi
 	fi
-	if { [ -n "$purge" ] || [ $setup_pending = 1 ]; } && [ -n "$id_parent" ]; then
+	if { [ -n "$purge" ] || [ "$setup_pending" = 1 ]; } && [ -n "$id_parent" ]; then
 		for d in "$id_parent"/nvme*n*; do
 			[[ ${d##*/} =~ ^nvme[0-9]+n[0-9]+$ ]] && touched_dirs+=("$d") && written_dirs+=("$d")
 		done
@@ -65,8 +78,20 @@ ns_list() {
 describe_drive() {
 	local label=$1 dev=$2 w r d
 	if [ "$id_kind" = file ]; then
-		echo "drive $label: the file $dev ($(fmt_bytes "$id_cap"))"
-		[ $writes = 1 ] && echo "  WRITES: its contents are overwritten" || echo "  reads only"
+		if [ -n "${file_new[$label]:-}" ]; then
+			echo "drive $label: the file $dev, created by the suite (--grow-file)"
+		else
+			echo "drive $label: the file $dev ($(fmt_bytes "$id_cap"))"
+		fi
+		[ -z "${file_grows[$label]:-}" ] ||
+			echo "  GROWS: to $(fmt_bytes "${file_grows[$label]}") (--region $region, --grow-file)"
+		if [ "$writes" = 1 ]; then
+			echo "  WRITES: its contents are overwritten"
+		elif [ -n "${file_grows[$label]:-}" ]; then
+			echo "  then reads only"
+		else
+			echo "  reads only"
+		fi
 		return
 	fi
 	echo "drive $label: $dev = $id_node, ${id_model:-no model}${id_serial:+, serial $id_serial}${id_fw:+, firmware $id_fw}${id_ctrl:+, controller $id_ctrl}${id_nsid:+, nsid $id_nsid}, $(fmt_bytes "$id_cap"), ${id_lba}-byte LBAs"
@@ -79,7 +104,7 @@ describe_drive() {
 	r=$(ns_list $r)
 	[ -n "$w" ] && echo "  WRITES (every byte on them may be lost): $w"
 	[ -n "$r" ] && echo "  reads: $r"
-	[ $setup_pending = 0 ] || echo "  namespaces: deletes every namespace of ${id_ctrl:-its controller} and creates $setup_ns equal ones (LBA format $setup_lbaf) first"
+	[ "$setup_pending" = 0 ] || echo "  namespaces: deletes every namespace of ${id_ctrl:-its controller} and creates $setup_ns equal ones (LBA format $setup_lbaf) first"
 	[ -n "$purge" ] && echo "  purge: nvme $purge$([ "$purge" = sanitize ] && echo " of the whole controller ${id_ctrl:-}") first"
 	[ -n "$w" ] || echo "  writes nothing"
 }
@@ -101,6 +126,51 @@ check_ns_mgmt() {
 	esac
 }
 
+# check_region DEV: the region fits on the device dev_identity just read.
+check_region() {
+	local dev=$1 bytes
+	bytes=$(region_bytes "$region" "$id_cap")
+	[ "$bytes" -le "$id_cap" ] ||
+		refuse "--region $region ($(fmt_bytes "$bytes")) is larger than $dev ($(fmt_bytes "$id_cap"))"
+	[ "$bytes" -gt 0 ] || refuse "--region $region of $dev ($(fmt_bytes "$id_cap")) is empty"
+}
+
+# check_file LABEL PATH: a regular file target (dev_identity read it, or
+# --grow-file will create it).  The region must fit in it unless --grow-file
+# lets it grow (create_files in the runner sizes it before the runs).
+# A file that holds data is someone's data: writing it needs --yes-destroy
+# with its path (as given, or absolute), like a device, unless this results
+# directory's manifest says the suite created it (manifest_created).
+# Sets file_grows[LABEL] to the size it grows to.
+check_file() {
+	local label=$1 dev=$2 bytes abs c ok=0 fwrites=$writes
+	check_made "the region against each target's size"
+	if [[ $region == *% ]]; then
+		[ "$id_cap" -gt 0 ] || {
+			refuse "--region $region of $dev: the file is empty or new, a percentage of it is nothing; give --region SIZE (with --grow-file)"
+			return
+		}
+		bytes=$(region_bytes "$region" "$id_cap")
+		[ "$bytes" -gt 0 ] || refuse "--region $region of $dev ($(fmt_bytes "$id_cap")) is less than a byte"
+	else
+		bytes=$(region_bytes "$region" "$id_cap")
+		if [ "$bytes" -gt "$id_cap" ]; then
+			if [ "$grow_file" = 1 ]; then
+				file_grows[$label]=$bytes fwrites=1
+			else
+				refuse "--region $region ($(fmt_bytes "$bytes")) is larger than the file $dev ($(fmt_bytes "$id_cap")): pass --grow-file to let the suite grow it, or a smaller --region"
+			fi
+		fi
+	fi
+	[ "$fwrites" = 1 ] && [ "$id_cap" -gt 0 ] || return 0
+	check_made "the write confirmations"
+	abs=$(readlink -f -- "$dev")
+	for c in "${confirm[@]}"; do
+		[ "$c" = "$dev" ] || [ "$c" = "$abs" ] && ok=1
+	done
+	[ "$ok" = 1 ] || manifest_created "$manifest" "$dev" || refuse "refusing to write to the file $dev ($(fmt_bytes "$id_cap")): it holds data this suite did not create; confirm with --yes-destroy $abs"
+}
+
 # check_drives: the identity and confirmation of every device, and the guard
 # (guard.sh) on every namespace the plan writes, all before anything is
 # written.  Every problem is named; any one refuses the whole suite.  Fills
@@ -108,9 +178,10 @@ check_ns_mgmt() {
 # runs use) and nn_nodes[label].
 check_drives() {
 	local dev h label line d refused=0 touched_dirs=() written_dirs=() read_dirs=()
-	declare -gA node_of=() nn_nodes=() drive_summary=() setup_ctrl=() setup_parent=()
+	declare -gA node_of=() nn_nodes=() drive_summary=() setup_ctrl=() setup_parent=() file_new=() file_grows=()
+	declare -gA checks_made=()
 	declare -A seen=()
-	[ $writes = 1 ] && guard_scan
+	[ "$writes" = 1 ] && guard_scan
 	drives_json="[]"
 	for dev in "${devices[@]}"; do
 		label=${dev##*/}
@@ -118,23 +189,40 @@ check_drives() {
 		for h in "${hosts[@]:-}"; do
 			if [ -n "$h" ]; then
 				id_kind="" id_model="" id_serial="" id_fw="" id_nsid="" id_lba="" id_cap="" id_ctrl="" id_node=""
-				if [ $writes = 1 ] && [[ $dev == /dev/* ]] && ! confirmed "$dev" "$h"; then
-					refuse "refusing to write to $dev on $h: its identity cannot be read from here; confirm with --yes-destroy $h:$dev"
+				[ "$writes" = 0 ] || check_made "$h" "the write confirmation $h:$dev"
+				if [ "$writes" = 1 ] && ! confirmed "$dev" "$h"; then
+					refuse "refusing to write to $dev on $h: what it is cannot be read from here (a device or a file of someone's data); confirm with --yes-destroy $h:$dev"
 				fi
-				drive_summary[$label]+="drive $label on $h: $dev (identity not readable from here; mounts there are not checked)
-  $([ $writes = 1 ] && echo "WRITES (destroys its data): $dev on $h" || echo "reads only")
+				drive_summary[$label]+="drive $label on $h: $dev (its kind, identity, size, mounts and holders cannot be checked from here)
+  $(if [ "$writes" = 1 ]; then echo "WRITES (destroys its data): $dev on $h"; else echo "reads only"; fi)
 "
 			else
-				dev_identity "$dev" || { refused=1; continue; }
-				[ "$id_kind" = file ] || node_of[$label]=$id_node
+				if [ ! -e "$dev" ] && [ "$grow_file" = 1 ] && [[ $(readlink -m -- "$dev") != /dev/* ]]; then
+					# --grow-file: the suite creates the file (create_files).
+					id_kind=file id_cap=0 id_model="" id_serial="" id_fw="" id_nsid="" id_lba="" id_ctrl=""
+					id_sys="" id_parent="" id_node=""
+					file_new[$label]=$dev
+				else
+					dev_identity "$dev" || { refused=1; continue; }
+				fi
+				check_made "the kind and identity of each target"
+				if [ "$id_kind" = file ]; then
+					check_file "$label" "$dev"
+				else
+					check_made "the region against each target's size"
+					node_of[$label]=$id_node
+					check_region "$dev"
+				fi
 				if [ "$id_kind" != file ]; then
 					[ -z "${seen[$id_node]:-}" ] || refuse "$dev and ${seen[$id_node]} are the same device ($id_node)"
 					seen[$id_node]=$dev
 				fi
 				touched_namespaces "$label" "$dev"
-				[ $setup_pending = 0 ] || check_ns_mgmt "$dev"
-				[ $dry_run = 0 ] || drive_summary[$label]=$(describe_drive "$label" "$dev")
-				if [ $writes = 1 ] && [ "$id_kind" != file ]; then
+				[ "$setup_pending" = 0 ] || check_ns_mgmt "$dev"
+				[ "$dry_run" = 0 ] || drive_summary[$label]=$(describe_drive "$label" "$dev")
+				if [ "$writes" = 1 ] && [ "$id_kind" != file ]; then
+					check_made "the write confirmations"
+					check_made "no mount, swap or holder on what is written"
 					if ! confirmed "$dev" ""; then
 						if [ -n "$id_serial" ]; then
 							refuse "refusing to write to $dev ($id_model, serial $id_serial, firmware $id_fw): every byte on it may be lost; confirm with --yes-destroy $id_serial"
@@ -162,6 +250,6 @@ check_drives() {
 				      lba_size: ($lba | num), capacity_bytes: ($cap | num)}]' <<<"$drives_json")
 		done
 	done
-	[ $refused = 0 ] || die "refusing the whole suite: nothing was written"
+	[ "$refused" = 0 ] || die "refusing the whole suite: nothing was written"
 	drives_checked=1
 }

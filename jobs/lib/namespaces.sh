@@ -23,7 +23,7 @@ _nvme_log() {
 	out=$("$@" 2>&1)
 	local rc=$?
 	printf '$ %s\n%s\n' "$*" "$out" >>"$ns_log"
-	if [ $rc != 0 ]; then
+	if [ "$rc" != 0 ]; then
 		echo "$what failed: $(tr '\n' ' ' <<<"$out")" >&2
 		return 1
 	fi

@@ -1,4 +1,6 @@
 # shellcheck shell=bash
+# This file sets shared globals (jobs/lib/state.sh) that other files read.
+# shellcheck disable=SC2034
 # The plan of jobs/ssdnvme-suite: one record per run, in the order the runs
 # go.  A record is the row i of these arrays, one per field:
 #   plan_id[i]     <drive>/<suite>/<test>/<step>: the run's id, also its path
@@ -15,6 +17,9 @@
 #                  ss, peak, step, wp, nn
 # plan_n is the number of records, plan_secs their planned seconds.
 # Reads the runner's settings (suites, profiles, steps, ...); sourced by it.
+# The runner's shared state (declared once there; sourced once).
+# shellcheck source=jobs/lib/state.sh
+. "${BASH_SOURCE[0]%/*}/state.sh"
 
 SUITE_NAMES="precondition profiles write-pressure noisy-neighbor tq-sweep"
 # What "all" runs: the VDbench-style method.  tq-sweep (the SATA roundup's
@@ -33,21 +38,21 @@ vdi-lc-boot vdi-lc-initial-login vdi-lc-monday-login"
 # ("all" is the four in the published order), each once; fails naming an
 # unknown one.
 parse_suites() {
-	local s out=" "
-	for s in ${1//,/ }; do
-		[ "$s" = all ] && s=$SUITE_ALL
-		for s in $s; do
+	local s n out=" "
+	for n in ${1//,/ }; do
+		[ "$n" = all ] && n=$SUITE_ALL
+		for s in $n; do
 			case " $SUITE_NAMES " in
 			*" $s "*) [[ $out == *" $s "* ]] || out+="$s " ;;
 			*)
-				echo "unknown suite '$s': profiles, write-pressure, noisy-neighbor, precondition, tq-sweep or all (or a comma list)" >&2
+				echo "ssdnvme-suite: unknown suite '$s': profiles, write-pressure, noisy-neighbor, precondition, tq-sweep or all (or a comma list)" >&2
 				return 1
 				;;
 			esac
 		done
 	done
 	out=${out# }
-	[ -n "$out" ] || { echo "--suite is required: profiles, write-pressure, noisy-neighbor, precondition, tq-sweep or all" >&2; return 1; }
+	[ -n "$out" ] || { echo "ssdnvme-suite: --suite is required: profiles, write-pressure, noisy-neighbor, precondition, tq-sweep or all" >&2; return 1; }
 	echo "${out% }"
 }
 
@@ -142,7 +147,7 @@ build_plan() {
 	for dev in "$@"; do
 		label=${dev##*/}
 		if [[ $labels == *" $label "* ]]; then
-			echo "two devices named $label: give them distinct paths" >&2
+			echo "ssdnvme-suite: two devices named $label: give them distinct paths" >&2
 			return 1
 		fi
 		labels+="$label "
@@ -155,38 +160,58 @@ build_plan() {
 # estimate_overhead: seconds each run costs beyond its planned time, as
 # measured here, so that the estimate holds on a slow host too (the emulated
 # test bed spends more time starting and stopping fio than running a short
-# step).  The plan's first peak run (else its first run) is flattened as the
-# real run flattens it (same engine, jobs, queue depths, device) but made
-# read-only and 1 second long, and run on the device itself (a regular file
-# is read too; nothing is written); its wall time less that second, the
-# flattening, and the runner's bookkeeping per run (four manifest or result
-# reads, one jq each, timed on a scratch manifest, and about ten other
-# processes, timed) make the overhead.  Sets run_overhead.
+# step).  Nothing of the plan's targets is touched: the plan's first peak run
+# (else its first run with a job, noisy neighbor excepted: its namespaces
+# are the device's) is flattened as the real run flattens it, pointed at a
+# private 16 MiB scratch file in a private temporary directory, freed of
+# rates, sizes and loops, and run for 1 second; a flattened job that still
+# names anything but the scratch file is not run.  Its wall time less that
+# second, the flattening, and the runner's bookkeeping per run (four
+# manifest or result reads, one jq each, timed on a scratch manifest, and
+# about ten other processes, timed) make the overhead.  Sets run_overhead
+# and estimate_how (how it was measured, for the dry run's report).
 estimate_overhead() {
-	local scratch t0 t1 t2 t3 t4 i row=0 dev
-	run_overhead=0
-	[ -z "$hosts_arg" ] || return 0
-	scratch=$(mktemp -d "${TMPDIR:-/tmp}/ssdnvme-estimate.XXXXXX") || return 0
+	local scratch t0 t1 t2 t3 t4 i row=-1 f_secs=0
+	run_overhead=0 estimate_how=""
+	[ -z "$hosts_arg" ] || { estimate_how="not measured (the runs are on the servers)"; return 0; }
+	scratch=$(mktemp -d "${TMPDIR:-/tmp}/ssdnvme-estimate.XXXXXX") || { estimate_how="not measured (no temporary directory)"; return 0; }
 	echo '{"runs": []}' >"$scratch/m.json"
 	for ((i = 0; i < plan_n; i++)); do [ "${plan_kind[i]}" = peak ] && row=$i && break; done
-	for ((i = row; i < plan_n; i++)); do [ -n "${plan_job[i]}" ] && row=$i && break; done
-	dev=${node_of[${plan_id[row]%%/*}]}
+	if [ "$row" -lt 0 ]; then
+		for ((i = 0; i < plan_n; i++)); do
+			[ -n "${plan_job[i]}" ] && [ "${plan_kind[i]}" != nn ] && row=$i && break
+		done
+	fi
+	truncate -s 16M "$scratch/scratch"
 	t0=$EPOCHREALTIME
-	(export SSDNVME_DEV=$dev SSDNVME_RUNTIME=1 SSDNVME_RAMP=0 SSDNVME_ENGINE=$engine_so \
-		SSDNVME_ENGINE_JSON=$scratch/e.json SSDNVME_WP_BPS=1000000 SSDNVME_WP_MBPS=1 SSDNVME_SS_ROUND=1
-		c=0
-		for ns in ${nn_nodes[${plan_id[row]%%/*}]:-}; do c=$((c + 1)) && export "SSDNVME_NS$c=$ns"; done
-		flatten_job "$JOBS/${plan_job[row]}" ${plan_sect[row]:+"${plan_sect[row]}"}) >"$scratch/job.fio" 2>/dev/null
+	if [ "$row" -ge 0 ]; then
+		# (assignments before a function call hold for that call only)
+		SSDNVME_DEV=$scratch/scratch SSDNVME_REGION=100% SSDNVME_RUNTIME=1 SSDNVME_RAMP=0 \
+			SSDNVME_PRECOND_TIME=1 SSDNVME_SS_ROUND_TIME=1 SSDNVME_FILL_PASSES=1 SSDNVME_ENGINE=$engine_so \
+			SSDNVME_ENGINE_JSON=$scratch/e.json SSDNVME_WP_BPS=1000000 SSDNVME_WP_MBPS=1 SSDNVME_SS_ROUND=1 \
+			flatten_job "$JOBS/${plan_job[row]}" ${plan_sect[row]:+"${plan_sect[row]}"} >"$scratch/job.fio" 2>/dev/null
+	fi
 	t1=$EPOCHREALTIME
-	sed -i -E 's/^(rw|readwrite)=(rand)?(write|rw|readwrite|trim|trimwrite)$/rw=\2read/; /^(rate|rate_iops|rwmixread|rwmixwrite|fill_device|loops)=/d' "$scratch/job.fio"
-	"$fio_bin" --output-format=json+ --output="$scratch/o.json" "$scratch/job.fio" >/dev/null 2>&1
+	sed -i -E '/^(rate|rate_iops|rate_min|rate_iops_min|rwmixread|rwmixwrite|fill_device|loops|size|io_size|filesize|offset|offset_increment|number_ios|nrfiles|directory)=/d' "$scratch/job.fio"
+	# Only the scratch file may be named: any other path (a device, the
+	# user's file) means the job is not run at all.
+	if [ "$row" -ge 0 ] && ! grep -v -x -F "filename=$scratch/scratch" "$scratch/job.fio" | grep -q -e '/dev/' -e '^filename' -e '^directory' &&
+		grep -q -x -F "filename=$scratch/scratch" "$scratch/job.fio"; then
+		if "$fio_bin" --output-format=json+ --output="$scratch/o.json" "$scratch/job.fio" >/dev/null 2>&1; then
+			f_secs=1
+			estimate_how="as measured here (fio on a private scratch file)"
+		else
+			estimate_how="as measured here (fio on a private scratch file, which failed: its start-up only)"
+		fi
+	fi
 	t2=$EPOCHREALTIME
 	manifest_update "$scratch/m.json" '.runs += [{id: "x"}]'
 	t3=$EPOCHREALTIME
 	for i in 1 2 3 4 5; do /bin/true; done
 	t4=$EPOCHREALTIME
 	rm -rf "$scratch"
-	run_overhead=$(awk -v a="$t0" -v b="$t1" -v c="$t2" -v d="$t3" -v e="$t4" 'BEGIN {
-		f = c - b - 1; if (f < 0) f = 0
+	run_overhead=$(awk -v a="$t0" -v b="$t1" -v c="$t2" -v d="$t3" -v e="$t4" -v f="$f_secs" 'BEGIN {
+		f = c - b - f; if (f < 0) f = 0
 		printf "%.2f\n", f + (b - a) + 4 * (d - c) + 2 * (e - d) }')
+	[ -n "$estimate_how" ] || estimate_how="without fio's start-up (no job could run on a scratch file)"
 }

@@ -1,29 +1,34 @@
 # shellcheck shell=bash
+# This file sets shared globals (jobs/lib/state.sh) that other files read.
+# shellcheck disable=SC2034
 # The checks of jobs/ssdnvme-suite after the devices', before anything is
 # written: the tools, the free space for the results, a results directory
 # that already holds a suite.  Reads the runner's globals.
+# The runner's shared state (declared once there; sourced once).
+# shellcheck source=jobs/lib/state.sh
+. "${BASH_SOURCE[0]%/*}/state.sh"
 
 # check_tools: the engine loads into the fio the runs use (a fio of another
-# version refuses it); times that start-up for the estimate (fio_start_secs).
+# version refuses it).
 check_tools() {
-	local out t0
-	fio_start_secs=1
+	local out
 	# fiorank reads every result (jobs/lib/suite-lib.sh): without it no run
 	# could be judged done.
-	[ -x "$fiorank" ] && "$fiorank" --help 2>&1 | grep -q -- '--iops' ||
+	if ! { [ -x "$fiorank" ] && "$fiorank" --help 2>&1 | grep -q -- '--iops'; }; then
 		die "fiorank not found at $fiorank, or without --iops (run make, or pass --fiorank)"
-	if [ "$engine" = ssdnvme ] || [ $needs_nn = 1 ]; then
+	fi
+	check_made "fiorank runs"
+	if [ "$engine" = ssdnvme ] || [ "$needs_nn" = 1 ]; then
 		[ -f "$engine_so" ] || die "the ssdnvme engine is not built ($engine_so): run make, or pass --engine-so"
 		[ -z "$hosts_arg" ] || return 0 # loaded by the servers' fio
-		t0=$EPOCHREALTIME
 		if ! out=$("$fio_bin" --enghelp="$engine_so" 2>&1) || [ -z "$out" ]; then
 			die "the ssdnvme engine $engine_so does not load into $fio_bin: $(head -n 3 <<<"$out")"
 		fi
+		check_made "the engine loads into $fio_bin"
 	else
-		t0=$EPOCHREALTIME
 		out=$("$fio_bin" --version 2>&1) || die "$fio_bin does not run: $out"
+		check_made "$fio_bin runs"
 	fi
-	fio_start_secs=$(awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.2f\n", b - a }')
 }
 
 # check_space: room for the results: each run leaves fio's JSON (json+:
@@ -37,6 +42,7 @@ check_space() {
 	need=$((total_steps * RUN_BYTES))
 	[ -z "$avail" ] || [ "$avail" -ge "$need" ] ||
 		die "the results need about $(fmt_bytes "$need") ($total_steps runs), but $d has $(fmt_bytes "$avail") free"
+	[ -z "$avail" ] || check_made "$(fmt_bytes "$need") free for the results"
 }
 
 # check_merge: a results directory that already holds a finished suite takes
@@ -46,12 +52,13 @@ check_space() {
 check_merge() {
 	local known rid d clash="" n=0
 	merge=0
-	[ $resume = 0 ] && [ -f "$manifest" ] || return 0
-	jq -e '.schema == "ssdnvme-manifest/1"' "$manifest" >/dev/null 2>&1 ||
-		die "$manifest is not an ssdnvme-suite manifest: choose another --results"
-	jq -e '.finished != null' "$manifest" >/dev/null ||
-		die "$manifest holds a suite that has not finished: continue it with --resume --results $results first, or choose another --results"
-	known=$(jq -r '.runs[].id' "$manifest")
+	[ "$resume" = 0 ] && [ -f "$manifest" ] || return 0
+	manifest_check_merge "$manifest" >/dev/null
+	case $? in
+	1) die "$manifest is not an ssdnvme-suite manifest: choose another --results" ;;
+	2) die "$manifest holds a suite that has not finished: continue it with --resume --results $results first, or choose another --results" ;;
+	esac
+	known=$(manifest_run_ids "$manifest")
 	declare -A have=()
 	while read -r rid; do [ -n "$rid" ] && have[$rid]=1; done <<<"$known"
 	for ((d = 0; d < plan_n; d++)); do
@@ -60,9 +67,7 @@ check_merge() {
 		[ $n -le 3 ] && clash+="${clash:+, }${plan_id[d]}"
 	done
 	[ $n = 0 ] || die "$results already has $n of these runs ($clash$([ $n -gt 3 ] && echo ...)): choose another --results, or --resume the suite that made them"
-	clash=$(jq -r --argjson new "$drives_json" '
-		[.drives[] as $o | $new[] | select(.label == $o.label and .host == $o.host and
-		  ([.path, .kind, .serial, .nsid] != [$o.path, $o.kind, $o.serial, $o.nsid])) | .label] | unique | join(", ")' "$manifest")
+	clash=$(manifest_drive_clash "$manifest" "$drives_json")
 	[ -z "$clash" ] || die "$results names another device $clash than this suite's: choose another --results"
 	merge=1
 }

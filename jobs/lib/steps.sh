@@ -1,7 +1,12 @@
 # shellcheck shell=bash
+# This file sets shared globals (jobs/lib/state.sh) that other files read.
+# shellcheck disable=SC2034
 # The runs of jobs/ssdnvme-suite: one plan row at a time (run_plan), each
 # through the functions of its kind, recorded in the manifest.  Reads the
 # runner's globals (the plan, node_of, nn_nodes, results, manifest...).
+# The runner's shared state (declared once there; sourced once).
+# shellcheck source=jobs/lib/state.sh
+. "${BASH_SOURCE[0]%/*}/state.sh"
 
 # run_fio OUT JOB: runs one flattened job, locally or on every host.
 run_fio() {
@@ -99,15 +104,18 @@ run_job() {
 	[ -n "${sha_of[$job]:-}" ] || sha_of[$job]=$(sha256sum "$JOBS/$job" | cut -d' ' -f1)
 	sha=${sha_of[$job]}
 	record_run running
-	rm -f "$out" "$ident"
+	if [ -e "$out" ] || [ -e "$ident" ]; then rm -f "$out" "$ident"; fi
 	# fio's own messages go to <step>.stderr (kept: they explain a failure)
 	# and then to the terminal; no process substitution, the test bed's
-	# guest has no /dev/fd.
-	run_fio "$out" "$flat" 2>"$results/$rel.stderr"
+	# guest has no /dev/fd.  They are caught in one scratch file, moved only
+	# when there are some: no process per run for the usual empty one.
+	run_fio "$out" "$flat" 2>"$results/.fio-stderr"
 	fio_rc=$?
-	cat "$results/$rel.stderr" >&2
-	[ -s "$results/$rel.stderr" ] || rm -f "$results/$rel.stderr"
-	if [ -z "$stop_signal" ] && [ $fio_rc = 0 ] && result_valid "$out"; then
+	if [ -s "$results/.fio-stderr" ]; then
+		cat "$results/.fio-stderr" >&2
+		mv "$results/.fio-stderr" "$results/$rel.stderr"
+	fi
+	if [ -z "$stop_signal" ] && [ "$fio_rc" = 0 ] && result_valid "$out"; then
 		status="done"
 	elif [ -z "$stop_signal" ]; then
 		echo "ssdnvme-suite: $id failed (fio exit $fio_rc; its messages are in $results/$rel.stderr)" >&2
@@ -132,14 +140,14 @@ take_ss() {
 	verdict=$(ss_verdict ${ss_values[$key]})
 	steady=$?
 	if [ "$1" = 0 ]; then
-		[ $steady = 0 ] && ss_done[$key]=1
+		[ "$steady" = 0 ] && ss_done[$key]=1
 		return 0
 	fi
-	[ $steady = 0 ] || [ "${step#ss-round}" -ge "$ss_max_rounds" ] || return 0
+	[ "$steady" = 0 ] || [ "${step#ss-round}" -ge "$ss_max_rounds" ] || return 0
 	jq --argjson v "$verdict" --argjson iops "$(tr ' ' '\n' <<<"${ss_values[$key]}" | jq -s .)" -n \
 		'{schema: "ssdnvme-steady-state/1", rule: "SNIA PTS: 5-round window, max-min <= 20% of average, least-squares excursion <= 10% of average",
 		  round_iops: $iops} + $v' >"$results/$drive/$st/steady-state.json"
-	manifest_update "$manifest" ".$mkey[\$d] = (\$v | fromjson)" --arg d "$drive" --arg v "$verdict"
+	manifest_set_json "$manifest" "$mkey" "$drive" "$verdict"
 	echo "ssdnvme-suite: $drive $st steady state: $(jq -r 'if .steady then "reached" else "NOT reached" end' <<<"$verdict") after ${step#ss-round} rounds" >&2
 	ss_done[$key]=1
 }
@@ -154,7 +162,7 @@ run_plan() {
 	declare -gA peak_of=() ss_values=() ss_done=() skip_drive=() sha_of=() prev_status=()
 	while IFS=$'\t' read -r rid rstatus; do
 		[ -n "$rid" ] && prev_status[$rid]=$rstatus
-	done <<<"$(jq -r '.runs[] | "\(.id)\t\(.status)"' "$manifest")"
+	done <<<"$(manifest_run_statuses "$manifest")"
 	failed=0
 	for ((i = 0; i < plan_n; i++)); do
 		[ -z "$stop_signal" ] || { id="" && stop_now; }

@@ -2,6 +2,9 @@
 # Stopping jobs/ssdnvme-suite on SIGINT/SIGTERM, and running its children so
 # that a signal reaches them (run_child).  The runner declares stop_signal
 # and child_pid and calls install_traps before the first run.
+# The runner's shared state (declared once there; sourced once).
+# shellcheck source=jobs/lib/state.sh
+. "${BASH_SOURCE[0]%/*}/state.sh"
 
 # SIGINT (Ctrl-C: the whole foreground process group gets it, fio too) and
 # SIGTERM stop the suite: the trap only notes the signal and passes SIGTERM

@@ -1,6 +1,7 @@
 # shellcheck shell=bash
 # The pure parts of jobs/ssdnvme-suite: curve arithmetic, the steady-state
-# rule, job-file flattening, reading results and writing the manifest.  Sourced
+# rule, job-file flattening, reading results; the manifest's library
+# (manifest.sh) with it.  Sourced
 # by the runner and by the script tests (tests/script/jobs-*.sh), which call
 # these functions on their own.  Nothing here touches a device.
 
@@ -23,12 +24,12 @@ curve_rate() {
 	BEGIN {
 		if (r !~ /^[0-9.]+$/ || w !~ /^[0-9.]+$/ || pct !~ /^[0-9]+$/ ||
 		    jobs !~ /^[1-9][0-9]*$/ || hosts !~ /^[1-9][0-9]*$/) {
-			print "curve_rate: bad arguments: peak " r "/" w ", pct " pct \
+			print "ssdnvme-suite: curve_rate: bad arguments: peak " r "/" w ", pct " pct \
 			      ", numjobs " jobs ", hosts " hosts > "/dev/stderr"
 			exit 1
 		}
 		if (r + w <= 0) {
-			print "curve_rate: the peak run did no I/O" > "/dev/stderr"
+			print "ssdnvme-suite: curve_rate: the peak run did no I/O" > "/dev/stderr"
 			exit 1
 		}
 		rs = share(r); ws = share(w)
@@ -48,12 +49,12 @@ parse_steps() {
 	local s out=""
 	for s in ${1//,/ }; do
 		if ! [[ $s =~ ^[1-9][0-9]*$ ]] || [ "$s" -gt 1000 ]; then
-			echo "steps: '$s' is not a percentage of the peak (1..1000)" >&2
+			echo "ssdnvme-suite: steps: '$s' is not a percentage of the peak (1..1000)" >&2
 			return 1
 		fi
 		out+="$s "
 	done
-	[ -n "$out" ] || { echo "steps: empty list" >&2; return 1; }
+	[ -n "$out" ] || { echo "ssdnvme-suite: steps: empty list" >&2; return 1; }
 	echo "${out% }"
 }
 
@@ -63,11 +64,11 @@ parse_steps() {
 parse_tq_steps() {
 	local file=$1 have s out=""
 	have=$(sed -n 's/^\[tq-sweep@\(t[0-9]*q[0-9]*\)\]$/\1/p' "$file" | tr '\n' ' ')
-	[ -n "$have" ] || { echo "tq-sweep: $file has no [tq-sweep@t<N>q<M>] step" >&2; return 1; }
+	[ -n "$have" ] || { echo "ssdnvme-suite: tq-sweep: $file has no [tq-sweep@t<N>q<M>] step" >&2; return 1; }
 	[ -n "$2" ] || { echo "${have% }"; return 0; }
 	for s in ${2//,/ }; do
 		if [[ " $have" != *" $s "* ]]; then
-			echo "--tq-steps: no step '$s' in $file (it has ${have% })" >&2
+			echo "ssdnvme-suite: --tq-steps: no step '$s' in $file (it has ${have% })" >&2
 			return 1
 		fi
 		[[ " $out" == *" $s "* ]] || out+="$s "
@@ -80,10 +81,41 @@ wp_steps() {
 	local a=$1 b=$2 s=$3
 	if ! [[ $a =~ ^[0-9]+$ && $b =~ ^[0-9]+$ && $s =~ ^[0-9]+$ ]] || [ "$a" -lt 1 ] ||
 		[ "$s" -lt 1 ] || [ "$b" -lt "$a" ]; then
-		echo "write pressure: want 1 <= start <= end and step >= 1 (MB/s), got $a..$b step $s" >&2
+		echo "ssdnvme-suite: write pressure: want 1 <= start <= end and step >= 1 (MB/s), got $a..$b step $s" >&2
 		return 1
 	fi
 	seq -s ' ' "$a" "$s" "$b"
+}
+
+# region_check REGION: --region is a whole percentage in (0, 100] or a size in
+# fio's units (k, m, g, t, p: powers of 1024, as fio reads them; an optional
+# "i", "b" or "ib" after the letter); fails saying what is wrong.
+region_check() {
+	local r=$1
+	if [[ $r =~ ^([0-9]{1,3})%$ ]]; then
+		[ $((10#${BASH_REMATCH[1]})) -ge 1 ] && [ $((10#${BASH_REMATCH[1]})) -le 100 ] && return 0
+		echo "ssdnvme-suite: --region $r: a percentage of the target must be above 0 and at most 100 %" >&2
+		return 1
+	fi
+	if [[ $r =~ ^([0-9]+)([kKmMgGtTpP]?)([iI]?[bB]?)$ ]] && [[ ${BASH_REMATCH[1]} =~ [1-9] ]]; then
+		[ ${#BASH_REMATCH[1]} -le 15 ] && return 0
+	fi
+	echo "ssdnvme-suite: --region wants a percentage of the target (0 < N <= 100, e.g. 25%) or a size (e.g. 128M, 4G), not '$r'" >&2
+	return 1
+}
+
+# region_bytes REGION CAPACITY: the bytes REGION (region_check) covers on a
+# target of CAPACITY bytes (a percentage is rounded down, as fio does).
+region_bytes() {
+	local r=$1 cap=$2 n unit m=1
+	if [[ $r =~ ^([0-9]+)%$ ]]; then
+		echo $((cap * 10#${BASH_REMATCH[1]} / 100))
+		return
+	fi
+	[[ $r =~ ^([0-9]+)([kKmMgGtTpP]?) ]] || return 1
+	n=${BASH_REMATCH[1]} unit=${BASH_REMATCH[2],,}
+	case $unit in k) m=1024 ;; m) m=$((1 << 20)) ;; g) m=$((1 << 30)) ;; t) m=$((1 << 40)) ;; p) m=$((1 << 50)) ;; esac
+	echo $((10#$n * m))
 }
 
 # ------------------------------------------------------------ steady state
@@ -98,7 +130,7 @@ ss_verdict() {
 		n = split(vals, v, " ")
 		for (i = 1; i <= n; i++)
 			if (v[i] !~ /^[0-9]+(\.[0-9]+)?$/) {
-				print "ss_verdict: not a number: " v[i] > "/dev/stderr"
+				print "ssdnvme-suite: ss_verdict: not a number: " v[i] > "/dev/stderr"
 				exit 2
 			}
 		w = 5
@@ -139,7 +171,7 @@ ss_verdict() {
 flatten_job() {
 	local file=$1
 	shift
-	[ -f "$file" ] || { echo "flatten_job: no job file $file" >&2; return 1; }
+	[ -f "$file" ] || { echo "ssdnvme-suite: flatten_job: no job file $file" >&2; return 1; }
 	_flat_sections=" $* " _flat_keep=1
 	echo "; flattened by ssdnvme-suite from $file"
 	_flatten_lines "$file" 0
@@ -150,7 +182,7 @@ flatten_job() {
 _flatten_lines() {
 	local file=$1 depth=$2 line inc dir=. name
 	if [ "$depth" -gt 8 ]; then
-		echo "flatten_job: includes nested deeper than 8 at $file (a loop?)" >&2
+		echo "ssdnvme-suite: flatten_job: includes nested deeper than 8 at $file (a loop?)" >&2
 		return 1
 	fi
 	[[ $file == */* ]] && dir=${file%/*}
@@ -174,7 +206,7 @@ _flatten_lines() {
 				inc=${inc%/*}/engine-$ENGINE_OVERRIDE.fio
 			fi
 			if [ ! -f "$inc" ]; then
-				echo "flatten_job: $file includes $inc, which does not exist" >&2
+				echo "ssdnvme-suite: flatten_job: $file includes $inc, which does not exist" >&2
 				return 1
 			fi
 			_flatten_lines "$inc" $((depth + 1)) || return 1
@@ -233,37 +265,9 @@ result_valid() {
 }
 
 # ------------------------------------------------------------ manifest
-# manifest.json (schema ssdnvme-manifest/1, see jobs/README.md) is rewritten
-# whole through a temporary file and rename, so an interrupted runner leaves
-# either the old or the new one.
-
-manifest_update() {
-	local m=$1 filter=$2
-	shift 2
-	local tmp=$m.tmp.$$
-	if jq "$@" "$filter" "$m" >"$tmp"; then
-		mv "$tmp" "$m"
-	else
-		rm -f "$tmp"
-		echo "manifest: cannot update $m" >&2
-		return 1
-	fi
-}
-
-# manifest_run_status MANIFEST ID: the run's status, empty when unknown.
-manifest_run_status() {
-	jq -r --arg id "$2" '[.runs[] | select(.id == $id)][0].status // empty' "$1" 2>/dev/null
-}
-
-# manifest_set_run MANIFEST JSON_OBJECT: adds the run, or replaces the one
-# with the same id.
-manifest_set_run() {
-	manifest_update "$1" '
-		($run | fromjson) as $r
-		| if any(.runs[]; .id == $r.id)
-		  then .runs |= map(if .id == $r.id then $r else . end)
-		  else .runs += [$r] end' --arg run "$2"
-}
+# jobs/lib/manifest.sh owns it.
+# shellcheck source=jobs/lib/manifest.sh
+. "${BASH_SOURCE[0]%/*}/manifest.sh"
 
 # json_str S: sets REPLY to S as a JSON string, or null when S is empty (no
 # process: the runner calls it a dozen times a run).

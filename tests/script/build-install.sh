@@ -17,7 +17,7 @@ files=(usr/lib/ssdnvme/ssdnvme.so usr/lib/ssdnvme/fio usr/bin/fiorank usr/bin/ss
 	usr/share/ssdnvme/reference/vdbench-curves.csv usr/share/man/man1/fiorank.1 usr/share/man/man1/ssdnvme-suite.1)
 [ -f "$TOP/engine/ssdnvme-engine.7" ] && files+=(usr/share/man/man7/ssdnvme-engine.7)
 for f in "${files[@]}"; do
-	[ -s "$dest/$f" ] && ok "installed /$f" || not_ok "missing /$f"
+	if [ -s "$dest/$f" ]; then ok "installed /$f"; else not_ok "missing /$f"; fi
 done
 check "the suite's man page renders without warnings" bash -c "groff -man -Tutf8 -ww '$dest/usr/share/man/man1/ssdnvme-suite.1' 2>&1 >/dev/null | (! grep .)"
 check "installed fiorank answers --help" "$dest/usr/bin/fiorank" --help
@@ -26,14 +26,22 @@ check "installed fiorank looks for its reference data under PREFIX=/usr" \
 version=$(cat "$dest/usr/share/ssdnvme/VERSION")
 check "installed ssdnvme-suite --version prints the installed VERSION ($version)" \
 	bash -c "[ \"\$('$dest/usr/bin/ssdnvme-suite' --version)\" = 'ssdnvme-suite $version' ]"
-check "installed fiorank --version" bash -c "'$dest/usr/bin/fiorank' --version | grep -q '^fiorank '"
+# One version everywhere (issue 22): the build's, from git in a git tree.
+check "installed fiorank --version prints the same version" \
+	bash -c "[ \"\$('$dest/usr/bin/fiorank' --version)\" = 'fiorank $version' ]"
+if git -C "$TOP" rev-parse --git-dir >/dev/null 2>&1; then
+	check "the version is git's description of the tree ($version)" \
+		bash -c "[ '$version' = \"\$(cat '$TOP/build/VERSION')\" ] && git -C '$TOP' rev-parse -q --verify \"\${1%-dirty}^{commit}\" >/dev/null" _ "$version"
+fi
+check "installed man pages name PREFIX=/usr, not /usr/local" \
+	bash -c "grep -rq '/usr/lib/ssdnvme/ssdnvme.so' '$dest/usr/share/man' && ! grep -rq '/usr/local' '$dest/usr/share/man'"
 check "the installed fio is the pinned one" bash -c "'$dest/usr/lib/ssdnvme/fio' --version | grep -qx 'fio-3.33'"
 FIO_BIN=$dest/usr/lib/ssdnvme/fio fio_cmd --enghelp="$dest/usr/lib/ssdnvme/ssdnvme.so" >"$work/enghelp" 2>&1
 check "the installed fio loads the installed engine and lists its options" grep -q '^namespaces ' "$work/enghelp"
 
 # The installed suite, with nothing from the source tree or the test
 # environment: its own fio, engine and fiorank.
-installed() { env -u FIO_BIN -u FIORANK -u SSDNVME_ENGINE "$dest/usr/bin/ssdnvme-suite" "$@"; }
+installed() { env -u FIO_BIN -u FIORANK -u SSDNVME_ENGINE "$dest/usr/bin/ssdnvme-suite" --yes-destroy "$work/target" "$@"; }
 truncate -s 16M "$work/target"
 engine=ssdnvme
 # The sanitizer build's engine needs the ASan runtime preloaded into fio,
@@ -57,6 +65,10 @@ check "installed suite: manifest with both runs done, the installed version and 
 	(.runs | length == 2) and all(.runs[]; .status == "done") and .project_version == $v and (.fio_version == "fio-3.33")' \
 	"$work/r/manifest.json"
 check "installed suite: the installed fiorank ranked the results" grep -q '4k-randread' "$work/r/report.txt"
+if [ "$engine" = ssdnvme ]; then
+	check "installed suite: the engine's results file names the same version" \
+		jq -e --arg v "$version" '.engine_version == $v' "$work/r/target/profiles/4k-randread/peak.engine.json"
+fi
 check "nothing installed outside DESTDIR/usr" bash -c "[ -z \"\$(ls -A '$dest' | grep -v '^usr$')\" ]"
 
 check "make uninstall succeeds" make "${make_args[@]}" uninstall

@@ -20,7 +20,8 @@ export SSDNVME_ENGINE=$ENGINE
 . jobs/lib/hand-env.sh "$tmp/target"
 
 mapfile -t files < <(ls jobs/profiles/*.fio jobs/precondition/*.fio jobs/write-pressure/*.fio jobs/noisy-neighbor/*.fio jobs/tq-sweep/*.fio)
-check "23 profile job files (19 profiles + 4 high-load variants)" test "$(ls jobs/profiles/*.fio | wc -l)" -eq 23
+profile_files=(jobs/profiles/*.fio)
+check "23 profile job files (19 profiles + 4 high-load variants)" test "${#profile_files[@]}" -eq 23
 
 for f in "${files[@]}"; do
 	check "fio --parse-only $f (ssdnvme)" fio_cmd --parse-only "$f"

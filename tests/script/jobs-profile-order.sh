@@ -8,7 +8,7 @@
 cd "$TOP" || exit 1
 # shellcheck source=jobs/lib/plan.sh
 . jobs/lib/plan.sh
-runner=$(tr -s ' \n' '\n\n' <<<"$PROFILE_ORDER" | sed '/^$/d')
+runner=$(tr -s ' \n' '\n' <<<"$PROFILE_ORDER" | sed '/^$/d')
 # rank.c's list, with each variant that has a job file after its base.
 rank=$(sed -n '/known_profiles\[\] = {/,/^};/p' analysis/rank.c | sed -n 's/^[[:space:]]*"\([^"]*\)",.*/\1/p' |
 	while read -r p; do
@@ -16,7 +16,7 @@ rank=$(sed -n '/known_profiles\[\] = {/,/^};/p' analysis/rank.c | sed -n 's/^[[:
 		[ -f "jobs/profiles/$p-high.fio" ] && echo "$p-high"
 	done)
 gen=$(sed -n "/^PROFILES=/,/^TABLE/p" jobs/tools/gen-profiles | grep -E '^[a-z0-9-]+\|' | cut -d'|' -f1)
-files=$(ls jobs/profiles/*.fio | sed 's|.*/||; s|\.fio$||' | sort)
+files=$(for f in jobs/profiles/*.fio; do f=${f##*/} && echo "${f%.fio}"; done | sort)
 check "rank.c's list was read (19 profiles)" test "$(sed -n '/known_profiles\[\] = {/,/^};/p' analysis/rank.c | grep -c '",')" = 19
 check "the runner's order is fiorank's (analysis/rank.c)" diff <(echo "$runner") <(echo "$rank")
 check "the runner's order is gen-profiles' table order" diff <(echo "$runner") <(echo "$gen")

@@ -20,7 +20,9 @@ truncate -s 64M "$target"
 # the sanitizer build preloads the ASan runtime for the engine.
 fio=$tmp/fio
 fio_cmd_script "$fio"
-run() { "$suite" --fio "$fio" --engine-so "$ENGINE" --fiorank "$FIORANK" "$@"; }
+# The target is a sparse file the test made: confirmed by its path, as any
+# file that is not empty.
+run() { "$suite" --fio "$fio" --engine-so "$ENGINE" --fiorank "$FIORANK" --yes-destroy "$target" "$@"; }
 is() { if [ "$2" = "$3" ]; then ok "$1"; else not_ok "$1: got '$2', want '$3'"; fi; }
 json() { sed -n '/^{/,$p' "$1"; }
 
@@ -37,7 +39,7 @@ check_fails "noisy neighbor needs NVMe namespaces" 'needs an NVMe generic char d
 	run --suite noisy-neighbor --engine io_uring --results "$tmp/x" "$target"
 check_fails "a bad write-pressure ramp" 'start <= end' run --suite write-pressure --wp-mbps 50:10:10 --results "$tmp/x" "$target"
 check_fails "no fiorank: refused (it reads every result)" 'fiorank not found' \
-	"$suite" --fio "$fio" --engine-so "$ENGINE" --fiorank /nonexistent --suite profiles --results "$tmp/x" "$target"
+	"$suite" --fio "$fio" --engine-so "$ENGINE" --fiorank /nonexistent --yes-destroy "$target" --suite profiles --results "$tmp/x" "$target"
 check_fails "a non-number runtime" "--runtime wants a whole number" run --suite profiles --runtime 1m --results "$tmp/x" "$target"
 check "nothing was written by the refused runs" test ! -e "$tmp/x"
 
@@ -64,9 +66,9 @@ check_fails "dry run on a missing file: refused" 'does not exist' \
 check_fails "dry run of noisy neighbor on a file: refused" 'needs an NVMe generic char device' \
 	run --suite noisy-neighbor --dry-run --results "$tmp/plan" "$target"
 check_fails "dry run with an engine fio cannot load: refused" 'does not load into' \
-	"$suite" --fio "$fio" --engine-so "$FIORANK" --suite profiles --dry-run --results "$tmp/plan" "$target"
+	"$suite" --fio "$fio" --engine-so "$FIORANK" --yes-destroy "$target" --suite profiles --dry-run --results "$tmp/plan" "$target"
 check_fails "dry run without room for the results: refused" 'the results need about .* free' \
-	env SSDNVME_RESULT_BYTES=$((1 << 50)) "$suite" --fio "$fio" --engine-so "$ENGINE" --suite profiles --dry-run --results "$tmp/plan" "$target"
+	env SSDNVME_RESULT_BYTES=$((1 << 50)) "$suite" --fio "$fio" --engine-so "$ENGINE" --yes-destroy "$target" --suite profiles --dry-run --results "$tmp/plan" "$target"
 rc=0
 run --suite profiles --dry-run --results "$tmp/plan" /dev/null >/dev/null 2>&1 || rc=$?
 is "a refused dry run exits 2, as the real run" "$rc" 2
@@ -135,7 +137,7 @@ check_fails "the same runs again into a results directory are refused" 'already 
 	run --suite profiles --engine io_uring --profiles 8k-randrw-70-30 --steps 10,50 --results "$r" "$target"
 mkdir -p "$tmp/other" && truncate -s 1M "$tmp/other/target"
 check_fails "another device under the same label is refused" 'names another device target' \
-	run --suite write-pressure --engine io_uring --wp-mbps 10:10:10 --results "$r" "$tmp/other/target"
+	run --suite write-pressure --engine io_uring --wp-mbps 10:10:10 --yes-destroy "$tmp/other/target" --results "$r" "$tmp/other/target"
 
 # ---- a list of suites, and a second suite into the same results directory
 r=$tmp/list
@@ -243,7 +245,7 @@ stop_test() {
 	is "SIG$sig to the $who: the runner exits $want" "$rc" "$want"
 	check "SIG$sig: stopped within 5 s ($((SECONDS - t0)) s)" test $((SECONDS - t0)) -le 5
 	# (a zombie does no I/O; its reaping may take a moment)
-	left=$(ps -o pid=,args= -g "$pid" 2>/dev/null | grep -v '<defunct>')
+	left=$(ps -o pid=,stat=,args= -g "$pid" 2>/dev/null | awk '$2 !~ /^Z/ { $2 = ""; print }')
 	is "SIG$sig: no process of the suite is left" "$left" ""
 	check "SIG$sig: the manifest has run 1 done, run 2 interrupted, nothing after" jq -e '
 		[.runs[].status] == ["done", "interrupted"] and .finished == null' "$r/manifest.json"

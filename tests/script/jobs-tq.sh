@@ -19,7 +19,7 @@ target=$tmp/target
 truncate -s 64M "$target"
 fio=$tmp/fio
 fio_cmd_script "$fio"
-run() { jobs/ssdnvme-suite --fio "$fio" --engine-so "$ENGINE" --fiorank "$FIORANK" "$@"; }
+run() { jobs/ssdnvme-suite --fio "$fio" --engine-so "$ENGINE" --fiorank "$FIORANK" --yes-destroy "$target" "$@"; }
 # shellcheck source=jobs/lib/suite-lib.sh
 . jobs/lib/suite-lib.sh
 # shellcheck source=jobs/lib/plan.sh

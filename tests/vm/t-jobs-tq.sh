@@ -54,7 +54,7 @@ for run in block:nvme0n2:"t1q1 t4q4 t16q16" char:ng0n4:"t1q1 t4q4"; do
 	shown=$("$FIORANK" -f json "$o/$name" 2>/dev/null | jq -r '.tq_sweep.drives[0].drive')
 	echo "# $name: fiorank's label for $label: $shown"
 	check "$name: the report ends with the tq-sweep section, one table per step in order" \
-		test "$(grep -o '^step t[0-9]*q[0-9]*' <<<"$table" | tr '\n' ' ')" = "$(printf 'step %s ' $steps)"
+		test "$(grep -o '^step t[0-9]*q[0-9]*' <<<"$table" | tr '\n' ' ')" = "$(for s in $steps; do printf 'step %s ' "$s"; done)"
 	check "$name: each step's row has IOPS, mean, max and stddev with places" test \
 		"$(grep -Ec "^  $shown +[0-9]+ \(1\) +[0-9.]+ \(1\) +[0-9.]+ \(1\) +[0-9.]+ \(1\)$" <<<"$table")" -eq "$(wc -w <<<"$steps")"
 	check "$name: the published SATA point is placed as not comparable, with the reason" \

@@ -15,7 +15,7 @@ expect() {
 	rc=$?
 	if [ $rc = "$want" ] && grep -Eq -- "$pat" <<<"$out"; then ok "$desc"; else
 		not_ok "$desc (exit $rc, want $want and /$pat/)"
-		sed 's/^/# /' <<<"$out" | tail -n 8
+		printf '%s\n' "$out" | sed 's/^/# /' | tail -n 8
 	fi
 }
 oacs=$(nvme id-ctrl /dev/nvme0 -o json | jq -r .oacs)
@@ -34,7 +34,7 @@ expect "fewer than six namespaces for noisy neighbor is refused" 2 'setup-namesp
 expect "the dry run checks and says it deletes the namespaces and creates six" 0 \
 	'namespaces: deletes every namespace of nvme0 and creates 6 equal ones \(LBA format 0\) first' \
 	S "${P[@]}" --yes-destroy deadbeef --dry-run --results /tmp/r0 /dev/ng0n1
-[ ! -e /tmp/r0 ] && ok "the refusals and the dry run wrote nothing" || not_ok "/tmp/r0 was created"
+if [ ! -e /tmp/r0 ]; then ok "the refusals and the dry run wrote nothing"; else not_ok "/tmp/r0 was created"; fi
 modprobe ext4 2>/dev/null
 if mkfs.ext4 -q -F /dev/nvme0n3 && mkdir -p /tmp/mnt && mount /dev/nvme0n3 /tmp/mnt; then
 	expect "a mounted namespace of the controller refuses the setup (it deletes them all)" 2 '/dev/nvme0n3 is mounted on /tmp/mnt' \
@@ -48,17 +48,18 @@ fi
 expect "a controller that rejects Namespace Management: exit 1, the command and its error named, nothing changed" 1 \
 	'Namespace Management \(delete namespace 1\) failed: .*(Invalid Command Opcode|INVALID_OPCODE|Invalid Opcode).*' \
 	S "${P[@]}" --yes-destroy deadbeef --results /tmp/r1 /dev/ng0n1
-grep -q 'nothing was changed' <<<"$out" && ok "it says nothing was changed" || not_ok "no 'nothing was changed' in: $(tail -n 3 <<<"$out")"
+if grep -q 'nothing was changed' <<<"$out"; then ok "it says nothing was changed"; else not_ok "no 'nothing was changed' in: $(tail -n 3 <<<"$out")"; fi
 if jq -e '.namespace_setup.ng0n1 | .status == "failed" and .controller == "nvme0" and .count == 6 and (.error | test("delete namespace 1"))' \
 	/tmp/r1/manifest.json >/dev/null && jq -e '.runs == []' /tmp/r1/manifest.json >/dev/null; then
 	ok "the manifest records the failed setup and no run"
 else
 	not_ok "the manifest's namespace_setup: $(jq -c .namespace_setup /tmp/r1/manifest.json 2>&1)"
 fi
-[ -s /tmp/r1/ng0n1/namespace-setup.log ] && ok "nvme-cli's dialogue is kept (ng0n1/namespace-setup.log)" || not_ok "no setup log"
+if [ -s /tmp/r1/ng0n1/namespace-setup.log ]; then ok "nvme-cli's dialogue is kept (ng0n1/namespace-setup.log)"; else not_ok "no setup log"; fi
 cnt=$(nvme list-ns /dev/nvme0 -o json | jq '.nsid_list | length')
-[ "$cnt" = 6 ] && [ -c /dev/ng0n1 ] && [ -c /dev/ng0n6 ] && ok "all six namespaces are still there and attached" ||
+if [ "$cnt" = 6 ] && [ -c /dev/ng0n1 ] && [ -c /dev/ng0n6 ]; then ok "all six namespaces are still there and attached"; else
 	not_ok "namespaces after the failed setup: $cnt"
+fi
 for i in 1 4; do
 	if dd if=/dev/nvme0n$i bs=512 skip=1000 count=1 status=none | grep -q "ns$i-marker"; then
 		ok "namespace $i's data is intact"

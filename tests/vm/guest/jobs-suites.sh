@@ -15,7 +15,7 @@ refused() {
 	rc=$?
 	if [ $rc = 2 ] && grep -Eq -- "$pat" <<<"$out"; then ok "$desc"; else
 		not_ok "$desc (exit $rc)"
-		sed 's/^/# /' <<<"$out" | tail -n 5
+		printf '%s\n' "$out" | sed 's/^/# /' | tail -n 5
 	fi
 }
 # Arguments: the engine to use and whether it is the sanitizer build, as
@@ -30,7 +30,7 @@ refused "writing without confirmation is refused, naming model and serial" \
 	S --suite profiles --short --profiles 4k-randwrite --results /tmp/r1 /dev/ng0n1
 refused "a wrong serial is refused" 'refusing to write' \
 	S --suite profiles --short --profiles 4k-randwrite --yes-destroy cafe --results /tmp/r1 /dev/ng0n1
-[ ! -e /tmp/r1 ] && ok "the refused runs wrote nothing" || not_ok "the refused runs left /tmp/r1"
+if [ ! -e /tmp/r1 ]; then ok "the refused runs wrote nothing"; else not_ok "the refused runs left /tmp/r1"; fi
 if modprobe ext4 && /usr/sbin/mkfs.ext4 -q -F /dev/nvme0n5 && mkdir -p /tmp/mnt && mount /dev/nvme0n5 /tmp/mnt; then
 	refused "a mounted namespace is refused even when confirmed" 'is mounted' \
 		S --suite profiles --short --profiles 4k-randwrite --yes-destroy deadbeef --results /tmp/r2 /dev/ng0n5

@@ -12,12 +12,12 @@ if [ $rc = 2 ] && grep -q 'refusing to write to /dev/nvme0n2' <<<"$out" && [ ! -
 	ok "tq-sweep writes: refused without --yes-destroy, nothing written"
 else
 	not_ok "tq-sweep without confirmation: exit $rc"
-	sed 's/^/# /' <<<"$out" | tail -n 5
+	printf '%s\n' "$out" | sed 's/^/# /' | tail -n 5
 fi
 
 S --suite tq-sweep --short --dry-run --yes-destroy deadbeef --results /tmp/tq-dry /dev/nvme0n2 >"$OUT/dry.log" 2>&1
 echo "dry-rc=$?" >"$OUT/dry.rc"
-[ ! -e /tmp/tq-dry ] && ok "the dry run wrote no results directory" || not_ok "the dry run created /tmp/tq-dry"
+if [ ! -e /tmp/tq-dry ]; then ok "the dry run wrote no results directory"; else not_ok "the dry run created /tmp/tq-dry"; fi
 
 # What the runs check is the runner's structure (rounds, steps, jobs x
 # depth, verdict, report), not speed: 1 s rounds and steps, no ramp, and at
