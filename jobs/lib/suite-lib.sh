@@ -162,7 +162,9 @@ job_defaults() {
 	declare -gA _flat_defaults=()
 	while IFS= read -r line || [ -n "$line" ]; do
 		[[ $line =~ ^[[:space:]]*([\;#].*)?$ ]] || break
+		# the first declaration of a name wins, as in the engine
 		[[ $line =~ ^[[:space:]]*[\;#][[:space:]]*(SSDNVME_[A-Z0-9_]+)=([^[:space:]]+) ]] &&
+			[ -z "${_flat_defaults[${BASH_REMATCH[1]}]+set}" ] &&
 			_flat_defaults[${BASH_REMATCH[1]}]=${BASH_REMATCH[2]}
 	done <"$1"
 }

@@ -66,9 +66,9 @@ mkdir -p "$tmp/j/common" "$tmp/j/p"
 printf 'bs=${T_BS}\n; a comment ${T_BS}\ninclude more.fio\n' >"$tmp/j/common/g.fio"
 printf 'iodepth=${SSDNVME_T_QD}\n' >"$tmp/j/common/more.fio"
 printf 'ioengine=io_uring\n' >"$tmp/j/common/engine-io_uring.fio"
-printf '; job.fio\n;   SSDNVME_T_QD=7   declared default\n; SSDNVME_T_SET=9\n[global]\ninclude ../common/g.fio\n  size=${T_SIZE}  \n[a]\nrw=read\nnumjobs=${SSDNVME_T_SET}\n[b]\nrw=write\nname=b@${T_UNSET}x\n; SSDNVME_T_LATE=1 not in the leading block\n' >"$tmp/j/p/job.fio"
+printf '; job.fio\n;   SSDNVME_T_QD=7   declared default\n; SSDNVME_T_SET=9\n; SSDNVME_T_QD=8 (the first declaration wins)\n[global]\ninclude ../common/g.fio\n  size=${T_SIZE}  \n[a]\nrw=read\nnumjobs=${SSDNVME_T_SET}\n[b]\nrw=write\nname=b@${T_UNSET}x\n; SSDNVME_T_LATE=1 not in the leading block\n' >"$tmp/j/p/job.fio"
 (unset SSDNVME_DEV SSDNVME_T_QD && T_BS=8k T_SIZE=1m SSDNVME_T_SET=3 flatten_job "$tmp/j/p/job.fio") >"$tmp/flat"
-is "includes nested two deep are inlined, env expanded, declared defaults for unset variables, comments dropped" \
+is "includes nested two deep are inlined, env expanded, declared defaults (the first) for unset variables, comments dropped" \
 	"$(grep -v '^;' "$tmp/flat" | tr '\n' ' ')" "[global] bs=8k iodepth=7 size=1m [a] rw=read numjobs=3 [b] rw=write name=b@x "
 (unset SSDNVME_DEV && T_BS=8k T_SIZE=1m flatten_job "$tmp/j/p/job.fio" b) >"$tmp/flat"
 is "only [global] and the named section" "$(grep '^\[' "$tmp/flat" | tr '\n' ' ')" "[global] [b] "
