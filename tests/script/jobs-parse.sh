@@ -32,7 +32,7 @@ check "the entry files: noisy-neighbor, write-pressure, precondition, tq-sweep" 
 for f in "${files[@]}"; do
 	[ "$f" != jobs/noisy-neighbor/nn-io_uring_cmd.fio ] || continue
 	check "fio --ioengine=external:ssdnvme.so --filename=F --parse-only $f" \
-		"$FIO_BIN" --parse-only --ioengine=external:"$ENGINE" --filename="$tmp/target" "$f"
+		fio_cmd --parse-only --ioengine=external:"$ENGINE" --filename="$tmp/target" "$f"
 done
 check "nn-io_uring_cmd.fio parses through fio's engine with its namespaces set" \
 	env SSDNVME_NS1=/dev/ng0n1 SSDNVME_NS2=/dev/ng0n2 SSDNVME_NS3=/dev/ng0n3 SSDNVME_NS4=/dev/ng0n4 \
@@ -124,7 +124,7 @@ check_fails "no engine: an unset variable is a parse error naming the option" 'f
 	env -u SSDNVME_REGION -u SSDNVME_RUNTIME -u SSDNVME_RAMP "$FIO_BIN" --parse-only --filename="$tmp/target" jobs/profiles/4k-randread.fio
 # The environment overrides a declared default; the declared one holds otherwise.
 parsed_runtime() {
-	"$FIO_BIN" --ioengine=external:"$ENGINE" --filename="$tmp/target" --parse-only --debug=parse \
+	fio_cmd --ioengine=external:"$ENGINE" --filename="$tmp/target" --parse-only --debug=parse \
 		jobs/profiles/4k-randread.fio 2>&1 | sed -n 's/.*handle_option=runtime, ptr=\(.*\)/\1/p' | head -n 1
 }
 check "SSDNVME_RUNTIME=7 in the environment overrides the file's default" \

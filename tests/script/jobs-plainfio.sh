@@ -54,10 +54,14 @@ check "precondition.fio: fill (the whole file once), seq, rand, in order" jq -e 
 
 # ---- the runner's step of the same method runs the same jobs: write
 # pressure at 10 MB/s, the runner's flattened job against the plain run
-suite=(jobs/ssdnvme-suite --fio "$FIO_BIN" --engine-so "$ENGINE" --fiorank "$FIORANK")
-"${suite[@]}" --suite write-pressure --wp-mbps 10:10 --runtime 1 --ramp 0 --region 8M \
-	--results "$tmp/r" "$target" >"$tmp/r.log" 2>&1
-check "runner: write pressure at 10 MB/s done" test $? -eq 0
+# The runner runs fio itself: through fio_cmd (tests/lib.sh), which under
+# the sanitizer build preloads the ASan runtime for the engine.
+fio_cmd_script "$tmp/fio"
+jobs/ssdnvme-suite --fio "$tmp/fio" --engine-so "$ENGINE" --fiorank "$FIORANK" --suite write-pressure \
+	--wp-mbps 10:10 --runtime 1 --ramp 0 --region 8M --results "$tmp/r" "$target" >"$tmp/r.log" 2>&1
+rc=$?
+check "runner: write pressure at 10 MB/s done (exit $rc)" test $rc -eq 0
+[ $rc = 0 ] || tail -n 10 "$tmp/r.log" | sed 's/^/# /'
 # The options of every job (fio's own report of them), minus where the
 # output goes and how the engine is named.
 opts() {
