@@ -5,7 +5,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
-#include <libgen.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -42,19 +41,26 @@ static char *fio_output_path(void)
 	return out ? strdup(out) : NULL;
 }
 
+/*
+ * ssdnvme_results=, or by default fio's --output with ".json" replaced by
+ * ".engine.json" (".engine.json" appended to another name): one file per fio
+ * run, the name fiorank and the suite runner look for beside fio's output.
+ */
 char *ssdnvme_results_path(struct thread_data *td)
 {
 	struct ssdnvme_options *o = td->eo;
-	char *output, *dir, *path = NULL;
+	char *output, *path = NULL;
+	size_t n;
 
 	if (o->results_file && *o->results_file)
 		return strdup(o->results_file);
 	output = fio_output_path();
 	if (!output)
 		return NULL;
-	dir = dirname(output);
-	if (asprintf(&path, "%s/ssdnvme-%s.%d.json", dir, td->o.name ? td->o.name : "job",
-		     td->thread_number) < 0)
+	n = strlen(output);
+	if (n > 5 && !strcmp(output + n - 5, ".json"))
+		n -= 5;
+	if (asprintf(&path, "%.*s.engine.json", (int)n, output) < 0)
 		path = NULL;
 	free(output);
 	return path;

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "fio.h"
 #include "options.h"
@@ -407,12 +408,41 @@ static int setup_file(struct thread_data *td, struct fio_file *f)
 	return 0;
 }
 
+/*
+ * A job that names no file gets fio's default, a file named after the job in
+ * the current directory.  Run from a job file meant for a device (the
+ * usage line without --filename), that is a mistake: refuse it, in one line,
+ * unless such a file exists (someone made it for this job).
+ */
+static int check_device_named(struct thread_data *td)
+{
+	static bool said; /* one line for a run of several jobs */
+	struct ssdnvme_options *o = td->eo;
+	char msg[MSG_LEN];
+
+	if (td->o.filename || !td->files_index || !access(td->files[0]->file_name, F_OK))
+		return 0;
+	if (said) {
+		td_verror(td, ENODEV, "ssdnvme");
+		return 1;
+	}
+	said = true;
+	snprintf(msg, sizeof(msg),
+		 "job '%s' names no device: add --filename=/dev/ngXnY%s to fio's command line "
+		 "(or filename= to the job)",
+		 td->o.name, o->namespaces ? " (any namespace of the controller)" : "");
+	ssdnvme_fail(td, ENODEV, msg);
+	return 1;
+}
+
 int ssdnvme_setup(struct thread_data *td)
 {
 	struct ssdnvme_options *o = td->eo;
 	struct fio_file *f;
 	unsigned int i;
 
+	if (check_device_named(td))
+		return 1;
 	if (o->namespaces && td->files_index &&
 	    !(FILE_ENG_DATA(td->files[0]) &&
 	      ((struct file_state *)FILE_ENG_DATA(td->files[0]))->expanded)) {

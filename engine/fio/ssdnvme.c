@@ -29,6 +29,7 @@
 #include "blockio.h"
 #include "glue.h"
 #include "guard.h"
+#include "jobdefaults.h"
 #include "lba.h"
 #include "namespace.h"
 #include "nvme_cmd.h"
@@ -636,7 +637,9 @@ static struct ioengine_ops ioengine = {
 /*
  * fio's only way in.  Refuses (leaves *ops NULL, so fio reports the engine
  * as not loadable) inside a fio other than the one built against: the
- * structures shared with fio would not match.
+ * structures shared with fio would not match.  fio calls it while reading its
+ * command line, before any job file: the job files' declared defaults for
+ * their SSDNVME_* variables are set here (jobdefaults.h).
  */
 __attribute__((visibility("default"))) void get_ioengine(struct ioengine_ops **ops);
 void get_ioengine(struct ioengine_ops **ops)
@@ -649,5 +652,6 @@ void get_ioengine(struct ioengine_ops **ops)
 		*ops = NULL;
 		return;
 	}
+	jobdefaults_from_cmdline();
 	*ops = &ioengine;
 }

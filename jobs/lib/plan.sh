@@ -84,9 +84,9 @@ plan_precondition() {
 		if [ -z "$hosts_arg" ] && dev_identity "$dev" 2>/dev/null && [ -n "$id_cap" ]; then
 			fill_est=$((id_cap * fill_passes / 2000000000 + 1))
 		fi
-		plan_add "$d/precondition/precondition/fill" precondition precondition fill precondition/fill.fio precond-fill "$fill_est" fill
-		plan_add "$d/precondition/precondition/seq" precondition precondition seq precondition/seq.fio precond-seq "$precond_time" run
-		plan_add "$d/precondition/precondition/rand" precondition precondition rand precondition/rand.fio precond-rand "$precond_time" run
+		plan_add "$d/precondition/precondition/fill" precondition precondition fill precondition.fio precond-fill "$fill_est" fill
+		plan_add "$d/precondition/precondition/seq" precondition precondition seq precondition.fio precond-seq "$precond_time" run
+		plan_add "$d/precondition/precondition/rand" precondition precondition rand precondition.fio precond-rand "$precond_time" run
 	else
 		for ((r = 1; r <= ss_max_rounds; r++)); do
 			plan_add "$d/precondition/precondition/ss-round$r" precondition precondition "ss-round$r" \
@@ -111,17 +111,18 @@ plan_write_pressure() {
 	local d=$1 m
 	for m in $wp_rates; do
 		plan_add "$d/write-pressure/write-pressure/$m" write-pressure write-pressure "$m" \
-			write-pressure/write-pressure.fio "" "$step_secs" wp
+			write-pressure.fio "" "$step_secs" wp
 	done
 }
 
-# plan_noisy_neighbor DRIVE: through the ssdnvme engine, then fio's own.
+# plan_noisy_neighbor DRIVE: through the ssdnvme engine (the method's entry
+# file, as run by hand), then fio's own (the check).
 plan_noisy_neighbor() {
-	local d=$1 e
-	for e in ssdnvme io_uring_cmd; do
-		plan_add "$d/noisy-neighbor/noisy-neighbor/$e" noisy-neighbor noisy-neighbor "$e" \
-			"noisy-neighbor/nn-$e.fio" "" "$step_secs" nn
-	done
+	local d=$1
+	plan_add "$d/noisy-neighbor/noisy-neighbor/ssdnvme" noisy-neighbor noisy-neighbor ssdnvme \
+		noisy-neighbor.fio "" "$step_secs" nn
+	plan_add "$d/noisy-neighbor/noisy-neighbor/io_uring_cmd" noisy-neighbor noisy-neighbor io_uring_cmd \
+		noisy-neighbor/nn-io_uring_cmd.fio "" "$step_secs" nn
 }
 
 # plan_tq_sweep DRIVE: the workload's own preconditioning rounds (judged by
@@ -134,7 +135,7 @@ plan_tq_sweep() {
 			tq-sweep/precondition.fio "" "$ss_round_time" ss
 	done
 	for s in $tq_steps; do
-		plan_add "$d/tq-sweep/tq-sweep/$s" tq-sweep tq-sweep "$s" tq-sweep/8k-randrw-70-30.fio \
+		plan_add "$d/tq-sweep/tq-sweep/$s" tq-sweep tq-sweep "$s" tq-sweep.fio \
 			"tq-sweep@$s" "$step_secs" run
 	done
 }
@@ -188,7 +189,7 @@ estimate_overhead() {
 		# (assignments before a function call hold for that call only)
 		SSDNVME_DEV=$scratch/scratch SSDNVME_REGION=100% SSDNVME_RUNTIME=1 SSDNVME_RAMP=0 \
 			SSDNVME_PRECOND_TIME=1 SSDNVME_SS_ROUND_TIME=1 SSDNVME_FILL_PASSES=1 SSDNVME_ENGINE=$engine_so \
-			SSDNVME_ENGINE_JSON=$scratch/e.json SSDNVME_WP_BPS=1000000 SSDNVME_WP_MBPS=1 SSDNVME_SS_ROUND=1 \
+			SSDNVME_ENGINE_JSON=$scratch/e.json SSDNVME_WP_MBPS=1 SSDNVME_SS_ROUND=1 ENGINE_OVERRIDE=$engine \
 			flatten_job "$JOBS/${plan_job[row]}" ${plan_sect[row]:+"${plan_sect[row]}"} >"$scratch/job.fio" 2>/dev/null
 	fi
 	t1=$EPOCHREALTIME

@@ -49,12 +49,13 @@ load_row() {
 	job=${plan_job[i]} sect=${plan_sect[i]} est=${plan_est[i]} kind=${plan_kind[i]}
 	drive=${id%%/*} dev=${node_of[${id%%/*}]} rel=$id
 	out=$results/$rel.json flat=$results/$rel.fio ident=$results/$rel.engine.json
-	target_iops=null target_mbps=null sha="" eng=""
+	target_iops=null target_mbps=null sha="" eng="" step_rate=""
 }
 
-# prepare_step: a capped curve step's rate, from its profile's peak.
+# prepare_step: a capped curve step's rate (step_rate), from its profile's
+# peak; run_job makes the step from the profile's peak section (curve_step_job).
 prepare_step() {
-	local peak=${peak_of[$drive/$test]:-} pr pw rate
+	local peak=${peak_of[$drive/$test]:-} pr pw
 	if [ -z "$peak" ]; then
 		echo "ssdnvme-suite: $id: no peak result for $test, step skipped" >&2
 		return 1
@@ -63,11 +64,10 @@ prepare_step() {
 	target_iops=$(curve_target "$pr" "$pw" "$step")
 	# fio's rate_iops is per job: numjobs is set in the profile file itself
 	# (jobs/tools/gen-profiles puts it there).
-	rate=$(curve_rate "$pr" "$pw" "$step" "$(job_numjobs "$JOBS/$job")" "$nhosts") || return 1
-	export "SSDNVME_RATE_$step=$rate"
+	step_rate=$(curve_rate "$pr" "$pw" "$step" "$(job_numjobs "$JOBS/$job")" "$nhosts") || return 1
 }
 prepare_wp() {
-	export SSDNVME_WP_MBPS=$step SSDNVME_WP_BPS=$((step * 1000000))
+	export SSDNVME_WP_MBPS=$step
 	target_mbps=$step
 }
 prepare_ss() { export SSDNVME_SS_ROUND=${step#ss-round}; }
@@ -95,10 +95,14 @@ run_purge() {
 	cat "$out" >&2
 }
 
-# run_job: flattens the row's job and runs it with fio.  Sets status.
+# run_job: flattens the row's job and runs it with fio (a capped curve step:
+# the profile's peak section at step_rate).  Sets status.
 run_job() {
 	local fio_rc
-	if ! flatten_job "$JOBS/$job" ${sect:+"$sect"} >"$flat"; then
+	if [ "$kind" = step ]; then
+		flatten_job "$JOBS/$job" "$test@peak" >"$flat" &&
+			curve_step_job "$flat" "$test" "$step" "$step_rate" || return
+	elif ! flatten_job "$JOBS/$job" ${sect:+"$sect"} >"$flat"; then
 		return
 	fi
 	[ -n "${sha_of[$job]:-}" ] || sha_of[$job]=$(sha256sum "$JOBS/$job" | cut -d' ' -f1)

@@ -163,18 +163,56 @@ ss_verdict() {
 # flatten_job FILE [SECTION...]: prints FILE as one self-contained job:
 # include lines replaced by the included text (paths relative to the
 # including file, as fio resolves them), ${VAR} replaced by the environment
-# (unset is empty, as in fio), comments dropped, and only [global] plus the
-# named sections (all when none are named).  What runs is this text: it is
-# what a fio server receives over the network, where neither the include
-# paths nor the environment exist, and it is kept next to the results.
-# ENGINE_OVERRIDE=NAME makes common/engine.fio read common/engine-NAME.fio.
+# or, when unset, by the default FILE declares at its top (`;  SSDNVME_X=V`,
+# the lines ssdnvme.so reads when fio runs FILE by hand: engine/io/jobdefaults.c;
+# neither set nor declared is empty, as in fio), comments dropped, and only
+# [global] plus the named sections (all when none are named).  What runs is
+# this text: it is what a fio server receives over the network, where
+# neither the include paths nor the environment exist, and it is kept next
+# to the results.
+# The job files name no device and no engine (fio's command line does, run
+# by hand); the flattened job gets them at the top of FILE's [global]:
+# filename=$SSDNVME_DEV when set, and with ENGINE_OVERRIDE=NAME the text of
+# common/engine-NAME.fio (the common/ beside FILE or its parent).
 flatten_job() {
-	local file=$1
+	local file=$1 dir=.
 	shift
 	[ -f "$file" ] || { echo "ssdnvme-suite: flatten_job: no job file $file" >&2; return 1; }
-	_flat_sections=" $* " _flat_keep=1
+	[[ $file == */* ]] && dir=${file%/*}
+	_flat_sections=" $* " _flat_keep=1 _flat_injected=0
+	_flat_common=$dir/common
+	[ -d "$_flat_common" ] || _flat_common=$dir/../common
+	job_defaults "$file"
 	echo "; flattened by ssdnvme-suite from $file"
 	_flatten_lines "$file" 0
+}
+
+# job_defaults FILE: the defaults FILE declares in its leading comment block,
+# into the associative array _flat_defaults (name -> value).
+job_defaults() {
+	local line
+	declare -gA _flat_defaults=()
+	while IFS= read -r line || [ -n "$line" ]; do
+		[[ $line =~ ^[[:space:]]*([\;#].*)?$ ]] || break
+		# the first declaration of a name wins, as in the engine
+		[[ $line =~ ^[[:space:]]*[\;#][[:space:]]*(SSDNVME_[A-Z0-9_]+)=([^[:space:]]+) ]] &&
+			[ -z "${_flat_defaults[${BASH_REMATCH[1]}]+set}" ] &&
+			_flat_defaults[${BASH_REMATCH[1]}]=${BASH_REMATCH[2]}
+	done <"$1"
+}
+
+# _flat_inject: the device and engine lines, once, after FILE's [global].
+_flat_inject() {
+	local eng
+	_flat_injected=1
+	[ -z "${SSDNVME_DEV:-}" ] || printf 'filename=%s\n' "$SSDNVME_DEV"
+	[ -n "${ENGINE_OVERRIDE:-}" ] || return 0
+	eng=$_flat_common/engine-$ENGINE_OVERRIDE.fio
+	if [ ! -f "$eng" ]; then
+		echo "flatten_job: no engine file $eng" >&2
+		return 1
+	fi
+	_flatten_lines "$eng" 1
 }
 
 # Plain parameter expansions rather than dirname/basename: under the test
@@ -202,9 +240,6 @@ _flatten_lines() {
 		if [[ $line =~ ^include[[:space:]]+(.+)$ ]]; then
 			inc=${BASH_REMATCH[1]}
 			[[ $inc == /* ]] || inc=$dir/$inc
-			if [ -n "${ENGINE_OVERRIDE:-}" ] && [ "${inc##*/}" = engine.fio ]; then
-				inc=${inc%/*}/engine-$ENGINE_OVERRIDE.fio
-			fi
 			if [ ! -f "$inc" ]; then
 				echo "ssdnvme-suite: flatten_job: $file includes $inc, which does not exist" >&2
 				return 1
@@ -213,10 +248,14 @@ _flatten_lines() {
 			continue
 		fi
 		_expand_env "$line"
+		if [ "$depth" = 0 ] && [ "$_flat_injected" = 0 ] && [ "$line" = "[global]" ]; then
+			_flat_inject || return 1
+		fi
 	done <"$file"
 }
 
-# _expand_env LINE: fio's ${VAR} substitution, printed.
+# _expand_env LINE: fio's ${VAR} substitution, printed; an unset VAR takes
+# the job file's declared default (job_defaults).
 _expand_env() {
 	local rest=$1 out="" var
 	while [[ $rest =~ ^([^$]*)\$\{([^}]+)\}(.*)$ ]]; do
@@ -224,10 +263,35 @@ _expand_env() {
 		var=${BASH_REMATCH[2]}
 		rest=${BASH_REMATCH[3]}
 		if [[ $var =~ ^[A-Za-z_][A-Za-z0-9_]*$ ]]; then
-			out+=${!var:-}
+			if [[ -v $var ]]; then
+				out+=${!var}
+			else
+				out+=${_flat_defaults[$var]:-}
+			fi
 		fi
 	done
 	printf '%s\n' "$out$rest"
+}
+
+# curve_step_job FLAT TEST STEP RATE: turns the flattened [TEST@peak] job
+# FLAT into the curve's capped step TEST@STEP: the same section renamed, with
+# rate_iops=RATE (per job, "READ,WRITE").  The profile files hold only the
+# peak: a capped step needs the peak's measured rate, which fio cannot
+# compute in a job file (jobs/tools/gen-profiles).
+curve_step_job() {
+	local flat=$1 test=$2 step=$3 rate=$4 line out="" found=0
+	while IFS= read -r line || [ -n "$line" ]; do
+		if [ "$line" = "[$test@peak]" ]; then
+			line="[$test@$step]"
+			found=1
+		fi
+		out+=$line$'\n'
+	done <"$flat"
+	if [ $found = 0 ]; then
+		echo "curve_step_job: $flat has no section [$test@peak]" >&2
+		return 1
+	fi
+	printf '%srate_iops=%s\n' "$out" "$rate" >"$flat"
 }
 
 # job_numjobs FLATTENED_TEXT_FILE: the numjobs the job runs with (the last

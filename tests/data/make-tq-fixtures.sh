@@ -51,13 +51,13 @@ for drive in iouring psync-capped; do
 	extra=""
 	[ $drive = iouring ] || extra="ioengine=psync;rate_iops=300"
 	for s in t1q1 t2q2 t4q4; do
-		run $drive "tq-sweep/tq-sweep/$s" tq-sweep/8k-randrw-70-30.fio "tq-sweep@$s" "$extra"
+		run $drive "tq-sweep/tq-sweep/$s" tq-sweep.fio "tq-sweep@$s" "$extra"
 	done
 	for r in 1 2; do
 		SSDNVME_SS_ROUND=$r run $drive "tq-sweep/precondition/ss-round$r" tq-sweep/precondition.fio "" "$extra"
 	done
 done
-flatten_job "$TOP/jobs/tq-sweep/8k-randrw-70-30.fio" tq-sweep@t2q2 |
+flatten_job "$TOP/jobs/tq-sweep.fio" tq-sweep@t2q2 |
 	sed 's/^numjobs=2$/numjobs=1/' >"$WORK/split.fio"
 printf '\n[tq-sweep@t2q2]\nnew_group\nnumjobs=1\niodepth=2\n' >>"$WORK/split.fio"
 "$fio" --output-format=json --output="$out/split-groups.json" "$WORK/split.fio" >/dev/null

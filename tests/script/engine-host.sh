@@ -19,18 +19,18 @@ check "file fallback: fsync through io_uring" job --rw=write --fsync=4 --size=1M
 # Results file next to --output, with the identity of the file.
 fio_cmd --name=ident "$eng" --filename="$tmp/data" --size=4M --rw=read --output-format=json \
 	--output="$tmp/out.json" >/dev/null 2>&1
-check "results file written next to --output" test -s "$tmp/ssdnvme-ident.1.json"
+check "results file written next to --output (out.json -> out.engine.json)" test -s "$tmp/out.engine.json"
 check "results file: schema, kind and path" jq -e \
 	--arg p "$tmp/data" '.schema == "ssdnvme-engine/1" and .fio_version == "fio-3.33" and
-	.files[0].kind == "file" and .files[0].path == $p' "$tmp/ssdnvme-ident.1.json"
+	.files[0].kind == "file" and .files[0].path == $p' "$tmp/out.engine.json"
 check "fio JSON is still valid with the engine loaded" jq -e '.jobs[0].error == 0' "$tmp/out.json"
 fio_cmd --name=named "$eng" --filename="$tmp/data" --size=1M --rw=read \
 	--ssdnvme_results="$tmp/named.json" >/dev/null 2>&1
 check "ssdnvme_results= names the file" jq -e '.job == "named"' "$tmp/named.json"
-rm -f "$tmp"/ssdnvme-*.json
+rm -f "$tmp"/*.engine.json
 fio_cmd --name=quiet "$eng" --filename="$tmp/data" --size=1M --rw=read >/dev/null 2>&1
 check "no --output and no ssdnvme_results: no file written" \
-	bash -c "! ls '$tmp'/ssdnvme-*.json 2>/dev/null | grep -q ."
+	bash -c "! ls '$tmp'/*.engine.json 2>/dev/null | grep -q ."
 
 # Tag latencies in each of fio's timings: counted in CPU cycles when fio's
 # clocksource is the CPU clock, read with fio's own clock_gettime() call, or

@@ -60,21 +60,29 @@ ss_verdict 1 2 3 4 5 >/dev/null
 is "exit status 1 when not" $? 1
 check_fails "a non-number is refused" "not a number" ss_verdict 1 2 x 4 5
 
-# ---- flattening: includes, environment, sections
+# ---- flattening: includes, environment and declared defaults, sections,
+# the device and engine the runner adds
 mkdir -p "$tmp/j/common" "$tmp/j/p"
-printf 'bs=${T_BS}\n; a comment ${T_BS}\ninclude engine.fio\n' >"$tmp/j/common/g.fio"
-printf 'ioengine=psync\n' >"$tmp/j/common/engine.fio"
+printf 'bs=${T_BS}\n; a comment ${T_BS}\ninclude more.fio\n' >"$tmp/j/common/g.fio"
+printf 'iodepth=${SSDNVME_T_QD}\n' >"$tmp/j/common/more.fio"
 printf 'ioengine=io_uring\n' >"$tmp/j/common/engine-io_uring.fio"
-printf '[global]\ninclude ../common/g.fio\n  size=${T_SIZE}  \n[a]\nrw=read\n[b]\nrw=write\nname=b@${T_UNSET}x\n' >"$tmp/j/p/job.fio"
-T_BS=8k T_SIZE=1m flatten_job "$tmp/j/p/job.fio" >"$tmp/flat"
-is "includes nested two deep are inlined, env expanded, comments dropped" \
-	"$(grep -v '^;' "$tmp/flat" | tr '\n' ' ')" "[global] bs=8k ioengine=psync size=1m [a] rw=read [b] rw=write name=b@x "
-T_BS=8k T_SIZE=1m flatten_job "$tmp/j/p/job.fio" b >"$tmp/flat"
+printf '; job.fio\n;   SSDNVME_T_QD=7   declared default\n; SSDNVME_T_SET=9\n; SSDNVME_T_QD=8 (the first declaration wins)\n[global]\ninclude ../common/g.fio\n  size=${T_SIZE}  \n[a]\nrw=read\nnumjobs=${SSDNVME_T_SET}\n[b]\nrw=write\nname=b@${T_UNSET}x\n; SSDNVME_T_LATE=1 not in the leading block\n' >"$tmp/j/p/job.fio"
+(unset SSDNVME_DEV SSDNVME_T_QD && T_BS=8k T_SIZE=1m SSDNVME_T_SET=3 flatten_job "$tmp/j/p/job.fio") >"$tmp/flat"
+is "includes nested two deep are inlined, env expanded, declared defaults (the first) for unset variables, comments dropped" \
+	"$(grep -v '^;' "$tmp/flat" | tr '\n' ' ')" "[global] bs=8k iodepth=7 size=1m [a] rw=read numjobs=3 [b] rw=write name=b@x "
+(unset SSDNVME_DEV && T_BS=8k T_SIZE=1m flatten_job "$tmp/j/p/job.fio" b) >"$tmp/flat"
 is "only [global] and the named section" "$(grep '^\[' "$tmp/flat" | tr '\n' ' ')" "[global] [b] "
-ENGINE_OVERRIDE=io_uring flatten_job "$tmp/j/p/job.fio" >"$tmp/flat"
-check "ENGINE_OVERRIDE swaps common/engine.fio for engine-NAME.fio" grep -qx 'ioengine=io_uring' "$tmp/flat"
-check_fails "an override naming no engine file is an error" "does not exist" \
+(SSDNVME_DEV=/dev/x ENGINE_OVERRIDE=io_uring flatten_job "$tmp/j/p/job.fio") >"$tmp/flat"
+is "SSDNVME_DEV and ENGINE_OVERRIDE put the device and common/engine-NAME.fio at the top of [global]" \
+	"$(grep -v '^;' "$tmp/flat" | head -n 3 | tr '\n' ' ')" "[global] filename=/dev/x ioengine=io_uring "
+check_fails "an override naming no engine file is an error" "no engine file" \
 	env ENGINE_OVERRIDE=nosuch bash -c ". '$TOP/jobs/lib/suite-lib.sh'; flatten_job '$tmp/j/p/job.fio'"
+printf '[global]\nsize=1m\n[p@peak]\nrw=read\n' >"$tmp/peak.fio"
+curve_step_job "$tmp/peak.fio" p 50 100,20
+is "curve_step_job: the peak section renamed, its rate added" "$(tr '\n' ' ' <"$tmp/peak.fio")" \
+	"[global] size=1m [p@50] rw=read rate_iops=100,20 "
+check_fails "curve_step_job: a job without the peak section is an error" "no section \[q@peak\]" \
+	curve_step_job "$tmp/peak.fio" q 50 1,1
 printf '[global]\ninclude loop.fio\n' >"$tmp/j/loop.fio"
 check_fails "an include loop is an error, not a hang" "nested deeper" flatten_job "$tmp/j/loop.fio"
 check_fails "a missing job file is an error" "no job file" flatten_job "$tmp/none.fio"

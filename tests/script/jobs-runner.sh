@@ -32,7 +32,7 @@ check_fails "no --suite" '--suite is required' run --results "$tmp/x" "$target"
 check_fails "unknown suite" "unknown suite 'bogus'" run --suite bogus --results "$tmp/x" "$target"
 check_fails "unknown option" "unknown option '--frobnicate'" run --frobnicate --suite profiles --results "$tmp/x" "$target"
 check_fails "no device" 'no device given' run --suite profiles --results "$tmp/x"
-check_fails "a step the job files lack" 'no 15 % step' run --suite profiles --steps 10,15 --results "$tmp/x" "$target"
+check_fails "a step that is no percentage of the peak" "'0' is not a percentage" run --suite profiles --steps 10,0 --results "$tmp/x" "$target"
 check_fails "an unknown profile" "no profile 'sql-50-50'" run --suite profiles --profiles sql-50-50 --results "$tmp/x" "$target"
 check_fails "a missing target" 'does not exist' run --suite profiles --results "$tmp/x" "$tmp/nosuchfile"
 check_fails "noisy neighbor needs NVMe namespaces" 'needs an NVMe generic char device' \

@@ -34,14 +34,14 @@ check "'all' is the VDbench method; tq-sweep is asked for by name" \
 check "tq-sweep is a suite of its own and combines in a list" \
 	test "$(parse_suites tq-sweep,profiles)" = "tq-sweep profiles"
 check "the default step list is the job file's grid" \
-	test "$(parse_tq_steps jobs/tq-sweep/8k-randrw-70-30.fio "")" = "t1q1 t2q2 t4q4 t8q8 t16q1 t16q2 t16q4 t16q8 t16q16"
+	test "$(parse_tq_steps jobs/tq-sweep.fio "")" = "t1q1 t2q2 t4q4 t8q8 t16q1 t16q2 t16q4 t16q8 t16q16"
 
 # ---- dry run: the plan, nothing written
 run --suite tq-sweep --dry-run --results "$tmp/dry" "$target" >"$tmp/dry.log" 2>&1
 check "dry run: exit 0, nothing written" test $? = 0 -a ! -e "$tmp/dry"
 check "dry run (full): 25 rounds of 60 s, then the 9 steps" bash -c "
 	test \$(grep -c 'target/tq-sweep/precondition/ss-round[0-9]* *tq-sweep/precondition.fio *1m00s' '$tmp/dry.log') -eq 25 &&
-	test \$(grep -Ec 'target/tq-sweep/tq-sweep/t[0-9]+q[0-9]+ +tq-sweep/8k-randrw-70-30.fio \[tq-sweep@t[0-9]+q[0-9]+\]' '$tmp/dry.log') -eq 9 &&
+	test \$(grep -Ec 'target/tq-sweep/tq-sweep/t[0-9]+q[0-9]+ +tq-sweep.fio \[tq-sweep@t[0-9]+q[0-9]+\]' '$tmp/dry.log') -eq 9 &&
 	grep -q ', 34 runs' '$tmp/dry.log'"
 
 # ---- a short run of the whole method on the file

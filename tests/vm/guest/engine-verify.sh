@@ -36,14 +36,14 @@ ssd --name=id --filename=/dev/ng0n3 --rw=read --bs=4k --size=50% --output-format
 idns=$(nvme id-ns /dev/ng0n3 -o json)
 idctrl=$(nvme id-ctrl /dev/nvme0 -o json)
 nsze=$(jq .nsze <<<"$idns")
-check "results file exists next to --output" test -s /tmp/ssdnvme-id.1.json
+check "results file exists next to --output" test -s /tmp/id.engine.json
 check "identity: nsid, LBA size 4096, capacity = nvme id-ns nsze ($nsze)" \
 	jq -e --argjson n "$nsze" '.files[0] | .nsid == 3 and .lba_size == 4096 and .capacity_lbas == $n and
-		.capacity_bytes == $n * 4096 and .kind == "nvme-char" and .metadata_size == 0' /tmp/ssdnvme-id.1.json
+		.capacity_bytes == $n * 4096 and .kind == "nvme-char" and .metadata_size == 0' /tmp/id.engine.json
 check "identity: model, serial, firmware = nvme id-ctrl" \
 	jq -e --argjson c "$idctrl" '.files[0] | .model == ($c.mn|sub(" +$";"")) and
 		.serial == ($c.sn|sub(" +$";"")) and .firmware == ($c.fr|sub(" +$";"")) and .controller == "nvme0"' \
-	/tmp/ssdnvme-id.1.json
+	/tmp/id.engine.json
 check "size=50% resolves against the namespace's real capacity" \
 	jq -e --argjson n "$nsze" '.jobs[0].read.io_bytes == $n * 4096 / 2' /tmp/id.json
 
@@ -55,7 +55,7 @@ rc=$?
 	ok "namespaces=1,2,4 on /dev/nvme0 verifies" || { not_ok "namespaces=1,2,4 (exit $rc)"; sed 's/^/# /' /tmp/multi.err; }
 check "namespaces=1,2,4: three files, one per namespace" \
 	jq -e '[.files[] | .path] == ["/dev/ng0n1","/dev/ng0n2","/dev/ng0n4"] and [.files[].nsid] == [1,2,4]' \
-	/tmp/ssdnvme-multi.1.json
+	/tmp/multi.engine.json
 check "namespaces=1,2,4: verify read back 24 MiB across them" \
 	jq -e '.jobs[0].read.io_bytes == 24 * 1048576' /tmp/multi.json
 check "namespaces=all from /dev/ng0n1 covers six namespaces" \
