@@ -330,5 +330,5 @@ int ssdnvme_setup(struct thread_data *td)
 	}
 	if (o->namespaces && td->files_index)
 		((struct file_state *)FILE_ENG_DATA(td->files[0]))->expanded = true;
-	return ssdnvme_check_results_target(td);
+	return ssdnvme_check_outputs(td);
 }

@@ -112,6 +112,9 @@ static int ssdnvme_post_init(struct thread_data *td)
 	}
 	/* once per job: the tag log goes next to it, the results go in it */
 	ld->results_path = ssdnvme_results_path(td);
+	ld->deny = ssdnvme_deny_list(td);
+	if (!ld->deny)
+		return 1;
 	if (tagging_init(td, ld, ld->results_path))
 		return 1;
 	if (!o->fixedbufs)
@@ -494,8 +497,10 @@ static void ssdnvme_cleanup(struct thread_data *td)
 
 	if (!ld)
 		return;
-	if (ld->ring.open)
+	if (ld->ring.open) {
+		tagging_finish_log(td, ld); /* the results say whether the log is complete */
 		ssdnvme_write_results(td, ld);
+	}
 	tagging_free(ld);
 	ring_close(&ld->ring);
 	for (i = 0; i < ld->nr_fds; i++)
@@ -507,6 +512,7 @@ static void ssdnvme_cleanup(struct thread_data *td)
 	free(ld->ranges);
 	free(ld->opened);
 	free(ld->results_path);
+	free(ld->deny);
 	free(ld);
 	td->io_ops_data = NULL;
 }

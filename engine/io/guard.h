@@ -32,15 +32,6 @@ bool guard_in_use(const struct nsdev *dev, const char *mountinfo, const char *sw
 		  size_t len);
 
 /*
- * Whether PATH may receive the engine's results: a regular file or a new
- * one in an existing directory, and none of the job's DATA files (same
- * device and inode, or same directory and name if not there yet).  WHAT
- * names the setting, ahead of PATH in the message ("ssdnvme_results=").
- */
-bool guard_results_target(const char *what, const char *path, const char *const *data, int n,
-			  char *msg, size_t len);
-
-/*
  * Whether the block queue behind BLOCKDEV supports polled I/O (has poll
  * queues): 1 yes, 0 no, -1 unknown.
  */

@@ -1,6 +1,6 @@
 /*
  * Unit tests: device identity by device number (engine/io/nsdev.c) and the
- * in-use and results-target guards (engine/io/guard.c), against a sysfs tree
+ * in-use guard (engine/io/guard.c), against a sysfs tree
  * built in a temporary directory with the layout of Linux 6.1 (multipath
  * head under nvme-subsys0, a partition, a dm holder).
  */
@@ -180,27 +180,6 @@ static void mounted_partition_and_holder(void **state)
 	assert_true(guard_in_use(&d, mi, sw, what, sizeof(what)));
 }
 
-static void results_targets(void **state)
-{
-	char msg[1024] = "", data[600], res[600], missing[600];
-	const char *files[1] = {data};
-
-	(void)state;
-	snprintf(data, sizeof(data), "%s/data", root);
-	snprintf(res, sizeof(res), "%s/res.json", root);
-	snprintf(missing, sizeof(missing), "%s/nodir/res.json", root);
-	put("data", "x");
-	assert_true(guard_results_target("r=", res, files, 1, msg, sizeof(msg)));
-	assert_false(guard_results_target("r=", data, files, 1, msg, sizeof(msg)));
-	assert_non_null(strstr(msg, "is the job's own data file"));
-	assert_false(guard_results_target("r=", "/dev/null", files, 1, msg, sizeof(msg)));
-	assert_non_null(strstr(msg, "r=/dev/null is a character device"));
-	assert_false(guard_results_target("r=", missing, files, 1, msg, sizeof(msg)));
-	assert_non_null(strstr(msg, "nodir does not exist"));
-	assert_false(guard_results_target("r=", root, files, 1, msg, sizeof(msg)));
-	assert_non_null(strstr(msg, "is a directory"));
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -208,7 +187,6 @@ int main(void)
 		cmocka_unit_test(controller_and_partition_and_other),
 		cmocka_unit_test(overlapping_devices),
 		cmocka_unit_test(mounted_partition_and_holder),
-		cmocka_unit_test(results_targets),
 	};
 
 	return cmocka_run_group_tests(tests, build_tree, remove_tree);

@@ -99,7 +99,8 @@ static void test_roundtrip(void **state)
 	assert_int_equal(taglog_records(log), n);
 	assert_int_equal(taglog_close(log, err, sizeof(err)), 0);
 	assert_int_equal(stat(path, &st), 0);
-	assert_int_equal(st.st_size, TAGLOG_HEADER_SIZE + n * TAGLOG_RECORD_SIZE);
+	/* header, records, end record */
+	assert_int_equal(st.st_size, TAGLOG_HEADER_SIZE + (n + 1) * TAGLOG_RECORD_SIZE);
 
 	r = taglog_open(path, err, sizeof(err));
 	assert_non_null(r);
@@ -112,6 +113,16 @@ static void test_roundtrip(void **state)
 	}
 	assert_int_equal(taglog_next(r, &io, err, sizeof(err)), 0);
 	assert_false(taglog_truncated(r));
+	taglog_reader_close(r);
+
+	/* a log cut at a record boundary (disk full, killed): no end record, flagged */
+	assert_int_equal(truncate(path, TAGLOG_HEADER_SIZE + 2 * TAGLOG_RECORD_SIZE), 0);
+	r = taglog_open(path, err, sizeof(err));
+	assert_non_null(r);
+	assert_int_equal(taglog_next(r, &io, err, sizeof(err)), 1);
+	assert_int_equal(taglog_next(r, &io, err, sizeof(err)), 1);
+	assert_int_equal(taglog_next(r, &io, err, sizeof(err)), 0);
+	assert_true(taglog_truncated(r));
 	taglog_reader_close(r);
 
 	/* a run killed mid-write: the partial record ends the file, flagged */
