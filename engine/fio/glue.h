@@ -26,6 +26,7 @@
 struct ssdnvme_options {
 	void *pad; /* fio treats option offset 0 as "unset" */
 	unsigned int hipri;
+	unsigned int hipri_unsafe_kernel; /* hipri on passthrough before Linux 6.5 */
 	unsigned int fixedbufs;
 	unsigned int registerfiles;
 	unsigned int sqpoll;
@@ -80,6 +81,7 @@ struct engine_data {
 	uint64_t reap_stamp;	      /* tagging_stamp() when the current batch was reaped */
 	char *results_path;	      /* ssdnvme_results_path(), NULL: no results file */
 	struct safefile_deny *deny;   /* the job's files: never written as ours */
+	unsigned int in_flight;	      /* submitted to the ring, not yet reaped */
 };
 
 /* The option table (options.c). */

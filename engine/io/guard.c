@@ -169,3 +169,50 @@ int guard_poll_capable(const char *blockdev)
 	fclose(fp);
 	return v;
 }
+
+/* "X.Y[.Z]" at S (digits first); false if it is not one. */
+static bool parse_version(const char *s, unsigned int v[3])
+{
+	int n;
+
+	v[2] = 0;
+	if (!s || *s < '0' || *s > '9')
+		return false;
+	n = sscanf(s, "%u.%u.%u", &v[0], &v[1], &v[2]);
+	return n >= 2;
+}
+
+bool guard_kernel_upstream(const char *release, const char *proc_version, unsigned int v[3])
+{
+	const char *deb = proc_version ? strstr(proc_version, " Debian ") : NULL;
+
+	/* Debian and Ubuntu name the upstream release after their tag */
+	if (deb && parse_version(deb + 8, v))
+		return true;
+	return parse_version(release, v);
+}
+
+bool guard_passthru_iopoll_fixed(const unsigned int v[3])
+{
+	return v[0] > GUARD_IOPOLL_FIXED_MAJOR ||
+	       (v[0] == GUARD_IOPOLL_FIXED_MAJOR && v[1] >= GUARD_IOPOLL_FIXED_MINOR);
+}
+
+bool guard_zoned_model(const char *blockdev, char *buf, size_t len)
+{
+	char path[PATH_MAX];
+	bool ok;
+	FILE *fp;
+
+	if (!blockdev || !*blockdev)
+		return false;
+	snprintf(path, sizeof(path), "/sys/block/%s/queue/zoned", blockdev);
+	fp = fopen(path, "r");
+	if (!fp)
+		return false;
+	ok = fgets(buf, (int)len, fp) != NULL;
+	fclose(fp);
+	if (ok)
+		buf[strcspn(buf, "\n")] = '\0';
+	return ok;
+}

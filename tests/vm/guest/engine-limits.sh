@@ -95,8 +95,18 @@ done
 # Item 10, last (a hang would end the guest at --timeout): hipri with
 # data-less commands is refused before the run, and fio exits.
 T=60
-check "hipri randread runs (polled data commands)" \
+check_fails "hipri on passthrough is refused on 6.1, naming the fixed version" \
+	"hipri: polled NVMe passthrough on /dev/ng0n4 needs Linux 6.5 or newer.*9408d8a37e6c.*upstream 6\.1\.[0-9]+.*hipri_unsafe_kernel=1" \
 	ssd --name=h --filename=/dev/ng0n4 --rw=randread --bs=4k --size=1M --hipri
+check "hipri randread runs with hipri_unsafe_kernel=1 (polled data commands)" \
+	ssd --name=h --filename=/dev/ng0n4 --rw=randread --bs=4k --size=1M --hipri --hipri_unsafe_kernel=1
+check_fails "hipri with trim_percentage is refused even with the override" \
+	"hipri: /dev/ng0n4 with trim_percentage/trim_backlog: fio ends such a job with commands in flight" \
+	ssd --name=h --filename=/dev/ng0n4 --rw=write --bs=4k --size=1M --hipri --hipri_unsafe_kernel=1 \
+	--trim_percentage=50 --trim_backlog=8 --verify=crc32c
+check_fails "hipri with fsync=1 on the block fallback is refused (io_uring gives EINVAL)" \
+	"hipri: /dev/nvme0n4 is a block device, and io_uring fails fsync on a polled ring" \
+	ssd --name=h --filename=/dev/nvme0n4 --rw=write --bs=4k --size=1M --hipri --fsync=1
 check_fails "hipri with fsync=1 is refused with the reason" \
 	"hipri: /dev/ng0n4 would send Flush, .*fsync.*bio_poll" \
 	ssd --name=h --filename=/dev/ng0n4 --rw=write --bs=4k --size=1M --hipri --fsync=1
