@@ -55,6 +55,8 @@ def records(path):
         data = f.read()
     out = []
     for off in range(0, len(data) - len(data) % 64, 64):
+        if data[off:off + 8] == b"SSDNVEND":  # the end record: a complete log
+            break
         s, lat, lba, ln, nsid, key, qd, d, fl, ir, iw, it, ifl = REC.unpack_from(data, off)
         out.append(dict(submit=s, lat=lat, nsid=nsid, key=key, dir=d, flags=fl,
                         inflight_w=iw, inflight_r=ir, qd=qd))
