@@ -113,8 +113,17 @@ mount -t tmpfs -o size=64k tmpfs /tmp/full
 check_fails "results on a 64 KiB tmpfs: refused before any I/O, with the numbers" \
 	"its file system has [0-9]+ bytes free, and the run will write about [0-9]+ there" \
 	ssd --name=w --filename="$(ng "$H3")" "${wr[@]}" --ssdnvme_results=/tmp/full/r.json
+# once the job runs (its tags' shared segment exists: after set-up), act
+when_running() {
+	for _ in $(seq 400); do
+		compgen -G '/dev/shm/ssdnvme-*' >/dev/null && break
+		sleep 0.05
+	done
+	sleep 0.5
+	"$@"
+}
 mount -t tmpfs -o size=8m tmpfs /tmp/fill
-(sleep 1 && dd if=/dev/zero of=/tmp/fill/hog bs=64k 2>/dev/null) &
+(when_running dd if=/dev/zero of=/tmp/fill/hog bs=64k 2>/dev/null) &
 check_fails "the disk fills during the run: fio exits non-zero naming what was lost" \
 	"tag log /tmp/fill/r.json.w.1.taglog not written: .*No space left on device.*lost: the [0-9]+ per-I/O records" \
 	ssd --name=w --filename="$(ng "$H3")" --rw=write --bs=4k --size=8M --rate_iops=800 --tag_log=1 \
@@ -122,7 +131,7 @@ check_fails "the disk fills during the run: fio exits non-zero naming what was l
 wait
 check "no incomplete tag log is presented under its name" test ! -e /tmp/fill/r.json.w.1.taglog
 mount -t tmpfs -o size=8m tmpfs /tmp/turnro
-(sleep 1 && mount -o remount,ro /tmp/turnro) &
+(when_running mount -o remount,ro /tmp/turnro) &
 check_fails "the file system turns read-only during the run: fio exits non-zero" \
 	"results not written: /tmp/turnro/r.json: .*Read-only file system; lost: the engine's results of job 'w'" \
 	ssd --name=w --filename="$(ng "$H3")" --rw=write --bs=4k --size=8M --rate_iops=800 \
