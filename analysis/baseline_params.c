@@ -118,31 +118,56 @@ static int add_diff(char **out, const char *key, const char *cur, const char *ba
 	return 0;
 }
 
+/* The runner's mode of the nearest manifest.json in dir (that manifest's,
+ * found or not), with the answer of every directory remembered in cache:
+ * dir -> mode string, or JSON null for none. */
+static const char *dir_mode(struct json_object *cache, const char *dir, bool *found)
+{
+	struct json_object *hit, *m;
+	char *path, *buf, err[64];
+	size_t len;
+
+	*found = false;
+	if (cache && json_object_object_get_ex(cache, dir, &hit)) {
+		*found = hit != NULL;
+		return hit ? json_object_get_string(hit) : NULL;
+	}
+	if (asprintf(&path, "%s/manifest.json", *dir ? dir : "") < 0)
+		return NULL;
+	buf = fr_slurp(path, &len);
+	free(path);
+	if (buf) {
+		*found = true;
+		m = fr_json_parse(buf, len, err, sizeof(err));
+		free(buf);
+		hit = fr_json_str(m, "mode") ? json_object_new_string(fr_json_str(m, "mode"))
+					     : json_object_new_string("");
+		json_object_put(m);
+	} else {
+		hit = NULL;
+	}
+	if (cache)
+		json_object_object_add(cache, dir, hit);
+	return hit ? json_object_get_string(hit) : NULL;
+}
+
 /* The runner's mode (short, full) from the manifest.json of the results
  * directory holding the step's file, or NULL when there is none. */
-static char *runner_mode(const char *source)
+static char *runner_mode(const char *source, struct json_object *cache)
 {
 	char *dir = strdup(source), *slash, *mode = NULL;
 
 	/* DIR/<drive>/<suite>/<test>/<step>.json: at most four levels up */
-	for (int up = 0; dir && up < 4 && !mode && (slash = strrchr(dir, '/')); up++) {
-		struct json_object *m;
-		char *path, err[64];
-		size_t len;
-		char *buf;
+	for (int up = 0; dir && up < 4 && (slash = strrchr(dir, '/')); up++) {
+		const char *m;
+		bool found;
 
 		*slash = '\0';
-		if (asprintf(&path, "%s/manifest.json", *dir ? dir : "") < 0)
-			break;
-		buf = fr_slurp(path, &len);
-		free(path);
-		if (!buf)
+		m = dir_mode(cache, dir, &found);
+		if (!found)
 			continue;
-		m = fr_json_parse(buf, len, err, sizeof(err));
-		free(buf);
-		if (fr_json_str(m, "mode"))
-			mode = strdup(fr_json_str(m, "mode"));
-		json_object_put(m);
+		if (m && *m)
+			mode = strdup(m);
 		break; /* the nearest manifest is the one */
 	}
 	free(dir);
@@ -150,10 +175,11 @@ static char *runner_mode(const char *source)
 }
 
 /* The runner's modes differ (both known): "runner mode short here, ..." */
-static int diff_mode(char **out, const struct fr_step *cur, const struct fr_step *base)
+static int diff_mode(char **out, const struct fr_step *cur, const struct fr_step *base,
+		     struct json_object *cache)
 {
-	char *c = cur->source ? runner_mode(cur->source) : NULL;
-	char *b = base->source ? runner_mode(base->source) : NULL;
+	char *c = cur->source ? runner_mode(cur->source, cache) : NULL;
+	char *b = base->source ? runner_mode(base->source, cache) : NULL;
 	int ret = 0;
 
 	if (c && b && strcmp(c, b))
@@ -180,13 +206,14 @@ static int diff_keys(char **out, struct json_object *a, struct json_object *b, b
 	return 0;
 }
 
-char *fr_bl_unlike(const struct fr_step *cur, const struct fr_step *base)
+char *fr_bl_unlike(const struct fr_step *cur, const struct fr_step *base,
+		   struct json_object *mode_cache)
 {
 	struct json_object *c = step_opts(cur), *b = step_opts(base);
 	char *out = NULL;
 
 	if ((c && b && (diff_keys(&out, c, b, true) || diff_keys(&out, b, c, false))) ||
-	    diff_mode(&out, cur, base)) {
+	    diff_mode(&out, cur, base, mode_cache)) {
 		free(out);
 		out = NULL;
 		errno = ENOMEM;

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "baseline.h"
+#include "baseline_runs.h"
 #include "escape.h"
 #include "inputs.h"
 #include "out.h"
@@ -28,10 +29,19 @@
 #define FIORANK_REFDIR "/usr/local/share/ssdnvme/reference"
 #endif
 
-enum { EXIT_ALL_READ = 0, EXIT_SOME_SKIPPED = 1, EXIT_USAGE = 2, EXIT_THRESHOLD = 3 };
+enum {
+	EXIT_ALL_READ = 0,
+	EXIT_SOME_SKIPPED = 1,
+	EXIT_USAGE = 2,
+	EXIT_THRESHOLD = 3,
+	EXIT_UNDECIDED = 4, /* --fail-if: a term could not be evaluated */
+};
 
 /* Long options without a short one. */
-enum { OPT_BASELINE = 256, OPT_FAIL_IF, OPT_CHECK };
+enum { OPT_BASELINE = 256, OPT_FAIL_IF, OPT_CHECK, OPT_REPEAT };
+
+/* --baseline and --repeat directories at most */
+#define MAX_RUNS 64
 
 /* The output formats, the first the default: the help, the check of -f and
  * the renderer all come from this one table. */
@@ -94,10 +104,16 @@ static const char usage_text[] =
 	"  -j, --jobs=N            parse with N threads (default: online CPUs, at most 8)\n"
 	"  -q, --quiet             do not list unusable inputs on stderr\n"
 	"      --baseline=DIR      compare with an earlier run in DIR, per drive and\n"
-	"                          profile: peak IOPS, MB/s, mean, p99, p99.99 latency\n"
+	"                          step of every section (curve, write pressure,\n"
+	"                          noisy neighbor, tq-sweep): IOPS, MB/s, mean, p99,\n"
+	"                          p99.99 latency; again for more runs of the baseline\n"
+	"      --repeat=DIR        with --baseline: DIR holds another run of the inputs;\n"
+	"                          with repeated runs a threshold counts as crossed only\n"
+	"                          when every new run is beyond every baseline run\n"
 	"      --fail-if=EXPR      with --baseline: exit 3 when a change crosses a\n"
 	"                          threshold, e.g. 'p99.99>+10%,iops<-5%' (metrics:\n"
-	"                          iops, mbps, mean, p99, p99.99)\n"
+	"                          iops, mbps, mean, p99, p99.99); exit 4 when a term\n"
+	"                          cannot be evaluated (a figure absent on a side)\n"
 	"      --iops=FILE         print \"READ_IOPS WRITE_IOPS\" of one fio output, summed\n"
 	"                          over its jobs (or clients) and nothing else; exit 1\n"
 	"                          and print nothing if it is unreadable, a job failed\n"
@@ -127,7 +143,11 @@ static const char usage_text[] =
 	"     not be written\n"
 	"  3  with --baseline and --fail-if: a change crossed a threshold (the report\n"
 	"     is written); with --baseline, 1 also when a drive or profile is on one\n"
-	"     side only or ran other parameters (not compared)\n";
+	"     side only or ran other parameters (not compared)\n"
+	"  4  with --baseline and --fail-if: cannot decide: a term could not be\n"
+	"     evaluated on a compared step (figure absent on a side: stderr names the\n"
+	"     term, the side and the fix, e.g. -b clat or lat_percentiles=1), or\n"
+	"     nothing was compared; no threshold crossed (3 wins over 4)\n";
 
 struct opts {
 	const struct format *format;
@@ -139,8 +159,11 @@ struct opts {
 	bool check_only; /* --check: the --iops checks without the sum */
 	enum fr_basis basis;
 	unsigned threads;
-	const char *baseline; /* --baseline DIR */
-	const char *fail_if;  /* --fail-if as given */
+	const char *baseline[MAX_RUNS]; /* --baseline DIR... */
+	size_t nbaseline;
+	const char *repeat[MAX_RUNS]; /* --repeat DIR... */
+	size_t nrepeat;
+	const char *fail_if; /* --fail-if as given */
 	struct fr_gate gate;
 };
 
@@ -312,6 +335,7 @@ static const struct option long_opts[] = {
 	{"check", required_argument, NULL, OPT_CHECK},
 	{"baseline", required_argument, NULL, OPT_BASELINE},
 	{"fail-if", required_argument, NULL, OPT_FAIL_IF},
+	{"repeat", required_argument, NULL, OPT_REPEAT},
 	{NULL, 0, NULL, 0},
 };
 
@@ -392,7 +416,16 @@ static int parse_global(int argc, char **argv, struct opts *o, int *ninputs)
 			o->check_only = true;
 			break;
 		case OPT_BASELINE:
-			o->baseline = optarg;
+			if (o->nbaseline == MAX_RUNS)
+				return usage_error("more than 64 --baseline directories at '%s'",
+						   optarg);
+			o->baseline[o->nbaseline++] = optarg;
+			break;
+		case OPT_REPEAT:
+			if (o->nrepeat == MAX_RUNS)
+				return usage_error("more than 64 --repeat directories at '%s'",
+						   optarg);
+			o->repeat[o->nrepeat++] = optarg;
 			break;
 		case OPT_FAIL_IF: {
 			char err[512];
@@ -413,11 +446,13 @@ static int parse_global(int argc, char **argv, struct opts *o, int *ninputs)
 	}
 	if (o->with_ref && o->no_ref)
 		return usage_error("%s", "--with-reference and --no-reference exclude each other");
-	if (o->fail_if && !o->baseline)
+	if (o->fail_if && !o->nbaseline)
 		return usage_error("%s", "--fail-if needs --baseline DIR");
+	if (o->nrepeat && !o->nbaseline)
+		return usage_error("%s", "--repeat needs --baseline DIR");
 	if (o->iops_file)
 		return 0;
-	if (o->baseline && !*ninputs)
+	if (o->nbaseline && !*ninputs)
 		return usage_error("%s", "--baseline needs inputs to compare with it");
 	if (!*ninputs && !o->with_ref)
 		return usage_error("%s", "no input given");
@@ -519,29 +554,38 @@ static bool output_is_input(const struct opts *o, const struct fr_inputs *in)
 	return true;
 }
 
-/* --baseline DIR: read and ranked like the inputs, without published data.
- * Returns 0, or EXIT_USAGE having said why. */
-static int read_baseline(const struct opts *o, struct fr_inputs *bin, struct fr_model *bm,
-			 struct fr_ranking *br, unsigned threads)
+static void list_problems_cb(const struct fr_model *m)
 {
-	struct stat st;
+	list_problems(m);
+}
 
-	if (stat(o->baseline, &st)) {
-		fprintf(stderr, "fiorank: --baseline %s: %s\n", o->baseline, strerror(errno));
+static bool refuse_output(const struct fr_inputs *in, const void *arg)
+{
+	return output_is_input(arg, in);
+}
+
+/* --baseline DIR... and --repeat DIR..., each its own run, and the gate.
+ * 0, or EXIT_USAGE having said why. */
+static int compare_baseline(const struct opts *o, const struct fr_model *m, unsigned threads,
+			    struct fr_bl_dirs *base, struct fr_bl_dirs *rep, struct fr_baseline *bl)
+{
+	struct fr_bl_read_opts ro = {"--baseline", threads, o->quiet ? NULL : list_problems_cb,
+				     refuse_output, o};
+	const struct fr_model *bm[MAX_RUNS], *cm[MAX_RUNS + 1] = {m};
+	struct fr_bl_runs bruns = {bm, 0}, cruns = {cm, 1};
+
+	if (fr_bl_dirs_read(o->baseline, o->nbaseline, &ro, base))
 		return EXIT_USAGE;
-	}
-	if (fr_inputs_read(bin, bm, threads)) {
-		fprintf(stderr, "fiorank: out of memory\n");
+	ro.option = "--repeat";
+	if (fr_bl_dirs_read(o->repeat, o->nrepeat, &ro, rep))
 		return EXIT_USAGE;
-	}
-	if (!o->quiet)
-		list_problems(bm);
-	if (!bm->files_read) {
-		fprintf(stderr, "fiorank: --baseline %s: no fio output could be read there\n",
-			o->baseline);
-		return EXIT_USAGE;
-	}
-	if (fr_rank(bm, NULL, o->basis, br)) {
+	for (size_t i = 0; i < base->n; i++)
+		bm[bruns.n++] = &base->m[i];
+	for (size_t i = 0; i < rep->n; i++)
+		cm[cruns.n++] = &rep->m[i];
+	bl->dir = o->baseline[0];
+	bl->fail_if = o->fail_if;
+	if (fr_baseline_compare(&cruns, &bruns, o->basis, o->fail_if ? &o->gate : NULL, bl)) {
 		fprintf(stderr, "fiorank: out of memory\n");
 		return EXIT_USAGE;
 	}
@@ -549,14 +593,42 @@ static int read_baseline(const struct opts *o, struct fr_inputs *bin, struct fr_
 }
 
 /* The exit status of a written report. */
-static int report_status(const struct fr_model *m, const struct fr_model *bm,
+static int report_status(const struct fr_model *m, bool other_problems,
 			 const struct fr_baseline *bl)
 {
 	if (bl && bl->ncrossed)
 		return EXIT_THRESHOLD;
-	if (m->nskipped || m->nexcluded || bm->nskipped || bm->nexcluded || (bl && bl->nunmatched))
+	if (bl && bl->fail_if && bl->undecided)
+		return EXIT_UNDECIDED;
+	if (m->nskipped || m->nexcluded || other_problems || (bl && bl->nunmatched))
 		return EXIT_SOME_SKIPPED;
 	return EXIT_ALL_READ;
+}
+
+/* Why the gate cannot decide, on stderr: the gate's reason and each
+ * compared step's (term, side, fix), at most 20 steps. */
+static void say_undecided(const struct fr_baseline *bl)
+{
+	size_t shown = 0;
+
+	fprintf(stderr, "fiorank: cannot decide --fail-if '%s'%s%s\n", bl->fail_if,
+		bl->why ? ": " : "", bl->why ? bl->why : "");
+	for (size_t i = 0; i < bl->nrows; i++) {
+		const struct fr_bl_row *r = &bl->rows[i];
+		char t[512], *d, *tt;
+
+		if (!r->undecided || shown++ >= 20)
+			continue;
+		d = fr_escape_str(r->drive, FR_ESC_CONTROLS);
+		tt = fr_escape_str(fr_bl_row_title(t, sizeof(t), r), FR_ESC_CONTROLS);
+		fprintf(stderr, "fiorank: cannot decide %s / %s: %s\n", tt ? tt : "?", d ? d : "?",
+			r->why);
+		free(d);
+		free(tt);
+	}
+	if (shown > 20)
+		fprintf(stderr, "fiorank: cannot decide: %zu more steps (see the report)\n",
+			shown - 20);
 }
 
 static unsigned default_threads(void)
@@ -569,11 +641,12 @@ static unsigned default_threads(void)
 int main(int argc, char **argv)
 {
 	struct opts o = {.format = &formats[0], .basis = FR_CLAT};
-	struct fr_model m, ref, bm;
+	struct fr_model m, ref;
+	struct fr_bl_dirs base = {0}, repeats = {0};
 	struct fr_prov prov = {0};
-	struct fr_ranking r, br = {0};
+	struct fr_ranking r;
 	struct fr_baseline bl = {0};
-	struct fr_inputs *in, *bin;
+	struct fr_inputs *in;
 	char note[PATH_MAX + 64] = "";
 	int ninputs = 0, ret;
 
@@ -584,10 +657,8 @@ int main(int argc, char **argv)
 	}
 	fr_model_init(&m);
 	fr_model_init(&ref);
-	fr_model_init(&bm);
 	in = fr_inputs_new();
-	bin = fr_inputs_new();
-	if (!in || !bin || load_reference(&o, &m, &ref, note, sizeof(note))) {
+	if (!in || load_reference(&o, &m, &ref, note, sizeof(note))) {
 		ret = EXIT_USAGE;
 		goto out;
 	}
@@ -596,12 +667,7 @@ int main(int argc, char **argv)
 		ret = EXIT_USAGE;
 		goto out;
 	}
-	if (o.baseline && fr_inputs_add(bin, o.baseline, &(struct fr_input_opts){0})) {
-		fprintf(stderr, "fiorank: out of memory\n");
-		ret = EXIT_USAGE;
-		goto out;
-	}
-	if (output_is_input(&o, in) || output_is_input(&o, bin)) {
+	if (output_is_input(&o, in)) {
 		ret = EXIT_USAGE;
 		goto out;
 	}
@@ -623,37 +689,35 @@ int main(int argc, char **argv)
 		ret = EXIT_USAGE;
 		goto out;
 	}
-	if (o.baseline) {
-		bl.dir = o.baseline;
-		bl.fail_if = o.fail_if;
-		ret = read_baseline(&o, bin, &bm, &br, o.threads ? o.threads : default_threads());
-		if (!ret && fr_baseline_compare(&r, &br, &o.gate, &bl)) {
-			fprintf(stderr, "fiorank: out of memory\n");
-			ret = EXIT_USAGE;
-		}
-	}
+	if (o.nbaseline)
+		ret = compare_baseline(&o, &m, o.threads ? o.threads : default_threads(), &base,
+				       &repeats, &bl);
 	if (!ret) {
 		struct fr_report rep = {
-			&m, &r, *note ? note : NULL, &prov, o.baseline ? &bl : NULL, &ref};
+			&m, &r, *note ? note : NULL, &prov, o.nbaseline ? &bl : NULL, &ref};
 
-		ret = render(&o, &rep) ? EXIT_USAGE : report_status(&m, &bm, rep.baseline);
+		ret = render(&o, &rep)
+			      ? EXIT_USAGE
+			      : report_status(&m, base.problems || repeats.problems, rep.baseline);
 		/* figures of a drive not in steady state are not the method's */
 		if (ret == EXIT_ALL_READ && fr_prov_warn_steady(&prov, o.quiet ? NULL : stderr))
 			ret = EXIT_SOME_SKIPPED;
+		fr_prov_warn_pi(&prov, o.quiet ? NULL : stderr);
 	}
 	if (ret == EXIT_THRESHOLD)
-		fprintf(stderr, "fiorank: %zu drive/profile pair%s crossed --fail-if '%s'\n",
+		fprintf(stderr, "fiorank: %zu compared step%s crossed --fail-if '%s'\n",
 			bl.ncrossed, bl.ncrossed == 1 ? "" : "s", o.fail_if);
+	if (ret == EXIT_UNDECIDED)
+		say_undecided(&bl);
 	fr_baseline_free(&bl);
-	fr_ranking_free(&br);
 	fr_ranking_free(&r);
 out:
 	fr_prov_free(&prov);
 	fr_inputs_free(in);
-	fr_inputs_free(bin);
+	fr_bl_dirs_free(&base);
+	fr_bl_dirs_free(&repeats);
 	fr_model_free(&m);
 	fr_model_free(&ref);
-	fr_model_free(&bm);
 	fr_gate_free(&o.gate);
 	return ret;
 }

@@ -11,6 +11,7 @@
 
 #include "baseline.h"
 #include "crosscheck.h"
+#include "escape.h"
 #include "out.h"
 #include "out_tq.h"
 
@@ -39,15 +40,33 @@ struct row {
 	struct fr_lat ratio;	      /* nn_cross_check: this run over that one */
 };
 
+/*
+ * A text cell a spreadsheet would run as a formula (OWASP's "CSV injection"
+ * rule): one that starts with '=', '+', '-', '@', a tab or a carriage return.
+ * Only text cells come here; the numbers fiorank formats itself (-5.2 in
+ * change_pct) are written by field_num and stay numbers.
+ */
+static bool formula_lead(const char *s)
+{
+	return *s && strchr("=+-@\t\r", *s);
+}
+
 void fr_csv_str(FILE *f, const char *s)
 {
+	bool lead;
+
 	if (!s)
 		return;
+	lead = formula_lead(s);
 	if (!strpbrk(s, ",\"\n\r")) {
+		if (lead)
+			fputc('\'', f);
 		fputs(s, f);
 		return;
 	}
 	fputc('"', f);
+	if (lead)
+		fputc('\'', f);
 	for (; *s; s++) {
 		if (*s == '"')
 			fputc('"', f);
@@ -402,8 +421,10 @@ static void other_rows(FILE *f, const struct fr_report *rep)
 	problem_rows(f, "note", rep->m->notes, rep->m->nnotes);
 }
 
-int fr_out_csv(FILE *f, const struct fr_report *rep)
+static int render_csv(FILE *f, const void *arg)
 {
+	const struct fr_report *rep = arg;
+
 	fputs(columns, f);
 	provenance_rows(f, rep);
 	profile_rows(f, rep->r);
@@ -413,4 +434,11 @@ int fr_out_csv(FILE *f, const struct fr_report *rep)
 	other_rows(f, rep);
 	fr_baseline_csv(f, rep->baseline);
 	return fr_tq_csv(f, rep) || ferror(f) ? -1 : 0;
+}
+
+/* Control bytes and invalid UTF-8 from input shown as "\xNN", as in text,
+ * md and html (escape.c); newlines (row ends, quoted cells) kept. */
+int fr_out_csv(FILE *f, const struct fr_report *rep)
+{
+	return fr_render_escaped(f, render_csv, rep, FR_ESC_CONTROLS_NL);
 }

@@ -46,6 +46,12 @@ struct fr_prov_drive {
 	char precond[160]; /* preconditioning runs done */
 	char steady[192];  /* "reached after 7 rounds", "NOT reached after 7 rounds (...)" */
 	bool steady_not_reached;
+	/* metadata and PI of its namespaces and the runs' PI modes, from the
+	 * engine files: "PI type 1, 16-bit guard, PI last, 8 B separate
+	 * metadata; pi_act=1 pi_chk=none" */
+	char pi[256];
+	char pi_modes[128];	/* the runs' PI modes alone, ", "-joined */
+	bool show_pi;		/* some drive of the report has PI facts: show the field */
 	double first_s, last_s; /* fio outputs' timestamps, when no manifest dates them */
 	/* the manifest and drive whose verdict and preconditioning were added
 	 * last (internal to provenance.c) */
@@ -57,6 +63,8 @@ struct fr_prov {
 	struct fr_prov_drive *drives; /* one per measured drive, model order */
 	size_t ndrives;
 	bool steady_not_reached; /* some drive's steady state was not reached */
+	char pi_modes[256];	 /* every PI mode of the report's runs, ", "-joined */
+	size_t npi_modes;
 };
 
 /* Collects, fills step methods, relabels; returns 0 or -ENOMEM.  Files that
@@ -66,6 +74,8 @@ void fr_prov_free(struct fr_prov *p);
 /* True when some drive's steady state was NOT reached; says which on f
  * (unless NULL). */
 bool fr_prov_warn_steady(const struct fr_prov *p, FILE *f);
+/* True when the report compares runs of different PI modes; says which on f. */
+bool fr_prov_warn_pi(const struct fr_prov *p, FILE *f);
 
 /* The provenance of a drive, or NULL (published drives have none). */
 const struct fr_prov_drive *fr_prov_find(const struct fr_prov *p, const struct fr_drive *d);

@@ -398,7 +398,9 @@ static void set_metric(struct fr_dirstat *ds, const char *metric, double us)
  * Bytes per second of a published curve point.  The reviews' sequential
  * "GB/s" are IOPS x 64 KiB printed in binary units (README.md, "Units"), so
  * where the row has IOPS and the profile names its transfer size the exact
- * figure is IOPS x size; a row with only GB/s is read as GiB/s.
+ * figure is IOPS x size; a row with only GB/s is read as GiB/s.  NAN when
+ * the review published neither GB/s nor a transfer size: no MB/s is known,
+ * and 0 would be printed (and ranked) as a figure.
  */
 static double published_bw(const struct fr_ref_curve *c)
 {
@@ -406,7 +408,7 @@ static double published_bw(const struct fr_ref_curve *c)
 
 	if (!isnan(c->iops) && bs)
 		return c->iops * bs;
-	return !isnan(c->gbps) ? c->gbps * 1073741824.0 : 0;
+	return !isnan(c->gbps) ? c->gbps * 1073741824.0 : NAN;
 }
 
 static int curve_rows(const struct fr_ref *ref, const char *review, struct fr_model *m, int *added)

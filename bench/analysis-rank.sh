@@ -16,11 +16,19 @@
 #   jq over all files                      (extract per job: name, IOPS, mean
 #                                           and p99 clat per direction)
 #   python3 (json module)                  (the same extraction plus the peak
-#                                           per drive and profile)
+#                                           per drive and profile), the real
+#                                           interpreter called directly:
+#                                           /usr/bin/python3 when present,
+#                                           else python3's sys.executable with
+#                                           links resolved, never a pyenv or
+#                                           other version-manager shim (a shim
+#                                           doubles Python's time)
 # CPU time (user + sys of every thread and child) is the headline: the
 # machine may be shared, and wall time then measures the neighbours too.
-# It prints both, MB/s by each, and the ratios: jq's CPU time over
-# fiorank's is the figure the goal is about (>= 3x at 2,000 files).
+# It prints both, MB/s by each (MB: the bytes of the fio outputs read, the
+# sum of the files' sizes, not du of directories), and the ratios: the goal
+# (issue 21) is >= 5x less CPU than jq and >= 3x less than Python at 2,000
+# files, and a CPU time per file that stays flat up to 50,000.
 # Then (--scale, default "2000 20000 50000"; "" skips it) the growth with
 # the number of files: N copies of one real fio output (shapes/json.json) in
 # ONE directory, each its own drive (labelled by file name), fiorank -j 1
@@ -47,13 +55,20 @@ while [ $# -gt 0 ]; do
 done
 [ -x "$FIORANK" ] || { echo "build fiorank first (make analysis)" >&2; exit 2; }
 command -v jq >/dev/null || { echo "needs jq" >&2; exit 2; }
+# the real Python interpreter, not a shim in front of it
+if [ -x /usr/bin/python3 ]; then
+	PY=/usr/bin/python3
+else
+	PY=$(readlink -f "$(python3 -c 'import sys; print(sys.executable)')")
+fi
+JQ=$(readlink -f "$(command -v jq)")
 
 DIR=${KEEP:-$(mktemp -d)}
 [ -n "$KEEP" ] || trap 'rm -rf "$DIR"' EXIT
 rm -rf "$DIR/corpus" "$DIR/tree" "$DIR/flat" # a kept DIR is rebuilt
 mkdir -p "$DIR/corpus"
 
-python3 - "$TOP/tests/data/fio/results" "$DIR/corpus" "$N" <<'PY'
+"$PY" - "$TOP/tests/data/fio/results" "$DIR/corpus" "$N" <<'PY'
 import os, re, sys
 src, dst, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
 files = []
@@ -70,9 +85,11 @@ for i in range(n):
     os.makedirs(d, exist_ok=True)
     open(os.path.join(d, "r%05d.json" % i), "w").write(text)
 PY
-bytes=$(du -sb "$DIR/corpus" | cut -f1)
+# the bytes the tools read: the files' sizes, not the directories' blocks
+bytes=$(find "$DIR/corpus" -name '*.json' -type f -printf '%s\n' | awk '{ s += $1 } END { print s }')
 njson_plus=$(grep -l '"bins"' -r "$DIR/corpus" | wc -l)
-echo "corpus: $N files ($njson_plus json+), $((bytes / 1024)) KiB in $DIR/corpus"
+echo "corpus: $N files ($njson_plus json+), $bytes bytes of fio output in $DIR/corpus"
+echo "python: $PY ($("$PY" --version 2>&1)); jq: $JQ ($("$JQ" --version))"
 
 cat >"$DIR/extract.py" <<'PY'
 import json, os, sys
@@ -122,8 +139,8 @@ best_of() {
 		REAL=$(min "$T_REAL" "$REAL") CPU=$(min "$T_CPU" "$CPU")
 	done
 }
-run_jq() { find "$DIR/corpus" -name '*.json' -print0 | xargs -0 jq -r "$JQ_PROG"; }
-run_py() { python3 "$DIR/extract.py" "$DIR/corpus"; }
+run_jq() { find "$DIR/corpus" -name '*.json' -print0 | xargs -0 "$JQ" -r "$JQ_PROG"; }
+run_py() { "$PY" "$DIR/extract.py" "$DIR/corpus"; }
 run_fr() { "$FIORANK" -N -f csv "$DIR/corpus"; }
 run_fr1() { "$FIORANK" -N -j 1 -f csv "$DIR/corpus"; }
 "$FIORANK" -N -q -f csv "$DIR/corpus" >"$DIR/fiorank.csv" ||
@@ -164,7 +181,7 @@ echo "fiorank vs python3, CPU time: $(ratio "${BC[py]}" "${BC[fr]}")x less CPU" 
 # verdict per drive) are part of the cost, and grow with it
 make_tree() {
 	rm -rf "$DIR/tree" && mkdir -p "$DIR/tree"
-	python3 - "$TOP/tests/data/fio/results" "$DIR/tree" "$1" <<'PY'
+	"$PY" - "$TOP/tests/data/fio/results" "$DIR/tree" "$1" <<'PY'
 import json, os, shutil, sys
 src, dst, copies = sys.argv[1], sys.argv[2], int(sys.argv[3])
 m = json.load(open(os.path.join(src, "manifest.json")))
@@ -199,7 +216,7 @@ done
 max=0
 for n in $SCALE; do [ "$n" -gt "$max" ] && max=$n; done
 mkdir -p "$DIR/flat"
-python3 - "$TOP/tests/data/fio/shapes/json.json" "$DIR/flat" "$max" <<'PY'
+"$PY" - "$TOP/tests/data/fio/shapes/json.json" "$DIR/flat" "$max" <<'PY'
 import sys
 text = open(sys.argv[1]).read()
 for i in range(int(sys.argv[3])):
@@ -209,7 +226,7 @@ echo "growth: N files in one directory (each its own drive), fiorank -j 1 -f csv
 printf '%8s %8s %8s %12s\n' files "wall s" "cpu s" "cpu ms/file"
 for n in $SCALE; do
 	rm -rf "$DIR/flat-$n" && mkdir "$DIR/flat-$n"
-	python3 -c 'import os, sys; [os.link("%s/r%06d.json" % (sys.argv[1], i), "%s/r%06d.json" % (sys.argv[2], i)) for i in range(int(sys.argv[3]))]' \
+	"$PY" -c 'import os, sys; [os.link("%s/r%06d.json" % (sys.argv[1], i), "%s/r%06d.json" % (sys.argv[2], i)) for i in range(int(sys.argv[3]))]' \
 		"$DIR/flat" "$DIR/flat-$n" "$n"
 	find "$DIR/flat-$n" -name '*.json' -exec cat {} + >/dev/null
 	best_of 3 "$FIORANK" -N -q -j 1 -f csv "$DIR/flat-$n"

@@ -43,6 +43,12 @@ struct ssdnvme_options {
 	unsigned int tag_outliers; /* slowest I/Os kept per tag key */
 	unsigned int tag_interval; /* time-series interval, ms */
 	unsigned int tag_log;	   /* 1: every I/O to <results>.<job>.<N>.taglog */
+	/* Metadata and protection information, fio's io_uring_cmd names (docs/engine.md) */
+	unsigned int md_per_io_size; /* separate metadata bytes per I/O; 0: computed */
+	unsigned int pi_act;	     /* 1: PRACT, the controller inserts/strips PI */
+	char *pi_chk;		     /* GUARD,REFTAG,APPTAG */
+	unsigned int apptag;
+	unsigned int apptag_mask;
 };
 
 /* Per file, set in ->setup() (often in fio's parent process, before fork). */
@@ -53,6 +59,10 @@ struct file_state {
 	uint64_t grid_mask; /* unit - 1 when a power of two, for the per-I/O check */
 	bool off_grid_told; /* the off-grid message was printed (once per file) */
 	bool expanded;	    /* this job's namespaces= was already applied */
+	/* Metadata and PI (pi.h), set with the geometry */
+	struct pi_format pf;
+	uint32_t md_per_lba; /* separate metadata bytes per LBA every command carries */
+	bool pi_engine;	     /* pi_act=0 on a PI namespace: the engine generates and checks */
 };
 
 /* BYTES in the file's LBAs (lba_count()); a file (no unit) keeps its bytes. */
@@ -82,7 +92,26 @@ struct engine_data {
 	char *results_path;	      /* ssdnvme_results_path(), NULL: no results file */
 	struct safefile_deny *deny;   /* the job's files: never written as ours */
 	unsigned int in_flight;	      /* submitted to the ring, not yet reaped */
+	unsigned char *md_area;	      /* separate metadata: one page-aligned slot per io_u */
+	size_t md_slot;		      /* bytes per slot, 0: no file needs metadata */
 };
+
+/*
+ * Sizes (or grows) ld->md_area for every file of the job set up so far:
+ * at ->init(), and again from ->setup() when that runs later in the job's
+ * process (create_serialize=0).  1 on failure.
+ */
+int ssdnvme_md_prepare(struct thread_data *td);
+
+/* ssdnvme_pi.c: pi_act=0's check of a completed read (fails it with EILSEQ) */
+void ssdnvme_pi_check_read(struct engine_data *ld, struct io_u *io_u);
+/*
+ * The message tail for a device's end-to-end check failure RES on IO_U
+ * (expected tags; first failing LBA from an unchecked re-read); "" for any
+ * other status.
+ */
+void ssdnvme_pi_failure(const struct file_state *fs, const struct io_u *io_u, int res, char *buf,
+			size_t len);
 
 /* The option table (options.c). */
 extern struct fio_option ssdnvme_fio_options[];

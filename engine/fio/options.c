@@ -193,6 +193,62 @@ struct fio_option ssdnvme_fio_options[] = {
 		.group = FIO_OPT_G_INVALID,
 	},
 	{
+		.name = "md_per_io_size",
+		.lname = "Separate metadata buffer size per I/O",
+		.type = FIO_OPT_INT,
+		.off1 = offsetof(struct ssdnvme_options, md_per_io_size),
+		.def = "0",
+		.help = "Bytes of the separate metadata buffer each I/O carries on a namespace "
+			"with separate metadata (fio's meaning); 0: computed (largest bs / LBA "
+			"size x metadata size); less than an I/O needs is refused",
+		.category = FIO_OPT_C_ENGINE,
+		.group = FIO_OPT_G_INVALID,
+	},
+	{
+		.name = "pi_act",
+		.lname = "Protection information action",
+		.type = FIO_OPT_BOOL,
+		.off1 = offsetof(struct ssdnvme_options, pi_act),
+		.def = "1",
+		.help = "On a namespace with protection information: 1 (PRACT) the controller "
+			"inserts PI on writes and strips it on reads; 0 the engine generates PI "
+			"on writes and checks it (pi_chk fields) on reads",
+		.category = FIO_OPT_C_ENGINE,
+		.group = FIO_OPT_G_INVALID,
+	},
+	{
+		.name = "pi_chk",
+		.lname = "Protection information checks",
+		.type = FIO_OPT_STR_STORE,
+		.off1 = offsetof(struct ssdnvme_options, pi_chk),
+		.help = "PI fields checked, by the controller (PRCHK bits) and, with pi_act=0, by "
+			"the engine on reads: GUARD,REFTAG,APPTAG (any of them; default none)",
+		.category = FIO_OPT_C_ENGINE,
+		.group = FIO_OPT_G_INVALID,
+	},
+	{
+		.name = "apptag",
+		.lname = "PI application tag",
+		.type = FIO_OPT_INT,
+		.off1 = offsetof(struct ssdnvme_options, apptag),
+		.def = "0x1234",
+		.maxval = 0xffff,
+		.help = "Application tag written in PI and expected on reads (default 0x1234)",
+		.category = FIO_OPT_C_ENGINE,
+		.group = FIO_OPT_G_INVALID,
+	},
+	{
+		.name = "apptag_mask",
+		.lname = "PI application tag mask",
+		.type = FIO_OPT_INT,
+		.off1 = offsetof(struct ssdnvme_options, apptag_mask),
+		.def = "0xffff",
+		.maxval = 0xffff,
+		.help = "Bits of the application tag that are checked (default 0xffff)",
+		.category = FIO_OPT_C_ENGINE,
+		.group = FIO_OPT_G_INVALID,
+	},
+	{
 		.name = NULL,
 	},
 };

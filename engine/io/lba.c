@@ -23,7 +23,12 @@ int lba_shift_of(uint32_t lba_size)
 
 static void describe_format(const struct lba_geom *g, char *buf, size_t len)
 {
-	if (g->ms && g->ms_extended)
+	if (g->ms && g->md_stripped)
+		snprintf(buf, len,
+			 "%u-byte LBAs with %u bytes of PI the controller inserts and strips "
+			 "(pi_act=1), so %u bytes each on the host's side",
+			 g->lba_size, g->ms, lba_unit(g));
+	else if (g->ms && g->ms_extended)
 		snprintf(buf, len,
 			 "%u-byte LBAs with %u bytes of interleaved metadata (%u bytes each)",
 			 g->lba_size, g->ms, lba_unit(g));

@@ -16,12 +16,13 @@ struct lba_geom {
 	uint32_t ms;		/* metadata bytes per LBA */
 	bool ms_extended;	/* metadata interleaved: the host moves lba_size + ms per LBA */
 	uint64_t capacity_lbas; /* 0 = unknown */
+	bool md_stripped;	/* PRACT with PI-only metadata: the host moves none of it */
 };
 
 /* Bytes the host transfers per LBA. */
 static inline uint32_t lba_unit(const struct lba_geom *g)
 {
-	return g->lba_size + (g->ms_extended ? g->ms : 0);
+	return g->lba_size + (g->ms_extended && !g->md_stripped ? g->ms : 0);
 }
 
 /* Returns log2(lba_size), or -1 when it is not a power of two >= 512. */

@@ -36,6 +36,28 @@ static void names_from_dev(struct ns_info *ni)
 	snprintf(ni->controller, sizeof(ni->controller), "%s", ni->dev.controller);
 }
 
+/*
+ * The guard format and storage tag size of format FMT, from the NVM command
+ * set's Identify Namespace (CNS 05h, CSI 0), which a controller has when it
+ * supports extended LBA formats (CTRATT ELBAS); without it the guard is 16
+ * bits and there is no storage tag.
+ */
+static void identify_elbaf(int fd, struct ns_info *ni, unsigned int fmt)
+{
+	struct nvme_nvm_id_ns *nvm = NULL;
+	uint32_t elbaf;
+
+	if (posix_memalign((void **)&nvm, 4096, sizeof(*nvm)))
+		return;
+	if (nvme_identify_ns_csi(fd, ni->nsid, NVME_UUID_NONE, NVME_CSI_NVM, nvm) == 0) {
+		elbaf = le32toh(nvm->elbaf[fmt]);
+		ni->sts = elbaf & NVME_NVM_ELBAF_STS_MASK;
+		ni->pif = (elbaf & NVME_NVM_ELBAF_PIF_MASK) >> 7;
+		ni->elbaf_known = true;
+	}
+	free(nvm);
+}
+
 static int identify_nvme(int fd, struct ns_info *ni, char *msg, size_t len)
 {
 	struct nvme_id_ctrl ctrl;
@@ -62,8 +84,12 @@ static int identify_nvme(int fd, struct ns_info *ni, char *msg, size_t len)
 	ni->ms_extended = ni->ms && (ns.flbas & NVME_NS_FLBAS_META_EXT);
 	ni->capacity_lbas = le64toh(ns.nsze);
 	ni->dlfeat = ns.dlfeat;
+	ni->pi_type = ni->ms ? ns.dps & NVME_NS_DPS_PI_MASK : 0;
+	ni->pi_first = ns.dps & NVME_NS_DPS_PI_FIRST;
 	ni->capacity_bytes = ni->capacity_lbas * ns_lba_unit(ni);
 	if (nvme_identify_ctrl(fd, &ctrl) == 0) {
+		if (le32toh(ctrl.ctratt) & NVME_CTRL_CTRATT_ELBAS)
+			identify_elbaf(fd, ni, fmt);
 		struct nvme_id_ctrl_nvm nvm;
 
 		ni->mdts_bytes = ctrl.mdts ? 4096ull << ctrl.mdts : 0;

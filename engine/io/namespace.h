@@ -15,6 +15,7 @@
 
 #include "lba.h"
 #include "nsdev.h"
+#include "pi.h"
 
 enum ns_kind {
 	NS_KIND_NVME_CHAR, /* /dev/ngXnY: io_uring NVMe passthrough */
@@ -37,6 +38,14 @@ struct ns_info {
 	uint32_t ms;	   /* metadata bytes per LBA */
 	bool ms_extended;  /* metadata interleaved with data */
 	uint8_t dlfeat;	   /* Deallocate Logical Block Features */
+	uint8_t pi_type;   /* DPS bits 2:0: 0 no PI, 1..3 */
+	bool pi_first;	   /* DPS bit 3: PI in the first bytes of the metadata */
+	uint8_t pif;	   /* guard format (ELBAF PIF): enum pi_guard */
+	uint8_t sts;	   /* storage tag bits (ELBAF STS) */
+	bool elbaf_known;  /* pif/sts come from the NVM command set's Identify Namespace */
+	/* What the run does with PI, set by the engine's setup (results file) */
+	bool pi_mode_set;
+	struct pi_mode pi_mode;
 	uint64_t capacity_lbas;
 	uint64_t capacity_bytes; /* 0 for files: fio decides */
 	/* Transfer limits (NVMe: Identify and the block queue; 0 = none known) */
@@ -59,10 +68,32 @@ static inline const char *ns_kind_name(enum ns_kind k)
 	return k == NS_KIND_NVME_CHAR ? "nvme-char" : k == NS_KIND_BLOCK ? "block" : "file";
 }
 
-/* The geometry view lba.c checks against. */
+/* NI's format as far as metadata and PI go (pi.h). */
+static inline struct pi_format ns_pi_format(const struct ns_info *ni)
+{
+	struct pi_format f = {
+		.lba_size = ni->lba_size,
+		.ms = ni->ms,
+		.extended = ni->ms_extended,
+		.type = ni->ms ? ni->pi_type : 0,
+		.first = ni->pi_first,
+		.pif = ni->pif,
+		.sts = ni->sts,
+	};
+
+	return f;
+}
+
+/* The geometry view lba.c checks against (with the run's PI mode, once set). */
 static inline struct lba_geom ns_geom(const struct ns_info *ni)
 {
-	struct lba_geom g = {ni->path, ni->lba_size, ni->ms, ni->ms_extended, ni->capacity_lbas};
+	struct pi_format f = ns_pi_format(ni);
+	struct lba_geom g = {ni->path,
+			     ni->lba_size,
+			     ni->ms,
+			     ni->ms_extended,
+			     ni->capacity_lbas,
+			     ni->pi_mode_set && pi_host_moves_no_metadata(&f, &ni->pi_mode)};
 
 	return g;
 }

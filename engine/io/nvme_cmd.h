@@ -25,6 +25,12 @@ struct nvme_io {
 	void *buf;	   /* data; for DSM, the range */
 	uint32_t len;	   /* bytes at buf */
 	struct iovec *iov; /* non-NULL: send vectored (NVME_URING_CMD_IO_VEC) */
+	void *md;	   /* separate metadata (nlb x ms bytes), NULL when none */
+	uint32_t md_len;   /* bytes at md */
+	uint16_t control;  /* PRACT and PRCHK bits (cdw12 bits 31:16, pi.h) */
+	uint32_t cdw3;	   /* upper bits of a 48-bit initial reference tag */
+	uint32_t reftag;   /* cdw14: initial reference tag */
+	uint32_t apptag;   /* cdw15: application tag mask << 16 | tag */
 	bool fua;
 	bool fixed_buf; /* buf lies in registered buffer buf_index */
 	uint16_t buf_index;
@@ -61,11 +67,17 @@ static inline void nvme_cmd_fill_cmd(struct nvme_uring_cmd *cmd, const struct nv
 	case nvme_cmd_read:
 	case nvme_cmd_write:
 		nvme_cmd_fill_data(cmd, io);
+		cmd->metadata = (uint64_t)(uintptr_t)io->md;
+		cmd->metadata_len = io->md_len;
 		/* fall through */
 	case nvme_cmd_write_zeroes:
 		cmd->cdw10 = (uint32_t)io->slba;
 		cmd->cdw11 = (uint32_t)(io->slba >> 32);
-		cmd->cdw12 = (io->nlb - 1) | (io->fua ? NVME_CMD_CDW12_FUA : 0);
+		cmd->cdw12 = (io->nlb - 1) | (io->fua ? NVME_CMD_CDW12_FUA : 0) |
+			     (uint32_t)io->control << 16;
+		cmd->cdw3 = io->cdw3;
+		cmd->cdw14 = io->reftag;
+		cmd->cdw15 = io->apptag;
 		break;
 	case nvme_cmd_dsm:
 		nvme_cmd_fill_data(cmd, io);

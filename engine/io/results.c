@@ -51,6 +51,46 @@ static json_object *str_or_null(const char *s)
 	return s && *s ? json_object_new_string(s) : NULL;
 }
 
+/*
+ * Protection information: the namespace's (DPS, guard format) and what the
+ * run did with it (pi_act, pi_chk, tags).  null mode: no metadata.
+ */
+static json_object *pi_identity(const struct ns_info *ni)
+{
+	json_object *pi = json_object_new_object(), *mode = NULL;
+	char chk[32];
+
+	json_object_object_add(pi, "type", json_object_new_int(ni->ms ? ni->pi_type : 0));
+	json_object_object_add(pi, "location",
+			       ni->ms && ni->pi_type
+				       ? json_object_new_string(ni->pi_first ? "first" : "last")
+				       : NULL);
+	json_object_object_add(pi, "guard_bits",
+			       ni->ms && ni->pi_type
+				       ? json_object_new_int(ni->pif == PI_GUARD_64   ? 64
+							     : ni->pif == PI_GUARD_32 ? 32
+										      : 16)
+				       : NULL);
+	json_object_object_add(pi, "pif", json_object_new_int(ni->pif));
+	json_object_object_add(pi, "storage_tag_bits", json_object_new_int(ni->sts));
+	json_object_object_add(pi, "elbaf_known", json_object_new_boolean(ni->elbaf_known));
+	json_object_object_add(pi, "metadata_layout",
+			       json_object_new_string(!ni->ms		? "none"
+						      : ni->ms_extended ? "extended"
+									: "separate"));
+	if (ni->pi_mode_set && ni->ms && ni->pi_type) {
+		mode = json_object_new_object();
+		pi_chk_string(ni->pi_mode.chk, chk, sizeof(chk));
+		json_object_object_add(mode, "pi_act", json_object_new_int(ni->pi_mode.act));
+		json_object_object_add(mode, "pi_chk", json_object_new_string(chk));
+		json_object_object_add(mode, "apptag", json_object_new_int(ni->pi_mode.apptag));
+		json_object_object_add(mode, "apptag_mask",
+				       json_object_new_int(ni->pi_mode.apptag_mask));
+	}
+	json_object_object_add(pi, "mode", mode);
+	return pi;
+}
+
 int results_add_file(struct results *r, const struct ns_info *ni)
 {
 	json_object *f = json_object_new_object();
@@ -69,6 +109,7 @@ int results_add_file(struct results *r, const struct ns_info *ni)
 	json_object_object_add(f, "metadata_extended",
 			       id ? json_object_new_boolean(ni->ms_extended) : NULL);
 	json_object_object_add(f, "dlfeat", id ? json_object_new_int(ni->dlfeat) : NULL);
+	json_object_object_add(f, "pi", id ? pi_identity(ni) : NULL);
 	json_object_object_add(f, "capacity_lbas",
 			       ni->capacity_lbas ? json_object_new_int64((int64_t)ni->capacity_lbas)
 						 : NULL);

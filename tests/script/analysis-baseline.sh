@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# shellcheck disable=SC2016 # jq programs name their $variables in single quotes
 # fiorank --baseline DIR --fail-if EXPR on real fio outputs
 # (tests/data/fio/baseline, made by tests/data/make-fixtures.sh: one job file
 # run before, after with the reader rate-capped, and with another block
@@ -107,8 +108,12 @@ check_fails "a baseline with no fio output is a usage error" 'no fio output coul
 # --- one side only: reported, never matched to something else
 mkdir -p "$tmp/other/drive-b"
 cp "$B/after/drive-a/run.json" "$tmp/other/drive-b/run.json"
-"${FR[@]}" -f json --baseline "$B/before" --fail-if 'iops<-5%' "$tmp/other" >"$tmp/other.json"
-check "another drive is not compared (exit 1, not 3)" test $? -eq 1
+"${FR[@]}" -f json --baseline "$B/before" --fail-if 'iops<-5%' "$tmp/other" >"$tmp/other.json" 2>"$tmp/other.err"
+check "another drive is not compared: the gate cannot decide (exit 4, not 3 or 0)" test $? -eq 4
+check "stderr says nothing was compared" grep -q "cannot decide --fail-if 'iops<-5%': nothing was compared" "$tmp/other.err"
+check "JSON verdict is cannot decide" jq -e '.baseline.verdict == "cannot decide"' "$tmp/other.json"
+"${FR[@]}" -f json --baseline "$B/before" "$tmp/other" >/dev/null 2>&1
+check "without --fail-if the same is exit 1 (not compared, no gate)" test $? -eq 1
 check "drive-b is reported as not in the baseline" jq -e \
 	'[.baseline.rows[] | select(.drive == "drive-b") | .status] | unique == ["not compared: not in the baseline"]' \
 	"$tmp/other.json"
@@ -122,8 +127,8 @@ jq 'del(.jobs[] | select(.jobname == "4k-randwrite@peak"))' "$B/after/drive-a/ru
 "${FR[@]}" --baseline "$B/before" "$tmp/oneprof" >"$tmp/oneprof.txt" 2>&1
 check "a profile missing from the inputs exits 1" test $? -eq 1
 check "it is reported as in the baseline only" \
-	grep -q '^  4k-randwrite / drive-a: not compared: in the baseline only' "$tmp/oneprof.txt"
-check "the other profile is still compared" grep -q '^  4k-randread / drive-a: compared' "$tmp/oneprof.txt"
+	grep -q '^  curve 4k-randwrite@peak / drive-a: not compared: in the baseline only' "$tmp/oneprof.txt"
+check "the other profile is still compared" grep -q '^  curve 4k-randread@peak / drive-a: compared' "$tmp/oneprof.txt"
 
 # --- unlike runs: the same job name with another block size
 "${FR[@]}" -f json --baseline "$B/before" --fail-if 'mean>+1000000%' "$B/unlike" >"$tmp/unlike.json"

@@ -22,8 +22,8 @@ static void shift_of_powers_of_two(void **state)
 
 static void lba_count_shifts_or_divides(void **state)
 {
-	struct lba_geom ext = {"/dev/ng0n5", 512, 8, true, 0};
-	struct lba_geom sep = {"/dev/ng0n4", 512, 8, false, 0};
+	struct lba_geom ext = {"/dev/ng0n5", 512, 8, true, 0, false};
+	struct lba_geom sep = {"/dev/ng0n4", 512, 8, false, 0, false};
 
 	(void)state;
 	assert_int_equal(lba_count(8192, 12, 4096), 2);
@@ -41,7 +41,7 @@ static void lba_count_shifts_or_divides(void **state)
 
 static void multiple_names_namespace_format_and_option(void **state)
 {
-	struct lba_geom g = {"/dev/ng0n3", 4096, 0, false, 16384};
+	struct lba_geom g = {"/dev/ng0n3", 4096, 0, false, 16384, false};
 	char msg[256] = "";
 
 	(void)state;
@@ -63,7 +63,7 @@ static void multiple_names_namespace_format_and_option(void **state)
 
 static void range_checks_capacity(void **state)
 {
-	struct lba_geom g = {"/dev/ng0n1", 512, 0, false, 131072}; /* 64 MiB */
+	struct lba_geom g = {"/dev/ng0n1", 512, 0, false, 131072, false}; /* 64 MiB */
 	char msg[256] = "";
 
 	(void)state;
@@ -127,7 +127,7 @@ static void nslist_errors_say_where(void **state)
 /* Item 8: one rule for every direction, by the job's own directions. */
 static void every_direction_one_rule(void **state)
 {
-	struct lba_geom g = {"/dev/ng0n3", 4096, 0, false, 16384};
+	struct lba_geom g = {"/dev/ng0n3", 4096, 0, false, 16384, false};
 	struct lba_dir_sizes sizes[3] = {{4096, 4096, 4096}, {4096, 4096, 4096}, {512, 512, 512}};
 	char msg[256] = "";
 

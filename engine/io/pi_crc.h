@@ -1,0 +1,27 @@
+/*
+ * The guard CRCs of NVMe end-to-end protection information: CRC-16 T10-DIF
+ * (16-bit guard) and CRC-64 NVMe (64-bit guard, PIF 2; the Linux kernel's
+ * crc64_rocksoft).  Pure, table-driven.
+ */
+#ifndef SSDNVME_PI_CRC_H
+#define SSDNVME_PI_CRC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * CRC-16 T10-DIF: polynomial 0x8BB7, not reflected, initial value 0, no final
+ * XOR.  Chain calls by passing the previous result as CRC (0 to start).
+ * Check value of "123456789": 0xD0DB.
+ */
+uint16_t pi_crc16_t10dif(uint16_t crc, const void *buf, size_t len);
+
+/*
+ * CRC-64 NVMe: polynomial 0xAD93D23594C93659, reflected, initial value and
+ * final XOR all ones.  Chain calls by passing the previous result (0 to
+ * start), as the kernel's crc64_rocksoft_generic() does.  Check value of
+ * "123456789": 0xAE8B14860A799888.
+ */
+uint64_t pi_crc64_nvme(uint64_t crc, const void *buf, size_t len);
+
+#endif
