@@ -99,7 +99,8 @@ endif
 
 fio: $(FIO_BIN)
 	@mkdir -p $(BUILD)
-	@ln -sf $(FIO_BIN) $(BUILD)/fio
+	@# relative: a copied or moved tree keeps a working link
+	@ln -sfn "$$(realpath -m --relative-to=$(BUILD) $(FIO_BIN))" $(BUILD)/fio
 
 # Changes when PREFIX does, so what embeds installed paths is rebuilt for it.
 $(BUILD)/.prefix: FORCE | $(BUILD)/.dir

@@ -95,8 +95,9 @@ static const char usage_text[] =
 	"                          (-d/-p/-s apply until given again; \"\" resets)\n"
 	"  -b, --basis=clat|lat    latency basis: completion (default) or total\n"
 	"  -r, --reference=DIR     published reference data directory\n"
-	"                          (default: " FIORANK_REFDIR ",\n"
-	"                          or the source tree's when run from its build/)\n"
+	"                          (default: ../analysis/reference or\n"
+	"                          ../share/ssdnvme/reference next to this binary,\n"
+	"                          else " FIORANK_REFDIR ")\n"
 	"  -R, --with-reference[=REVIEW]\n"
 	"                          rank the published drives (of one review id) too;\n"
 	"                          with no INPUT, rank only them\n"
@@ -177,21 +178,33 @@ static int usage_error(const char *fmt, const char *arg)
 	return EXIT_USAGE;
 }
 
-/* The source tree's data when this binary lives in that tree's build dir. */
+/*
+ * The reference data next to this binary, wherever the tree or the install
+ * lies: BIN/../analysis/reference (the tree's build/), BIN/../../analysis/
+ * reference (build/asan/), BIN/../share/ssdnvme/reference (PREFIX/bin);
+ * else the install prefix compiled in.
+ */
 static const char *default_refdir(char *buf, size_t len)
 {
-	char exe[PATH_MAX];
+	static const char *const rel[] = {"../analysis/reference", "../../analysis/reference",
+					  "../share/ssdnvme/reference"};
+	char exe[PATH_MAX], *slash;
 	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	size_t tl = strlen(FIORANK_SRC_TOP);
 	struct stat st;
+	size_t i;
 
-	if (n > 0 && tl) {
-		exe[n] = '\0';
-		if (!strncmp(exe, FIORANK_SRC_TOP "/build/", tl + 7)) {
-			snprintf(buf, len, "%s/analysis/reference", FIORANK_SRC_TOP);
-			if (!stat(buf, &st))
-				return buf;
-		}
+	if (n <= 0)
+		return FIORANK_REFDIR;
+	exe[n] = '\0';
+	slash = strrchr(exe, '/');
+	if (!slash)
+		return FIORANK_REFDIR;
+	*slash = '\0';
+	for (i = 0; i < sizeof(rel) / sizeof(rel[0]); i++) {
+		if (snprintf(buf, len, "%s/%s", exe, rel[i]) >= (int)len)
+			continue;
+		if (!stat(buf, &st) && S_ISDIR(st.st_mode))
+			return buf;
 	}
 	return FIORANK_REFDIR;
 }

@@ -14,6 +14,7 @@
 #include "nvme_status.h"
 #include "results.h"
 #include "ring.h"
+#include "safefile.h"
 
 #ifndef SSDNVME_FIO_VERSION
 #error "SSDNVME_FIO_VERSION (the fio version built against) must be defined"
@@ -24,6 +25,7 @@
 struct ssdnvme_options {
 	void *pad; /* fio treats option offset 0 as "unset" */
 	unsigned int hipri;
+	unsigned int hipri_unsafe_kernel; /* hipri on passthrough before Linux 6.5 */
 	unsigned int fixedbufs;
 	unsigned int registerfiles;
 	unsigned int sqpoll;
@@ -87,6 +89,8 @@ struct engine_data {
 	struct tagging *tagging;      /* latency tags, NULL when tags=0 (ssdnvme_tags.c) */
 	uint64_t reap_stamp;	      /* tagging_stamp() when the current batch was reaped */
 	char *results_path;	      /* ssdnvme_results_path(), NULL: no results file */
+	struct safefile_deny *deny;   /* the job's files: never written as ours */
+	unsigned int in_flight;	      /* submitted to the ring, not yet reaped */
 	unsigned char *md_area;	      /* separate metadata: one page-aligned slot per io_u */
 	size_t md_slot;		      /* bytes per slot, 0: no file needs metadata */
 };
@@ -125,10 +129,20 @@ void ssdnvme_fail(struct thread_data *td, int err, const char *msg);
 /* The job's results file, NULL when there is nowhere to write it (identity.c). */
 char *ssdnvme_results_path(struct thread_data *td);
 
-/* Refuses (1) a results path that is not a regular or new file, or is a data file. */
-int ssdnvme_check_results_target(struct thread_data *td);
+/*
+ * outputs.c: the engine's own files.  ssdnvme_check_outputs() refuses (1),
+ * before any I/O, a results or tag-log path that is a device, a symlink to
+ * one, or a data file of the job, or that cannot be created, or whose file
+ * system lacks room for the estimate below.
+ */
+int ssdnvme_check_outputs(struct thread_data *td);
+struct safefile_deny *ssdnvme_deny_list(struct thread_data *td);
+char *ssdnvme_taglog_path(struct thread_data *td, const char *results);
+uint64_t ssdnvme_results_estimate(struct thread_data *td);
+uint64_t ssdnvme_taglog_estimate(struct thread_data *td);
 
-/* Writes (merges into) ld->results_path, if there is one (identity.c). */
+/* Writes (merges into) ld->results_path, if there is one (identity.c); a
+ * failure fails the job (fio exits non-zero) and says what was lost. */
 void ssdnvme_write_results(struct thread_data *td, struct engine_data *ld);
 
 /* fio's clock, the one its clat uses, in ns. */
@@ -149,6 +163,9 @@ int tagging_init(struct thread_data *td, struct engine_data *ld, const char *res
 /* The "tags" section and the taglog path into the job's results; NULL-safe. */
 void tagging_report(struct thread_data *td, struct engine_data *ld, struct results *r,
 		    json_object *job_entry);
+/* Ends the tag log: its end record, then renamed into place; a failure fails
+ * the job with what was lost.  Before tagging_report(). */
+void tagging_finish_log(struct thread_data *td, struct engine_data *ld);
 void tagging_free(struct engine_data *ld);
 
 #endif

@@ -12,7 +12,6 @@
 #include "fio.h"
 
 #include "glue.h"
-#include "guard.h"
 #include "procstat.h"
 #include "results.h"
 #include "version.h" /* $(BUILD)/version.h: the project version */
@@ -92,8 +91,9 @@ static json_object *job_entry(struct thread_data *td)
 void ssdnvme_write_results(struct thread_data *td, struct engine_data *ld)
 {
 	struct results *r;
-	char msg[MSG_LEN], id[64];
+	char msg[MSG_LEN], out[MSG_LEN + 128], id[64];
 	const char *path = ld->results_path;
+	int ret;
 	json_object *job;
 	unsigned int i;
 
@@ -106,39 +106,18 @@ void ssdnvme_write_results(struct thread_data *td, struct engine_data *ld)
 			results_add_file(r, &ld->opened[i]->ni);
 		tagging_report(td, ld, r, job);
 		run_id(td, id, sizeof(id));
-		if (results_write_run(r, id, job, path, msg, sizeof(msg)))
-			log_err("ssdnvme: %s\n", msg);
+		ret = results_write_run(r, id, job, path, ld->deny, msg, sizeof(msg));
+		/* lost results fail the job: fio's exit status is then non-zero */
+		if (ret) {
+			snprintf(out, sizeof(out),
+				 "%s; lost: the engine's results of job '%s' (identity of its "
+				 "files%s)",
+				 msg, td->o.name ? td->o.name : "",
+				 ld->tagging ? ", latency tags" : "");
+			ssdnvme_fail(td, -ret, out);
+		}
 	} else {
 		json_object_put(job);
 	}
 	results_free(r);
-}
-
-int ssdnvme_check_results_target(struct thread_data *td)
-{
-	struct ssdnvme_options *o = td->eo;
-	char msg[MSG_LEN], *path = ssdnvme_results_path(td);
-	const char **data;
-	struct fio_file *f;
-	unsigned int i;
-	bool ok;
-
-	if (!path)
-		return 0;
-	data = calloc(td->files_index + 1, sizeof(*data));
-	if (!data) {
-		free(path);
-		return 1;
-	}
-	for_each_file(td, f, i)
-		data[i] = f->file_name;
-	ok = guard_results_target(o->results_file && *o->results_file
-					  ? "ssdnvme_results="
-					  : "the results file (next to --output) ",
-				  path, data, (int)td->files_index, msg, sizeof(msg));
-	if (!ok)
-		ssdnvme_fail(td, EINVAL, msg);
-	free(data);
-	free(path);
-	return ok ? 0 : 1;
 }

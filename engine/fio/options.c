@@ -28,6 +28,18 @@ struct fio_option ssdnvme_fio_options[] = {
 		.group = FIO_OPT_G_INVALID,
 	},
 	{
+		.name = "hipri_unsafe_kernel",
+		.lname = "hipri on an unfixed kernel",
+		.type = FIO_OPT_BOOL,
+		.off1 = offsetof(struct ssdnvme_options, hipri_unsafe_kernel),
+		.def = "0",
+		.help = "1: allow hipri on NVMe passthrough before Linux 6.5, where a polled job "
+			"that ends with commands in flight (kill -9, an error) faults in bio_poll "
+			"and leaves fio unkillable",
+		.category = FIO_OPT_C_ENGINE,
+		.group = FIO_OPT_G_INVALID,
+	},
+	{
 		.name = "fixedbufs",
 		.lname = "Registered buffers",
 		.type = FIO_OPT_STR_SET,

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 #include "fio.h"
@@ -167,6 +168,92 @@ static const char *hipri_dataless(struct thread_data *td)
 	return NULL;
 }
 
+/*
+ * What makes fio end a polled job with commands in flight: fio skips
+ * reaping when the job has an error, and trim_percentage's trims of
+ * verified blocks end the job that way.  NULL if nothing known.
+ */
+static const char *hipri_ends_in_flight(struct thread_data *td)
+{
+	if (td->o.trim_percentage || td->o.trim_backlog)
+		return "trim_percentage/trim_backlog";
+	return NULL;
+}
+
+/* The running kernel's release and upstream version; false if unknown. */
+static bool kernel_version(char *release, size_t len, unsigned int v[3])
+{
+	char pv[512] = "";
+	struct utsname u;
+	FILE *fp = fopen("/proc/version", "r");
+
+	if (fp) {
+		if (!fgets(pv, sizeof(pv), fp))
+			pv[0] = '\0';
+		fclose(fp);
+	}
+	if (uname(&u) < 0)
+		return false;
+	snprintf(release, len, "%s", u.release);
+	return guard_kernel_upstream(u.release, pv, v);
+}
+
+/*
+ * Polled passthrough on a kernel without the bio_poll fix (guard.h): a job
+ * that ends with commands in flight (kill -9, fio stopping on an error)
+ * faults in bio_poll and leaves fio unkillable.  Refused unless
+ * hipri_unsafe_kernel=1; what ends a job that way always.  MSG gets why.
+ */
+static bool passthru_poll_unsafe(struct thread_data *td, const char *path, char *msg, size_t len)
+{
+	struct ssdnvme_options *o = td->eo;
+	char release[128] = "?";
+	unsigned int v[3] = {0, 0, 0};
+	bool known = kernel_version(release, sizeof(release), v);
+
+	if (known && guard_passthru_iopoll_fixed(v))
+		return false;
+	if (hipri_dataless(td)) {
+		snprintf(msg, len,
+			 "hipri: %s would send Flush, Write Zeroes or Dataset Management on the "
+			 "polled ring (%s), and this kernel (%s) faults in bio_poll on those, "
+			 "leaving fio unkillable (fixed in Linux %d.%d); drop hipri, or run them "
+			 "in a job without it",
+			 path, hipri_dataless(td), release, GUARD_IOPOLL_FIXED_MAJOR,
+			 GUARD_IOPOLL_FIXED_MINOR);
+		return true;
+	}
+	if (hipri_ends_in_flight(td)) {
+		snprintf(msg, len,
+			 "hipri: %s with %s: fio ends such a job with commands in flight, and on "
+			 "this kernel (%s) polled passthrough then faults in bio_poll, leaving "
+			 "fio unkillable (fixed in Linux %d.%d); drop hipri or %s",
+			 path, hipri_ends_in_flight(td), release, GUARD_IOPOLL_FIXED_MAJOR,
+			 GUARD_IOPOLL_FIXED_MINOR, hipri_ends_in_flight(td));
+		return true;
+	}
+	if (o->hipri_unsafe_kernel)
+		return false;
+	snprintf(msg, len,
+		 "hipri: polled NVMe passthrough on %s needs Linux %d.%d or newer (upstream "
+		 "commit 9408d8a37e6c, \"nvme: improved uring polling\"); this kernel is %s "
+		 "(upstream %u.%u.%u%s), where a polled job that ends with commands in flight "
+		 "(kill -9, fio stopping on an error) faults in bio_poll and leaves fio "
+		 "unkillable; drop hipri, use the block device, or set hipri_unsafe_kernel=1",
+		 path, GUARD_IOPOLL_FIXED_MAJOR, GUARD_IOPOLL_FIXED_MINOR, release, v[0], v[1],
+		 v[2], known ? "" : ", not recognised");
+	return true;
+}
+
+/* hipri on the block fallback: io_uring refuses fsync on a polled ring. */
+static const char *hipri_block_sync(struct thread_data *td)
+{
+	if (td->o.fsync_blocks || td->o.fdatasync_blocks || td->o.end_fsync ||
+	    td->o.sync_file_range || td->o.fsync_on_close)
+		return "fsync/fdatasync/end_fsync/sync_file_range/fsync_on_close";
+	return NULL;
+}
+
 static bool check_hipri(struct thread_data *td, const struct file_state *fs)
 {
 	struct ssdnvme_options *o = td->eo;
@@ -185,18 +272,21 @@ static bool check_hipri(struct thread_data *td, const struct file_state *fs)
 			 "hipri: %s is used through the page cache (direct=0); polled "
 			 "completions need direct I/O",
 			 fs->ni.path);
-	} else if (fs->ni.kind == NS_KIND_NVME_CHAR && hipri_dataless(td)) {
-		snprintf(msg, sizeof(msg),
-			 "hipri: %s would send Flush, Write Zeroes or Dataset Management on the "
-			 "polled ring (%s), and Linux 6.1 faults in bio_poll on those, leaving fio "
-			 "unkillable; drop hipri, or run them in a job without it",
-			 fs->ni.path, hipri_dataless(td));
 	} else if (guard_poll_capable(fs->ni.blockdev) == 0) {
 		snprintf(msg, sizeof(msg),
 			 "hipri: %s has no poll queues (/sys/block/%s/queue/io_poll is 0), so "
 			 "polled completions would measure interrupts; load the nvme driver with "
 			 "poll_queues=N (N > 0) or drop hipri",
 			 fs->ni.path, fs->ni.blockdev);
+	} else if (fs->ni.kind == NS_KIND_BLOCK && hipri_block_sync(td)) {
+		snprintf(msg, sizeof(msg),
+			 "hipri: %s is a block device, and io_uring fails fsync on a polled ring "
+			 "(EINVAL), so %s would never reach the device; drop hipri or the sync "
+			 "options",
+			 fs->ni.path, hipri_block_sync(td));
+	} else if (fs->ni.kind == NS_KIND_NVME_CHAR &&
+		   passthru_poll_unsafe(td, fs->ni.path, msg, sizeof(msg))) {
+		/* msg says why */
 	} else {
 		return true;
 	}
@@ -264,6 +354,41 @@ static bool check_write_zeroes(struct thread_data *td, const struct file_state *
 	else
 		return true;
 	ssdnvme_fail(td, EINVAL, msg);
+	return false;
+}
+
+/*
+ * Zoned namespaces: the engine has none of fio's zoned-device operations
+ * (zone report, write-pointer reset), so fio's zonemode=zbd would fail with
+ * a misleading "get zoned model failed", and writes outside it would hit
+ * zones' write pointers at random.  Refused, saying so; reads of a zoned
+ * namespace without zonemode=zbd are fine.
+ */
+static bool check_zoned(struct thread_data *td, const struct file_state *fs)
+{
+	char model[32] = "", msg[MSG_LEN];
+	bool zoned =
+		guard_zoned_model(fs->ni.blockdev, model, sizeof(model)) && strcmp(model, "none");
+
+	if (td->o.zone_mode == ZONE_MODE_ZBD)
+		snprintf(
+			msg, sizeof(msg),
+			"zonemode=zbd: the ssdnvme engine does not implement fio's zoned-device "
+			"operations (zone report through Zone Management Receive, write-pointer "
+			"resets), so it cannot run a zoned job on %s%s%s%s; use fio's io_uring_cmd "
+			"engine (cmd_type=nvme) for zoned namespaces",
+			fs->ni.path, zoned ? " (a " : "", zoned ? model : "",
+			zoned ? " zoned namespace)" : "");
+	else if (zoned && (td_write(td) || td_trim(td)))
+		snprintf(msg, sizeof(msg),
+			 "%s is a zoned namespace (%s, /sys/block/%s/queue/zoned): its zones "
+			 "are written only at their write pointers, which this engine does not "
+			 "track, so writes and trims are refused (reads are not); use fio's "
+			 "io_uring_cmd engine with zonemode=zbd",
+			 fs->ni.path, model, fs->ni.blockdev);
+	else
+		return true;
+	ssdnvme_fail(td, EOPNOTSUPP, msg);
 	return false;
 }
 
@@ -396,7 +521,8 @@ static int setup_file(struct thread_data *td, struct fio_file *f)
 		fs->ni.capacity_bytes = fs->ni.capacity_lbas * fs->unit;
 	fs->shift = fs->unit ? lba_shift_of(fs->unit) : 0;
 	fs->grid_mask = fs->unit && fs->shift > 0 ? fs->unit - 1 : 0;
-	if (!check_geometry(td, fs) || !check_not_in_use(td, fs) || !check_hipri(td, fs))
+	if (!check_geometry(td, fs) || !check_not_in_use(td, fs) || !check_hipri(td, fs) ||
+	    !check_zoned(td, fs))
 		return 1;
 	if (fs->ni.kind == NS_KIND_NVME_CHAR &&
 	    (!check_transfer(td, fs) || !check_write_zeroes(td, fs)))
@@ -435,6 +561,55 @@ static int check_device_named(struct thread_data *td)
 	return 1;
 }
 
+/* io_uring's IORING_MAX_ENTRIES: the most SQEs one ring has. */
+#define RING_MAX_ENTRIES 32768
+
+/* Job-wide options with a range the kernel checks only with a bare EINVAL. */
+static bool check_job_options(struct thread_data *td)
+{
+	struct ssdnvme_options *o = td->eo;
+	long cpus = sysconf(_SC_NPROCESSORS_CONF);
+	char msg[MSG_LEN], path[96], online[8] = "1";
+	FILE *fp;
+
+	if (td->o.iodepth > RING_MAX_ENTRIES) {
+		snprintf(msg, sizeof(msg),
+			 "iodepth=%u is more than one io_uring ring holds: valid 1-%d (the "
+			 "engine uses one ring per job)",
+			 td->o.iodepth, RING_MAX_ENTRIES);
+		goto fail;
+	}
+	if (o->write_zeroes && td_write(td) && td->o.verify != VERIFY_NONE) {
+		snprintf(msg, sizeof(msg),
+			 "write_zeroes=1 with verify: Write Zeroes stores zeroes, not fio's "
+			 "verify pattern, so every block would read back as corrupt; drop verify= "
+			 "or write_zeroes");
+		goto fail;
+	}
+	if (!o->sqpoll || !o->sqpoll_set)
+		return true;
+	if (cpus > 0 && (long)o->sqpoll_cpu >= cpus) {
+		snprintf(msg, sizeof(msg),
+			 "sqthread_poll_cpu=%u: this machine has CPUs 0-%ld; valid 0-%ld",
+			 o->sqpoll_cpu, cpus - 1, cpus - 1);
+		goto fail;
+	}
+	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%u/online", o->sqpoll_cpu);
+	fp = fopen(path, "r");
+	if (fp) {
+		if (!fgets(online, sizeof(online), fp))
+			online[0] = '1';
+		fclose(fp);
+	}
+	if (online[0] != '0')
+		return true;
+	snprintf(msg, sizeof(msg), "sqthread_poll_cpu=%u: that CPU is offline (%s is 0)",
+		 o->sqpoll_cpu, path);
+fail:
+	ssdnvme_fail(td, EINVAL, msg);
+	return false;
+}
+
 int ssdnvme_setup(struct thread_data *td)
 {
 	struct ssdnvme_options *o = td->eo;
@@ -443,6 +618,9 @@ int ssdnvme_setup(struct thread_data *td)
 
 	if (check_device_named(td))
 		return 1;
+	if (!check_job_options(td))
+		return 1;
+
 	if (o->namespaces && td->files_index &&
 	    !(FILE_ENG_DATA(td->files[0]) &&
 	      ((struct file_state *)FILE_ENG_DATA(td->files[0]))->expanded)) {
@@ -458,5 +636,5 @@ int ssdnvme_setup(struct thread_data *td)
 	/* in the job's own process, after ->init() (create_serialize=0) */
 	if (td->io_ops_data && ssdnvme_md_prepare(td))
 		return 1;
-	return ssdnvme_check_results_target(td);
+	return ssdnvme_check_outputs(td);
 }

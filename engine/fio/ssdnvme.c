@@ -157,6 +157,9 @@ static int ssdnvme_post_init(struct thread_data *td)
 	}
 	/* once per job: the tag log goes next to it, the results go in it */
 	ld->results_path = ssdnvme_results_path(td);
+	ld->deny = ssdnvme_deny_list(td);
+	if (!ld->deny)
+		return 1;
 	if (tagging_init(td, ld, ld->results_path))
 		return 1;
 	if (!o->fixedbufs)
@@ -451,6 +454,7 @@ mark_issued(struct thread_data *td, struct engine_data *ld, unsigned int nr)
 			tagging_submitted(tg, ld->pending[i], now_ns, stamp);
 	}
 	io_u_mark_submit(td, nr);
+	ld->in_flight += nr;
 	/* usually all of them went: no call for an empty move */
 	if (ld->nr_pending > nr)
 		memmove(ld->pending, ld->pending + nr,
@@ -507,6 +511,8 @@ static int ssdnvme_getevents(struct thread_data *td, unsigned int min, unsigned 
 		ld->reap_stamp = tagging_stamp(ld->tagging);
 	if (ret < 0)
 		td_verror(td, -ret, "io_uring_enter getevents");
+	else
+		ld->in_flight -= (unsigned int)ret;
 	return ret;
 }
 
@@ -583,9 +589,32 @@ static struct io_u *ssdnvme_event(struct thread_data *td, int event)
 		completion_outcome(ld, io_u, res, ud & UD_NVME);
 	if (__builtin_expect(ud & UD_PI, 0) && !io_u->error)
 		ssdnvme_pi_check_read(ld, io_u);
+	/* fio ignores a failed fsync's error: fail the job, never report it done */
+	if (__builtin_expect(io_u->error && ddir_sync(io_u->ddir), 0))
+		td_verror(td, (int)io_u->error, "flush (fsync/fdatasync) failed");
 	if (ld->tagging)
 		tagging_completed(ld->tagging, io_u, ld->reap_stamp);
 	return io_u;
+}
+
+/*
+ * Reaps what is still in flight before the ring goes: fio skips reaping
+ * when a job ends on an error, and tearing down a polled ring with
+ * passthrough commands in flight faults in bio_poll on kernels before 6.5
+ * (guard.h).  Waits at most a few seconds.
+ */
+static void drain(struct engine_data *ld)
+{
+	int tries = 5000, n;
+
+	while (ld->in_flight && tries-- > 0) {
+		n = ring_reap(&ld->ring, 0, ld->in_flight);
+		if (n < 0)
+			break;
+		if (!n)
+			usleep(1000);
+		ld->in_flight -= (unsigned int)n > ld->in_flight ? ld->in_flight : (unsigned int)n;
+	}
 }
 
 static void ssdnvme_cleanup(struct thread_data *td)
@@ -596,7 +625,11 @@ static void ssdnvme_cleanup(struct thread_data *td)
 	if (!ld)
 		return;
 	if (ld->ring.open)
+		drain(ld);
+	if (ld->ring.open) {
+		tagging_finish_log(td, ld); /* the results say whether the log is complete */
 		ssdnvme_write_results(td, ld);
+	}
 	tagging_free(ld);
 	ring_close(&ld->ring);
 	for (i = 0; i < ld->nr_fds; i++)
@@ -609,6 +642,7 @@ static void ssdnvme_cleanup(struct thread_data *td)
 	free(ld->md_area);
 	free(ld->opened);
 	free(ld->results_path);
+	free(ld->deny);
 	free(ld);
 	td->io_ops_data = NULL;
 }

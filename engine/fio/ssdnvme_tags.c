@@ -78,9 +78,12 @@ static uint64_t unix_now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
-/* tag_log=1: the per-I/O log goes next to the results file. */
-static int open_log(struct thread_data *td, struct tagging *tg, struct tags_config *cfg,
-		    const char *results)
+/*
+ * tag_log=1: the per-I/O log goes next to the results file, written to a new
+ * file beside it (safefile.h) and renamed into place only when complete.
+ */
+static int open_log(struct thread_data *td, struct engine_data *ld, struct tagging *tg,
+		    struct tags_config *cfg, const char *results)
 {
 	char err[MSG_LEN - 64], msg[MSG_LEN];
 
@@ -90,12 +93,16 @@ static int open_log(struct thread_data *td, struct tagging *tg, struct tags_conf
 			"tag_log=1 needs somewhere to write: set ssdnvme_results= or --output");
 		return 1;
 	}
-	if (asprintf(&tg->log_path, "%s.%s.%u.taglog", results, td->o.name ? td->o.name : "job",
-		     td->thread_number) < 0)
-		tg->log_path = NULL;
+	tg->log_path = ssdnvme_taglog_path(td, results);
 	if (!tg->log_path)
 		return 1;
-	cfg->log = taglog_create(tg->log_path, unix_now_ns(), err, sizeof(err));
+	tg->log_file = safefile_create("tag_log: ", tg->log_path, ld->deny, err, sizeof(err));
+	if (!tg->log_file) {
+		ssdnvme_fail(td, errno, err);
+		return 1;
+	}
+	cfg->log = taglog_create_fd(safefile_fd(tg->log_file), safefile_tmp_path(tg->log_file),
+				    unix_now_ns(), err, sizeof(err));
 	if (!cfg->log) {
 		snprintf(msg, sizeof(msg), "tag_log: %s", err);
 		ssdnvme_fail(td, EIO, msg);
@@ -177,11 +184,11 @@ int tagging_init(struct thread_data *td, struct engine_data *ld, const char *res
 	if (attach_ctrls(td, tg))
 		return 1;
 	choose_clock(tg);
-	if (o->tag_log && open_log(td, tg, &cfg, results_path))
+	if (o->tag_log && open_log(td, ld, tg, &cfg, results_path))
 		return 1;
 	tg->tags = tags_new(&cfg);
 	if (!tg->tags) {
-		taglog_close(cfg.log, NULL, 0);
+		taglog_free(cfg.log);
 		ssdnvme_fail(td, errno ? errno : ENOMEM, "tags: cannot set up the tag table");
 		return 1;
 	}
@@ -284,20 +291,56 @@ void tagging_report(struct thread_data *td, struct engine_data *ld, struct resul
 	mark_keys(section, td->o.name ? td->o.name : "job", td->thread_number);
 	json_object_object_add(section, "clock", clock_json(tg));
 	results_add_section(r, "tags", section);
+	/* only a complete log is named; a lost one says why */
 	json_object_object_add(job_entry, "taglog",
-			       tg->log_path ? json_object_new_string(tg->log_path) : NULL);
+			       tg->log_path && !tg->log_lost ? json_object_new_string(tg->log_path)
+							     : NULL);
+	if (tg->log_lost)
+		json_object_object_add(job_entry, "taglog_lost",
+				       json_object_new_string(tg->log_lost));
+}
+
+void tagging_finish_log(struct thread_data *td, struct engine_data *ld)
+{
+	struct tagging *tg = ld->tagging;
+	char err[MSG_LEN], msg[MSG_LEN + 256];
+	struct taglog *log;
+	uint64_t records;
+	int ret;
+
+	if (!tg || !tg->log_file)
+		return;
+	log = tg->tags ? tg->tags->cfg.log : NULL;
+	records = log ? taglog_records(log) : 0;
+	ret = log ? taglog_finish(log, err, sizeof(err)) : -1;
+	if (!log)
+		snprintf(err, sizeof(err), "%s: never started", tg->log_path);
+	if (ret) {
+		ret = -(log && taglog_error(log) ? taglog_error(log) : EIO);
+		safefile_abort(tg->log_file); /* an incomplete log is not kept */
+	} else {
+		ret = safefile_commit(tg->log_file, err, sizeof(err));
+	}
+	tg->log_file = NULL;
+	if (!ret)
+		return;
+	snprintf(msg, sizeof(msg), "tag log %s not written: %s; lost: the %llu per-I/O records",
+		 tg->log_path, err, (unsigned long long)records);
+	tg->log_lost = strdup(msg);
+	ssdnvme_fail(td, -ret, msg);
 }
 
 void tagging_free(struct engine_data *ld)
 {
 	struct tagging *tg = ld->tagging;
-	char err[MSG_LEN];
 	unsigned int i;
 
 	if (!tg)
 		return;
-	if (tg->tags && tg->tags->cfg.log && taglog_close(tg->tags->cfg.log, err, sizeof(err)))
-		log_err("ssdnvme: tag_log: %s\n", err);
+	if (tg->log_file) /* cleanup without tagging_finish_log(): not complete */
+		safefile_abort(tg->log_file);
+	if (tg->tags)
+		taglog_free(tg->tags->cfg.log);
 	tags_free(tg->tags);
 	for (i = 0; i < tg->nr_ctrls; i++)
 		inflight_detach(tg->ctrls[i].f);
@@ -305,6 +348,7 @@ void tagging_free(struct engine_data *ld)
 	free(tg->ios);
 	free(tg->label);
 	free(tg->log_path);
+	free(tg->log_lost);
 	free(tg);
 	ld->tagging = NULL;
 }

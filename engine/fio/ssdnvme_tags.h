@@ -54,6 +54,8 @@ struct tagging {
 	struct tag_clock clock;	       /* stamps -> ns: the CPU clock's rate, or 1 */
 	char *label;
 	char *log_path;
+	struct safefile *log_file; /* the log being written, beside log_path */
+	char *log_lost;		   /* why the log was not written, NULL if it was */
 	struct {
 		char ident[INFLIGHT_NAME_MAX];
 		struct inflight *f;

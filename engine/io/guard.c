@@ -3,7 +3,6 @@
  */
 #include <dlfcn.h>
 #include <errno.h>
-#include <libgen.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -171,70 +170,49 @@ int guard_poll_capable(const char *blockdev)
 	return v;
 }
 
-static const char *kind_of_mode(mode_t m)
+/* "X.Y[.Z]" at S (digits first); false if it is not one. */
+static bool parse_version(const char *s, unsigned int v[3])
 {
-	return S_ISCHR(m)    ? "character device"
-	       : S_ISBLK(m)  ? "block device"
-	       : S_ISFIFO(m) ? "FIFO"
-	       : S_ISDIR(m)  ? "directory"
-	       : S_ISSOCK(m) ? "socket"
-			     : "special file";
+	int n;
+
+	v[2] = 0;
+	if (!s || *s < '0' || *s > '9')
+		return false;
+	n = sscanf(s, "%u.%u.%u", &v[0], &v[1], &v[2]);
+	return n >= 2;
 }
 
-/* Same file: same device and inode if both exist, else same directory and name. */
-static bool same_file(const char *a, const struct stat *sa, const char *b)
+bool guard_kernel_upstream(const char *release, const char *proc_version, unsigned int v[3])
 {
-	char da[PATH_MAX], db[PATH_MAX], ba[PATH_MAX], bb[PATH_MAX];
-	struct stat sb, dsa, dsb;
+	const char *deb = proc_version ? strstr(proc_version, " Debian ") : NULL;
 
-	if (sa && stat(b, &sb) == 0)
-		return sa->st_dev == sb.st_dev && sa->st_ino == sb.st_ino;
-	if (sa)
-		return false;
-	snprintf(da, sizeof(da), "%s", a);
-	snprintf(db, sizeof(db), "%s", b);
-	snprintf(ba, sizeof(ba), "%s", basename(da));
-	snprintf(bb, sizeof(bb), "%s", basename(db));
-	snprintf(da, sizeof(da), "%s", a);
-	snprintf(db, sizeof(db), "%s", b);
-	return !strcmp(ba, bb) && stat(dirname(da), &dsa) == 0 && stat(dirname(db), &dsb) == 0 &&
-	       dsa.st_dev == dsb.st_dev && dsa.st_ino == dsb.st_ino;
+	/* Debian and Ubuntu name the upstream release after their tag */
+	if (deb && parse_version(deb + 8, v))
+		return true;
+	return parse_version(release, v);
 }
 
-bool guard_results_target(const char *what, const char *path, const char *const *data, int n,
-			  char *msg, size_t len)
+bool guard_passthru_iopoll_fixed(const unsigned int v[3])
 {
-	char dir[PATH_MAX];
-	struct stat st, ds;
-	bool exists;
-	int i;
+	return v[0] > GUARD_IOPOLL_FIXED_MAJOR ||
+	       (v[0] == GUARD_IOPOLL_FIXED_MAJOR && v[1] >= GUARD_IOPOLL_FIXED_MINOR);
+}
 
-	exists = stat(path, &st) == 0;
-	if (exists && !S_ISREG(st.st_mode)) {
-		snprintf(msg, len,
-			 "%s%s is a %s: the engine writes its results only to a regular file or "
-			 "a new one",
-			 what, path, kind_of_mode(st.st_mode));
+bool guard_zoned_model(const char *blockdev, char *buf, size_t len)
+{
+	char path[PATH_MAX];
+	bool ok;
+	FILE *fp;
+
+	if (!blockdev || !*blockdev)
 		return false;
-	}
-	if (!exists) {
-		int rc;
-
-		snprintf(dir, sizeof(dir), "%s", path);
-		rc = stat(dirname(dir), &ds);
-		if (rc < 0 || !S_ISDIR(ds.st_mode)) {
-			snprintf(msg, len, "%s%s: directory %s %s", what, path, dir,
-				 rc < 0 && errno != ENOENT ? strerror(errno)
-				 : rc < 0		   ? "does not exist"
-							   : "is not a directory");
-			return false;
-		}
-	}
-	for (i = 0; i < n; i++)
-		if (same_file(path, exists ? &st : NULL, data[i])) {
-			snprintf(msg, len, "%s%s is the job's own data file %s", what, path,
-				 data[i]);
-			return false;
-		}
-	return true;
+	snprintf(path, sizeof(path), "/sys/block/%s/queue/zoned", blockdev);
+	fp = fopen(path, "r");
+	if (!fp)
+		return false;
+	ok = fgets(buf, (int)len, fp) != NULL;
+	fclose(fp);
+	if (ok)
+		buf[strcspn(buf, "\n")] = '\0';
+	return ok;
 }

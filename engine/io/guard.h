@@ -32,18 +32,37 @@ bool guard_in_use(const struct nsdev *dev, const char *mountinfo, const char *sw
 		  size_t len);
 
 /*
- * Whether PATH may receive the engine's results: a regular file or a new
- * one in an existing directory, and none of the job's DATA files (same
- * device and inode, or same directory and name if not there yet).  WHAT
- * names the setting, ahead of PATH in the message ("ssdnvme_results=").
- */
-bool guard_results_target(const char *what, const char *path, const char *const *data, int n,
-			  char *msg, size_t len);
-
-/*
  * Whether the block queue behind BLOCKDEV supports polled I/O (has poll
  * queues): 1 yes, 0 no, -1 unknown.
  */
 int guard_poll_capable(const char *blockdev);
+
+/*
+ * The zoned model the block queue behind BLOCKDEV reports
+ * (/sys/block/BLOCKDEV/queue/zoned: "none", "host-aware", "host-managed")
+ * into BUF; false when unknown.
+ */
+bool guard_zoned_model(const char *blockdev, char *buf, size_t len);
+
+/*
+ * The upstream Linux version of the running kernel: from /proc/version's
+ * distribution tag where there is one (Debian's "6.1.0-13-amd64" release is
+ * upstream "Debian 6.1.55-1"), else from the release (uname -r).  PROC_VERSION
+ * may be NULL.  False when neither parses.
+ */
+bool guard_kernel_upstream(const char *release, const char *proc_version, unsigned int v[3]);
+
+/*
+ * The first upstream release whose NVMe passthrough polling does not fault
+ * in bio_poll: 6.5, commit 9408d8a37e6c ("nvme: improved uring polling",
+ * with f6c80cffcd47 "block: add request polling helper"), which polls the
+ * request instead of a bio that may be gone (or was never there: Flush,
+ * Write Zeroes).  No stable branch before 6.5 carries it.
+ */
+#define GUARD_IOPOLL_FIXED_MAJOR 6
+#define GUARD_IOPOLL_FIXED_MINOR 5
+
+/* Whether upstream version V has the fix above. */
+bool guard_passthru_iopoll_fixed(const unsigned int v[3]);
 
 #endif

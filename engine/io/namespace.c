@@ -283,85 +283,36 @@ static int controller_of(const char *path, char *ctrl, size_t len, char *msg, si
 	return 0;
 }
 
-struct ns_found {
-	uint32_t nsid[NSLIST_MAX];
-	char *name[NSLIST_MAX];
-	unsigned int count;
-};
-
-static void found_add(struct ns_found *f, uint32_t nsid, const char *name)
+/* The attached namespace with NSID, or -1. */
+static int find_nsid(const struct nsdev_attached *att, int n, uint32_t nsid)
 {
-	unsigned int i;
+	int i;
 
-	for (i = 0; i < f->count; i++)
-		if (f->nsid[i] == nsid)
-			return;
-	if (f->count < NSLIST_MAX) {
-		f->nsid[f->count] = nsid;
-		f->name[f->count++] = strdup(name);
-	}
-}
-
-/* Namespaces of controller CTRL: its own, and its subsystem's (multipath heads). */
-static bool scan_controller(const char *ctrl_name, struct ns_found *found)
-{
-	nvme_root_t root = nvme_create_root(NULL, 3 /* LOG_ERR */);
-	nvme_host_t h;
-	nvme_subsystem_t s;
-	nvme_ctrl_t c;
-	nvme_ns_t n;
-	bool seen = false;
-
-	if (!root)
-		return false;
-	if (nvme_scan_topology(root, NULL, NULL) == 0) {
-		nvme_for_each_host(root, h)
-			nvme_for_each_subsystem(h, s) {
-				bool mine = false;
-
-				nvme_subsystem_for_each_ctrl(s, c) {
-					if (strcmp(nvme_ctrl_get_name(c), ctrl_name))
-						continue;
-					mine = seen = true;
-					nvme_ctrl_for_each_ns(c, n)
-						found_add(found, (uint32_t)nvme_ns_get_nsid(n),
-							  nvme_ns_get_name(n));
-				}
-				if (mine)
-					nvme_subsystem_for_each_ns(s, n)
-						found_add(found, (uint32_t)nvme_ns_get_nsid(n),
-							  nvme_ns_get_name(n));
-			}
-	}
-	nvme_free_tree(root);
-	return seen;
-}
-
-static int find_nsid(const struct ns_found *f, uint32_t nsid)
-{
-	unsigned int i;
-
-	for (i = 0; i < f->count; i++)
-		if (f->nsid[i] == nsid)
-			return (int)i;
+	for (i = 0; i < n; i++)
+		if (att[i].nsid == nsid)
+			return i;
 	return -1;
 }
 
 static int sort_u32(const void *a, const void *b);
 
-static void list_attached(const struct ns_found *f, char *buf, size_t len)
+static void list_attached(const struct nsdev_attached *att, int n, char *buf, size_t len)
 {
-	uint32_t ids[NSLIST_MAX];
+	uint32_t *ids = calloc((size_t)n + 1, sizeof(*ids));
 	size_t used = 0;
-	unsigned int i;
+	int i;
 
-	memcpy(ids, f->nsid, f->count * sizeof(ids[0]));
-	qsort(ids, f->count, sizeof(ids[0]), sort_u32);
-	buf[0] = '\0';
-	for (i = 0; i < f->count && used < len; i++)
+	snprintf(buf, len, "none");
+	if (!ids || !n) {
+		free(ids);
+		return;
+	}
+	for (i = 0; i < n; i++)
+		ids[i] = att[i].nsid;
+	qsort(ids, (size_t)n, sizeof(ids[0]), sort_u32);
+	for (i = 0; i < n && used < len; i++)
 		used += (size_t)snprintf(buf + used, len - used, "%s%u", i ? "," : "", ids[i]);
-	if (!f->count)
-		snprintf(buf, len, "none");
+	free(ids);
 }
 
 char *ns_generic_path(const char *ns_name)
@@ -382,33 +333,66 @@ static int sort_u32(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* The message for namespace NSID, not attached to CTRL. */
+static void not_attached(const char *ctrl, uint32_t nsid, const struct nsdev_attached *att, int n,
+			 char *msg, size_t len)
+{
+	char attached[256], others[256];
+
+	list_attached(att, n, attached, sizeof(attached));
+	if (nsdev_ns_controllers("/sys", ctrl, nsid, others, sizeof(others)))
+		snprintf(msg, len,
+			 "namespaces=: namespace %u is not attached to controller %s but to %s of "
+			 "the same subsystem; name that controller in filename= (%s's namespaces: "
+			 "%s)",
+			 nsid, ctrl, others, ctrl, attached);
+	else
+		snprintf(msg, len,
+			 "namespaces=: namespace %u does not exist on controller %s (attached "
+			 "namespaces: %s)",
+			 nsid, ctrl, attached);
+}
+
 int ns_expand(const char *path, const struct nslist *list, char ***paths, char *msg, size_t len)
 {
-	struct ns_found found = {.count = 0};
-	char ctrl[32], attached[256];
+	struct nsdev_attached *att = calloc(NSDEV_MAX_NS, sizeof(*att));
 	uint32_t want[NSLIST_MAX];
 	unsigned int i, nwant;
-	char **out = NULL;
-	int n = -1, idx;
+	char ctrl[32], **out = NULL;
+	int n = -1, found, idx;
 
-	if (controller_of(path, ctrl, sizeof(ctrl), msg, len))
+	if (!att) {
+		snprintf(msg, len, "out of memory");
 		return -1;
+	}
+	if (controller_of(path, ctrl, sizeof(ctrl), msg, len))
+		goto out;
 	if (!ctrl[0]) {
 		snprintf(msg, len,
 			 "namespaces= needs filename= to be the device node of an NVMe controller "
 			 "(/dev/nvmeX) or of one of its namespaces (/dev/ngXnY); %s is not one "
 			 "(the controller is found from the device, not from the name)",
 			 path);
-		return -1;
+		goto out;
 	}
-	if (!scan_controller(ctrl, &found)) {
-		snprintf(msg, len, "%s: controller %s not found in the NVMe topology", path, ctrl);
+	if (strchr(ctrl, ',')) {
+		snprintf(msg, len,
+			 "namespaces=: %s is a multipath namespace reachable through controllers "
+			 "%s; name the controller whose namespaces to use: filename=/dev/nvmeX",
+			 path, ctrl);
+		goto out;
+	}
+	/* the controller's own attached namespaces, never its subsystem's */
+	found = nsdev_ctrl_namespaces("/sys", ctrl, att, NSDEV_MAX_NS);
+	if (found < 0) {
+		snprintf(msg, len, "%s: controller %s not found in sysfs (/sys/class/nvme/%s): %s",
+			 path, ctrl, ctrl, strerror(-found));
 		goto out;
 	}
 	if (list->all) {
-		for (i = 0; i < found.count; i++)
-			want[i] = found.nsid[i];
-		nwant = found.count;
+		for (i = 0; i < (unsigned int)found && i < NSLIST_MAX; i++)
+			want[i] = att[i].nsid;
+		nwant = i;
 		qsort(want, nwant, sizeof(want[0]), sort_u32);
 	} else {
 		memcpy(want, list->ids, list->count * sizeof(want[0]));
@@ -424,31 +408,26 @@ int ns_expand(const char *path, const struct nslist *list, char ***paths, char *
 		goto out;
 	}
 	for (i = 0; i < nwant; i++) {
-		idx = find_nsid(&found, want[i]);
+		idx = find_nsid(att, found, want[i]);
 		if (idx < 0) {
-			list_attached(&found, attached, sizeof(attached));
-			snprintf(msg, len,
-				 "namespaces=: namespace %u does not exist on controller %s "
-				 "(attached namespaces: %s)",
-				 want[i], ctrl, attached);
-			ns_free_paths(out, (int)i);
-			out = NULL;
-			goto out;
+			not_attached(ctrl, want[i], att, found, msg, len);
+			break;
 		}
-		out[i] = ns_generic_path(found.name[idx]);
+		out[i] = ns_generic_path(att[idx].disk);
 		if (!out[i]) {
 			snprintf(msg, len, "namespace %u of %s has an unexpected name '%s'",
-				 want[i], ctrl, found.name[idx]);
-			ns_free_paths(out, (int)i);
-			out = NULL;
-			goto out;
+				 want[i], ctrl, att[idx].disk);
+			break;
 		}
+	}
+	if (i < nwant) {
+		ns_free_paths(out, (int)i);
+		goto out;
 	}
 	*paths = out;
 	n = (int)nwant;
 out:
-	for (i = 0; i < found.count; i++)
-		free(found.name[i]);
+	free(att);
 	return n;
 }
 

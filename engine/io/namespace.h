@@ -1,7 +1,8 @@
 /*
  * What the engine knows about each path it talks to: NVMe namespace
  * identity and format (libnvme identify), or block-device / file geometry,
- * and the expansion of `namespaces=` through libnvme's topology scan.
+ * and the expansion of `namespaces=` through the named controller's attached
+ * namespaces (sysfs, nsdev_ctrl_namespaces()).
  * No fio types.
  */
 #ifndef SSDNVME_NAMESPACE_H

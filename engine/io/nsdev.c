@@ -109,15 +109,30 @@ static int by_name(const struct dirent **a, const struct dirent **b)
 	return strcmp((*a)->d_name, (*b)->d_name);
 }
 
+/* "nvme1c0n7": the path of head nvme1n7 (subsystem 1) through controller 0. */
+static bool parse_path_name(const char *name, unsigned int *subsys, unsigned int *ctrl,
+			    unsigned int *head)
+{
+	int used = -1;
+
+	if (strncmp(name, "nvme", 4) || !isdigit((unsigned char)name[4]))
+		return false;
+	return sscanf(name, "nvme%uc%un%u%n", subsys, ctrl, head, &used) == 3 && used > 0 &&
+	       name[used] == '\0';
+}
+
 /*
  * The controller a namespace directory's parent stands for: the controller
- * itself, or for a multipath head (parent nvme-subsysN) the subsystem's
- * first controller, whose scan lists all the subsystem's namespaces.
+ * itself, or for a multipath head (parent nvme-subsysN) the controllers that
+ * have a path to it (a path "nvmeScCnH" in the controller's directory),
+ * comma-separated: the head sends I/O down any of them.
  */
-static void controller_of_parent(const char *parent, char *ctrl, size_t len)
+static void controller_of_parent(const char *parent, const char *name, char *ctrl, size_t len)
 {
+	unsigned int subsys, head, c;
 	struct dirent **ents;
-	char base[PATH_MAX];
+	char base[PATH_MAX], dir[PATH_MAX + 300];
+	size_t used = 0;
 	int n, i;
 
 	ctrl[0] = '\0';
@@ -126,16 +141,123 @@ static void controller_of_parent(const char *parent, char *ctrl, size_t len)
 		snprintf(ctrl, len, "%.31s", base);
 		return;
 	}
-	if (strncmp(base, "nvme-subsys", 11))
+	if (strncmp(base, "nvme-subsys", 11) || (!nsdev_parse_ns_name(name, true, &subsys, &head) &&
+						 !nsdev_parse_ns_name(name, false, &subsys, &head)))
 		return;
 	n = scandir(parent, &ents, NULL, by_name);
 	for (i = 0; i < n; i++) {
-		if (!ctrl[0] && controller_name(ents[i]->d_name))
-			snprintf(ctrl, len, "%.31s", ents[i]->d_name);
+		if (controller_name(ents[i]->d_name) &&
+		    sscanf(ents[i]->d_name, "nvme%u", &c) == 1) {
+			snprintf(dir, sizeof(dir), "%.*s/%.255s", PATH_MAX - 1, parent,
+				 ents[i]->d_name);
+			snprintf(base, sizeof(base), "nvme%uc%un%u", subsys, c, head);
+			if (has_attr(dir, base) && used < len)
+				used += (size_t)snprintf(ctrl + used, len - used, "%s%s",
+							 used ? "," : "", ents[i]->d_name);
+		}
 		free(ents[i]);
 	}
 	if (n >= 0)
 		free(ents);
+}
+
+static void add_attached(struct nsdev_attached *out, int *n, int max, uint32_t nsid,
+			 const char *disk)
+{
+	int i;
+
+	for (i = 0; i < *n; i++)
+		if (out[i].nsid == nsid)
+			return;
+	if (*n < max) {
+		out[*n].nsid = nsid;
+		snprintf(out[*n].disk, sizeof(out[*n].disk), "%.63s", disk);
+		(*n)++;
+	}
+}
+
+int nsdev_ctrl_namespaces(const char *sysfs, const char *ctrl, struct nsdev_attached *out, int max)
+{
+	char dir[PATH_MAX], sub[PATH_MAX + 300], disk[64], nsid[32];
+	unsigned int a, b, h;
+	struct dirent **ents;
+	int n, i, found = 0;
+
+	snprintf(dir, sizeof(dir), "%s/class/nvme/%.64s", sysfs, ctrl);
+	n = scandir(dir, &ents, NULL, by_name);
+	if (n < 0)
+		return -errno;
+	for (i = 0; i < n; i++) {
+		const char *e = ents[i]->d_name;
+
+		disk[0] = '\0';
+		if (parse_path_name(e, &a, &b, &h))
+			snprintf(disk, sizeof(disk), "nvme%un%u", a, h);
+		else if (nsdev_parse_ns_name(e, false, &a, &b))
+			snprintf(disk, sizeof(disk), "%.63s", e);
+		snprintf(sub, sizeof(sub), "%s/%.255s", dir, e);
+		if (disk[0] && read_attr(sub, "nsid", nsid, sizeof(nsid)))
+			add_attached(out, &found, max, (uint32_t)strtoul(nsid, NULL, 10), disk);
+		free(ents[i]);
+	}
+	free(ents);
+	return found;
+}
+
+/* The nvme-subsystem directory that lists controller CTRL, in DIR; false if none. */
+static bool subsystem_of(const char *sysfs, const char *ctrl, char *dir, size_t len)
+{
+	char class[PATH_MAX - 300], cand[PATH_MAX];
+	struct dirent **ents;
+	bool found = false;
+	int n, i;
+
+	snprintf(class, sizeof(class), "%s/class/nvme-subsystem", sysfs);
+	n = scandir(class, &ents, NULL, by_name);
+	for (i = 0; i < n; i++) {
+		snprintf(cand, sizeof(cand), "%s/%.255s", class, ents[i]->d_name);
+		if (!found && ents[i]->d_name[0] != '.' && has_attr(cand, ctrl)) {
+			snprintf(dir, len, "%.*s", (int)len - 1, cand);
+			found = true;
+		}
+		free(ents[i]);
+	}
+	if (n >= 0)
+		free(ents);
+	return found;
+}
+
+int nsdev_ns_controllers(const char *sysfs, const char *ctrl, uint32_t nsid, char *buf, size_t len)
+{
+	struct nsdev_attached *att = calloc(NSDEV_MAX_NS, sizeof(*att));
+	char subsys[PATH_MAX];
+	struct dirent **ents;
+	size_t used = 0;
+	int n, i, k, m, count = 0;
+
+	buf[0] = '\0';
+	if (!att)
+		return 0;
+	n = subsystem_of(sysfs, ctrl, subsys, sizeof(subsys))
+		    ? scandir(subsys, &ents, NULL, by_name)
+		    : -1;
+	for (i = 0; i < n; i++) {
+		if (controller_name(ents[i]->d_name)) {
+			m = nsdev_ctrl_namespaces(sysfs, ents[i]->d_name, att, NSDEV_MAX_NS);
+			for (k = 0; k < m; k++)
+				if (att[k].nsid == nsid && used < len) {
+					used += (size_t)snprintf(buf + used, len - used, "%s%s",
+								 count++ ? ", " : "",
+								 ents[i]->d_name);
+					break;
+				}
+		}
+		free(ents[i]);
+	}
+	if (n >= 0)
+		free(ents);
+	free(att);
+	return count;
 }
 
 /* The block disk next to generic char node NAME ("ng0n2" -> "nvme0n2"). */
@@ -165,7 +287,7 @@ static void identify_char(struct nsdev *d)
 		snprintf(d->controller, sizeof(d->controller), "%.31s", d->name);
 	} else if (!strcmp(cls, "nvme-generic")) {
 		disk_of_generic(d, parent);
-		controller_of_parent(parent, d->controller, sizeof(d->controller));
+		controller_of_parent(parent, d->name, d->controller, sizeof(d->controller));
 	}
 }
 
@@ -186,7 +308,7 @@ static void identify_block(struct nsdev *d)
 	if (!nsdev_parse_ns_name(d->disk, false, &a, &b))
 		return;
 	dir_of(d->disk_sysdir, parent, sizeof(parent));
-	controller_of_parent(parent, d->controller, sizeof(d->controller));
+	controller_of_parent(parent, d->disk, d->controller, sizeof(d->controller));
 }
 
 int nsdev_identify_rdev(const char *sysfs, dev_t rdev, bool block, struct nsdev *d, char *msg,

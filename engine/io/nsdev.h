@@ -23,7 +23,9 @@ struct nsdev {
 	bool is_partition;	    /* a partition of disk[] */
 	char disk[64];		    /* the whole block disk of its data, "" when none */
 	char disk_sysdir[PATH_MAX]; /* sysfs directory of disk[] */
-	char controller[32];	    /* NVMe controller ("nvme0"), "" when not NVMe */
+	char controller[32];	    /* NVMe controller ("nvme0"), "" when not NVMe; for a
+				       multipath head the controllers with a path to it,
+				       "nvme0,nvme1" */
 	uint32_t nsid;		    /* NVMe namespace id from sysfs, 0 when not known */
 };
 
@@ -60,6 +62,31 @@ int nsdev_overlapping(const struct nsdev *d, struct nsdev_part *out, int max);
  * ("nvme0n2p1").  Stores the controller instance and nsid; false otherwise.
  */
 bool nsdev_parse_ns_name(const char *name, bool generic, unsigned int *ctrl, unsigned int *nsid);
+
+/* At most this many namespaces are listed per controller. */
+#define NSDEV_MAX_NS 1024
+
+/* A namespace attached to a controller. */
+struct nsdev_attached {
+	uint32_t nsid;
+	char disk[64]; /* its block disk: "nvme0n3", or the multipath head "nvme1n7" */
+};
+
+/*
+ * The namespaces attached to controller CTRL ("nvme0"), as the kernel lists
+ * them in SYSFS/class/nvme/CTRL: its own disks (nvmeXnY) and, with native
+ * multipath, its paths (nvmeScCnH, whose head is nvmeSnH), each with the
+ * nsid it reads from sysfs.  A namespace only another controller of the
+ * subsystem has is not among them.  Fills up to MAX entries of OUT; returns
+ * how many, or a negative errno when CTRL is not there.
+ */
+int nsdev_ctrl_namespaces(const char *sysfs, const char *ctrl, struct nsdev_attached *out, int max);
+
+/*
+ * The controllers of CTRL's subsystem that have namespace NSID attached,
+ * ", "-separated in BUF; returns how many.
+ */
+int nsdev_ns_controllers(const char *sysfs, const char *ctrl, uint32_t nsid, char *buf, size_t len);
 
 /* Parses "MAJ:MIN" from sysfs "dev" files and mountinfo; false if malformed. */
 bool nsdev_parse_majmin(const char *s, dev_t *out);

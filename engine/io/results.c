@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "results.h"
@@ -134,38 +135,38 @@ refuse:
 	return -1;
 }
 
-int results_write(const struct results *r, const char *path, char *msg, size_t len)
+int results_write(const struct results *r, const char *path, const struct safefile_deny *deny,
+		  char *msg, size_t len)
 {
 	const char *text;
-	char *tmp = NULL;
-	size_t n;
-	FILE *fp;
-	int err = 0;
+	struct safefile *sf;
+	char why[RESULTS_MSG_LEN];
+	int err;
 
 	text = json_object_to_json_string_ext(r->root, JSON_C_TO_STRING_PRETTY |
 							       JSON_C_TO_STRING_NOSLASHESCAPE);
-	if (asprintf(&tmp, "%s.tmp.%ld", path, (long)getpid()) < 0)
+	if (!text) {
+		snprintf(msg, len, "results %s not written: out of memory", path);
 		return -ENOMEM;
-	fp = fopen(tmp, "w");
-	if (!fp) {
-		err = errno;
-		snprintf(msg, len, "cannot write %s: %s", path, strerror(err));
-		free(tmp);
-		return -err;
 	}
-	n = strlen(text);
-	if (fwrite(text, 1, n, fp) != n || fputc('\n', fp) == EOF)
-		err = errno ? errno : EIO;
-	if (fclose(fp) != 0 && !err)
-		err = errno;
-	if (!err && rename(tmp, path) < 0)
-		err = errno;
+	sf = safefile_create("", path, deny, why, sizeof(why));
+	if (!sf) {
+		snprintf(msg, len, "results not written: %s", why);
+		return -errno;
+	}
+	err = safefile_write(sf, text, strlen(text));
+	if (!err)
+		err = safefile_write(sf, "\n", 1);
 	if (err) {
-		snprintf(msg, len, "cannot write %s: %s", path, strerror(err));
-		unlink(tmp);
+		snprintf(msg, len, "results %s not written (%s): %s", path, safefile_tmp_path(sf),
+			 strerror(-err));
+		safefile_abort(sf);
+		return err;
 	}
-	free(tmp);
-	return -err;
+	err = safefile_commit(sf, why, sizeof(why));
+	if (err)
+		snprintf(msg, len, "results not written: %s", why);
+	return err;
 }
 
 /* Whether FILES already lists PATH. */
@@ -237,10 +238,28 @@ static void merge_run(struct results *r, json_object *old_root)
 	merge_tags(r->root, old_root);
 }
 
+/*
+ * The JSON in the regular file at PATH (a symlink to one is followed), NULL
+ * for anything else: a device behind the results path is never read.
+ */
+static json_object *read_regular(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	json_object *j = NULL;
+	struct stat st;
+
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
+		j = json_object_from_fd(fd);
+	close(fd);
+	return j;
+}
+
 /* The file at PATH if it is ours and of run RUN_ID, else NULL. */
 static json_object *same_run(const char *path, const char *run_id)
 {
-	json_object *old = json_object_from_file(path), *v;
+	json_object *old = read_regular(path), *v;
 
 	if (old && json_object_is_type(old, json_type_object) &&
 	    json_object_object_get_ex(old, "schema", &v) &&
@@ -273,7 +292,7 @@ static int lock_dir_of(const char *path, char *msg, size_t len)
 }
 
 int results_write_run(struct results *r, const char *run_id, json_object *job_entry,
-		      const char *path, char *msg, size_t len)
+		      const char *path, const struct safefile_deny *deny, char *msg, size_t len)
 {
 	json_object *jobs = json_object_new_array(), *old;
 	int lock, ret;
@@ -288,7 +307,7 @@ int results_write_run(struct results *r, const char *run_id, json_object *job_en
 	if (old)
 		merge_run(r, old);
 	json_object_put(old);
-	ret = results_write(r, path, msg, len);
+	ret = results_write(r, path, deny, msg, len);
 	close(lock);
 	return ret;
 }

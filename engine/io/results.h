@@ -12,6 +12,10 @@
 #include <json-c/json.h>
 
 #include "namespace.h"
+#include "safefile.h"
+
+/* Room for a message naming two paths. */
+#define RESULTS_MSG_LEN (2 * PATH_MAX + 512)
 
 #define RESULTS_SCHEMA "ssdnvme-engine/1"
 
@@ -32,10 +36,13 @@ int results_add_file(struct results *r, const struct ns_info *ni);
 int results_add_section(struct results *r, const char *name, json_object *section);
 
 /*
- * Writes the document to PATH via a temporary file in the same directory
- * and rename(2).  Returns 0 or a negative errno, with a message in MSG.
+ * Writes the document to PATH through safefile.h (a new file under a random
+ * name beside it, renamed over it; never a device, a symlink to one, or one
+ * of DENY, the job's data files).  Returns 0 or a negative errno, with a
+ * message saying that the results were not written, and why, in MSG.
  */
-int results_write(const struct results *r, const char *path, char *msg, size_t len);
+int results_write(const struct results *r, const char *path, const struct safefile_deny *deny,
+		  char *msg, size_t len);
 
 /*
  * One results file per fio run, however many jobs write to it.  RUN_ID names
@@ -47,6 +54,6 @@ int results_write(const struct results *r, const char *path, char *msg, size_t l
  * written like results_write().  Returns 0 or a negative errno with MSG.
  */
 int results_write_run(struct results *r, const char *run_id, json_object *job_entry,
-		      const char *path, char *msg, size_t len);
+		      const char *path, const struct safefile_deny *deny, char *msg, size_t len);
 
 #endif

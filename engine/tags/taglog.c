@@ -9,13 +9,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "taglog.h"
 
 struct taglog {
 	int fd;
-	int error; /* first write errno, sticky */
+	bool owns_fd; /* taglog_create() opened it: close it */
+	int error;    /* first write errno, sticky */
 	size_t nbuf;
 	uint64_t records;
 	char *path;
@@ -27,7 +29,9 @@ struct taglog_reader {
 	char *path;
 	uint64_t start_unix_ns;
 	uint64_t index;
+	uint32_t version;
 	bool truncated;
+	bool ended; /* the end record was read */
 };
 
 static void put16(unsigned char *p, uint16_t v)
@@ -124,39 +128,63 @@ static int write_all(int fd, const unsigned char *p, size_t len)
 	return 0;
 }
 
-struct taglog *taglog_create(const char *path, uint64_t start_unix_ns, char *err, size_t errlen)
+static void encode_header(unsigned char *hdr, uint64_t start_unix_ns)
 {
-	unsigned char hdr[TAGLOG_HEADER_SIZE] = {0};
-	struct taglog *log = malloc(sizeof(*log));
-
-	if (!log || !(log->path = strdup(path))) {
-		snprintf(err, errlen, "%s: out of memory", path);
-		free(log);
-		return NULL;
-	}
-	log->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (log->fd < 0) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		goto fail;
-	}
+	memset(hdr, 0, TAGLOG_HEADER_SIZE);
 	memcpy(hdr, TAGLOG_MAGIC, 8);
 	put32(hdr + TAGLOG_H_VERSION, TAGLOG_VERSION);
 	put32(hdr + TAGLOG_H_HEADER_SIZE, TAGLOG_HEADER_SIZE);
 	put32(hdr + TAGLOG_H_RECORD_SIZE, TAGLOG_RECORD_SIZE);
 	put64(hdr + TAGLOG_H_START_UNIX, start_unix_ns);
-	if (write_all(log->fd, hdr, sizeof(hdr)) < 0) {
-		snprintf(err, errlen, "%s: writing header: %s", path, strerror(errno));
-		close(log->fd);
-		goto fail;
+}
+
+struct taglog *taglog_create_fd(int fd, const char *name, uint64_t start_unix_ns, char *err,
+				size_t errlen)
+{
+	unsigned char hdr[TAGLOG_HEADER_SIZE];
+	struct taglog *log = malloc(sizeof(*log));
+
+	if (!log || !(log->path = strdup(name))) {
+		snprintf(err, errlen, "%s: out of memory", name);
+		free(log);
+		return NULL;
+	}
+	log->fd = fd;
+	log->owns_fd = false;
+	encode_header(hdr, start_unix_ns);
+	if (write_all(fd, hdr, sizeof(hdr)) < 0) {
+		snprintf(err, errlen, "%s: writing header: %s", name, strerror(errno));
+		free(log->path);
+		free(log);
+		return NULL;
 	}
 	log->error = 0;
 	log->nbuf = 0;
 	log->records = 0;
 	return log;
-fail:
-	free(log->path);
-	free(log);
-	return NULL;
+}
+
+struct taglog *taglog_create(const char *path, uint64_t start_unix_ns, char *err, size_t errlen)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC, 0644);
+	struct taglog *log;
+	struct stat st;
+
+	if (fd < 0) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "%s: not a regular file", path);
+		close(fd);
+		return NULL;
+	}
+	log = taglog_create_fd(fd, path, start_unix_ns, err, errlen);
+	if (!log)
+		close(fd);
+	else
+		log->owns_fd = true;
+	return log;
 }
 
 static void write_buffer(struct taglog *log)
@@ -186,19 +214,51 @@ int taglog_flush(struct taglog *log, char *err, size_t errlen)
 	return 0;
 }
 
+int taglog_finish(struct taglog *log, char *err, size_t errlen)
+{
+	unsigned char end[TAGLOG_RECORD_SIZE] = {0};
+
+	write_buffer(log);
+	memcpy(end, TAGLOG_END_MAGIC, 8);
+	put64(end + TAGLOG_E_RECORDS, log->records);
+	if (!log->error && write_all(log->fd, end, sizeof(end)) < 0)
+		log->error = errno;
+	if (log->error) {
+		snprintf(err, errlen, "%s: write failed: %s; the log is incomplete", log->path,
+			 strerror(log->error));
+		return -1;
+	}
+	return 0;
+}
+
+int taglog_error(const struct taglog *log)
+{
+	return log->error;
+}
+
+void taglog_free(struct taglog *log)
+{
+	if (!log)
+		return;
+	if (log->owns_fd)
+		close(log->fd);
+	free(log->path);
+	free(log);
+}
+
 int taglog_close(struct taglog *log, char *err, size_t errlen)
 {
 	int ret;
 
 	if (!log)
 		return 0;
-	ret = taglog_flush(log, err, errlen);
-	if (close(log->fd) < 0 && !ret) {
+	ret = taglog_finish(log, err, errlen);
+	if (log->owns_fd && close(log->fd) < 0 && !ret) {
 		snprintf(err, errlen, "%s: close: %s", log->path, strerror(errno));
 		ret = -1;
 	}
-	free(log->path);
-	free(log);
+	log->owns_fd = false;
+	taglog_free(log);
 	return ret;
 }
 
@@ -213,9 +273,10 @@ static int check_header(const unsigned char *hdr, const char *path, char *err, s
 		snprintf(err, errlen, "%s: not an ssdnvme tag log (bad magic at offset 0)", path);
 		return -1;
 	}
-	if (get32(hdr + TAGLOG_H_VERSION) != TAGLOG_VERSION) {
-		snprintf(err, errlen, "%s: tag log version %u, this reader knows %u", path,
-			 get32(hdr + TAGLOG_H_VERSION), TAGLOG_VERSION);
+	if (get32(hdr + TAGLOG_H_VERSION) != TAGLOG_VERSION &&
+	    get32(hdr + TAGLOG_H_VERSION) != TAGLOG_VERSION_NO_END) {
+		snprintf(err, errlen, "%s: tag log version %u, this reader knows %u and %u", path,
+			 get32(hdr + TAGLOG_H_VERSION), TAGLOG_VERSION_NO_END, TAGLOG_VERSION);
 		return -1;
 	}
 	if (get32(hdr + TAGLOG_H_HEADER_SIZE) != TAGLOG_HEADER_SIZE ||
@@ -253,6 +314,7 @@ struct taglog_reader *taglog_open(const char *path, char *err, size_t errlen)
 	if (check_header(hdr, path, err, errlen) < 0)
 		goto fail;
 	r->start_unix_ns = get64(hdr + TAGLOG_H_START_UNIX);
+	r->version = get32(hdr + TAGLOG_H_VERSION);
 	return r;
 fail:
 	taglog_reader_close(r);
@@ -264,6 +326,19 @@ int taglog_next(struct taglog_reader *r, struct tag_io *io, char *err, size_t er
 	unsigned char rec[TAGLOG_RECORD_SIZE];
 	size_t n = fread(rec, 1, sizeof(rec), r->f);
 
+	if (r->ended)
+		return 0;
+	if (n == sizeof(rec) && !memcmp(rec, TAGLOG_END_MAGIC, 8)) {
+		r->ended = true;
+		if (get64(rec + TAGLOG_E_RECORDS) != r->index) {
+			snprintf(err, errlen,
+				 "%s: end record counts %llu records, the file has %llu", r->path,
+				 (unsigned long long)get64(rec + TAGLOG_E_RECORDS),
+				 (unsigned long long)r->index);
+			return -1;
+		}
+		return 0;
+	}
 	if (n == sizeof(rec)) {
 		taglog_decode(rec, io);
 		r->index++;
@@ -274,7 +349,8 @@ int taglog_next(struct taglog_reader *r, struct tag_io *io, char *err, size_t er
 			 (unsigned long long)r->index, strerror(errno));
 		return -1;
 	}
-	r->truncated = n > 0;
+	/* a partial record, or (version 2 on) no end record: the writer did not finish */
+	r->truncated = n > 0 || r->version >= TAGLOG_VERSION;
 	return 0;
 }
 

@@ -93,7 +93,7 @@ ln -s "$tmp/data" "$tmp/data-link"
 cp "$tmp/data" "$tmp/data.orig"
 wjob() { fio_cmd --name=res "$eng" --filename="$tmp/data" --size=1M --rw=write --bs=4k "$@"; }
 check_fails "ssdnvme_results= on a device node is refused" \
-	"ssdnvme_results=/dev/null is a character device: the engine writes its results only to a regular file" \
+	"ssdnvme_results=/dev/null is a character device: the engine writes its files only as regular files" \
 	wjob --ssdnvme_results=/dev/null
 check_fails "ssdnvme_results= on a FIFO is refused" "ssdnvme_results=$tmp/fifo is a FIFO" \
 	timeout 30 "$BASH" -c "$(declare -f fio_cmd wjob); eng=$eng tmp=$tmp; wjob --ssdnvme_results=$tmp/fifo"
@@ -103,6 +103,6 @@ check_fails "... and through a symlink to it (same device and inode)" \
 	"ssdnvme_results=$tmp/data-link is the job's own data file" wjob --ssdnvme_results="$tmp/data-link"
 check "the data file was not replaced" cmp "$tmp/data" "$tmp/data.orig"
 check_fails "a missing results directory is an error" \
-	"ssdnvme_results=$tmp/nodir/r.json: directory $tmp/nodir does not exist" \
+	"ssdnvme_results=$tmp/nodir/r.json: directory $tmp/nodir: No such file or directory" \
 	wjob --ssdnvme_results="$tmp/nodir/r.json"
 tap_done

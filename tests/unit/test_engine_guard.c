@@ -1,6 +1,6 @@
 /*
  * Unit tests: device identity by device number (engine/io/nsdev.c) and the
- * in-use and results-target guards (engine/io/guard.c), against a sysfs tree
+ * in-use guard (engine/io/guard.c), against a sysfs tree
  * built in a temporary directory with the layout of Linux 6.1 (multipath
  * head under nvme-subsys0, a partition, a dm holder).
  */
@@ -89,6 +89,23 @@ static int build_tree(void **state)
 	link_to("../../devices/virtual/mem/null", "dev/char/1:3");
 	link_to("../../" SUBSYS "/nvme0n2", "dev/block/259:3");
 	link_to("../../" SUBSYS "/nvme0n2/nvme0n2p1", "dev/block/259:9");
+	/* a second controller: namespace 2 shared (a path through each controller),
+	 * namespace 7 private to nvme1 */
+	mkdirs("class/nvme-subsystem");
+	mkdirs("devices/pci0000:00/nvme/nvme1");
+	link_to("../../devices/pci0000:00/nvme/nvme0", "class/nvme/nvme0");
+	link_to("../../devices/pci0000:00/nvme/nvme1", "class/nvme/nvme1");
+	link_to("../../" SUBSYS, "class/nvme-subsystem/nvme-subsys0");
+	link_to("../../../pci0000:00/nvme/nvme1", SUBSYS "/nvme1");
+	mkdirs("devices/pci0000:00/nvme/nvme0/nvme0c0n2");
+	put("devices/pci0000:00/nvme/nvme0/nvme0c0n2/nsid", "2\n");
+	mkdirs("devices/pci0000:00/nvme/nvme1/nvme0c1n2");
+	put("devices/pci0000:00/nvme/nvme1/nvme0c1n2/nsid", "2\n");
+	mkdirs("devices/pci0000:00/nvme/nvme1/nvme0c1n7");
+	put("devices/pci0000:00/nvme/nvme1/nvme0c1n7/nsid", "7\n");
+	mkdirs(SUBSYS "/ng0n7");
+	link_to("../../../../../class/nvme-generic", SUBSYS "/ng0n7/subsystem");
+	link_to("../../" SUBSYS "/ng0n7", "dev/char/245:7");
 	return 0;
 }
 
@@ -111,10 +128,36 @@ static void namespace_char_node_by_number(void **state)
 			 0);
 	assert_string_equal(d.name, "ng0n2");
 	assert_string_equal(d.disk, "nvme0n2");
-	assert_string_equal(d.controller, "nvme0"); /* the subsystem's controller */
+	/* a multipath head: every controller with a path to it */
+	assert_string_equal(d.controller, "nvme0,nvme1");
 	assert_int_equal(d.nsid, 2);
 	assert_false(d.is_controller);
 	assert_false(d.is_partition);
+	/* a namespace only the second controller has: that controller */
+	assert_int_equal(nsdev_identify_rdev(root, makedev(245, 7), false, &d, msg, sizeof(msg)),
+			 0);
+	assert_string_equal(d.controller, "nvme1");
+}
+
+/* namespaces=: a controller's own attached namespaces, not its subsystem's. */
+static void attached_namespaces_of_one_controller(void **state)
+{
+	struct nsdev_attached att[8];
+	char who[128];
+
+	(void)state;
+	assert_int_equal(nsdev_ctrl_namespaces(root, "nvme0", att, 8), 1);
+	assert_int_equal(att[0].nsid, 2);
+	assert_string_equal(att[0].disk, "nvme0n2");
+	assert_int_equal(nsdev_ctrl_namespaces(root, "nvme1", att, 8), 2);
+	assert_int_equal(att[1].nsid, 7);
+	assert_string_equal(att[1].disk, "nvme0n7");
+	assert_true(nsdev_ctrl_namespaces(root, "nvme9", att, 8) < 0);
+	assert_int_equal(nsdev_ns_controllers(root, "nvme0", 7, who, sizeof(who)), 1);
+	assert_string_equal(who, "nvme1");
+	assert_int_equal(nsdev_ns_controllers(root, "nvme1", 2, who, sizeof(who)), 2);
+	assert_string_equal(who, "nvme0, nvme1");
+	assert_int_equal(nsdev_ns_controllers(root, "nvme0", 9, who, sizeof(who)), 0);
 }
 
 static void controller_and_partition_and_other(void **state)
@@ -131,7 +174,7 @@ static void controller_and_partition_and_other(void **state)
 	assert_true(d.is_partition);
 	assert_string_equal(d.name, "nvme0n2p1");
 	assert_string_equal(d.disk, "nvme0n2");
-	assert_string_equal(d.controller, "nvme0");
+	assert_string_equal(d.controller, "nvme0,nvme1"); /* the head of a shared namespace */
 	/* /dev/null: a char device with no disk and no controller */
 	assert_int_equal(nsdev_identify_rdev(root, makedev(1, 3), false, &d, msg, sizeof(msg)), 0);
 	assert_string_equal(d.disk, "");
@@ -180,35 +223,44 @@ static void mounted_partition_and_holder(void **state)
 	assert_true(guard_in_use(&d, mi, sw, what, sizeof(what)));
 }
 
-static void results_targets(void **state)
+/* hipri on passthrough: which kernels carry the bio_poll fix (Linux 6.5). */
+static void kernel_versions(void **state)
 {
-	char msg[1024] = "", data[600], res[600], missing[600];
-	const char *files[1] = {data};
+	unsigned int v[3];
 
 	(void)state;
-	snprintf(data, sizeof(data), "%s/data", root);
-	snprintf(res, sizeof(res), "%s/res.json", root);
-	snprintf(missing, sizeof(missing), "%s/nodir/res.json", root);
-	put("data", "x");
-	assert_true(guard_results_target("r=", res, files, 1, msg, sizeof(msg)));
-	assert_false(guard_results_target("r=", data, files, 1, msg, sizeof(msg)));
-	assert_non_null(strstr(msg, "is the job's own data file"));
-	assert_false(guard_results_target("r=", "/dev/null", files, 1, msg, sizeof(msg)));
-	assert_non_null(strstr(msg, "r=/dev/null is a character device"));
-	assert_false(guard_results_target("r=", missing, files, 1, msg, sizeof(msg)));
-	assert_non_null(strstr(msg, "nodir does not exist"));
-	assert_false(guard_results_target("r=", root, files, 1, msg, sizeof(msg)));
-	assert_non_null(strstr(msg, "is a directory"));
+	/* Debian 12: the release says 6.1.0, /proc/version the upstream 6.1.55 */
+	assert_true(guard_kernel_upstream(
+		"6.1.0-13-amd64",
+		"Linux version 6.1.0-13-amd64 (debian-kernel@lists.debian.org) (gcc-12 (Debian "
+		"12.2.0-14) 12.2.0, GNU ld (GNU Binutils for Debian) 2.40) #1 SMP PREEMPT_DYNAMIC "
+		"Debian 6.1.55-1 (2023-09-29)",
+		v));
+	assert_int_equal(v[0], 6);
+	assert_int_equal(v[1], 1);
+	assert_int_equal(v[2], 55);
+	assert_false(guard_passthru_iopoll_fixed(v));
+	assert_true(guard_kernel_upstream("6.18.44-fc-v1045", "Linux version 6.18.44 (x)", v));
+	assert_int_equal(v[1], 18);
+	assert_true(guard_passthru_iopoll_fixed(v));
+	assert_true(guard_kernel_upstream("6.5", NULL, v));
+	assert_true(guard_passthru_iopoll_fixed(v));
+	assert_true(guard_kernel_upstream("6.4.16", NULL, v));
+	assert_false(guard_passthru_iopoll_fixed(v));
+	assert_true(guard_kernel_upstream("5.19.0-1-amd64", NULL, v));
+	assert_false(guard_passthru_iopoll_fixed(v));
+	assert_false(guard_kernel_upstream("weird", "no version here", v));
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(namespace_char_node_by_number),
+		cmocka_unit_test(attached_namespaces_of_one_controller),
+		cmocka_unit_test(kernel_versions),
 		cmocka_unit_test(controller_and_partition_and_other),
 		cmocka_unit_test(overlapping_devices),
 		cmocka_unit_test(mounted_partition_and_holder),
-		cmocka_unit_test(results_targets),
 	};
 
 	return cmocka_run_group_tests(tests, build_tree, remove_tree);

@@ -50,7 +50,7 @@ static void writes_identity_schema(void **state)
 	fill_ng0n3(&ni);
 	assert_int_equal(results_add_file(r, &ni), 0);
 	assert_int_equal(results_add_file(r, &file), 0);
-	assert_int_equal(results_write(r, path, msg, sizeof(msg)), 0);
+	assert_int_equal(results_write(r, path, NULL, msg, sizeof(msg)), 0);
 	results_free(r);
 
 	root = json_object_from_file(path);
@@ -95,7 +95,7 @@ static void sections_hook_for_tags(void **state)
 	assert_int_equal(results_add_section(r, "tags", json_object_new_object()), -1);
 	assert_int_equal(results_add_section(r, "files", json_object_new_object()), -1);
 	assert_int_equal(results_add_section(r, "schema", json_object_new_int(2)), -1);
-	assert_int_equal(results_write(r, path, msg, sizeof(msg)), 0);
+	assert_int_equal(results_write(r, path, NULL, msg, sizeof(msg)), 0);
 	results_free(r);
 	root = json_object_from_file(path);
 	assert_true(json_object_object_get_ex(root, "tags", &v));
@@ -112,8 +112,8 @@ static void unwritable_path_is_a_clear_error(void **state)
 	char msg[256] = "";
 
 	(void)state;
-	assert_true(results_write(r, "/nonexistent-dir/x.json", msg, sizeof(msg)) < 0);
-	assert_non_null(strstr(msg, "cannot write /nonexistent-dir/x.json"));
+	assert_true(results_write(r, "/nonexistent-dir/x.json", NULL, msg, sizeof(msg)) < 0);
+	assert_non_null(strstr(msg, "results not written: /nonexistent-dir/x.json"));
 	assert_int_equal(access("/nonexistent-dir/x.json", F_OK), -1);
 	results_free(r);
 }

@@ -45,7 +45,7 @@ static void write_job(const char *out, const char *run, const char *job, const c
 	struct results *r = job_results(job, file);
 	char msg[512];
 
-	assert_int_equal(results_write_run(r, run, job_entry(job), out, msg, sizeof(msg)), 0);
+	assert_int_equal(results_write_run(r, run, job_entry(job), out, NULL, msg, sizeof(msg)), 0);
 	results_free(r);
 }
 
@@ -151,8 +151,8 @@ static void missing_directory_is_a_clear_error(void **state)
 	char msg[512] = "";
 
 	(void)state;
-	assert_int_equal(results_write_run(r, "1-1", job_entry("j"), "/nonexistent-dir/r.json", msg,
-					   sizeof(msg)),
+	assert_int_equal(results_write_run(r, "1-1", job_entry("j"), "/nonexistent-dir/r.json",
+					   NULL, msg, sizeof(msg)),
 			 -ENOENT);
 	assert_non_null(strstr(msg, "/nonexistent-dir"));
 	results_free(r);

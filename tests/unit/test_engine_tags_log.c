@@ -99,7 +99,8 @@ static void test_roundtrip(void **state)
 	assert_int_equal(taglog_records(log), n);
 	assert_int_equal(taglog_close(log, err, sizeof(err)), 0);
 	assert_int_equal(stat(path, &st), 0);
-	assert_int_equal(st.st_size, TAGLOG_HEADER_SIZE + n * TAGLOG_RECORD_SIZE);
+	/* header, records, end record */
+	assert_int_equal(st.st_size, TAGLOG_HEADER_SIZE + (n + 1) * TAGLOG_RECORD_SIZE);
 
 	r = taglog_open(path, err, sizeof(err));
 	assert_non_null(r);
@@ -112,6 +113,16 @@ static void test_roundtrip(void **state)
 	}
 	assert_int_equal(taglog_next(r, &io, err, sizeof(err)), 0);
 	assert_false(taglog_truncated(r));
+	taglog_reader_close(r);
+
+	/* a log cut at a record boundary (disk full, killed): no end record, flagged */
+	assert_int_equal(truncate(path, TAGLOG_HEADER_SIZE + 2 * TAGLOG_RECORD_SIZE), 0);
+	r = taglog_open(path, err, sizeof(err));
+	assert_non_null(r);
+	assert_int_equal(taglog_next(r, &io, err, sizeof(err)), 1);
+	assert_int_equal(taglog_next(r, &io, err, sizeof(err)), 1);
+	assert_int_equal(taglog_next(r, &io, err, sizeof(err)), 0);
+	assert_true(taglog_truncated(r));
 	taglog_reader_close(r);
 
 	/* a run killed mid-write: the partial record ends the file, flagged */
@@ -213,13 +224,50 @@ static void test_table_logs(void **state)
 	tags_free(t);
 }
 
+/* The end record: counted, checked, and nothing is read past it. */
+static void test_end_record(void **state)
+{
+	struct taglog *log = taglog_create(path, 0, err, sizeof(err));
+	unsigned char bad = 9;
+	struct taglog_reader *r;
+	struct tag_io io;
+	FILE *f;
+	int i;
+
+	(void)state;
+	assert_non_null(log);
+	for (i = 0; i < 3; i++) {
+		io = sample((uint64_t)i);
+		taglog_append(log, &io);
+	}
+	assert_int_equal(taglog_close(log, err, sizeof(err)), 0);
+	r = taglog_open(path, err, sizeof(err));
+	assert_non_null(r);
+	for (i = 0; i < 3; i++)
+		assert_int_equal(taglog_next(r, &io, err, sizeof(err)), 1);
+	assert_int_equal(taglog_next(r, &io, err, sizeof(err)), 0);
+	assert_false(taglog_truncated(r));
+	taglog_reader_close(r);
+	/* an end record that miscounts is an error, not a complete log */
+	f = fopen(path, "r+b");
+	assert_non_null(f);
+	fseek(f, TAGLOG_HEADER_SIZE + 3 * TAGLOG_RECORD_SIZE + TAGLOG_E_RECORDS, SEEK_SET);
+	fwrite(&bad, 1, 1, f);
+	fclose(f);
+	r = taglog_open(path, err, sizeof(err));
+	for (i = 0; i < 3; i++)
+		assert_int_equal(taglog_next(r, &io, err, sizeof(err)), 1);
+	assert_int_equal(taglog_next(r, &io, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "end record counts 9 records, the file has 3"));
+	taglog_reader_close(r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_layout),
-		cmocka_unit_test(test_roundtrip),
-		cmocka_unit_test(test_bad_files),
-		cmocka_unit_test(test_table_logs),
+		cmocka_unit_test(test_layout),	   cmocka_unit_test(test_roundtrip),
+		cmocka_unit_test(test_bad_files),  cmocka_unit_test(test_table_logs),
+		cmocka_unit_test(test_end_record),
 	};
 
 	return cmocka_run_group_tests_name("engine_tags_log", tests, setup, teardown);

@@ -80,7 +80,7 @@ check_fails "filename=/tmp/imgs/nvme0n1.img with namespaces=1 is refused (contro
 check_fails "ssdnvme_results=/dev/ng0n6 is refused" "ssdnvme_results=/dev/ng0n6 is a character device" \
 	ssd --name=w --filename=/dev/ng0n1 $wr --ssdnvme_results=/dev/ng0n6
 check "/dev/ng0n6 is still the namespace's device node" test -c /dev/ng0n6
-check_fails "ssdnvme_results= on the job's data device (symlink) is refused" "ssdnvme_results=/tmp/ns1 is a character device" \
+check_fails "ssdnvme_results= on the job's data device (symlink) is refused" "ssdnvme_results=/tmp/ns1 is a symlink to a character device" \
 	ssd --name=w --filename=/dev/ng0n1 $wr --ssdnvme_results=/tmp/ns1
 
 # A partition of namespace 4 mounted; the other partition is free to use.

@@ -39,7 +39,7 @@ check "... and the 1 MiB reads back as zeroes, not the buffer" zero_back /dev/nv
 
 # Item 7: trimwrite at iodepth 16, verified, four times.
 pass=0
-for i in 1 2 3 4; do
+for _ in 1 2 3 4; do
 	ssd --name=tw --filename=/dev/ng0n2 --rw=trimwrite --bs=4k --size=4m --iodepth=16 \
 		--verify=crc32c --do_verify=1 >/tmp/tw.out 2>&1 && pass=$((pass + 1))
 done
@@ -81,7 +81,7 @@ for ns in 1 3; do
 	for fb in "" --fixedbufs; do
 		fails=0
 		for bs in 4k 64k 128k 256k 384k 508k; do
-			for i in 1 2; do
+			for _ in 1 2; do
 				ssd --name=x --filename=/dev/ng0n$ns --rw=write --bs=$bs --size=8M --iodepth=4 \
 					$fb >/tmp/x.out 2>&1 || { fails=$((fails + 1)); tail -3 /tmp/x.out | sed 's/^/# /'; }
 			done
@@ -95,8 +95,18 @@ done
 # Item 10, last (a hang would end the guest at --timeout): hipri with
 # data-less commands is refused before the run, and fio exits.
 T=60
-check "hipri randread runs (polled data commands)" \
+check_fails "hipri on passthrough is refused on 6.1, naming the fixed version" \
+	"hipri: polled NVMe passthrough on /dev/ng0n4 needs Linux 6.5 or newer.*9408d8a37e6c.*upstream 6\.1\.[0-9]+.*hipri_unsafe_kernel=1" \
 	ssd --name=h --filename=/dev/ng0n4 --rw=randread --bs=4k --size=1M --hipri
+check "hipri randread runs with hipri_unsafe_kernel=1 (polled data commands)" \
+	ssd --name=h --filename=/dev/ng0n4 --rw=randread --bs=4k --size=1M --hipri --hipri_unsafe_kernel=1
+check_fails "hipri with trim_percentage is refused even with the override" \
+	"hipri: /dev/ng0n4 with trim_percentage/trim_backlog: fio ends such a job with commands in flight" \
+	ssd --name=h --filename=/dev/ng0n4 --rw=write --bs=4k --size=1M --hipri --hipri_unsafe_kernel=1 \
+	--trim_percentage=50 --trim_backlog=8 --verify=crc32c
+check_fails "hipri with fsync=1 on the block fallback is refused (io_uring gives EINVAL)" \
+	"hipri: /dev/nvme0n4 is a block device, and io_uring fails fsync on a polled ring" \
+	ssd --name=h --filename=/dev/nvme0n4 --rw=write --bs=4k --size=1M --hipri --fsync=1
 check_fails "hipri with fsync=1 is refused with the reason" \
 	"hipri: /dev/ng0n4 would send Flush, .*fsync.*bio_poll" \
 	ssd --name=h --filename=/dev/ng0n4 --rw=write --bs=4k --size=1M --hipri --fsync=1

@@ -22,9 +22,12 @@ check "ng0n1: mixed block sizes (512-64k) verify=crc32c" \
 	ssd --name=v --filename=/dev/ng0n1 --rw=randwrite --bsrange=512-64k --iodepth=8 --size=8M --verify=crc32c
 
 # -- the options the peer engine has
-for opt in --fixedbufs --registerfiles --sqthread_poll --hipri --nonvectored=0 --writefua=1 --readfua=1; do
-	check "ng0n1: $opt verify=crc32c" \
-		ssd --name=o --filename=/dev/ng0n1 --rw=randwrite --bs=4k --iodepth=8 --size=4M --verify=crc32c $opt
+# (hipri on passthrough needs Linux 6.5 for safe teardown: the override on 6.1)
+for opt in --fixedbufs --registerfiles --sqthread_poll --hipri,--hipri_unsafe_kernel=1 --nonvectored=0 \
+	--writefua=1 --readfua=1; do
+	IFS=, read -ra opts <<<"$opt"
+	check "ng0n1: ${opts[*]} verify=crc32c" \
+		ssd --name=o --filename=/dev/ng0n1 --rw=randwrite --bs=4k --iodepth=8 --size=4M --verify=crc32c "${opts[@]}"
 done
 check "ng0n1: iodepth_batch_submit/complete verify" \
 	ssd --name=o --filename=/dev/ng0n1 --rw=randwrite --bs=4k --iodepth=32 --iodepth_batch_submit=8 \

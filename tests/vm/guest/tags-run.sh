@@ -29,15 +29,15 @@ check_noted() {
 
 # Until the engine has attached (the job is past setup; slow under ASan).
 wait_for_segment() {
-	local i
-	for i in $(seq 300); do
+	local _
+	for _ in $(seq 300); do
 		[ -e /dev/shm/ssdnvme-nvme0 ] && return 0
 		sleep 0.1
 	done
 	return 1
 }
 
-no_segment() { ! ls /dev/shm 2>/dev/null | grep -q '^ssdnvme-'; }
+no_segment() { ! compgen -G '/dev/shm/ssdnvme-*' >/dev/null; }
 
 # tags_check MODE RESULTS [ARGS]: python3 checks of the engine's results file
 # against fio's JSON and the tag logs (record layout: docs/tags.md).
@@ -55,6 +55,8 @@ def records(path):
         data = f.read()
     out = []
     for off in range(0, len(data) - len(data) % 64, 64):
+        if data[off:off + 8] == b"SSDNVEND":  # the end record: a complete log
+            break
         s, lat, lba, ln, nsid, key, qd, d, fl, ir, iw, it, ifl = REC.unpack_from(data, off)
         out.append(dict(submit=s, lat=lat, nsid=nsid, key=key, dir=d, flags=fl,
                         inflight_w=iw, inflight_r=ir, qd=qd))
@@ -147,8 +149,8 @@ PY
 
 # -- six namespaces, three writers and three readers, one fio run
 six=()
-for ns in 1 2 3; do six+=(--name=w$ns --filename=/dev/ng0n$ns --rw=randwrite); done
-for ns in 4 5 6; do six+=(--name=r$ns --filename=/dev/ng0n$ns --rw=randread); done
+for ns in 1 2 3; do six+=("--name=w$ns" "--filename=/dev/ng0n$ns" --rw=randwrite); done
+for ns in 4 5 6; do six+=("--name=r$ns" "--filename=/dev/ng0n$ns" --rw=randread); done
 # an earlier run's file at the same path: replaced, not merged
 fio_cmd "$eng" --name=earlier --filename=/dev/ng0n1 --rw=read --bs=4k --size=64k \
 	--ssdnvme_results="$OUT/six.json" >/dev/null 2>&1

@@ -1,0 +1,185 @@
+/*
+ * The engine's own files (the results JSON, tag logs): where they go, what
+ * they must never be (the job's data: a device, a symlink to one, a data
+ * file), and the proof at set-up, before any I/O, that they can be written
+ * with room for what the run will put in them.  All creation goes through
+ * safefile.h.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fio.h"
+#include "verify.h"
+
+#include "glue.h"
+#include "safefile.h"
+
+/* Assumed for a time-based tag log without rate_iops: more than one job's
+ * ring reaches on today's drives, so the estimate errs on the large side. */
+#define EST_MAX_IOPS 1000000ull
+/* A job without runtime= is assumed to run this long for the time series. */
+#define EST_DEFAULT_RUN_MS (10ull * 60 * 1000)
+
+struct safefile_deny *ssdnvme_deny_list(struct thread_data *td)
+{
+	const char **paths = calloc(td->files_index + 1, sizeof(*paths));
+	struct safefile_deny *deny;
+	struct fio_file *f;
+	unsigned int i;
+
+	if (!paths)
+		return NULL;
+	for_each_file(td, f, i)
+		paths[i] = f->file_name;
+	deny = safefile_deny_new(paths, td->files_index);
+	free(paths);
+	return deny;
+}
+
+char *ssdnvme_taglog_path(struct thread_data *td, const char *results)
+{
+	char *path = NULL;
+
+	if (asprintf(&path, "%s.%s.%u.taglog", results, td->o.name ? td->o.name : "job",
+		     td->thread_number) < 0)
+		return NULL;
+	return path;
+}
+
+/* How long the job runs at most, in ms (runtime= plus ramp_time=), 0 if unbounded. */
+static uint64_t run_ms(struct thread_data *td)
+{
+	if (!td->o.timeout)
+		return 0;
+	return (td->o.timeout + td->o.ramp_time) / 1000;
+}
+
+/* The smallest block size of the job's directions. */
+static uint64_t min_block(struct thread_data *td)
+{
+	uint64_t bs = 0;
+	int d;
+
+	for (d = DDIR_READ; d <= DDIR_TRIM; d++)
+		if (td->o.min_bs[d] && (!bs || td->o.min_bs[d] < bs))
+			bs = td->o.min_bs[d];
+	return bs ? bs : 512;
+}
+
+/* Bytes a job that is not time-based moves: size (or the files'), loops, verify. */
+static uint64_t job_bytes(struct thread_data *td)
+{
+	uint64_t bytes = td->o.io_size, sum = 0;
+	struct fio_file *f;
+	unsigned int i;
+
+	if (!bytes && td->o.size && td->o.size != -1ULL && !td->o.size_percent)
+		bytes = td->o.size;
+	if (!bytes) {
+		for_each_file(td, f, i)
+			if (f->real_file_size != -1ULL)
+				sum += f->real_file_size;
+		bytes = sum;
+	}
+	bytes *= td->o.loops ? td->o.loops : 1;
+	if (td->o.verify != VERIFY_NONE && td_write(td))
+		bytes *= 2; /* the verify pass reads it back */
+	return bytes;
+}
+
+/* I/Os the job completes at most, as far as set-up can tell. */
+static uint64_t job_ios(struct thread_data *td)
+{
+	uint64_t iops = 0, by_time, by_size;
+	int d;
+
+	for (d = DDIR_READ; d <= DDIR_TRIM; d++)
+		iops += td->o.rate_iops[d];
+	if (!iops)
+		iops = EST_MAX_IOPS;
+	by_time = run_ms(td) ? run_ms(td) * iops / 1000 + 1 : 0;
+	if (td->o.time_based)
+		return by_time ? by_time : EST_MAX_IOPS * (EST_DEFAULT_RUN_MS / 1000);
+	by_size = job_bytes(td) / min_block(td) + 1;
+	return by_time && by_time < by_size ? by_time : by_size;
+}
+
+uint64_t ssdnvme_taglog_estimate(struct thread_data *td)
+{
+	return (job_ios(td) + 2) * 64; /* header, records, end record */
+}
+
+/*
+ * The results JSON: identity per file, and per tag key (4 directions per
+ * file) its histogram, outliers and time series.  Twice: the merged file is
+ * written beside the old one before it replaces it.
+ */
+uint64_t ssdnvme_results_estimate(struct thread_data *td)
+{
+	struct ssdnvme_options *o = td->eo;
+	uint64_t ms = run_ms(td) ? run_ms(td) : EST_DEFAULT_RUN_MS, per_key, est;
+
+	est = 64 * 1024 + (uint64_t)td->files_index * 2048;
+	if (o->tags) {
+		per_key = 16 * 1024 + (uint64_t)o->tag_outliers * 640 +
+			  ms / (o->tag_interval ? o->tag_interval : 1) * 320;
+		est += (uint64_t)td->files_index * 4 * per_key;
+	}
+	return 2 * est;
+}
+
+static int probe(struct thread_data *td, const char *what, const char *path,
+		 const struct safefile_deny *deny, uint64_t need)
+{
+	char msg[MSG_LEN], out[MSG_LEN + 128];
+	int err = safefile_probe(what, path, deny, need, msg, sizeof(msg));
+
+	if (!err)
+		return 0;
+	snprintf(out, sizeof(out), "%s; refusing to start: the run's %s would be lost", msg,
+		 strstr(what, "tag") ? "tag log" : "results");
+	ssdnvme_fail(td, -err, out);
+	return 1;
+}
+
+int ssdnvme_check_outputs(struct thread_data *td)
+{
+	struct ssdnvme_options *o = td->eo;
+	char *results = ssdnvme_results_path(td), *log = NULL;
+	struct safefile_deny *deny;
+	uint64_t need;
+	int ret = 1;
+
+	if (!results) {
+		if (!o->tag_log)
+			return 0;
+		ssdnvme_fail(
+			td, EINVAL,
+			"tag_log=1 needs somewhere to write: set ssdnvme_results= or --output");
+		return 1;
+	}
+	deny = ssdnvme_deny_list(td);
+	if (!deny) {
+		free(results);
+		return 1;
+	}
+	need = ssdnvme_results_estimate(td);
+	if (probe(td,
+		  o->results_file && *o->results_file ? "ssdnvme_results="
+						      : "the results file (next to --output) ",
+		  results, deny, need))
+		goto out;
+	if (o->tag_log) {
+		log = ssdnvme_taglog_path(td, results);
+		if (!log || probe(td, "tag_log: ", log, deny, need + ssdnvme_taglog_estimate(td)))
+			goto out;
+	}
+	ret = 0;
+out:
+	free(log);
+	free(deny);
+	free(results);
+	return ret;
+}
