@@ -58,7 +58,7 @@ check "precondition.fio: fill (the whole file once), seq, rand, in order" jq -e 
 # the sanitizer build preloads the ASan runtime for the engine.
 fio_cmd_script "$tmp/fio"
 jobs/ssdnvme-suite --fio "$tmp/fio" --engine-so "$ENGINE" --fiorank "$FIORANK" --suite write-pressure \
-	--wp-mbps 10:10 --runtime 1 --ramp 0 --region 8M --results "$tmp/r" "$target" >"$tmp/r.log" 2>&1
+	--wp-mbps 10:10 --runtime 1 --ramp 0 --region 8M --yes-destroy "$target" --results "$tmp/r" "$target" >"$tmp/r.log" 2>&1
 rc=$?
 check "runner: write pressure at 10 MB/s done (exit $rc)" test $rc -eq 0
 [ $rc = 0 ] || tail -n 10 "$tmp/r.log" | sed 's/^/# /'
