@@ -39,7 +39,7 @@ check "... and the 1 MiB reads back as zeroes, not the buffer" zero_back /dev/nv
 
 # Item 7: trimwrite at iodepth 16, verified, four times.
 pass=0
-for i in 1 2 3 4; do
+for _ in 1 2 3 4; do
 	ssd --name=tw --filename=/dev/ng0n2 --rw=trimwrite --bs=4k --size=4m --iodepth=16 \
 		--verify=crc32c --do_verify=1 >/tmp/tw.out 2>&1 && pass=$((pass + 1))
 done
@@ -81,7 +81,7 @@ for ns in 1 3; do
 	for fb in "" --fixedbufs; do
 		fails=0
 		for bs in 4k 64k 128k 256k 384k 508k; do
-			for i in 1 2; do
+			for _ in 1 2; do
 				ssd --name=x --filename=/dev/ng0n$ns --rw=write --bs=$bs --size=8M --iodepth=4 \
 					$fb >/tmp/x.out 2>&1 || { fails=$((fails + 1)); tail -3 /tmp/x.out | sed 's/^/# /'; }
 			done

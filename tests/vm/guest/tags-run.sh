@@ -30,6 +30,7 @@ check_noted() {
 # Until the engine has attached (the job is past setup; slow under ASan).
 wait_for_segment() {
 	local i
+	# shellcheck disable=SC2034  # i only counts the tries
 	for i in $(seq 300); do
 		[ -e /dev/shm/ssdnvme-nvme0 ] && return 0
 		sleep 0.1
@@ -37,6 +38,7 @@ wait_for_segment() {
 	return 1
 }
 
+# shellcheck disable=SC2010  # any name starting so, whatever else it holds
 no_segment() { ! ls /dev/shm 2>/dev/null | grep -q '^ssdnvme-'; }
 
 # tags_check MODE RESULTS [ARGS]: python3 checks of the engine's results file
@@ -147,8 +149,8 @@ PY
 
 # -- six namespaces, three writers and three readers, one fio run
 six=()
-for ns in 1 2 3; do six+=(--name=w$ns --filename=/dev/ng0n$ns --rw=randwrite); done
-for ns in 4 5 6; do six+=(--name=r$ns --filename=/dev/ng0n$ns --rw=randread); done
+for ns in 1 2 3; do six+=(--name="w$ns" --filename="/dev/ng0n$ns" --rw=randwrite); done
+for ns in 4 5 6; do six+=(--name="r$ns" --filename="/dev/ng0n$ns" --rw=randread); done
 # an earlier run's file at the same path: replaced, not merged
 fio_cmd "$eng" --name=earlier --filename=/dev/ng0n1 --rw=read --bs=4k --size=64k \
 	--ssdnvme_results="$OUT/six.json" >/dev/null 2>&1
