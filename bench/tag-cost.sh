@@ -45,6 +45,7 @@ BIN=$OUT/tag-cost
 cd "$TOP"
 # The tag library the engine links (engine/engine.mk), plain -O2 build.
 env -u SANITIZE -u BUILD make -s --no-print-directory engine-tags-lib
+# shellcheck disable=SC2046  # pkg-config prints a list of flags: split on purpose
 gcc -std=gnu11 -Wall -Wextra -Werror -O2 -g -D_GNU_SOURCE $(pkg-config --cflags json-c) \
 	-Iengine/tags bench/tag-cost.c build/obj/engine/libssdtags.a \
 	-o "$BIN" $(pkg-config --libs json-c)

@@ -82,6 +82,7 @@ WORK=$(mktemp -d /dev/shm/fiorank-fix.XXXXXX 2>/dev/null || mktemp -d)
 PIDS=()
 cleanup() {
 	for p in "${PIDS[@]}"; do
+		# shellcheck disable=SC2015  # "|| true": a server already gone is fine either way
 		[ -f "$p" ] && kill "$(cat "$p")" 2>/dev/null || true
 	done
 	rm -rf "$WORK"
@@ -121,7 +122,7 @@ run_step() {
 	[ "$profile" = 64k-seqread ] && cap=800
 	# json+ (with latency bins) for one profile keeps the fixtures small
 	[ "$profile" = 4k-randread ] && fmt=json+
-	# shellcheck disable=SC2046
+	# shellcheck disable=SC2046,SC2086  # $common, $cap, $rate, drive_opts: option lists split on purpose
 	fio_run "$dir/$step.json" $fmt --name="$profile@$step" \
 		--filename="$WORK/$drive/data" $common $(drive_opts "$drive" $cap) $rate "$@"
 	runs_json+=("$(jq -n --arg d "$drive" --arg p "$profile" --arg s "$step" \
@@ -235,6 +236,7 @@ fio_run "$S/terse.txt" terse --name=4k-randread@peak $f --rw=randread --bs=4k \
 	--ioengine=psync --io_size=1m
 # fio writes errors to stderr; automation that captures both into one file gets
 # the error lines before the JSON.  The job writes to /dev/full (ENOSPC).
+# shellcheck disable=SC2086  # $f: option list split on purpose
 timeout 60 "$FIO" --output-format=json --name=4k-randread@peak $f --rw=randread --bs=4k \
 	--ioengine=psync --io_size=1m \
 	--name=4k-randwrite@peak --filename=/dev/full --rw=randwrite --bs=4k --size=1m \
@@ -281,7 +283,7 @@ fio_run "$B/all-clients-job.json" json $b --name="All clients" --rw=randread --b
 P1=${FIXTURE_PORT:-18765}
 P2=$((P1 + 1))
 for port in $P1 $P2; do
-	timeout 60 "$FIO" --server=ip:127.0.0.1,$port --daemonize="$WORK/server.$port.pid"
+	timeout 60 "$FIO" --server="ip:127.0.0.1,$port" --daemonize="$WORK/server.$port.pid"
 	PIDS+=("$WORK/server.$port.pid")
 done
 sleep 1
@@ -294,7 +296,7 @@ bs=4k
 ioengine=psync
 io_size=4m
 EOF
-timeout 60 "$FIO" --output-format=json --client=127.0.0.1,$P1 "$WORK/cs.fio" \
+timeout 60 "$FIO" --output-format=json --client="127.0.0.1,$P1" "$WORK/cs.fio" \
 	--client=127.0.0.1,$P2 "$WORK/cs.fio" >"$S/client-server.json"
 cat >"$WORK/csg.fio" <<EOF
 [global]
@@ -310,7 +312,7 @@ runtime=1
 stonewall
 rate_iops=2000
 EOF
-timeout 60 "$FIO" --output-format=json --client=127.0.0.1,$P1 "$WORK/csg.fio" \
+timeout 60 "$FIO" --output-format=json --client="127.0.0.1,$P1" "$WORK/csg.fio" \
 	--client=127.0.0.1,$P2 "$WORK/csg.fio" >"$OUT/groups/client-server-groups.json"
 
 # --baseline: the same job file twice, the second time with the reader

@@ -13,7 +13,7 @@ cd "$TOP" || exit 1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 L=tests/data/fio/latlog
-args=(-d perio $L/perio -d avg $L/avg -d avg2 $L/avg2 -d hist $L/hist)
+args=(-d perio "$L/perio" -d avg "$L/avg" -d avg2 "$L/avg2" -d hist "$L/hist")
 "$FIORANK" -f html -o "$tmp/r.html" "${args[@]}" 2>"$tmp/r.err"
 check "the report of the four logged runs exits 0 with nothing on stderr" \
 	bash -c "test $? = 0 -a ! -s '$tmp/r.err'"

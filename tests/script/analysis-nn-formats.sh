@@ -65,7 +65,7 @@ print("text victims_agree", int(tv == sorted(n for _, n in ref_v)), "aggressors_
 print("placed_aggressors", sets["json_placed_aggr"] + sets["csv_placed_aggr"])
 print("own_reads", sets["json_own_reads"])
 PY
-cat "$tmp/facts" | sed 's/^/# /'
+sed 's/^/# /' "$tmp/facts"
 check "json: victims are the readers' job (all) and the readers' namespaces ns4-6 only" \
 	grep -qx 'victims all,ns4,ns5,ns6' "$tmp/facts"
 check "json: the aggressors are the writers' steps, ns1-3 and the nn-write job (7 rows)" \

@@ -19,6 +19,7 @@ for _i in $(seq 1 300); do
 done
 if ! _last_ready; then
 	echo "tests/vm/run: guest: /dev/ngXn$VM_NS_COUNT did not appear within 30 s" >&2
+	# shellcheck disable=SC2010  # a diagnostic listing of the NVMe nodes there are
 	ls /dev | grep -E '^(nvme|ng)' >&2
 	exit 125
 fi

@@ -1,12 +1,16 @@
 # Helpers of tests/vm/run (sourced): the kernel, the namespace spec, the
 # initramfs and the command file the guest runs.
 
+# shellcheck shell=bash
+# shellcheck disable=SC2034  # the VM_* variables are read by the scripts that source this file
+
 # Kernel messages that mean the emulated controller misbehaved.
 VM_NVME_TROUBLE='nvme.*(timeout|reset|abort)|nvme.*controller is down|I/O [0-9]+ .*QID [0-9]+ timeout'
 
 vm_find_kernel() {
 	local k v
 	VM_KERNEL=""
+	# shellcheck disable=SC2012  # kernel file names have no spaces
 	for k in $(ls -1v /boot/vmlinuz-* 2>/dev/null | sort -rV); do
 		v=${k#/boot/vmlinuz-}
 		if [ -d "/lib/modules/$v/kernel/drivers/nvme" ]; then

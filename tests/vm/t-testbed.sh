@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The test bed itself: boots, exit codes, $OUT, namespace formats, timeouts,
 # and the io_uring_cmd baseline (tests/vm/guest/testbed-baseline.sh).
+# shellcheck disable=SC2015  # every "A && ok || not_ok" here: ok only prints
 . "$(dirname "$0")/../lib.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -5,6 +5,8 @@
 # fiorank exits 1.  One file is labelled with markup in its drive name, which
 # every format must escape; named first, it is not read again with its
 # directory.
+# shellcheck shell=bash
+# shellcheck disable=SC2034  # read by the files that source this one
 GOLDEN_ARGS=(
 	-r analysis/reference
 	-d '<b>"lab" & drive</b>' tests/data/fio/shapes/json.json

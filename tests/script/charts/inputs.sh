@@ -3,6 +3,7 @@
 # tests/data/make-fixtures.sh and the test bed), each input given its own
 # drive label: charts_drives N DIR prints N "-d LABEL INPUT" argument pairs, one
 # per line pair, cycling over the fixtures below.
+# shellcheck shell=bash
 charts_fixtures=(
 	tests/data/fio/results/iouring-qd4
 	tests/data/fio/results/psync-capped

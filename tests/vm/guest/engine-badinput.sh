@@ -2,6 +2,7 @@
 # Runs inside the test bed (tests/vm/t-engine-badinput.sh): bad inputs must
 # give a clear message and a non-zero fio exit, never a crash or a hang.
 # The namespace detach comes last: it changes the controller.
+# shellcheck disable=SC2086  # $rd (like $eng) is an option list, split on purpose
 . "$(dirname "$0")/../../lib.sh"
 cd /tmp || exit 1
 eng="--ioengine=external:$ENGINE"
@@ -88,5 +89,6 @@ else
 fi
 grep '^ssdnvme: /dev/ng0n5: ' /tmp/detach.out | sed 's/^/# /'
 check "the report names what failed and where" grep -Eq '^ssdnvme: /dev/ng0n5: .+ on nsid 5, read at offset [0-9]+' /tmp/detach.out
+# shellcheck disable=SC2015  # ok only prints
 ! grep -q Sanitizer /tmp/detach.out && ok "no sanitizer report during the detach" || not_ok "sanitizer report during the detach"
 tap_done

@@ -5,6 +5,7 @@
 # partition), and the results file must never replace a device or a data
 # file.  Each refusal exits non-zero naming the mount/swap/holder; afterwards
 # the file systems' markers read back and fsck finds them clean.
+# shellcheck disable=SC2086  # $wr (like $eng) is an option list, split on purpose
 . "$(dirname "$0")/../../lib.sh"
 cd /tmp || exit 1
 eng="--ioengine=external:$ENGINE"
@@ -35,6 +36,7 @@ fio_or_engine_refuses() {
 		ok "$desc"
 	else
 		not_ok "$desc"
+		# shellcheck disable=SC2001  # prefixes every line of a multi-line string
 		sed 's/^/# /' <<<"$out" | tail -5
 	fi
 }

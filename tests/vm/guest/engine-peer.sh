@@ -14,7 +14,9 @@ same() {
 	fio_cmd --name=same "$@" --rw=randwrite --bs=4k --iodepth=16 --size=16M --randseed=4242 \
 		--refill_buffers --verify_state_save=0 >/tmp/same.$$ 2>&1 || { cat /tmp/same.$$; return 1; }
 }
+# shellcheck disable=SC2086  # $ssd and $peer are option lists, split on purpose
 check "seeded randwrite through ssdnvme (ng0n5)" same $ssd --filename=/dev/ng0n5
+# shellcheck disable=SC2086  # as above
 check "seeded randwrite through io_uring_cmd (ng0n6)" same $peer --filename=/dev/ng0n6
 a=$(dd if=/dev/nvme0n5 bs=1M count=16 iflag=direct 2>/dev/null | md5sum)
 b=$(dd if=/dev/nvme0n6 bs=1M count=16 iflag=direct 2>/dev/null | md5sum)
@@ -34,11 +36,13 @@ reads() { # ENGINE-ARGS... -> prints "ios errors iops depth32_pct"
 }
 echo '{}' >"$out/peer.json"
 for qd in 1 32; do
+	# shellcheck disable=SC2086  # $ssd and $peer are option lists, split on purpose
 	s=$(reads $ssd --iodepth=$qd) p=$(reads $peer --iodepth=$qd)
 	echo "# QD$qd (ios errors iops depth32%) ssdnvme: $s / io_uring_cmd: $p"
 	jq --arg qd "qd$qd" --arg s "$s" --arg p "$p" '.[$qd] = {ssdnvme: $s, io_uring_cmd: $p}' \
 		"$out/peer.json" >/tmp/p.json && mv /tmp/p.json "$out/peer.json"
 	read -r s_ios s_err _ s_d32 <<<"$s"
+	# shellcheck disable=SC2034  # p_d32 named like s_d32 (the field after it) but not checked
 	read -r p_ios p_err _ p_d32 <<<"$p"
 	check "QD$qd: ssdnvme read all 8192 blocks without error" test "${s_ios:-0}" = 8192 -a "${s_err:-1}" = 0
 	check "QD$qd: io_uring_cmd read all 8192 blocks without error" test "${p_ios:-0}" = 8192 -a "${p_err:-1}" = 0

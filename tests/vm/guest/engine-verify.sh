@@ -54,6 +54,7 @@ check "size=50% resolves against the namespace's real capacity" \
 ssd --name=multi --filename=/dev/nvme0 --namespaces=1,2,4 --rw=randwrite --bs=4k --iodepth=16 \
 	--size=24M --verify=crc32c --output-format=json --output=/tmp/multi.json >/tmp/multi.err 2>&1
 rc=$?
+# shellcheck disable=SC2015  # ok only prints
 [ $rc -eq 0 ] && jq -e '.jobs[0].error == 0' /tmp/multi.json >/dev/null &&
 	ok "namespaces=1,2,4 on /dev/nvme0 verifies" || { not_ok "namespaces=1,2,4 (exit $rc)"; sed 's/^/# /' /tmp/multi.err; }
 check "namespaces=1,2,4: three files, one per namespace" \
@@ -68,6 +69,7 @@ check "namespaces=all from /dev/ng0n1 covers six namespaces" \
 # range is also deallocated through the kernel's own discard (blkdiscard on
 # the block device): NVMe Dataset Management from the engine must leave the
 # device in the same state, and what it reads back must match DLFEAT.
+# shellcheck disable=SC2020  # tr maps space and newline each to newline, on purpose
 bytes_of() { dd if=/dev/nvme0n2 bs=512k skip="$1" count=1 iflag=direct 2>/dev/null | od -An -tx1 -v | tr -s ' \n' '\n\n' | sort -u | tr '\n' ' '; }
 dlfeat=$(jq .dlfeat <<<"$(nvme id-ns /dev/ng0n2 -o json)")
 ssd --name=fill --filename=/dev/ng0n2 --rw=write --bs=64k --size=2M --buffer_pattern=0xab >/dev/null 2>&1
@@ -80,6 +82,7 @@ check "ssdnvme-trimmed blocks read back like kernel-discarded ones ($after / $ke
 if [ "$kernel" = " ab " ]; then
 	echo "# the emulated drive ignores deallocation (QEMU -drive without discard=unmap)"
 fi
+# shellcheck disable=SC2015  # skip only prints
 case $((dlfeat & 7)) in
 1) [ "$kernel" = " ab " ] && skip "zeroes after deallocate: the drive ignores it" ||
 	check "trimmed blocks read back as zeroes (DLFEAT=$dlfeat)" test "$after" = " 00 " ;;
@@ -91,6 +94,7 @@ check "blocks outside the trimmed range are untouched" test "$(bytes_of 1)" = " 
 # -- write zeroes and flush
 ssd --name=fill --filename=/dev/ng0n2 --rw=write --bs=64k --size=1M --buffer_pattern=0xcd >/dev/null 2>&1
 check "write_zeroes=1 completes" ssd --name=wz --filename=/dev/ng0n2 --rw=write --bs=64k --size=256k --write_zeroes=1
+# shellcheck disable=SC2020  # as in bytes_of
 wz=$(dd if=/dev/nvme0n2 bs=256k count=1 iflag=direct 2>/dev/null | od -An -tx1 -v | tr -s ' \n' '\n\n' | sort -u | tr '\n' ' ')
 check "Write Zeroes left zeroes on the device" test "$wz" = " 00 "
 ssd --name=fl --filename=/dev/ng0n2 --rw=write --bs=4k --size=1M --fsync=8 --output-format=json \
