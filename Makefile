@@ -120,8 +120,9 @@ $(BUILD)/.dir: | build/.deps-ok
 # and prints the closing line "N passed, N failed".
 unit-tests: $(UNIT_TESTS)
 
+# CHECK_ARGS passes options to tests/run-all (e.g. --sanitize-set, --vm-jobs 1).
 check: all unit-tests
-	@BUILD=$(TOP)/$(BUILD) SANITIZE=$(SANITIZE) FIO_BIN=$(FIO_BIN) bash tests/run-all
+	@BUILD=$(TOP)/$(BUILD) SANITIZE=$(SANITIZE) FIO_BIN=$(FIO_BIN) bash tests/run-all $(CHECK_ARGS)
 
 demo: all
 	@bash ci/demo.sh
