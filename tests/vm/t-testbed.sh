@@ -73,7 +73,7 @@ else
 	grep -q '^01f0: c5 af 10 28 ea bf f2 a4 9c 4f 6f 7c c9 14 d5 af' <<<"$out" &&
 		grep -q 'Log page GUID.*0xafd514c97c6f4f9ca4f2bfea2810afc5' <<<"$out" &&
 		ok "OCP SMART extended log (0xc0): its GUID, raw and through nvme ocp smart-add-log" || not_ok "OCP log: $out"
-	grep -Eq 'Physical media units written - +[0-9]+ +4194304$' <<<"$out" &&
+	grep -Eq 'Physical media units written -[[:space:]]+[0-9]+[[:space:]]+4194304$' <<<"$out" &&
 		ok "the OCP log counts the 4 MiB written as physical media bytes" || not_ok "OCP media units written: $out"
 fi
 
