@@ -14,7 +14,7 @@
 set -euo pipefail
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-$TOP/build}
-FIO_BIN=${FIO_BIN:-$TOP/build/fio-3.33/fio}
+FIO_BIN=${FIO_BIN:-$TOP/build/fio}
 ENGINE=${ENGINE:-$BUILD/ssdnvme.so}
 rounds=3 runtime=5 vm=1
 while [ $# -gt 0 ]; do

@@ -5,11 +5,15 @@
 
 TOP=${TOP:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
 BUILD=${BUILD:-$TOP/build}
-FIO_BIN=${FIO_BIN:-$TOP/build/fio-3.33/fio}
+FIO_BIN=${FIO_BIN:-$BUILD/fio} # the fio the engine was built against (make links it)
 ENGINE=${ENGINE:-$BUILD/ssdnvme.so}
 FIORANK=${FIORANK:-$BUILD/fiorank}
 VMRUN=$TOP/tests/vm/run
 export TOP BUILD FIO_BIN ENGINE FIORANK VMRUN
+
+# The version string of the fio under test ("fio-3.39"): what the engine
+# records and the suite's manifest names.
+fio_version() { "$FIO_BIN" --version 2>/dev/null; }
 
 _tap_n=0
 _tap_failed=0

@@ -10,6 +10,8 @@
 
 #include "fio.h"
 
+#include "fio_compat.h"
+
 #include "namespace.h"
 #include "nvme_status.h"
 #include "results.h"

@@ -65,7 +65,7 @@ set -euo pipefail
 
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 OUT=$TOP/tests/data/fio
-FIO=${FIO_BIN:-$TOP/build/fio-3.33/fio}
+FIO=${FIO_BIN:-$TOP/build/fio} # the project's fio (the pin)
 SHAPES_ONLY=0
 while [ $# -gt 0 ]; do
 	case $1 in

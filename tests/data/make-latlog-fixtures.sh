@@ -19,7 +19,7 @@
 set -euo pipefail
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 out=$TOP/tests/data/fio/latlog
-fio=$TOP/build/fio-3.33/fio
+fio=${FIO_BIN:-$TOP/build/fio} # the project's fio (the pin)
 while [ $# -gt 0 ]; do
 	case $1 in
 	--out) out=$2; shift ;;

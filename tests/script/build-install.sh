@@ -35,7 +35,8 @@ if git -C "$TOP" rev-parse --git-dir >/dev/null 2>&1; then
 fi
 check "installed man pages name PREFIX=/usr, not /usr/local" \
 	bash -c "grep -rq '/usr/lib/ssdnvme/ssdnvme.so' '$dest/usr/share/man' && ! grep -rq '/usr/local' '$dest/usr/share/man'"
-check "the installed fio is the pinned one" bash -c "'$dest/usr/lib/ssdnvme/fio' --version | grep -qx 'fio-3.33'"
+pinned=$(fio_version)
+check "the installed fio is the pinned one ($pinned)" bash -c "'$dest/usr/lib/ssdnvme/fio' --version | grep -qx '$pinned'"
 FIO_BIN=$dest/usr/lib/ssdnvme/fio fio_cmd --enghelp="$dest/usr/lib/ssdnvme/ssdnvme.so" >"$work/enghelp" 2>&1
 check "the installed fio loads the installed engine and lists its options" grep -q '^namespaces ' "$work/enghelp"
 
@@ -61,8 +62,9 @@ if [ $rc = 0 ]; then ok "installed suite: a short curve through $engine on a fil
 	not_ok "installed suite: the short curve exited $rc"
 	tail -n 8 <<<"$out" | sed 's/^/# /'
 fi
-check "installed suite: manifest with both runs done, the installed version and fio" jq -e --arg v "$version" '
-	(.runs | length == 2) and all(.runs[]; .status == "done") and .project_version == $v and (.fio_version == "fio-3.33")' \
+check "installed suite: manifest with both runs done, the installed version and fio" jq -e --arg v "$version" \
+	--arg f "$pinned" '(.runs | length == 2) and all(.runs[]; .status == "done") and .project_version == $v and
+	(.fio_version == $f)' \
 	"$work/r/manifest.json"
 check "installed suite: the installed fiorank ranked the results" grep -q '4k-randread' "$work/r/report.txt"
 if [ "$engine" = ssdnvme ]; then

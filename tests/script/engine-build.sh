@@ -10,31 +10,37 @@
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 src=$tmp/src
-fio_tree=$TOP/build/fio-3.33
+# The fio tree under test (FIO_BIN's: the pin, or FIO_VERSION=3.33's), copied
+# to where the Makefile keeps a pinned tree of that version.
+fio_tree=$(dirname "$(readlink -f "$FIO_BIN")")
+fio_ver=$(fio_version)
+fio_ver=${fio_ver#fio-}
+tree=$src/build/fio-$fio_ver
 
-if [ ! -x "$fio_tree/fio" ]; then
-	not_ok "the pinned fio tree $fio_tree is not built (run make first)"
+if [ ! -x "$fio_tree/fio" ] || [ ! -f "$fio_tree/config-host.h" ]; then
+	not_ok "the fio tree $fio_tree is not built (run make first)"
 	tap_done
 	exit
 fi
 mkdir -p "$src/build"
 cp -r "$TOP/Makefile" "$TOP/engine" "$TOP/ci" "$src/"
-cp -a "$fio_tree" "$src/build/"
-rm -f "$src/build/fio-3.33/fio" "$src/build/fio-3.33/FIO-VERSION-FILE"
+cp -a "$fio_tree" "$tree"
+touch "$tree/.unpacked" && touch -r "$tree/config-host.h" "$tree/.unpacked"
+rm -f "$tree/fio" "$tree/FIO-VERSION-FILE"
 touch "$src/build/.deps-ok"
 # Widen the race window so that it is lost every time, not just on a loaded
 # machine: fio's version generation (the first thing fio's make does) waits 8 s.
-gen=$src/build/fio-3.33/FIO-VERSION-GEN
+gen=$tree/FIO-VERSION-GEN
 { head -n 1 "$gen"; echo "sleep 8"; tail -n +2 "$gen"; } >"$gen.slow" && mv "$gen.slow" "$gen"
 
 # Plain build (the test bed's fio is not sanitized), whatever this run's SANITIZE.
-mk() { env -u SANITIZE -u BUILD make -C "$src" --no-print-directory "$@"; }
+mk() { env -u SANITIZE -u BUILD make -C "$src" --no-print-directory FIO_VERSION="$fio_ver" "$@"; }
 check "make -j8 fio engine from a clean build dir while fio links" mk -j8 fio engine
-check "fio's version file exists after the build" test -s "$src/build/fio-3.33/FIO-VERSION-FILE"
+check "fio's version file exists after the build" test -s "$tree/FIO-VERSION-FILE"
 check "the engine built under -j8 loads into that fio" \
-	"$src/build/fio-3.33/fio" --name=load --ioengine="external:$src/build/ssdnvme.so" \
+	"$tree/fio" --name=load --ioengine="external:$src/build/ssdnvme.so" \
 	--filename="$tmp/data" --size=1M --rw=read --bs=4k
-check "the version it embeds is fio's" grep -qx "fio-3.33" "$src/build/fio-version"
+check "the version it embeds is fio's (fio-$fio_ver)" grep -qx "fio-$fio_ver" "$src/build/fio-version"
 sleep 1
 touch "$tmp/mark"
 mk -j8 engine >/dev/null 2>&1
@@ -60,5 +66,19 @@ for f in io/lba.c tags/tag_hist.c; do
 		check "engine/$f including fio.h fails to build" grep -q 'fio.h' <<<"$out"
 	fi
 	cp "$tmp/saved.c" "$src/engine/$f"
+done
+# Only the fio versions the engine supports build (engine/fio/fio_compat.h):
+# fio's ioengine ops version decides, before anything else is compiled.
+mkdir -p "$tmp/fakefio"
+for v in 31 36 35; do
+	printf '#define FIO_IOOPS_VERSION %s\n' "$v" >"$tmp/fakefio/ioengines.h"
+	if [ $v = 35 ]; then
+		check_fails "a fio with ioengine ops version 35 is refused at build time, naming the supported ones" \
+			"supports fio 3.39 \\(FIO_IOOPS_VERSION 36\\) and fio 3.33 \\(31\\)" \
+			cc -fsyntax-only -I"$tmp/fakefio" -x c "$TOP/engine/fio/fio_compat.h"
+	else
+		check "ioengine ops version $v is accepted" \
+			cc -fsyntax-only -I"$tmp/fakefio" -x c "$TOP/engine/fio/fio_compat.h"
+	fi
 done
 tap_done

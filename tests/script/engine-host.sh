@@ -21,7 +21,7 @@ fio_cmd --name=ident "$eng" --filename="$tmp/data" --size=4M --rw=read --output-
 	--output="$tmp/out.json" >/dev/null 2>&1
 check "results file written next to --output (out.json -> out.engine.json)" test -s "$tmp/out.engine.json"
 check "results file: schema, kind and path" jq -e \
-	--arg p "$tmp/data" '.schema == "ssdnvme-engine/1" and .fio_version == "fio-3.33" and
+	--arg p "$tmp/data" --arg v "$(fio_version)" '.schema == "ssdnvme-engine/1" and .fio_version == $v and
 	.files[0].kind == "file" and .files[0].path == $p' "$tmp/out.engine.json"
 check "fio JSON is still valid with the engine loaded" jq -e '.jobs[0].error == 0' "$tmp/out.json"
 fio_cmd --name=named "$eng" --filename="$tmp/data" --size=1M --rw=read \
@@ -78,7 +78,7 @@ check_fails "bad namespaces= list says where" "namespaces=1,x: expected a namesp
 check_fails "hipri on a regular file is refused" "hipri: .* is a regular file" \
 	fio_cmd --name=bad "$eng" --filename="$tmp/data" --hipri --size=1M --rw=read
 check_fails "engine built for another fio refuses to load, naming both" \
-	"built against fio-0.0-not-this-one but is loaded into fio-3.33" \
+	"built against fio-0.0-not-this-one but is loaded into $(fio_version)" \
 	fio_cmd --name=bad --ioengine=external:"$BUILD/tests/ssdnvme-wrongfio.so" --filename="$tmp/data" --size=1M --rw=read
 
 # write_zeroes=1 on the file fallback zeroes (FALLOC_FL_ZERO_RANGE), not the buffer (item 6).

@@ -91,9 +91,9 @@ p=8k-randrw-70-30
 	done
 }
 m=$r/manifest.json
-check "manifest: schema, suite, mode, versions, start and end" jq -e '
+check "manifest: schema, suite, mode, versions, start and end" jq -e --arg v "$(fio_version)" '
 	.schema == "ssdnvme-manifest/1" and .suite == "profiles" and .mode == "full" and
-	(.fio_version | startswith("fio-3.33")) and (.project_version | length > 0) and
+	(.fio_version | startswith($v)) and (.project_version | length > 0) and
 	(.started | test("^[0-9]{4}-[0-9]{2}-[0-9]{2}T")) and (.finished | test("^[0-9]{4}-"))' "$m"
 check "manifest: the machine that ran fio (kernel, CPU model, host name)" jq -e \
 	--arg k "$(uname -srm)" --arg h "$(hostname)" \

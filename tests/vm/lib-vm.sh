@@ -125,8 +125,10 @@ vm_initramfs() {
 			cp "$m" "$dir/modules/"
 			basename "$m" >>"$dir/modules/order"
 		done
-		(cd "$dir" && find . | cpio -o -H newc --quiet | gzip -1) >"$cache.tmp"
-		mv "$cache.tmp" "$cache"
+		# Two test beds may start at once (tests/run-all): each writes its own
+		# temporary file; the rename makes whichever finishes the cache.
+		(cd "$dir" && find . | cpio -o -H newc --quiet | gzip -1) >"$cache.tmp.$$"
+		mv "$cache.tmp.$$" "$cache"
 		rm -rf "$dir"
 	fi
 	echo "$cache"

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # The test bed itself: boots, exit codes, $OUT, namespace formats, timeouts,
+# PI, FDP and the OCP log on QEMU 10 (one boot),
 # and the io_uring_cmd baseline (tests/vm/guest/testbed-baseline.sh).
 # shellcheck disable=SC2015  # every "A && ok || not_ok" here: ok only prints
 . "$(dirname "$0")/../lib.sh"
@@ -36,6 +37,52 @@ grep -qx 'ctrls=2' <<<"$out" && ok "--ctrl2 gives a second controller" || not_ok
 grep -Eq '^dps +: 0x1' <<<"$out" && ok "--ns 1:pi=1 passes QEMU's pi property (dps 0x1)" || not_ok "--ns 1:pi=1: $out"
 grep -Eq '^nvme0:1 2 $' <<<"$out" && grep -Eq '^nvme1:1 2 3 $' <<<"$out" &&
 	ok "--ns 3:ctrl=2 attaches namespace 3 to the second controller only" || not_ok "--ns 3:ctrl=2: $out"
+
+# QEMU 10 (bookworm-backports, make deps) in one boot: a PI namespace (the
+# kernel checks its protection information), an FDP subsystem with placement
+# handles for namespace 1 (QEMU realizes namespaces in order: the first one
+# without fdp.ruhs would take handle 0 as controller-assigned) and the OCP
+# SMART extended log (C0).  nvme-cli writes 4 MiB with the data placement
+# directive (type 2, placement handle 0; 8 writes of 512 KiB, the emulated
+# controller's MDTS): the FDP statistics and the OCP log count them.  (fio
+# places writes itself only from 3.34 on; the pin's fio 3.33 rejects fdp=1.)
+qver=$(qemu-system-x86_64 --version | sed -n 's/^QEMU emulator version \([0-9]*\)\..*/\1/p')
+if [ "${qver:-0}" -lt 10 ]; then
+	not_ok "QEMU ${qver:-?} is older than 10: no FDP or OCP log in the test bed (run 'make deps')"
+else
+	out=$("$VMRUN" --timeout 300 --ns 2x32M,1:fdp.ruhs=0-3,2:ms=8,2:pi=1,2:fdp.ruhs=4 \
+		--subsys-opts fdp=on,fdp.runs=1M,fdp.nrg=1,fdp.nruh=8 --ctrl-opts ocp=on -- bash -c '
+		nvme id-ns /dev/ng0n2 | grep -E "^dps|in use"
+		echo integrity=$(cat /sys/block/nvme0n2/integrity/format)
+		nvme fdp configs /dev/nvme0 -e 1
+		nvme fdp status /dev/nvme0n1 -n 1 | grep "^Placement Identifier"
+		nvme get-log /dev/nvme0 --log-id=0xc0 --log-len=512 | grep "^01f0:"
+		head -c 524288 /dev/urandom >/tmp/chunk; w=0
+		for i in 0 1 2 3 4 5 6 7; do
+			nvme write /dev/nvme0n1 --start-block=$((i * 1024)) --block-count=1023 --data-size=524288 \
+				--data=/tmp/chunk --dir-type=2 --dir-spec=0 >/dev/null 2>&1 && w=$((w + 1))
+		done
+		echo placed-writes=$w
+		nvme fdp stats /dev/nvme0 -e 1 | grep "^Host Bytes"
+		nvme ocp smart-add-log /dev/nvme0 | grep -E "media units written|Log page GUID"' 2>"$tmp/err")
+	grep -Eq '^dps +: 0x1' <<<"$out" && grep -Eq 'ms:8 .*in use' <<<"$out" &&
+		ok "PI namespace: 8 bytes of metadata, protection type 1 (dps 0x1)" || not_ok "PI namespace: $out $(tail -3 "$tmp/err")"
+	grep -qx 'integrity=T10-DIF-TYPE1-CRC' <<<"$out" && ok "the guest kernel checks its PI (T10-DIF-TYPE1-CRC)" ||
+		not_ok "PI namespace: no block-layer integrity: $out"
+	grep -q 'Number of Reclaim Unit Handles: 8' <<<"$out" && grep -q 'Reclaim Unit Nominal Size: 1048576' <<<"$out" &&
+		ok "FDP subsystem: nvme fdp configs shows 8 reclaim unit handles of 1 MiB" || not_ok "nvme fdp configs: $out"
+	[ "$(grep -c '^Placement Identifier' <<<"$out")" = 4 ] &&
+		ok "FDP: nvme fdp status shows namespace 1's four placement handles (fdp.ruhs=0-3)" || not_ok "nvme fdp status: $out"
+	grep -qx 'placed-writes=8' <<<"$out" && ok "nvme-cli writes 4 MiB to the FDP namespace with the placement directive" ||
+		not_ok "placed writes failed: $out"
+	grep -Eq '^Host Bytes with Metadata Written \(HBMW\): 4194304$' <<<"$out" &&
+		ok "FDP statistics count the 4 MiB written" || not_ok "nvme fdp stats: $out"
+	grep -q '^01f0: c5 af 10 28 ea bf f2 a4 9c 4f 6f 7c c9 14 d5 af' <<<"$out" &&
+		grep -q 'Log page GUID.*0xafd514c97c6f4f9ca4f2bfea2810afc5' <<<"$out" &&
+		ok "OCP SMART extended log (0xc0): its GUID, raw and through nvme ocp smart-add-log" || not_ok "OCP log: $out"
+	grep -Eq 'Physical media units written -[[:space:]]+[0-9]+[[:space:]]+4194304$' <<<"$out" &&
+		ok "the OCP log counts the 4 MiB written as physical media bytes" || not_ok "OCP media units written: $out"
+fi
 
 # The caller's directory is the guest's, even below a directory the guest
 # mounts afresh (/tmp), and it is read-only there.
