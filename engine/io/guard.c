@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include "guard.h"
+#include "nsdev.h"
 
 bool guard_fio_version(const char *built, const char *running, char *msg, size_t len)
 {
@@ -200,19 +201,10 @@ bool guard_passthru_iopoll_fixed(const unsigned int v[3])
 
 bool guard_zoned_model(const char *blockdev, char *buf, size_t len)
 {
-	char path[PATH_MAX];
-	bool ok;
-	FILE *fp;
+	char queue[PATH_MAX];
 
 	if (!blockdev || !*blockdev)
 		return false;
-	snprintf(path, sizeof(path), "/sys/block/%s/queue/zoned", blockdev);
-	fp = fopen(path, "r");
-	if (!fp)
-		return false;
-	ok = fgets(buf, (int)len, fp) != NULL;
-	fclose(fp);
-	if (ok)
-		buf[strcspn(buf, "\n")] = '\0';
-	return ok;
+	snprintf(queue, sizeof(queue), "/sys/block/%s/queue", blockdev);
+	return nsdev_read_attr(queue, "zoned", buf, len);
 }

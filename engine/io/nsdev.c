@@ -35,7 +35,7 @@ bool nsdev_parse_majmin(const char *s, dev_t *out)
 }
 
 /* The first line of DIR/FILE into BUF (newline dropped); false if unreadable. */
-static bool read_attr(const char *dir, const char *file, char *buf, size_t len)
+bool nsdev_read_attr(const char *dir, const char *file, char *buf, size_t len)
 {
 	char path[PATH_MAX + 64];
 	FILE *fp;
@@ -196,7 +196,7 @@ int nsdev_ctrl_namespaces(const char *sysfs, const char *ctrl, struct nsdev_atta
 		else if (nsdev_parse_ns_name(e, false, &a, &b))
 			snprintf(disk, sizeof(disk), "%.63s", e);
 		snprintf(sub, sizeof(sub), "%s/%.255s", dir, e);
-		if (disk[0] && read_attr(sub, "nsid", nsid, sizeof(nsid)))
+		if (disk[0] && nsdev_read_attr(sub, "nsid", nsid, sizeof(nsid)))
 			add_attached(out, &found, max, (uint32_t)strtoul(nsid, NULL, 10), disk);
 		free(ents[i]);
 	}
@@ -331,7 +331,7 @@ int nsdev_identify_rdev(const char *sysfs, dev_t rdev, bool block, struct nsdev 
 		identify_block(d);
 	else
 		identify_char(d);
-	if (d->disk[0] && read_attr(d->disk_sysdir, "nsid", buf, sizeof(buf)))
+	if (d->disk[0] && nsdev_read_attr(d->disk_sysdir, "nsid", buf, sizeof(buf)))
 		d->nsid = (uint32_t)strtoul(buf, NULL, 10);
 	return 0;
 }
@@ -362,7 +362,7 @@ static bool add_part(struct nsdev_part *out, int *n, int max, const char *sysdir
 {
 	char buf[32];
 
-	if (*n >= max || !read_attr(sysdir, "dev", buf, sizeof(buf)) ||
+	if (*n >= max || !nsdev_read_attr(sysdir, "dev", buf, sizeof(buf)) ||
 	    !nsdev_parse_majmin(buf, &out[*n].rdev))
 		return false;
 	snprintf(out[*n].sysdir, sizeof(out[*n].sysdir), "%s", sysdir);

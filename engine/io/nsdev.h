@@ -91,4 +91,7 @@ int nsdev_ns_controllers(const char *sysfs, const char *ctrl, uint32_t nsid, cha
 /* Parses "MAJ:MIN" from sysfs "dev" files and mountinfo; false if malformed. */
 bool nsdev_parse_majmin(const char *s, dev_t *out);
 
+/* The first line of the sysfs attribute DIR/FILE into BUF, newline dropped. */
+bool nsdev_read_attr(const char *dir, const char *file, char *buf, size_t len);
+
 #endif
