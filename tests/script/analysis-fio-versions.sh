@@ -13,13 +13,15 @@ versions=(fio-3.33 fio-3.39)
 
 # The report with what differs between two runs of one job blanked: measured
 # figures, the drive label (the file's name), the file, the date, the version.
+# The figures (and the step time, which is the jobs' measured runtime) are
+# masked: what must agree is everything else.
 shape() {
 	jq -S '
 		walk(if type == "object" then
 			with_entries(if (.key | test("^(iops|mbps|lat_us|read_iops|write_iops|margin_.*)$"))
 				and (.value | type) == "number" then .value = "N" else . end)
 		else . end)
-		| walk(if type == "string" then gsub("fio-3\\.[0-9]+"; "FIO") else . end)
+		| walk(if type == "string" then gsub("fio-3\\.[0-9]+"; "FIO") | gsub("[0-9.]+ s steps"; "N s steps") else . end)
 		| .provenance.drives[].date = "DATE"' "$1"
 }
 

@@ -124,7 +124,7 @@ cp "$D/spelled-4k.json" "$tmp/b/drive/run.json"
 cp "$D/spelled-4096.json" "$tmp/c/drive/run.json"
 "${FR[@]}" --baseline "$tmp/b" "$tmp/c" >"$tmp/sp.txt" 2>&1
 check "bs=4096 iodepth=1 against bs=4k (default iodepth) is compared as one workload (exit 0)" \
-	bash -c "test $? -eq 0 && grep -q '^  4k-randread / drive: compared' '$tmp/sp.txt'"
+	bash -c "test $? -eq 0 && grep -q '^  curve 4k-randread@peak / drive: compared' '$tmp/sp.txt'"
 # under ASan (SANITIZE=1) an error report would also exit 1: none anywhere
 check "no sanitizer report in any output" bash -c "! grep -l 'Sanitizer' '$tmp'/*"
 tap_done
