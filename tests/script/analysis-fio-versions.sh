@@ -12,9 +12,8 @@ D=tests/data/fio/versions
 versions=(fio-3.33 fio-3.39)
 
 # The report with what differs between two runs of one job blanked: measured
-# figures, the drive label (the file's name), the file, the date, the version.
-# The figures (and the step time, which is the jobs' measured runtime) are
-# masked: what must agree is everything else.
+# figures (the step time too: it is the jobs' measured runtime), the drive
+# label (the file's name), the file, the date, the version.
 shape() {
 	jq -S '
 		walk(if type == "object" then
