@@ -13,8 +13,9 @@
 check_tools() {
 	local out
 	# fiorank reads every result (jobs/lib/suite-lib.sh): without it no run
-	# could be judged done.
-	if ! { [ -x "$fiorank" ] && "$fiorank" --help 2>&1 | grep -q -- '--iops'; }; then
+	# could be judged done.  Its help is read whole, not piped to grep -q:
+	# under pipefail, grep leaving early would SIGPIPE fiorank and fail this.
+	if ! { [ -x "$fiorank" ] && out=$("$fiorank" --help 2>&1) && [[ $out == *--iops* ]]; }; then
 		die "fiorank not found at $fiorank, or without --iops (run make, or pass --fiorank)"
 	fi
 	check_made "fiorank runs"

@@ -95,8 +95,9 @@ check "every step's four figures match jq's computation from fio's per-job figur
 
 # ---- resume: nothing runs again
 run --resume --results "$r" >"$tmp/resume.log" 2>&1
-check "resume of the finished suite: exit 0, all 8 runs skipped as done" bash -c "
-	test \$? = 0 && test \$(grep -c 'done before, skipped' '$tmp/resume.log') -eq 8" 
+rc=$?
+check "resume of the finished suite: exit 0 (was $rc), all 8 runs skipped as done" bash -c "
+	test $rc = 0 && test \$(grep -c 'done before, skipped' '$tmp/resume.log') -eq 8"
 # ---- a block device that is not NVMe (what /dev/sdX is to the runner and
 # the engine): a loop device over a file in the temporary directory, when
 # this host lets us make one (root and the loop driver).
