@@ -43,8 +43,9 @@ grep -Eq '^nvme0:1 2 $' <<<"$out" && grep -Eq '^nvme1:1 2 3 $' <<<"$out" &&
 # handles for namespace 1 (QEMU realizes namespaces in order: the first one
 # without fdp.ruhs would take handle 0 as controller-assigned) and the OCP
 # SMART extended log (C0).  nvme-cli writes 4 MiB with the data placement
-# directive (type 2, placement handle 0; 8 writes of 512 KiB, the emulated
-# controller's MDTS): the FDP statistics and the OCP log count them.  (fio
+# directive (type 2, placement handle 0; 32 writes of 128 KiB, small enough
+# that a user buffer never needs more segments than the driver allows):
+# the FDP statistics and the OCP log count them.  (fio
 # places writes itself only from 3.34 on; the pin's fio 3.33 rejects fdp=1.)
 qver=$(qemu-system-x86_64 --version | sed -n 's/^QEMU emulator version \([0-9]*\)\..*/\1/p')
 if [ "${qver:-0}" -lt 10 ]; then
@@ -57,10 +58,14 @@ else
 		nvme fdp configs /dev/nvme0 -e 1
 		nvme fdp status /dev/nvme0n1 -n 1 | grep "^Placement Identifier"
 		nvme get-log /dev/nvme0 --log-id=0xc0 --log-len=512 | grep "^01f0:"
-		head -c 524288 /dev/urandom >/tmp/chunk; w=0
-		for i in 0 1 2 3 4 5 6 7; do
-			nvme write /dev/nvme0n1 --start-block=$((i * 1024)) --block-count=1023 --data-size=524288 \
-				--data=/tmp/chunk --dir-type=2 --dir-spec=0 >/dev/null 2>&1 && w=$((w + 1))
+		head -c 131072 /dev/urandom >/tmp/chunk; w=0
+		for i in $(seq 0 31); do
+			if nvme write /dev/nvme0n1 --start-block=$((i * 256)) --block-count=255 --data-size=131072 \
+				--data=/tmp/chunk --dir-type=2 --dir-spec=0 >/tmp/wout 2>&1; then
+				w=$((w + 1))
+			else
+				echo "write $i failed: $(tr "\n" " " </tmp/wout)"
+			fi
 		done
 		echo placed-writes=$w
 		nvme fdp stats /dev/nvme0 -e 1 | grep "^Host Bytes"
@@ -73,8 +78,8 @@ else
 		ok "FDP subsystem: nvme fdp configs shows 8 reclaim unit handles of 1 MiB" || not_ok "nvme fdp configs: $out"
 	[ "$(grep -c '^Placement Identifier' <<<"$out")" = 4 ] &&
 		ok "FDP: nvme fdp status shows namespace 1's four placement handles (fdp.ruhs=0-3)" || not_ok "nvme fdp status: $out"
-	grep -qx 'placed-writes=8' <<<"$out" && ok "nvme-cli writes 4 MiB to the FDP namespace with the placement directive" ||
-		not_ok "placed writes failed: $out"
+	grep -qx 'placed-writes=32' <<<"$out" && ok "nvme-cli writes 4 MiB to the FDP namespace with the placement directive" ||
+		not_ok "placed writes failed: $(grep -E '^(write |placed-)' <<<"$out" | head -4 | tr '\n' ' ')$(tail -3 "$tmp/err" | tr '\n' ' ')"
 	grep -Eq '^Host Bytes with Metadata Written \(HBMW\): 4194304$' <<<"$out" &&
 		ok "FDP statistics count the 4 MiB written" || not_ok "nvme fdp stats: $out"
 	grep -q '^01f0: c5 af 10 28 ea bf f2 a4 9c 4f 6f 7c c9 14 d5 af' <<<"$out" &&
