@@ -101,11 +101,11 @@ static int make_plan(struct thread_data *td, struct file_state *fs, const struct
 #endif
 	if (!fs->fdp_by_fio) {
 		if (o->plids && *o->plids) {
-			nids = fdp_parse_ids(o->plids, ids, msg, sizeof(msg));
+			nids = fdp_parse_ids("ssdnvme_plids", o->plids, ids, msg, sizeof(msg));
 			if (nids < 0)
 				goto fail;
 		}
-		if (fdp_parse_select(o->plid_select, &sel, msg, sizeof(msg)))
+		if (fdp_parse_select("ssdnvme_plid_select", o->plid_select, &sel, msg, sizeof(msg)))
 			goto fail;
 	}
 	fs->fdp = calloc(1, sizeof(*fs->fdp));

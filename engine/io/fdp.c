@@ -40,14 +40,14 @@ static bool seen_before(const uint16_t *ids, int n, long v)
 	return false;
 }
 
-int fdp_parse_ids(const char *spec, uint16_t *ids, char *msg, size_t len)
+int fdp_parse_ids(const char *opt, const char *spec, uint16_t *ids, char *msg, size_t len)
 {
 	const char *s = spec, *item;
 	long lo, hi, v;
 	int n = 0;
 
 	if (!spec || !*spec) {
-		snprintf(msg, len, "plids= is empty: give indices like 0-3,5");
+		snprintf(msg, len, "%s= is empty: give indices like 0-3,5", opt);
 		return -1;
 	}
 	for (;;) {
@@ -60,18 +60,18 @@ int fdp_parse_ids(const char *spec, uint16_t *ids, char *msg, size_t len)
 		}
 		if (lo < 0 || hi < lo || (*s && *s != ',')) {
 			snprintf(msg, len,
-				 "plids=%s: bad item at \"%s\" (want indices 0-65535 and "
+				 "%s=%s: bad item at \"%s\" (want indices 0-65535 and "
 				 "ascending ranges, e.g. 0-3,5)",
-				 spec, item);
+				 opt, spec, item);
 			return -1;
 		}
 		for (v = lo; v <= hi; v++) {
 			if (seen_before(ids, n, v)) {
-				snprintf(msg, len, "plids=%s: index %ld given twice", spec, v);
+				snprintf(msg, len, "%s=%s: index %ld given twice", opt, spec, v);
 				return -1;
 			}
 			if (n == FDP_MAX_PIDS) {
-				snprintf(msg, len, "plids=%s: more than %d indices", spec,
+				snprintf(msg, len, "%s=%s: more than %d indices", opt, spec,
 					 FDP_MAX_PIDS);
 				return -1;
 			}
@@ -83,7 +83,7 @@ int fdp_parse_ids(const char *spec, uint16_t *ids, char *msg, size_t len)
 	}
 }
 
-int fdp_parse_select(const char *name, enum fdp_select *sel, char *msg, size_t len)
+int fdp_parse_select(const char *opt, const char *name, enum fdp_select *sel, char *msg, size_t len)
 {
 	if (!name || !*name || !strcmp(name, "roundrobin")) {
 		*sel = FDP_SELECT_RR;
@@ -94,9 +94,9 @@ int fdp_parse_select(const char *name, enum fdp_select *sel, char *msg, size_t l
 		return 0;
 	}
 	snprintf(msg, len,
-		 "plid_select=%s: valid roundrobin or random (fio's scheme is not offered by "
+		 "%s=%s: valid roundrobin or random (fio's scheme is not offered by "
 		 "the engine)",
-		 name);
+		 opt, name);
 	return -1;
 }
 
@@ -180,7 +180,8 @@ int fdp_plan(const struct fdp_handles *h, const uint16_t *ids, int nids, enum fd
 		idx = nids > 0 ? ids[i] : i;
 		if (idx >= h->n) {
 			snprintf(msg, len,
-				 "plids index %u is outside the namespace's placement handle list "
+				 "placement ID index %u is outside the namespace's placement "
+				 "handle list "
 				 "(%u handles: valid 0-%u)",
 				 idx, h->n, h->n - 1);
 			return -1;

@@ -43,17 +43,18 @@ struct fdp_place {
 };
 
 /*
- * Parses a plids= list ("0-3,5", indices, ascending or not, no duplicates)
- * into IDS (room for FDP_MAX_PIDS).  Returns the count, or -1 with what is
- * wrong and where in MSG.
+ * Parses the plids list SPEC of option OPT ("0-3,5", indices, in any order,
+ * no duplicates) into IDS (room for FDP_MAX_PIDS).  Returns the count, or -1
+ * with what is wrong and where in MSG.
  */
-int fdp_parse_ids(const char *spec, uint16_t *ids, char *msg, size_t len);
+int fdp_parse_ids(const char *opt, const char *spec, uint16_t *ids, char *msg, size_t len);
 
 /*
- * "roundrobin" / "random" (fio's names) into *SEL; -1 with a message for
- * anything else ("scheme" included: not offered).
+ * "roundrobin" / "random" (fio's names) of option OPT into *SEL; -1 with a
+ * message for anything else ("scheme" included: not offered).
  */
-int fdp_parse_select(const char *name, enum fdp_select *sel, char *msg, size_t len);
+int fdp_parse_select(const char *opt, const char *name, enum fdp_select *sel, char *msg,
+		     size_t len);
 
 /* The RUH status header and descriptors of a buffer the device filled. */
 void fdp_decode_status(const void *buf, size_t len, struct fdp_handles *h);
