@@ -266,7 +266,7 @@ struct fio_option ssdnvme_fio_options[] = {
 		.type = FIO_OPT_STR_STORE,
 		.off1 = offsetof(struct ssdnvme_options, plids),
 		.help = "Indices into each namespace's reclaim unit handle status list the "
-			"writes use, e.g. 0-3,5 (fio's plids=); default all",
+			"writes use, e.g. 0-3,5 (fio's plids=); default (or \"all\") every handle",
 		.category = FIO_OPT_C_ENGINE,
 		.group = FIO_OPT_G_INVALID,
 	},

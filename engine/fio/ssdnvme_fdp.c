@@ -100,7 +100,8 @@ static int make_plan(struct thread_data *td, struct file_state *fs, const struct
 	}
 #endif
 	if (!fs->fdp_by_fio) {
-		if (o->plids && *o->plids) {
+		/* "all" (a job file's default): every handle, as no plids */
+		if (o->plids && *o->plids && strcmp(o->plids, "all")) {
 			nids = fdp_parse_ids("ssdnvme_plids", o->plids, ids, msg, sizeof(msg));
 			if (nids < 0)
 				goto fail;
