@@ -126,10 +126,28 @@ fail:
 	return 1;
 }
 
+/* fio's dataplacement=streams: the engine sends no streams directive. */
+static bool refuse_streams(struct thread_data *td)
+{
+#if FIO_IOOPS_VERSION >= 36
+	if (td->o.dp_type == FIO_DP_STREAMS) {
+		ssdnvme_fail(td, EINVAL,
+			     "dataplacement=streams: the engine sends no streams directive; "
+			     "use fdp=1 (Flexible Data Placement)");
+		return true;
+	}
+#else
+	(void)td;
+#endif
+	return false;
+}
+
 bool ssdnvme_fdp_setup(struct thread_data *td, struct file_state *fs)
 {
 	struct fdp_handles h;
 
+	if (refuse_streams(td))
+		return false;
 	if (!engine_asks(td->eo) && !fio_asks(td))
 		return true;
 	if (fs->fdp) /* set up already: setup runs again in the job's process */
