@@ -64,14 +64,14 @@ for f in "${files[@]}"; do
 done
 
 # The FDP noisy neighbor: the same jobs as noisy-neighbor.fio, only the
-# writers placed, each namespace on its own handle list (all of it by default).
+# writers placed, each namespace on its own handle list (its first by default).
 ENGINE_OVERRIDE=ssdnvme-fdp flatten_job jobs/noisy-neighbor-fdp.fio >"$tmp/nnf.fio"
 ENGINE_OVERRIDE=ssdnvme flatten_job jobs/noisy-neighbor.fio >"$tmp/nn.fio"
 check "noisy-neighbor-fdp flattens to noisy-neighbor plus placement in nn-write only" \
 	bash -c "diff <(grep -v -e '^ssdnvme_fdp=' -e '^ssdnvme_plid' -e '^;' '$tmp/nnf.fio') <(grep -v '^;' '$tmp/nn.fio') &&
 		sed -n '/^\[nn-write\]/,/^\[/p' '$tmp/nnf.fio' | grep -qx ssdnvme_fdp=1 &&
 		! sed -n '/^\[nn-read\]/,\$p' '$tmp/nnf.fio' | grep -q '^ssdnvme_' &&
-		grep -qx ssdnvme_plids=all '$tmp/nnf.fio' && grep -qx ssdnvme_plid_select=roundrobin '$tmp/nnf.fio'"
+		grep -qx ssdnvme_plids=0 '$tmp/nnf.fio' && grep -qx ssdnvme_plid_select=roundrobin '$tmp/nnf.fio'"
 
 # A capped curve step, as the runner makes it from the peak section.
 ENGINE_OVERRIDE=ssdnvme flatten_job jobs/profiles/sql.fio 'sql@peak' >"$tmp/step.fio"
