@@ -12,6 +12,7 @@
 
 #include "fio_compat.h"
 
+#include "fdp.h"
 #include "namespace.h"
 #include "nvme_status.h"
 #include "results.h"
@@ -50,6 +51,10 @@ struct ssdnvme_options {
 	char *pi_chk;		     /* GUARD,REFTAG,APPTAG */
 	unsigned int apptag;
 	unsigned int apptag_mask;
+	/* Flexible Data Placement (ssdnvme_fdp.c): fio 3.39's fdp/plids/plid_select */
+	unsigned int fdp;
+	char *plids;	   /* indices into the namespace's reclaim unit handle list */
+	char *plid_select; /* roundrobin (default) or random */
 };
 
 /* Per file, set in ->setup() (often in fio's parent process, before fork). */
@@ -62,8 +67,10 @@ struct file_state {
 	bool expanded;	    /* this job's namespaces= was already applied */
 	/* Metadata and PI (pi.h), set with the geometry */
 	struct pi_format pf;
-	uint32_t md_per_lba; /* separate metadata bytes per LBA every command carries */
-	bool pi_engine;	     /* pi_act=0 on a PI namespace: the engine generates and checks */
+	uint32_t md_per_lba;   /* separate metadata bytes per LBA every command carries */
+	bool pi_engine;	       /* pi_act=0 on a PI namespace: the engine generates and checks */
+	struct fdp_place *fdp; /* writes' placement (fdp.h), NULL: none */
+	bool fdp_by_fio;       /* fio (>= 3.34, fdp=1) picks each write's placement */
 };
 
 /* BYTES in the file's LBAs (lba_count()); a file (no unit) keeps its bytes. */

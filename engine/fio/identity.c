@@ -14,6 +14,7 @@
 #include "glue.h"
 #include "procstat.h"
 #include "results.h"
+#include "ssdnvme_fdp.h"
 #include "version.h" /* $(BUILD)/version.h: the project version */
 
 /* fio's --output FILE from our own command line, or NULL. */
@@ -105,6 +106,7 @@ void ssdnvme_write_results(struct thread_data *td, struct engine_data *ld)
 		for (i = 0; i < ld->nr_opened; i++)
 			results_add_file(r, &ld->opened[i]->ni);
 		tagging_report(td, ld, r, job);
+		ssdnvme_fdp_report(td, ld, job);
 		run_id(td, id, sizeof(id));
 		ret = results_write_run(r, id, job, path, ld->deny, msg, sizeof(msg));
 		/* lost results fail the job: fio's exit status is then non-zero */

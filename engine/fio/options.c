@@ -249,6 +249,38 @@ struct fio_option ssdnvme_fio_options[] = {
 		.group = FIO_OPT_G_INVALID,
 	},
 	{
+		.name = "ssdnvme_fdp",
+		.lname = "Flexible Data Placement",
+		.type = FIO_OPT_BOOL,
+		.off1 = offsetof(struct ssdnvme_options, fdp),
+		.def = "0",
+		.help = "1: place every Write (directive type 2, placement identifier in "
+			"DSPEC) on the namespace's reclaim unit handles, fio 3.39's fdp=1 for "
+			"a fio without it; a namespace without FDP is refused",
+		.category = FIO_OPT_C_ENGINE,
+		.group = FIO_OPT_G_INVALID,
+	},
+	{
+		.name = "ssdnvme_plids",
+		.lname = "Placement ID indices",
+		.type = FIO_OPT_STR_STORE,
+		.off1 = offsetof(struct ssdnvme_options, plids),
+		.help = "Indices into each namespace's reclaim unit handle status list the "
+			"writes use, e.g. 0-3,5 (fio's plids=); default (or \"all\") every handle",
+		.category = FIO_OPT_C_ENGINE,
+		.group = FIO_OPT_G_INVALID,
+	},
+	{
+		.name = "ssdnvme_plid_select",
+		.lname = "Placement ID selection",
+		.type = FIO_OPT_STR_STORE,
+		.off1 = offsetof(struct ssdnvme_options, plid_select),
+		.help = "How each write picks among ssdnvme_plids: roundrobin (default) or "
+			"random (fio's plid_select=)",
+		.category = FIO_OPT_C_ENGINE,
+		.group = FIO_OPT_G_INVALID,
+	},
+	{
 		.name = NULL,
 	},
 };

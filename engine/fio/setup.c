@@ -17,6 +17,7 @@
 #include "glue.h"
 #include "guard.h"
 #include "lba.h"
+#include "ssdnvme_fdp.h"
 
 void ssdnvme_fail(struct thread_data *td, int err, const char *msg)
 {
@@ -526,6 +527,8 @@ static int setup_file(struct thread_data *td, struct fio_file *f)
 		return 1;
 	if (fs->ni.kind == NS_KIND_NVME_CHAR &&
 	    (!check_transfer(td, fs) || !check_write_zeroes(td, fs)))
+		return 1;
+	if (!ssdnvme_fdp_setup(td, fs))
 		return 1;
 	if (fs->ni.kind == NS_KIND_FILE)
 		return size_regular_file(td, f);

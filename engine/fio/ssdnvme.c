@@ -36,6 +36,7 @@
 #include "nvme_status.h"
 #include "pi.h"
 #include "ring.h"
+#include "ssdnvme_fdp.h"
 #include "ssdnvme_tags.h"
 
 /* ------------------------------------------------------------ init */
@@ -271,6 +272,8 @@ static bool prep_nvme(struct thread_data *td, struct engine_data *ld, struct io_
 	}
 	if (__builtin_expect(fs->ni.ms != 0, 0) && !prep_metadata(ld, fs, io_u, &io))
 		return false;
+	if (__builtin_expect(fs->fdp != NULL, 0))
+		ssdnvme_fdp_prep(ld, fs, io_u, &io);
 	nvme_cmd_fill(sqe, &io);
 	return true;
 }
@@ -666,6 +669,9 @@ static struct ioengine_ops ioengine = {
 	.get_file_size = ssdnvme_get_file_size,
 	.options = ssdnvme_fio_options,
 	.option_struct_size = sizeof(struct ssdnvme_options),
+#if FIO_IOOPS_VERSION >= 36
+	.fdp_fetch_ruhs = ssdnvme_fdp_fetch_ruhs,
+#endif
 };
 
 /*

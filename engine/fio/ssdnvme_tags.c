@@ -175,11 +175,12 @@ int tagging_init(struct thread_data *td, struct engine_data *ld, const char *res
 	tg->nr_files = td->files_index > td->o.nr_files ? td->files_index : td->o.nr_files;
 	tg->nr_slots = (size_t)tg->nr_files * TAGGING_DDIRS;
 	tg->keys = calloc(tg->nr_slots, sizeof(*tg->keys));
+	tg->placed_keys = calloc((size_t)tg->nr_files * FDP_MAX_PIDS, sizeof(*tg->placed_keys));
 	tg->ios = calloc(ld->depth, sizeof(*tg->ios));
 	tg->label = strdup(o->tag_label && *o->tag_label ? o->tag_label
 			   : td->o.name			 ? td->o.name
 							 : "job");
-	if (!tg->keys || !tg->ios || !tg->label)
+	if (!tg->keys || !tg->placed_keys || !tg->ios || !tg->label)
 		return 1;
 	if (attach_ctrls(td, tg))
 		return 1;
@@ -225,6 +226,31 @@ struct tag_key *tagging_new_key(struct tagging *tg, struct io_u *io_u)
 		     tg->label);
 	tg->keys[(size_t)f->fileno * TAGGING_DDIRS + io_u->ddir] = k;
 	return k;
+}
+
+/*
+ * Placed writes: one key per file and placement identifier, so that each
+ * PID's (and, with namespaces=, each namespace x PID's) latencies stand
+ * alone; the file's unplaced I/O keep their usual keys.
+ */
+struct tag_key *tagging_placed_key(struct tagging *tg, struct io_u *io_u, unsigned int place)
+{
+	struct fio_file *f = io_u->file;
+	struct file_state *fs = FILE_ENG_DATA(f);
+	const char *ctrl = ctrl_of(fs);
+	struct tag_placement pl;
+	struct tag_key **slot;
+
+	if ((unsigned int)f->fileno >= tg->nr_files || !fs || !fs->fdp || place > fs->fdp->n)
+		return NULL;
+	slot = &tg->placed_keys[(size_t)f->fileno * FDP_MAX_PIDS + place - 1];
+	if (*slot)
+		return *slot;
+	pl.pid = fs->fdp->pid[place - 1];
+	pl.index = fs->fdp->index[place - 1];
+	*slot = tags_key_placed(tg->tags, ctrl, *ctrl ? find_ctrl(tg, ctrl) : NULL, fs->ni.nsid,
+				tagging_dir(io_u->ddir), tg->label, &pl);
+	return *slot;
 }
 
 /* Starting LBA in the namespace's units; the byte offset for a file. */
@@ -345,6 +371,7 @@ void tagging_free(struct engine_data *ld)
 	for (i = 0; i < tg->nr_ctrls; i++)
 		inflight_detach(tg->ctrls[i].f);
 	free(tg->keys);
+	free(tg->placed_keys);
 	free(tg->ios);
 	free(tg->label);
 	free(tg->log_path);

@@ -27,7 +27,8 @@ _Static_assert(DDIR_LAST <= TAGGING_DDIRS, "every fio direction has a slot");
 struct tagging_io {
 	struct tag_io io;
 	struct tag_key *key;
-	uint8_t pad[128 - sizeof(struct tag_io) - sizeof(struct tag_key *)];
+	uint16_t place; /* slot + 1 of the file's placement plan (fdp.h), 0: unplaced */
+	uint8_t pad[128 - sizeof(struct tag_io) - sizeof(struct tag_key *) - sizeof(uint16_t)];
 };
 _Static_assert(sizeof(struct tagging_io) == 128, "a power of two");
 
@@ -45,7 +46,8 @@ enum tagging_clock {
 
 struct tagging {
 	struct tags *tags;
-	struct tag_key **keys; /* by fileno * TAGGING_DDIRS + ddir; the syncs share one */
+	struct tag_key **keys;	      /* by fileno * TAGGING_DDIRS + ddir; the syncs share one */
+	struct tag_key **placed_keys; /* placed writes: by fileno * FDP_MAX_PIDS + slot */
 	unsigned int nr_files;
 	size_t nr_slots;
 	struct tagging_io *ios; /* by io_u->index */
@@ -66,6 +68,14 @@ struct tagging {
 /* Out of line: the key at a file's first I/O of a direction (NULL on ENOMEM),
  * and the completions that need the I/O's LBA and length. */
 struct tag_key *tagging_new_key(struct tagging *tg, struct io_u *io_u);
+/* The key of IO_U's placement (tagging_place()), created at its first write. */
+struct tag_key *tagging_placed_key(struct tagging *tg, struct io_u *io_u, unsigned int place);
+
+/* IO_U goes out with placement slot PLACE - 1 of its file's plan (0: unplaced). */
+static inline void tagging_place(struct tagging *tg, struct io_u *io_u, unsigned int place)
+{
+	tg->ios[io_u->index].place = (uint16_t)place;
+}
 void tagging_keep(struct tagging *tg, struct tag_key *k, struct tag_io *io, struct io_u *io_u);
 void tagging_failed(struct tagging *tg, struct tag_key *k, struct tag_io *io, struct io_u *io_u,
 		    uint64_t lat_ns);
@@ -121,7 +131,12 @@ tagging_submitted(struct tagging *tg, struct io_u *io_u, uint64_t now_ns, uint64
 	struct tag_io *io = &tio->io;
 	struct tag_key *k;
 
-	if (__builtin_expect(slot >= tg->nr_slots || (k = tg->keys[slot]) == NULL, 0)) {
+	if (__builtin_expect(tio->place != 0, 0)) {
+		k = tagging_placed_key(tg, io_u, tio->place);
+		tio->key = k;
+		if (!k)
+			return;
+	} else if (__builtin_expect(slot >= tg->nr_slots || (k = tg->keys[slot]) == NULL, 0)) {
 		k = tagging_new_key(tg, io_u);
 		tio->key = k;
 		if (!k)

@@ -31,6 +31,8 @@ struct nvme_io {
 	uint32_t cdw3;	   /* upper bits of a 48-bit initial reference tag */
 	uint32_t reftag;   /* cdw14: initial reference tag */
 	uint32_t apptag;   /* cdw15: application tag mask << 16 | tag */
+	uint8_t dtype;	   /* directive type (2: data placement, fdp.h), 0: none */
+	uint16_t dspec;	   /* directive specific: the placement identifier */
 	bool fua;
 	bool fixed_buf; /* buf lies in registered buffer buf_index */
 	uint16_t buf_index;
@@ -74,7 +76,8 @@ static inline void nvme_cmd_fill_cmd(struct nvme_uring_cmd *cmd, const struct nv
 		cmd->cdw10 = (uint32_t)io->slba;
 		cmd->cdw11 = (uint32_t)(io->slba >> 32);
 		cmd->cdw12 = (io->nlb - 1) | (io->fua ? NVME_CMD_CDW12_FUA : 0) |
-			     (uint32_t)io->control << 16;
+			     (uint32_t)io->control << 16 | (uint32_t)(io->dtype & 0xf) << 20;
+		cmd->cdw13 = (uint32_t)io->dspec << 16; /* DSPEC, bits 31:16 */
 		cmd->cdw3 = io->cdw3;
 		cmd->cdw14 = io->reftag;
 		cmd->cdw15 = io->apptag;

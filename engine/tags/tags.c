@@ -114,20 +114,29 @@ static struct tag_key *key_new(const struct tags *t, const char *ctrl, uint32_t 
 }
 
 static int key_matches(const struct tag_key *k, const char *ctrl, uint32_t nsid, enum tag_dir dir,
-		       const char *label)
+		       const char *label, int32_t pid)
 {
-	return k->nsid == nsid && k->dir == dir && !strcmp(k->ctrl, ctrl ? ctrl : "") &&
-	       !strcmp(k->label, label ? label : "");
+	return k->nsid == nsid && k->dir == dir && k->placement == pid &&
+	       !strcmp(k->ctrl, ctrl ? ctrl : "") && !strcmp(k->label, label ? label : "");
 }
 
 struct tag_key *tags_key(struct tags *t, const char *ctrl, struct inflight *inflight, uint32_t nsid,
 			 enum tag_dir dir, const char *label)
 {
+	static const struct tag_placement none = {TAG_NO_PLACEMENT, TAG_NO_PLACEMENT};
+
+	return tags_key_placed(t, ctrl, inflight, nsid, dir, label, &none);
+}
+
+struct tag_key *tags_key_placed(struct tags *t, const char *ctrl, struct inflight *inflight,
+				uint32_t nsid, enum tag_dir dir, const char *label,
+				const struct tag_placement *pl)
+{
 	struct tag_key *k;
 	size_t i;
 
 	for (i = 0; i < t->nkeys; i++)
-		if (key_matches(t->keys[i], ctrl, nsid, dir, label))
+		if (key_matches(t->keys[i], ctrl, nsid, dir, label, pl->pid))
 			return t->keys[i];
 	if (t->nkeys == t->cap) {
 		size_t cap = t->cap ? 2 * t->cap : 8;
@@ -141,6 +150,8 @@ struct tag_key *tags_key(struct tags *t, const char *ctrl, struct inflight *infl
 	k = key_new(t, ctrl, nsid, dir, label);
 	if (!k)
 		return NULL;
+	k->placement = pl->pid;
+	k->placement_index = pl->index;
 	k->inflight = inflight;
 	update_keep_from(t, k);
 	t->keys[t->nkeys++] = k;

@@ -50,6 +50,8 @@ struct tag_key {
 	uint32_t id; /* index in the table, also in taglog records */
 	uint32_t nsid;
 	enum tag_dir dir;
+	int32_t placement;	 /* placement identifier (FDP) of its writes, -1: none */
+	int32_t placement_index; /* its index in the namespace's handle list, -1: none */
 	char *ctrl;
 	char *label;
 	struct inflight *inflight; /* the controller's shared counters, or NULL */
@@ -80,6 +82,18 @@ void tags_free(struct tags *t);
  */
 struct tag_key *tags_key(struct tags *t, const char *ctrl, struct inflight *inflight, uint32_t nsid,
 			 enum tag_dir dir, const char *label);
+
+/* Where a key's writes were placed (Flexible Data Placement); TAG_NO_PLACEMENT: nowhere. */
+#define TAG_NO_PLACEMENT (-1)
+struct tag_placement {
+	int32_t pid;   /* placement identifier sent with the writes */
+	int32_t index; /* its index in the namespace's reclaim unit handle list (plids=) */
+};
+
+/* tags_key() for the I/Os placed with @pl: a key of their own per placement. */
+struct tag_key *tags_key_placed(struct tags *t, const char *ctrl, struct inflight *inflight,
+				uint32_t nsid, enum tag_dir dir, const char *label,
+				const struct tag_placement *pl);
 
 /* Out of line, once per series interval: closes the interval and reclaims
  * in-flight slots of dead processes (at most every INFLIGHT_REAP_NS). */

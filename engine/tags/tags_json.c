@@ -184,6 +184,11 @@ static struct json_object *key_json(const struct tags *t, const struct tag_key *
 	err |= put_u64(o, "nsid", k->nsid);
 	err |= put_str(o, "direction", tag_dir_name(k->dir));
 	err |= put_str(o, "label", k->label);
+	/* only placed keys say where: unplaced ones read as before */
+	if (k->placement != TAG_NO_PLACEMENT) {
+		err |= put_u64(o, "placement_id", (uint64_t)k->placement);
+		err |= put_u64(o, "plid_index", (uint64_t)k->placement_index);
+	}
 	err |= put_u64(o, "count", k->hist.n);
 	err |= put_u64(o, "errors", k->errors);
 	err |= put(o, "lat_ns", lat_json(t, &k->hist));

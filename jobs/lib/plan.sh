@@ -5,7 +5,8 @@
 # go.  A record is the row i of these arrays, one per field:
 #   plan_id[i]     <drive>/<suite>/<test>/<step>: the run's id, also its path
 #                  below the results directory
-#   plan_suite[i]  precondition, profiles, write-pressure, noisy-neighbor or tq-sweep
+#   plan_suite[i]  precondition, profiles, write-pressure, noisy-neighbor,
+#                  noisy-neighbor-fdp or tq-sweep
 #   plan_test[i]   the profile id, or the suite's name
 #   plan_step[i]   peak, a curve percentage, MB/s, fill/seq/rand, ss-roundN,
 #                  purge, the noisy-neighbor run's engine, or a tq-sweep
@@ -21,9 +22,10 @@
 # shellcheck source=jobs/lib/state.sh
 . "${BASH_SOURCE[0]%/*}/state.sh"
 
-SUITE_NAMES="precondition profiles write-pressure noisy-neighbor tq-sweep"
+SUITE_NAMES="precondition profiles write-pressure noisy-neighbor noisy-neighbor-fdp tq-sweep"
 # What "all" runs: the VDbench-style method.  tq-sweep (the SATA roundup's
-# method) preconditions with its own workload, so it is asked for by name.
+# method) preconditions with its own workload, and noisy-neighbor-fdp needs
+# a drive with Flexible Data Placement, so they are asked for by name.
 SUITE_ALL="precondition profiles write-pressure noisy-neighbor"
 
 # The profiles in the published order, each high-load variant after its
@@ -45,14 +47,14 @@ parse_suites() {
 			case " $SUITE_NAMES " in
 			*" $s "*) [[ $out == *" $s "* ]] || out+="$s " ;;
 			*)
-				echo "ssdnvme-suite: unknown suite '$s': profiles, write-pressure, noisy-neighbor, precondition, tq-sweep or all (or a comma list)" >&2
+				echo "ssdnvme-suite: unknown suite '$s': profiles, write-pressure, noisy-neighbor, noisy-neighbor-fdp, precondition, tq-sweep or all (or a comma list)" >&2
 				return 1
 				;;
 			esac
 		done
 	done
 	out=${out# }
-	[ -n "$out" ] || { echo "ssdnvme-suite: --suite is required: profiles, write-pressure, noisy-neighbor, precondition, tq-sweep or all" >&2; return 1; }
+	[ -n "$out" ] || { echo "ssdnvme-suite: --suite is required: profiles, write-pressure, noisy-neighbor, noisy-neighbor-fdp, precondition, tq-sweep or all" >&2; return 1; }
 	echo "${out% }"
 }
 
@@ -123,6 +125,18 @@ plan_noisy_neighbor() {
 		noisy-neighbor.fio "" "$step_secs" nn
 	plan_add "$d/noisy-neighbor/noisy-neighbor/io_uring_cmd" noisy-neighbor noisy-neighbor io_uring_cmd \
 		noisy-neighbor/nn-io_uring_cmd.fio "" "$step_secs" nn
+}
+
+# plan_noisy_neighbor_fdp DRIVE: the same noisy neighbor through the ssdnvme
+# engine without placement, then with each writer namespace's writes placed
+# on its own reclaim unit handles (engine "ssdnvme-fdp": fiorank shows the
+# two runs of the drive side by side).
+plan_noisy_neighbor_fdp() {
+	local d=$1
+	plan_add "$d/noisy-neighbor-fdp/noisy-neighbor/ssdnvme" noisy-neighbor-fdp noisy-neighbor ssdnvme \
+		noisy-neighbor.fio "" "$step_secs" nn
+	plan_add "$d/noisy-neighbor-fdp/noisy-neighbor/ssdnvme-fdp" noisy-neighbor-fdp noisy-neighbor ssdnvme-fdp \
+		noisy-neighbor-fdp.fio "" "$step_secs" nn
 }
 
 # plan_tq_sweep DRIVE: the workload's own preconditioning rounds (judged by

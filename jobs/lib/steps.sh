@@ -194,7 +194,7 @@ run_plan() {
 		done
 		started=$(iso_now)
 		# The noisy-neighbor runs name their engine; the rest use --engine.
-		case $step in ssdnvme | io_uring_cmd) ENGINE_OVERRIDE=$step ;; *) ENGINE_OVERRIDE=$engine ;; esac
+		case $step in ssdnvme | ssdnvme-fdp | io_uring_cmd) ENGINE_OVERRIDE=$step ;; *) ENGINE_OVERRIDE=$engine ;; esac
 		status=failed
 		if ! declare -F "prepare_$kind" >/dev/null || "prepare_$kind"; then
 			if [ "$kind" = purge ]; then run_purge; else run_job; fi

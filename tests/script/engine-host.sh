@@ -57,7 +57,7 @@ done
 # Help text for every option.
 help=$(fio_cmd --enghelp="$ENGINE" 2>&1)
 for o in hipri fixedbufs registerfiles sqthread_poll sqthread_poll_cpu nonvectored readfua \
-	writefua write_zeroes namespaces ssdnvme_results; do
+	writefua write_zeroes namespaces ssdnvme_results ssdnvme_fdp ssdnvme_plids ssdnvme_plid_select; do
 	if grep -Eq "^$o +: .{10,}" <<<"$help"; then ok "--enghelp documents $o"; else not_ok "--enghelp lacks $o"; fi
 done
 

@@ -24,8 +24,8 @@ while IFS='=' read -r v _; do unset "$v"; done < <(env | grep '^SSDNVME_')
 mapfile -t files < <(ls jobs/*.fio jobs/profiles/*.fio jobs/precondition/*.fio jobs/noisy-neighbor/*.fio jobs/tq-sweep/*.fio)
 profile_files=(jobs/profiles/*.fio)
 check "23 profile job files (19 profiles + 4 high-load variants)" test "${#profile_files[@]}" -eq 23
-check "the entry files: noisy-neighbor, write-pressure, precondition, tq-sweep" \
-	test "$(cd jobs && echo *.fio)" = "noisy-neighbor.fio precondition.fio tq-sweep.fio write-pressure.fio"
+check "the entry files: noisy-neighbor (and its FDP variant), write-pressure, precondition, tq-sweep" \
+	test "$(cd jobs && echo *.fio)" = "noisy-neighbor-fdp.fio noisy-neighbor.fio precondition.fio tq-sweep.fio write-pressure.fio"
 
 # As the usage line runs them: engine and device on fio's command line, no
 # variable set (nn-io_uring_cmd.fio is fio's own engine's: its namespaces
@@ -50,6 +50,7 @@ for f in "${files[@]}"; do
 	case $f in
 	*/noisy-neighbor/*) engines=(io_uring_cmd) ;;
 	*/noisy-neighbor.fio) engines=(ssdnvme) ;;
+	*/noisy-neighbor-fdp.fio) engines=(ssdnvme-fdp) ;;
 	*) engines=(ssdnvme io_uring_cmd io_uring) ;;
 	esac
 	for e in "${engines[@]}"; do
@@ -61,6 +62,16 @@ for f in "${files[@]}"; do
 		fi
 	done
 done
+
+# The FDP noisy neighbor: the same jobs as noisy-neighbor.fio, only the
+# writers placed, each namespace on its own handle list (its first by default).
+ENGINE_OVERRIDE=ssdnvme-fdp flatten_job jobs/noisy-neighbor-fdp.fio >"$tmp/nnf.fio"
+ENGINE_OVERRIDE=ssdnvme flatten_job jobs/noisy-neighbor.fio >"$tmp/nn.fio"
+check "noisy-neighbor-fdp flattens to noisy-neighbor plus placement in nn-write only" \
+	bash -c "diff <(grep -v -e '^ssdnvme_fdp=' -e '^ssdnvme_plid' -e '^;' '$tmp/nnf.fio') <(grep -v '^;' '$tmp/nn.fio') &&
+		sed -n '/^\[nn-write\]/,/^\[/p' '$tmp/nnf.fio' | grep -qx ssdnvme_fdp=1 &&
+		! sed -n '/^\[nn-read\]/,\$p' '$tmp/nnf.fio' | grep -q '^ssdnvme_' &&
+		grep -qx ssdnvme_plids=0 '$tmp/nnf.fio' && grep -qx ssdnvme_plid_select=roundrobin '$tmp/nnf.fio'"
 
 # A capped curve step, as the runner makes it from the peak section.
 ENGINE_OVERRIDE=ssdnvme flatten_job jobs/profiles/sql.fio 'sql@peak' >"$tmp/step.fio"

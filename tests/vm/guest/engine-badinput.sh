@@ -32,6 +32,11 @@ check_fails "unknown engine option" "unrecognized option '--frobnicate" \
 	ssd --name=b --filename=/dev/ng0n1 --frobnicate=1 $rd
 check_fails "registerfiles with openfiles < nrfiles" "registerfiles needs openfiles \(1\) equal to nrfiles \(3\)" \
 	ssd --name=b --filename=/dev/nvme0 --namespaces=1-3 --openfiles=1 --registerfiles $rd
+# Placement asked of a namespace whose endurance group has no FDP (this boot's
+# subsystem has none): refused with the device's answer, nothing written.
+check_fails "ssdnvme_fdp=1 on a namespace without FDP" \
+	"/dev/ng0n1: reclaim unit handle status \(I/O Management Receive\) of nsid 1: .*no Flexible Data Placement enabled .*placement refused" \
+	ssd --name=b --filename=/dev/ng0n1 --rw=write --bs=4k --size=64k --ssdnvme_fdp=1
 
 check_fails "hipri on a block device through the page cache" "hipri: /dev/nvme0n1 is used through the page cache \(direct=0\); polled completions need direct I/O" \
 	ssd --name=b --filename=/dev/nvme0n1 --hipri --direct=0 $rd

@@ -1,0 +1,237 @@
+/*
+ * Flexible Data Placement through the engine.  With fio 3.33, which has no
+ * placement options, the engine's own ssdnvme_fdp=1, ssdnvme_plids= and
+ * ssdnvme_plid_select= (fio 3.39's meanings, docs/engine.md); built against
+ * fio >= 3.34 (FIO_IOOPS_VERSION 36), fio's own fdp=1 / plids= /
+ * plid_select= are honoured instead: fio asks ->fdp_fetch_ruhs for the
+ * handles and picks each write's placement, the engine sends it.
+ *
+ * Either way the namespace's reclaim unit handle status is read at set-up,
+ * so a namespace without FDP, or a plids index it does not have, is refused
+ * with the reason before any I/O.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fio.h"
+
+#include "ssdnvme_fdp.h"
+
+/* Placement the job asked for: the engine's options, or fio's (>= 3.34). */
+static bool engine_asks(const struct ssdnvme_options *o)
+{
+	return o->fdp;
+}
+
+static bool fio_asks(const struct thread_data *td)
+{
+#if FIO_IOOPS_VERSION >= 36
+	return td->o.fdp || td->o.dp_type == FIO_DP_FDP;
+#else
+	(void)td;
+	return false;
+#endif
+}
+
+/* Refusals that do not depend on the device. */
+static bool check_request(struct thread_data *td, const struct file_state *fs)
+{
+	struct ssdnvme_options *o = td->eo;
+	char msg[MSG_LEN];
+
+	if (engine_asks(o) && fio_asks(td))
+		snprintf(msg, sizeof(msg),
+			 "ssdnvme_fdp=1 and fio's fdp=1 both ask for placement: give one "
+			 "(fio's, with this fio)");
+	else if (fs->ni.kind != NS_KIND_NVME_CHAR)
+		snprintf(msg, sizeof(msg),
+			 "%s: data placement needs NVMe passthrough: give the namespace's "
+			 "generic char device (/dev/ngXnY), not a %s",
+			 fs->ni.path, ns_kind_name(fs->ni.kind));
+	else if (o->write_zeroes && td_write(td))
+		snprintf(msg, sizeof(msg),
+			 "write_zeroes=1 with data placement: the engine places Write commands "
+			 "only, so the zeroes would land unplaced; drop one of them");
+	else
+		return true;
+	ssdnvme_fail(td, EINVAL, msg);
+	return false;
+}
+
+static int fetch(struct thread_data *td, const struct file_state *fs, struct fdp_handles *h)
+{
+	char msg[MSG_LEN - PATH_MAX], out[MSG_LEN + 64];
+	int fd, ret;
+
+	fd = open(fs->ni.path, O_RDONLY);
+	if (fd < 0) {
+		ret = errno;
+		snprintf(out, sizeof(out), "%s: cannot open for the placement handles: %s",
+			 fs->ni.path, strerror(ret));
+		ssdnvme_fail(td, ret, out);
+		return 1;
+	}
+	ret = fdp_fetch_handles(fd, fs->ni.nsid, h, msg, sizeof(msg));
+	close(fd);
+	if (!ret)
+		return 0;
+	snprintf(out, sizeof(out), "%s: %s", fs->ni.path, msg);
+	ssdnvme_fail(td, ret < 0 ? -ret : ENOTSUP, out);
+	return 1;
+}
+
+/* The engine's plids= and plid_select=, or fio's plids= (fio picks each write's). */
+static int make_plan(struct thread_data *td, struct file_state *fs, const struct fdp_handles *h)
+{
+	struct ssdnvme_options *o = td->eo;
+	char msg[MSG_LEN - PATH_MAX], out[MSG_LEN + 64];
+	uint16_t ids[FDP_MAX_PIDS];
+	enum fdp_select sel = FDP_SELECT_RR;
+	int nids = 0;
+
+#if FIO_IOOPS_VERSION >= 36
+	/* fio's plids (the same indices): the slots its choices are tagged by */
+	if (fs->fdp_by_fio) {
+		nids = (int)td->o.dp_nr_ids;
+		memcpy(ids, td->o.dp_ids, (size_t)nids * sizeof(ids[0]));
+	}
+#endif
+	if (!fs->fdp_by_fio) {
+		/* "all" (a job file's default): every handle, as no plids */
+		if (o->plids && *o->plids && strcmp(o->plids, "all")) {
+			nids = fdp_parse_ids("ssdnvme_plids", o->plids, ids, msg, sizeof(msg));
+			if (nids < 0)
+				goto fail;
+		}
+		if (fdp_parse_select("ssdnvme_plid_select", o->plid_select, &sel, msg, sizeof(msg)))
+			goto fail;
+	}
+	fs->fdp = calloc(1, sizeof(*fs->fdp));
+	if (!fs->fdp) {
+		ssdnvme_fail(td, ENOMEM, "no memory for the placement plan");
+		return 1;
+	}
+	/* each namespace its own random sequence, repeatable with fio's seed */
+	if (!fdp_plan(h, ids, nids, sel, td->o.rand_seed * 2654435761u + fs->ni.nsid, fs->fdp, msg,
+		      sizeof(msg)))
+		return 0;
+	free(fs->fdp);
+	fs->fdp = NULL;
+fail:
+	snprintf(out, sizeof(out), "%s (nsid %u): %s", fs->ni.path, fs->ni.nsid, msg);
+	ssdnvme_fail(td, EINVAL, out);
+	return 1;
+}
+
+/* fio's dataplacement=streams: the engine sends no streams directive. */
+static bool refuse_streams(struct thread_data *td)
+{
+#if FIO_IOOPS_VERSION >= 36
+	if (td->o.dp_type == FIO_DP_STREAMS) {
+		ssdnvme_fail(td, EINVAL,
+			     "dataplacement=streams: the engine sends no streams directive; "
+			     "use fdp=1 (Flexible Data Placement)");
+		return true;
+	}
+#else
+	(void)td;
+#endif
+	return false;
+}
+
+bool ssdnvme_fdp_setup(struct thread_data *td, struct file_state *fs)
+{
+	struct fdp_handles h;
+
+	if (refuse_streams(td))
+		return false;
+	if (!engine_asks(td->eo) && !fio_asks(td))
+		return true;
+	if (fs->fdp) /* set up already: setup runs again in the job's process */
+		return true;
+	if (!check_request(td, fs))
+		return false;
+	fs->fdp_by_fio = fio_asks(td);
+	if (fetch(td, fs, &h))
+		return false;
+	return !make_plan(td, fs, &h);
+}
+
+#if FIO_IOOPS_VERSION >= 36
+/*
+ * fio calls this twice per file: first with room for no descriptor, to learn
+ * how many there are (nr_ruhs), then with room for that many.
+ */
+int ssdnvme_fdp_fetch_ruhs(struct thread_data *td, struct fio_file *f, struct fio_ruhs_info *ruhs)
+{
+	struct file_state *fs = FILE_ENG_DATA(f);
+	struct fdp_handles h;
+	uint32_t room = ruhs->nr_ruhs, i;
+
+	if (!fs || fs->ni.kind != NS_KIND_NVME_CHAR) {
+		errno = EINVAL;
+		return -EINVAL;
+	}
+	if (fetch(td, fs, &h)) {
+		errno = td->error ? td->error : EIO;
+		return -errno;
+	}
+	ruhs->nr_ruhs = h.n;
+	for (i = 0; i < room && i < h.n; i++)
+		ruhs->plis[i] = h.pid[i];
+	return 0;
+}
+#endif
+
+static json_object *u16_array(const uint16_t *v, unsigned int n)
+{
+	json_object *a = json_object_new_array();
+	unsigned int i;
+
+	for (i = 0; a && i < n; i++)
+		json_object_array_add(a, json_object_new_int(v[i]));
+	return a;
+}
+
+static json_object *file_placement(const struct file_state *fs)
+{
+	const struct fdp_place *p = fs->fdp;
+	json_object *o = json_object_new_object();
+
+	if (!o)
+		return NULL;
+	json_object_object_add(o, "path", json_object_new_string(fs->ni.path));
+	json_object_object_add(o, "nsid", json_object_new_int64(fs->ni.nsid));
+	json_object_object_add(o, "chosen_by",
+			       json_object_new_string(fs->fdp_by_fio ? "fio" : "engine"));
+	json_object_object_add(o, "select",
+			       fs->fdp_by_fio ? NULL
+					      : json_object_new_string(p->select == FDP_SELECT_RR
+									       ? "roundrobin"
+									       : "random"));
+	json_object_object_add(o, "plids", u16_array(p->index, p->n));
+	json_object_object_add(o, "pids", u16_array(p->pid, p->n));
+	json_object_object_add(o, "ruhids", u16_array(p->ruhid, p->n));
+	return o;
+}
+
+void ssdnvme_fdp_report(struct thread_data *td, struct engine_data *ld, json_object *job)
+{
+	json_object *arr = NULL;
+	unsigned int i;
+
+	(void)td;
+	for (i = 0; i < ld->nr_opened; i++) {
+		if (!ld->opened[i]->fdp)
+			continue;
+		if (!arr)
+			arr = json_object_new_array();
+		if (arr)
+			json_object_array_add(arr, file_placement(ld->opened[i]));
+	}
+	if (arr)
+		json_object_object_add(job, "placement", arr);
+}

@@ -1,0 +1,103 @@
+/*
+ * Flexible Data Placement (NVMe TP4146): a namespace's reclaim unit handle
+ * status (I/O Management Receive), the placement identifiers a job writes
+ * with, and which one the next write takes.  No fio types.
+ *
+ * Meanings follow fio 3.39's fdp=1 / plids= / plid_select=: plids are
+ * indices into the namespace's reclaim unit handle status list; the write
+ * carries the placement identifier (PID) found at that index as its
+ * directive specific value, with directive type 2 (data placement).
+ */
+#ifndef SSDNVME_FDP_H
+#define SSDNVME_FDP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define FDP_MAX_PIDS 128 /* placement identifiers per namespace we keep (fio's FIO_MAX_DP_IDS) */
+#define FDP_DTYPE    2	 /* directive type: data placement */
+
+enum fdp_select {
+	FDP_SELECT_RR,	   /* roundrobin over the job's plids */
+	FDP_SELECT_RANDOM, /* uniformly random among them */
+};
+
+/* A namespace's reclaim unit handle status, as the device answered it. */
+struct fdp_handles {
+	unsigned int n;		      /* descriptors kept (at most FDP_MAX_PIDS) */
+	unsigned int reported;	      /* NRUHSD: descriptors the device has */
+	uint16_t pid[FDP_MAX_PIDS];   /* placement identifier of each */
+	uint16_t ruhid[FDP_MAX_PIDS]; /* reclaim unit handle identifier */
+};
+
+/* What one file's writes are placed with. */
+struct fdp_place {
+	unsigned int n;		      /* placement identifiers in use, >= 1 */
+	uint16_t index[FDP_MAX_PIDS]; /* each one's index in the handle list (plids=) */
+	uint16_t pid[FDP_MAX_PIDS];   /* each one's PID, sent as DSPEC */
+	uint16_t ruhid[FDP_MAX_PIDS];
+	enum fdp_select select;
+	unsigned int next; /* roundrobin cursor */
+	uint64_t rng;	   /* random: xorshift64 state, never 0 */
+};
+
+/*
+ * Parses the plids list SPEC of option OPT ("0-3,5", indices, in any order,
+ * no duplicates) into IDS (room for FDP_MAX_PIDS).  Returns the count, or -1
+ * with what is wrong and where in MSG.
+ */
+int fdp_parse_ids(const char *opt, const char *spec, uint16_t *ids, char *msg, size_t len);
+
+/*
+ * "roundrobin" / "random" (fio's names) of option OPT into *SEL; -1 with a
+ * message for anything else ("scheme" included: not offered).
+ */
+int fdp_parse_select(const char *opt, const char *name, enum fdp_select *sel, char *msg,
+		     size_t len);
+
+/* The RUH status header and descriptors of a buffer the device filled. */
+void fdp_decode_status(const void *buf, size_t len, struct fdp_handles *h);
+
+/*
+ * Reads the reclaim unit handle status of namespace NSID through FD (the
+ * namespace's generic char device).  0, or -errno / the NVMe status (> 0)
+ * with a message that names the reason in MSG.
+ */
+int fdp_fetch_handles(int fd, uint32_t nsid, struct fdp_handles *h, char *msg, size_t len);
+
+/*
+ * P for the handles H, the plids IDS (NIDS 0: every handle) and SEL.  -1
+ * with a message when an index lies outside H's list or H is empty.
+ */
+int fdp_plan(const struct fdp_handles *h, const uint16_t *ids, int nids, enum fdp_select sel,
+	     uint64_t seed, struct fdp_place *p, char *msg, size_t len);
+
+/* The slot (index into P's arrays) of the next write; runs for every write. */
+static inline unsigned int fdp_next(struct fdp_place *p)
+{
+	unsigned int slot;
+
+	if (p->select == FDP_SELECT_RR) {
+		slot = p->next;
+		p->next = slot + 1 == p->n ? 0 : slot + 1;
+		return slot;
+	}
+	p->rng ^= p->rng << 13;
+	p->rng ^= p->rng >> 7;
+	p->rng ^= p->rng << 17;
+	return (unsigned int)(p->rng % p->n);
+}
+
+/* cdw12's directive type field (bits 23:20) and cdw13's DSPEC (bits 31:16). */
+static inline uint32_t fdp_cdw12(uint8_t dtype)
+{
+	return (uint32_t)(dtype & 0xf) << 20;
+}
+
+static inline uint32_t fdp_cdw13(uint16_t dspec)
+{
+	return (uint32_t)dspec << 16;
+}
+
+#endif
