@@ -61,6 +61,23 @@ static void thermal(struct text *t, const struct health_snap *b, const struct he
 		    grew(b->critical_temp_time_min, a->critical_temp_time_min));
 }
 
+/* "before", "during" and "after" joined as English joins them. */
+static const char *phases(bool before, bool during, bool after)
+{
+	static const char *const text[8] = {
+		"",
+		"after the job",
+		"during the job",
+		"during and after the job",
+		"before the job",
+		"before and after the job",
+		"before and during the job",
+		"before, during and after the job",
+	};
+
+	return text[before << 2 | during << 1 | after];
+}
+
 static void critical(struct text *t, const struct health_ctrl *c)
 {
 	uint8_t during = 0, all;
@@ -73,12 +90,8 @@ static void critical(struct text *t, const struct health_ctrl *c)
 	if (!all)
 		return;
 	health_cw_names(all, names, sizeof(names));
-	say(t, "critical warning 0x%02x (%s)%s%s%s", all, names,
-	    c->before.critical_warning ? " before the job" : "",
-	    during ? (c->before.critical_warning ? ", during it" : " during the job") : "",
-	    c->after.critical_warning
-		    ? (c->before.critical_warning || during ? ", after it" : " after the job")
-		    : "");
+	say(t, "critical warning 0x%02x (%s) %s", all, names,
+	    phases(c->before.critical_warning, during, c->after.critical_warning));
 }
 
 bool health_ctrl_suspect(const struct health_ctrl *c, char *buf, size_t len)
