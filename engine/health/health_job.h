@@ -27,7 +27,8 @@ struct health_ctrl {
 	char path[PATH_MAX]; /* the job's first file on it */
 	char serial[21];
 	char model[41];
-	uint32_t nsid; /* a namespace of the job on it (its endurance group), 0: none */
+	char subsystem[224]; /* the subsystem NQN (sysfs), "" when unknown */
+	uint32_t nsid;	     /* a namespace of the job on it (its endurance group), 0: none */
 	int fd;
 	char absent[HEALTH_WHY_LEN]; /* "": the SMART log was read before and after */
 	bool have_before, have_after;

@@ -151,6 +151,7 @@ static json_object *ctrl_json(const struct health_ctrl *c)
 	json_object_object_add(j, "path", json_object_new_string(c->path));
 	json_object_object_add(j, "serial", str_or_null(c->serial));
 	json_object_object_add(j, "model", str_or_null(c->model));
+	json_object_object_add(j, "subsystem", str_or_null(c->subsystem));
 	json_object_object_add(j, "absent", ok ? NULL : str_or_null(c->absent));
 	json_object_object_add(j, "before", ok ? snap_json(&c->before) : NULL);
 	json_object_object_add(j, "after", ok ? snap_json(&c->after) : NULL);

@@ -172,12 +172,32 @@ static void find_endgid(struct health_ctrl *c)
 	snprintf(c->endgrp_absent, sizeof(c->endgrp_absent), "%s", why);
 }
 
+/*
+ * The controller's subsystem NQN: controllers of one subsystem may report
+ * the same namespaces' counts (QEMU does), which must never be added up.
+ */
+static void read_subsystem(struct health_job *job, struct health_ctrl *c)
+{
+	char path[PATH_MAX];
+	FILE *fp;
+
+	snprintf(path, sizeof(path), "%s/class/nvme/%s/subsysnqn", job->sysfs, c->name);
+	fp = fopen(path, "r");
+	if (!fp)
+		return;
+	if (!fgets(c->subsystem, sizeof(c->subsystem), fp))
+		c->subsystem[0] = '\0';
+	c->subsystem[strcspn(c->subsystem, "\n")] = '\0';
+	fclose(fp);
+}
+
 static void open_and_read_before(struct health_job *job, struct health_ctrl *c)
 {
 	char why[HEALTH_WHY_LEN];
 
 	if (c->absent[0])
 		goto no_extras;
+	read_subsystem(job, c);
 	c->fd = health_ctrl_open(job->sysfs, c->name, why, sizeof(why));
 	if (c->fd < 0 || !health_read_smart(c->fd, &c->before, why, sizeof(why))) {
 		snprintf(c->absent, sizeof(c->absent), "%s", why);
