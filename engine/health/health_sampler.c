@@ -2,12 +2,14 @@
  * The job's health snapshots (health_job.h).  Samples during the job come
  * from a thread of their own, so the job's I/O thread never issues or waits
  * for an admin command: the thread sleeps on a condition variable between
- * samples, blocks every signal (fio's handlers stay with fio's threads), and
+ * samples, runs at SCHED_IDLE, blocks every signal (fio's handlers stay with
+ * fio's threads), and
  * each sample is one Get Log Page per controller on the controller's admin
  * queue, which the job's I/O queues do not share.  Its CPU time is measured
  * per controller with the thread's own CPU clock.
  */
 #include <errno.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -247,9 +249,16 @@ static void *sampler(void *arg)
 {
 	struct health_job *job = arg;
 	uint64_t next = job->t0_ns;
+	struct sched_param idle = {0};
 	struct timespec deadline;
 	size_t i;
 
+	/*
+	 * SCHED_IDLE: the sampler runs only on CPU time nothing else wants, so it
+	 * never preempts the job's I/O thread; a sample delayed by that is
+	 * stamped when it was read.  Not fatal when refused.
+	 */
+	pthread_setschedparam(pthread_self(), SCHED_IDLE, &idle);
 	pthread_mutex_lock(&job->lock);
 	for (;;) {
 		next += (uint64_t)job->interval_ms * 1000000ull;
