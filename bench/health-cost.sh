@@ -20,7 +20,7 @@ ENGINE=${ENGINE:-$TOP/build/ssdnvme.so}
 secs=${1:-3} rounds=${ROUNDS:-6} interval=${INTERVAL:-100}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-"$TOP/tests/vm/run" --out "$out" --timeout $((90 + rounds * 2 * (secs + 4))) -- bash -c '
+"$TOP/tests/vm/run" --out "$out" --timeout $((120 + rounds * 2 * (secs + 15))) -- bash -c '
 	for round in $(seq '"$rounds"'); do
 		order="0 1"; [ $((round % 2)) = 0 ] && order="1 0"
 		for h in $order; do
