@@ -42,8 +42,10 @@ if [ "$mode" = ocp ]; then
 	# the difference of two rounded-up counts is the bytes' floor or ceiling.
 	is "data units written grew by the bytes written (1000 x 512 B units)" "$w" \
 		'abs(c["after"]["data_units_written"] - c["before"]["data_units_written"] - f["jobs"][0]["write"]["io_bytes"] / 512000) < 1'
+	# The sampler runs at SCHED_IDLE: on a busy guest (the sanitizer build, a
+	# loaded host) it gets fewer samples than 1 s / 100 ms, never none.
 	is "samples taken during the job, in time order, between before and after" "$w" \
-		'len(c["samples"]) >= 3 and all(0 < a["t_ms"] < b["t_ms"] for a, b in zip(c["samples"], c["samples"][1:])) and c["samples"][-1]["t_ms"] < c["after"]["t_ms"] and c["sample_cost"]["samples"] == len(c["samples"]) and c["sample_cost"]["failed"] == 0'
+		'len(c["samples"]) >= 1 and all(0 < a["t_ms"] < b["t_ms"] for a, b in zip(c["samples"], c["samples"][1:])) and c["samples"][-1]["t_ms"] < c["after"]["t_ms"] and c["sample_cost"]["samples"] == len(c["samples"]) and c["sample_cost"]["failed"] == 0'
 	is "composite temperature in Kelvin (QEMU: 323)" "$w" \
 		'c["before"]["composite_temp_k"] == 323 and all(s["composite_temp_k"] == 323 for s in c["samples"])'
 	is "OCP C0: physical media bytes written grew by the host bytes" "$w" \
