@@ -5,11 +5,14 @@
 # Three layers, three folders.  Only engine/fio/ sees fio's headers: the fio
 # include path is given to its objects alone, so an include of a fio header in
 # engine/io/ or engine/tags/ does not build.  engine/io/ (the fio-free I/O
-# path) sees only its own headers, engine/tags/ (the tag library) only its own.
+# path) sees only its own headers, engine/tags/ (the tag library) only its own;
+# engine/health/ (drive health logs) its own and engine/io/'s (device
+# identity, NVMe status names).
 ENGINE_IO_SRCS := $(wildcard engine/io/*.c)
 ENGINE_TAGS_SRCS := $(wildcard engine/tags/*.c)
+ENGINE_HEALTH_SRCS := $(wildcard engine/health/*.c)
 ENGINE_GLUE_SRCS := $(wildcard engine/fio/*.c)
-ENGINE_SRCS := $(ENGINE_IO_SRCS) $(ENGINE_TAGS_SRCS) $(ENGINE_GLUE_SRCS)
+ENGINE_SRCS := $(ENGINE_IO_SRCS) $(ENGINE_TAGS_SRCS) $(ENGINE_HEALTH_SRCS) $(ENGINE_GLUE_SRCS)
 
 # The fio version the engine is built against, refused-if-different at load.
 # fio's own build writes FIO-VERSION-FILE, so the stamp is made only after
@@ -33,16 +36,17 @@ ENGINE_FIO_CFLAGS = -D_LARGEFILE_SOURCE -D_FILE_OFFSET_BITS=64 -DFIO_INTERNAL \
 # its .d file by the compiler; fio's, under -isystem, come with the stamp),
 # and on this file (its flags; and objects built before -MMD have no .d).
 ENGINE_CFLAGS = $(BASE_CFLAGS) -MMD -MP -fPIC -fvisibility=hidden $(PKG_CFLAGS)
-ENGINE_LIBS = $(URING_LIBS) $(NVME_LIBS) $(JSONC_LIBS) -ldl
+ENGINE_LIBS = $(URING_LIBS) $(NVME_LIBS) $(JSONC_LIBS) -ldl -pthread
 
 ENGINE_OBJS := $(patsubst engine/%.c,$(BUILD)/obj/engine/%.o,$(ENGINE_SRCS))
 ENGINE_IO_OBJS := $(patsubst engine/%.c,$(BUILD)/obj/engine/%.o,$(ENGINE_IO_SRCS))
 ENGINE_TAGS_OBJS := $(patsubst engine/%.c,$(BUILD)/obj/engine/%.o,$(ENGINE_TAGS_SRCS))
+ENGINE_HEALTH_OBJS := $(patsubst engine/%.c,$(BUILD)/obj/engine/%.o,$(ENGINE_HEALTH_SRCS))
 ENGINE_GLUE_OBJS := $(patsubst engine/%.c,$(BUILD)/obj/engine/%.o,$(ENGINE_GLUE_SRCS))
 # The tag library, as analysis builds libfiorank.a: the engine, the tag unit
 # tests and bench/tag-cost.sh all link this one archive.
 ENGINE_TAGS_LIB := $(BUILD)/obj/engine/libssdtags.a
-ENGINE_SO_INPUTS = $(ENGINE_IO_OBJS) $(ENGINE_GLUE_OBJS) $(ENGINE_TAGS_LIB)
+ENGINE_SO_INPUTS = $(ENGINE_IO_OBJS) $(ENGINE_HEALTH_OBJS) $(ENGINE_GLUE_OBJS) $(ENGINE_TAGS_LIB)
 
 engine: $(BUILD)/ssdnvme.so $(BUILD)/tests/ssdnvme-wrongfio.so
 engine-tags-lib: $(ENGINE_TAGS_LIB)
@@ -53,7 +57,7 @@ engine-tags-lib: $(ENGINE_TAGS_LIB)
 $(ENGINE_GLUE_OBJS): $(BUILD)/obj/engine/fio/%.o: engine/fio/%.c $(FIO_CONFIG) \
 		$(ENGINE_FIO_VERSION_STAMP) engine/engine.mk | $(BUILD)/.dir
 	@mkdir -p $(@D)
-	$(CC) $(ENGINE_CFLAGS) -Iengine/io -Iengine/tags $(ENGINE_FIO_CFLAGS) -c $< -o $@
+	$(CC) $(ENGINE_CFLAGS) -Iengine/io -Iengine/tags -Iengine/health $(ENGINE_FIO_CFLAGS) -c $< -o $@
 
 # The engine's results file names the project version (Makefile: version.h).
 $(BUILD)/obj/engine/fio/identity.o: $(BUILD)/version.h
@@ -67,6 +71,11 @@ $(ENGINE_TAGS_OBJS): $(BUILD)/obj/engine/tags/%.o: engine/tags/%.c engine/engine
 	@mkdir -p $(@D)
 	$(CC) $(ENGINE_CFLAGS) -c $< -o $@
 
+$(ENGINE_HEALTH_OBJS): $(BUILD)/obj/engine/health/%.o: engine/health/%.c engine/engine.mk \
+		| $(BUILD)/.dir
+	@mkdir -p $(@D)
+	$(CC) $(ENGINE_CFLAGS) -Iengine/io -c $< -o $@
+
 $(ENGINE_TAGS_LIB): $(ENGINE_TAGS_OBJS)
 	rm -f $@ && ar rcs $@ $^
 
@@ -78,7 +87,7 @@ $(BUILD)/ssdnvme.so: $(ENGINE_SO_INPUTS)
 $(BUILD)/obj/engine/fio/ssdnvme-wrongfio.o: engine/fio/ssdnvme.c $(FIO_CONFIG) \
 		$(ENGINE_FIO_VERSION_STAMP) engine/engine.mk | $(BUILD)/.dir
 	@mkdir -p $(@D)
-	$(CC) $(ENGINE_CFLAGS) -Iengine/io -Iengine/tags $(ENGINE_FIO_CFLAGS) -USSDNVME_FIO_VERSION \
+	$(CC) $(ENGINE_CFLAGS) -Iengine/io -Iengine/tags -Iengine/health $(ENGINE_FIO_CFLAGS) -USSDNVME_FIO_VERSION \
 		-DSSDNVME_FIO_VERSION='"fio-0.0-not-this-one"' -c $< -o $@
 
 $(BUILD)/tests/ssdnvme-wrongfio.so: $(filter-out %/ssdnvme.o,$(ENGINE_SO_INPUTS)) \
@@ -87,13 +96,13 @@ $(BUILD)/tests/ssdnvme-wrongfio.so: $(filter-out %/ssdnvme.o,$(ENGINE_SO_INPUTS)
 
 # Unit tests: every tests/unit/test_engine_*.c, each linked with the fio-free
 # layers (engine/io objects, the tag library): no test sees fio.
-ENGINE_TEST_OBJS = $(ENGINE_IO_OBJS) $(ENGINE_TAGS_LIB)
+ENGINE_TEST_OBJS = $(ENGINE_IO_OBJS) $(ENGINE_HEALTH_OBJS) $(ENGINE_TAGS_LIB)
 ENGINE_UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_engine_*.c))
 UNIT_TESTS += $(ENGINE_UNIT_TESTS)
 
 $(BUILD)/tests/test_engine_%: tests/unit/test_engine_%.c $(ENGINE_TEST_OBJS) engine/engine.mk \
 		| $(BUILD)/.dir
-	$(CC) $(BASE_CFLAGS) -MMD -MP $(PKG_CFLAGS) -Iengine/io -Iengine/tags -o $@ $< \
+	$(CC) $(BASE_CFLAGS) -MMD -MP $(PKG_CFLAGS) -Iengine/io -Iengine/tags -Iengine/health -o $@ $< \
 		$(ENGINE_TEST_OBJS) $(BASE_LDFLAGS) $(CMOCKA_LIBS) $(ENGINE_LIBS)
 
 -include $(ENGINE_OBJS:.o=.d) $(BUILD)/obj/engine/fio/ssdnvme-wrongfio.d \

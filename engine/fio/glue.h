@@ -13,6 +13,8 @@
 #include "fio_compat.h"
 
 #include "fdp.h"
+#include "health_job.h"
+
 #include "namespace.h"
 #include "nvme_status.h"
 #include "results.h"
@@ -55,6 +57,9 @@ struct ssdnvme_options {
 	unsigned int fdp;
 	char *plids;	   /* indices into the namespace's reclaim unit handle list */
 	char *plid_select; /* roundrobin (default) or random */
+	/* Drive health (engine/health/, docs/engine.md) */
+	unsigned int health;	      /* 0: no health snapshots */
+	unsigned int health_interval; /* ms between samples during the job, 0: none */
 };
 
 /* Per file, set in ->setup() (often in fio's parent process, before fork). */
@@ -102,6 +107,7 @@ struct engine_data {
 	unsigned int in_flight;	      /* submitted to the ring, not yet reaped */
 	unsigned char *md_area;	      /* separate metadata: one page-aligned slot per io_u */
 	size_t md_slot;		      /* bytes per slot, 0: no file needs metadata */
+	struct health_job *health;    /* drive health, NULL when health=0 (ssdnvme_health.c) */
 };
 
 /*
@@ -176,5 +182,16 @@ void tagging_report(struct thread_data *td, struct engine_data *ld, struct resul
  * the job with what was lost.  Before tagging_report(). */
 void tagging_finish_log(struct thread_data *td, struct engine_data *ld);
 void tagging_free(struct engine_data *ld);
+
+/*
+ * Drive health (ssdnvme_health.c): the before snapshots and the sampler,
+ * after the ring is open and before the first I/O (1 on failure); the
+ * after snapshots and the stderr line when the step is suspect, after the
+ * last completion; the "health" section into the results.  NULL-safe.
+ */
+int ssdnvme_health_start(struct thread_data *td, struct engine_data *ld);
+void ssdnvme_health_finish(struct thread_data *td, struct engine_data *ld);
+void ssdnvme_health_report(struct thread_data *td, struct engine_data *ld, struct results *r);
+void ssdnvme_health_free(struct engine_data *ld);
 
 #endif

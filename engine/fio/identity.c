@@ -107,6 +107,7 @@ void ssdnvme_write_results(struct thread_data *td, struct engine_data *ld)
 			results_add_file(r, &ld->opened[i]->ni);
 		tagging_report(td, ld, r, job);
 		ssdnvme_fdp_report(td, ld, job);
+		ssdnvme_health_report(td, ld, r);
 		run_id(td, id, sizeof(id));
 		ret = results_write_run(r, id, job, path, ld->deny, msg, sizeof(msg));
 		/* lost results fail the job: fio's exit status is then non-zero */

@@ -193,6 +193,30 @@ struct fio_option ssdnvme_fio_options[] = {
 		.group = FIO_OPT_G_INVALID,
 	},
 	{
+		.name = "health",
+		.lname = "Drive health",
+		.type = FIO_OPT_BOOL,
+		.off1 = offsetof(struct ssdnvme_options, health),
+		.def = "1",
+		.help = "Read each NVMe controller's SMART / health log (and the OCP C0, FDP "
+			"statistics and endurance group logs where offered) before and after "
+			"the job and sample it during it, into the results file; 0 turns it off",
+		.category = FIO_OPT_C_ENGINE,
+		.group = FIO_OPT_G_INVALID,
+	},
+	{
+		.name = "health_interval",
+		.lname = "Drive health sampling interval",
+		.type = FIO_OPT_INT,
+		.off1 = offsetof(struct ssdnvme_options, health_interval),
+		.def = "2000",
+		.maxval = 86400000,
+		.help = "Milliseconds between health samples during the job, taken by a thread "
+			"of their own (0: before and after the job only)",
+		.category = FIO_OPT_C_ENGINE,
+		.group = FIO_OPT_G_INVALID,
+	},
+	{
 		.name = "md_per_io_size",
 		.lname = "Separate metadata buffer size per I/O",
 		.type = FIO_OPT_INT,

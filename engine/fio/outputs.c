@@ -112,8 +112,8 @@ uint64_t ssdnvme_taglog_estimate(struct thread_data *td)
 }
 
 /*
- * The results JSON: identity per file, and per tag key (4 directions per
- * file) its histogram, outliers and time series.  Twice: the merged file is
+ * The results JSON: identity per file, per tag key (4 directions per
+ * file) its histogram, outliers and time series, and the drive health.  Twice: the merged file is
  * written beside the old one before it replaces it.
  */
 uint64_t ssdnvme_results_estimate(struct thread_data *td)
@@ -122,6 +122,11 @@ uint64_t ssdnvme_results_estimate(struct thread_data *td)
 	uint64_t ms = run_ms(td) ? run_ms(td) : EST_DEFAULT_RUN_MS, per_key, est;
 
 	est = 64 * 1024 + (uint64_t)td->files_index * 2048;
+	/* health: per controller (at most one per file) two snapshots, the other
+	 * logs, and a sample of about 1 KiB per interval */
+	if (o->health)
+		est += (uint64_t)td->files_index *
+		       (16 * 1024 + (o->health_interval ? ms / o->health_interval * 1024 : 0));
 	if (o->tags) {
 		per_key = 16 * 1024 + (uint64_t)o->tag_outliers * 640 +
 			  ms / (o->tag_interval ? o->tag_interval : 1) * 320;

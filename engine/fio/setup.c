@@ -639,5 +639,10 @@ int ssdnvme_setup(struct thread_data *td)
 	/* in the job's own process, after ->init() (create_serialize=0) */
 	if (td->io_ops_data && ssdnvme_md_prepare(td))
 		return 1;
-	return ssdnvme_check_outputs(td);
+	if (ssdnvme_check_outputs(td))
+		return 1;
+	/* the files were not set up at ->post_init(): health starts here, before any I/O */
+	if (td->io_ops_data && ((struct engine_data *)td->io_ops_data)->ring.open)
+		return ssdnvme_health_start(td, td->io_ops_data);
+	return 0;
 }

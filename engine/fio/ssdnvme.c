@@ -163,6 +163,8 @@ static int ssdnvme_post_init(struct thread_data *td)
 		return 1;
 	if (tagging_init(td, ld, ld->results_path))
 		return 1;
+	if (ssdnvme_health_start(td, ld))
+		return 1;
 	if (!o->fixedbufs)
 		return 0;
 	for (i = 0; i < ld->depth; i++) {
@@ -629,11 +631,13 @@ static void ssdnvme_cleanup(struct thread_data *td)
 		return;
 	if (ld->ring.open)
 		drain(ld);
+	ssdnvme_health_finish(td, ld); /* after the last completion */
 	if (ld->ring.open) {
 		tagging_finish_log(td, ld); /* the results say whether the log is complete */
 		ssdnvme_write_results(td, ld);
 	}
 	tagging_free(ld);
+	ssdnvme_health_free(ld);
 	ring_close(&ld->ring);
 	for (i = 0; i < ld->nr_fds; i++)
 		close(ld->fds[i]);

@@ -222,6 +222,31 @@ static void merge_tags(json_object *root, json_object *old_root)
 	json_object_object_add(tags, "keys", concat(old_keys, keys, false));
 }
 
+/* "health": keyed by job and thread; the earlier jobs' entries first, then ours. */
+static void merge_health(json_object *root, json_object *old_root)
+{
+	json_object *old_health, *health = NULL, *out;
+
+	if (!json_object_object_get_ex(old_root, "health", &old_health) ||
+	    !json_object_is_type(old_health, json_type_object))
+		return;
+	json_object_object_get_ex(root, "health", &health);
+	out = json_object_new_object();
+	if (!out)
+		return;
+	json_object_object_foreach(old_health, old_key, old_entry)
+	{
+		json_object_object_add(out, old_key, json_object_get(old_entry));
+	}
+	if (health && json_object_is_type(health, json_type_object)) {
+		json_object_object_foreach(health, key, entry)
+		{
+			json_object_object_add(out, key, json_object_get(entry));
+		}
+	}
+	json_object_object_add(root, "health", out);
+}
+
 static void merge_run(struct results *r, json_object *old_root)
 {
 	json_object *old_files = NULL, *old_jobs = NULL, *jobs = NULL, *job;
@@ -236,6 +261,7 @@ static void merge_run(struct results *r, json_object *old_root)
 	if (json_object_object_get_ex(old_root, "job", &job))
 		json_object_object_add(r->root, "job", json_object_get(job));
 	merge_tags(r->root, old_root);
+	merge_health(r->root, old_root);
 }
 
 /*

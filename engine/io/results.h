@@ -49,7 +49,8 @@ int results_write(const struct results *r, const char *path, const struct safefi
  * the fio run (e.g. its main process's pid and start time); JOB_ENTRY, owned
  * by the callee, describes the writing job (appended to "jobs").  Under an
  * flock on PATH's directory: if PATH holds a file of the same run, its
- * "jobs", "files" (by path, not repeated) and "tags" keys are kept ahead of
+ * "jobs", "files" (by path, not repeated), "tags" keys and "health" entries
+ * (keyed by job and thread; ours replace one of the same key) are kept ahead of
  * ours; a file of another run, or one that is not ours, is replaced.  Then
  * written like results_write().  Returns 0 or a negative errno with MSG.
  */

@@ -49,6 +49,21 @@ static void write_job(const char *out, const char *run, const char *job, const c
 	results_free(r);
 }
 
+/* Writes a job's results with a "health" section keyed JOB.1 into OUT. */
+static void write_health_job(const char *out, const char *run, const char *job)
+{
+	struct results *r = job_results(job, "/dev/ng0n1");
+	json_object *health = json_object_new_object(), *entry = json_object_new_object();
+	char key[64], msg[512];
+
+	json_object_object_add(entry, "job", json_object_new_string(job));
+	snprintf(key, sizeof(key), "%s.1", job);
+	json_object_object_add(health, key, entry);
+	assert_int_equal(results_add_section(r, "health", health), 0);
+	assert_int_equal(results_write_run(r, run, job_entry(job), out, NULL, msg, sizeof(msg)), 0);
+	results_free(r);
+}
+
 static json_object *get(json_object *o, const char *path)
 {
 	char buf[128], *save = NULL, *part;
@@ -102,6 +117,37 @@ static void same_run_merges_jobs(void **state)
 	assert_int_equal(json_object_array_length(get(root, "tags.keys")), 3);
 	assert_string_equal(str_at(get(root, "tags.keys"), 0, "label"), "nn-write");
 	assert_string_equal(str_at(get(root, "tags.keys"), 2, "label"), "nn-read2");
+	json_object_put(root);
+	cleanup_dir(dir, out);
+}
+
+/* "health" entries of a run's jobs merge, earlier first; a job without one keeps them. */
+static void same_run_merges_health(void **state)
+{
+	char *dir = tmp_dir(), out[512];
+	json_object *root, *health, *entry;
+	const char *first = NULL;
+
+	(void)state;
+	snprintf(out, sizeof(out), "%s/r.json", dir);
+	write_health_job(out, "100-5", "step-a");
+	write_job(out, "100-5", "no-health", "/dev/ng0n2");
+	write_health_job(out, "100-5", "step-b");
+	root = json_object_from_file(out);
+	health = get(root, "health");
+	assert_int_equal(json_object_object_length(health), 2);
+	/* keys hold a dot ("step-a.1"): looked up whole, not through get() */
+	assert_true(json_object_object_get_ex(health, "step-a.1", &entry));
+	assert_string_equal(json_object_get_string(get(entry, "job")), "step-a");
+	assert_true(json_object_object_get_ex(health, "step-b.1", &entry));
+	assert_string_equal(json_object_get_string(get(entry, "job")), "step-b");
+	json_object_object_foreach(health, key, val)
+	{
+		(void)val;
+		if (!first)
+			first = key;
+	}
+	assert_string_equal(first, "step-a.1");
 	json_object_put(root);
 	cleanup_dir(dir, out);
 }
@@ -162,6 +208,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(same_run_merges_jobs),
+		cmocka_unit_test(same_run_merges_health),
 		cmocka_unit_test(earlier_run_is_replaced),
 		cmocka_unit_test(run_and_jobs_are_reserved),
 		cmocka_unit_test(missing_directory_is_a_clear_error),

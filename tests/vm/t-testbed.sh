@@ -1,11 +1,28 @@
 #!/usr/bin/env bash
 # The test bed itself: boots, exit codes, $OUT, namespace formats, timeouts,
 # PI, FDP and the OCP log on QEMU 10 (one boot),
-# and the io_uring_cmd baseline (tests/vm/guest/testbed-baseline.sh).
+# the engine's drive-health section (tests/vm/guest/engine-health.sh, in two of
+# those boots) and the io_uring_cmd baseline (tests/vm/guest/testbed-baseline.sh).
 # shellcheck disable=SC2015  # every "A && ok || not_ok" here: ok only prints
 . "$(dirname "$0")/../lib.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+
+# relay_tap DESC: the TAP lines of a guest script run inside a boot whose
+# output is on stdin, as this file's own; not ok unless its last line was
+# "1..N" with N > 0 (the script ran to its end).
+relay_tap() {
+	local desc=$1 line plan=""
+	while IFS= read -r line; do
+		case $line in
+		"not ok "*) not_ok "$desc: ${line#not ok * - }" ;;
+		"ok "*) ok "$desc: ${line#ok * - }" ;;
+		"# "*) echo "$line" ;;
+		1..*) plan=${line#1..} ;;
+		esac
+	done
+	[ "${plan:-0}" -gt 0 ] && ok "$desc: the guest script ran to its end" || not_ok "$desc: the guest script did not finish"
+}
 
 # One boot for the whole baseline; its TAP lines are ours.
 vm_relay "baseline" "$tmp/base" -- tests/vm/guest/testbed-baseline.sh
@@ -29,14 +46,18 @@ grep -Eq 'ms:8 .*in use' <<<"$out" && ok "--ns 1:ms8 gives 8 bytes of metadata" 
 
 # Any nvme-ns property (PI here), a namespace private to a second controller
 # of the same subsystem, and properties for the subsystem and controllers.
-out=$("$VMRUN" --ns 3x32M,1:ms=8,1:pi=1,3:ctrl=2 --ctrl2 --subsys-opts "" --ctrl-opts "mdts=7" -- bash -c '
+# The engine's health section on a namespace both controllers share (no OCP
+# log) and on a plain file (tests/vm/guest/engine-health.sh plain).
+out=$("$VMRUN" --out "$tmp/two" --ns 3x32M,1:ms=8,1:pi=1,3:ctrl=2 --ctrl2 --subsys-opts "" --ctrl-opts "mdts=7" -- bash -c '
 	echo ctrls=$(ls -d /sys/class/nvme/nvme* | wc -l)
 	nvme id-ns $(ls /dev/ng*n1 | head -1) | grep -E "^dps"
-	for c in /sys/class/nvme/nvme*; do echo "${c##*/}:$(ls -d $c/nvme*c*n* 2>/dev/null | sed "s/.*n//" | sort -n | tr "\n" " ")"; done' 2>"$tmp/err")
+	for c in /sys/class/nvme/nvme*; do echo "${c##*/}:$(ls -d $c/nvme*c*n* 2>/dev/null | sed "s/.*n//" | sort -n | tr "\n" " ")"; done
+	bash "'"$TOP"'/tests/vm/guest/engine-health.sh" plain' 2>"$tmp/err")
 grep -qx 'ctrls=2' <<<"$out" && ok "--ctrl2 gives a second controller" || not_ok "--ctrl2: $out $(cat "$tmp/err")"
 grep -Eq '^dps +: 0x1' <<<"$out" && ok "--ns 1:pi=1 passes QEMU's pi property (dps 0x1)" || not_ok "--ns 1:pi=1: $out"
 grep -Eq '^nvme0:1 2 $' <<<"$out" && grep -Eq '^nvme1:1 2 3 $' <<<"$out" &&
 	ok "--ns 3:ctrl=2 attaches namespace 3 to the second controller only" || not_ok "--ns 3:ctrl=2: $out"
+relay_tap "engine health, two controllers" <<<"$out"
 
 # QEMU 10 (bookworm-backports, make deps) in one boot: a PI namespace (the
 # kernel checks its protection information), an FDP subsystem with placement
@@ -51,7 +72,7 @@ qver=$(qemu-system-x86_64 --version | sed -n 's/^QEMU emulator version \([0-9]*\
 if [ "${qver:-0}" -lt 10 ]; then
 	not_ok "QEMU ${qver:-?} is older than 10: no FDP or OCP log in the test bed (run 'make deps')"
 else
-	out=$("$VMRUN" --timeout 300 --ns 2x32M,1:fdp.ruhs=0-3,2:ms=8,2:pi=1,2:fdp.ruhs=4 \
+	out=$("$VMRUN" --out "$tmp/q10" --timeout 300 --ns 2x32M,1:fdp.ruhs=0-3,2:ms=8,2:pi=1,2:fdp.ruhs=4 \
 		--subsys-opts fdp=on,fdp.runs=1M,fdp.nrg=1,fdp.nruh=8 --ctrl-opts ocp=on -- bash -c '
 		nvme id-ns /dev/ng0n2 | grep -E "^dps|in use"
 		echo integrity=$(cat /sys/block/nvme0n2/integrity/format)
@@ -69,7 +90,8 @@ else
 		done
 		echo placed-writes=$w
 		nvme fdp stats /dev/nvme0 -e 1 | grep "^Host Bytes"
-		nvme ocp smart-add-log /dev/nvme0 | grep -E "media units written|Log page GUID"' 2>"$tmp/err")
+		nvme ocp smart-add-log /dev/nvme0 | grep -E "media units written|Log page GUID"
+		bash "'"$TOP"'/tests/vm/guest/engine-health.sh" ocp' 2>"$tmp/err")
 	grep -Eq '^dps +: 0x1' <<<"$out" && grep -Eq 'ms:8 .*in use' <<<"$out" &&
 		ok "PI namespace: 8 bytes of metadata, protection type 1 (dps 0x1)" || not_ok "PI namespace: $out $(tail -3 "$tmp/err")"
 	grep -qx 'integrity=T10-DIF-TYPE1-CRC' <<<"$out" && ok "the guest kernel checks its PI (T10-DIF-TYPE1-CRC)" ||
@@ -87,6 +109,7 @@ else
 		ok "OCP SMART extended log (0xc0): its GUID, raw and through nvme ocp smart-add-log" || not_ok "OCP log: $out"
 	grep -Eq 'Physical media units written -[[:space:]]+[0-9]+[[:space:]]+4194304$' <<<"$out" &&
 		ok "the OCP log counts the 4 MiB written as physical media bytes" || not_ok "OCP media units written: $out"
+	relay_tap "engine health, OCP and FDP" <<<"$out"
 fi
 
 # The caller's directory is the guest's, even below a directory the guest
