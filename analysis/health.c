@@ -1,0 +1,307 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * A step's health record: its verdict (invalid when the drive throttled,
+ * ran hot or raised a critical warning during it) and its write
+ * amplification.  The rules are docs/fiorank.md's "Drive health".
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "health.h"
+#include "model.h"
+
+void fr_health_free(struct fr_health *h)
+{
+	if (!h)
+		return;
+	for (size_t i = 0; i < h->nctrl; i++)
+		free(h->ctrl[i].temps);
+	free(h->ctrl);
+	free(h);
+}
+
+struct fr_health *fr_health_dup(const struct fr_health *h)
+{
+	struct fr_health *d = malloc(sizeof(*d));
+
+	if (!d)
+		return NULL;
+	*d = *h;
+	d->nctrl = 0;
+	d->ctrl = calloc(h->nctrl ? h->nctrl : 1, sizeof(*d->ctrl));
+	if (!d->ctrl) {
+		free(d);
+		return NULL;
+	}
+	for (size_t i = 0; i < h->nctrl; i++) {
+		struct fr_hctrl *c = &d->ctrl[d->nctrl];
+
+		*c = h->ctrl[i];
+		c->temps = malloc((c->ntemps ? c->ntemps : 1) * sizeof(*c->temps));
+		if (!c->temps) {
+			fr_health_free(d);
+			return NULL;
+		}
+		memcpy(c->temps, h->ctrl[i].temps, c->ntemps * sizeof(*c->temps));
+		d->nctrl++;
+	}
+	return d;
+}
+
+int64_t fr_hc_delta(const struct fr_hctrl *c, enum fr_hc k)
+{
+	const struct fr_hcount *v = &c->c[k];
+
+	if (v->before < 0 || v->after < 0 || v->after < v->before)
+		return -1;
+	return v->after - v->before;
+}
+
+void fr_health_cw_names(unsigned bits, char *buf, size_t len)
+{
+	static const char *const names[] = {"spare",	 "temperature",	    "reliability",
+					    "read-only", "volatile backup", "PMR read-only"};
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (unsigned b = 0; b < 8 && used < len; b++) {
+		if (!(bits & (1u << b)))
+			continue;
+		if (b < sizeof(names) / sizeof(names[0]))
+			used += snprintf(buf + used, len - used, "%s%s", used ? ", " : "",
+					 names[b]);
+		else
+			used += snprintf(buf + used, len - used, "%sbit %u", used ? ", " : "", b);
+	}
+}
+
+/* Appends one reason, "; "-separated, to h->reason. */
+static void add_reason(struct fr_health *h, const char *ctrl, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void add_reason(struct fr_health *h, const char *ctrl, const char *fmt, ...)
+{
+	size_t used = strlen(h->reason);
+	va_list ap;
+
+	if (used + 1 >= sizeof(h->reason))
+		return;
+	if (used || ctrl)
+		used += snprintf(h->reason + used, sizeof(h->reason) - used, "%s%s%s",
+				 used ? "; " : "", ctrl ? ctrl : "", ctrl ? ": " : "");
+	if (used + 1 >= sizeof(h->reason))
+		return;
+	va_start(ap, fmt);
+	vsnprintf(h->reason + used, sizeof(h->reason) - used, fmt, ap);
+	va_end(ap);
+	h->invalid = true;
+}
+
+/* "thermal throttling 12 s (TMT1 +3, TMT2 +1)" when thermal management
+ * engaged: a transition count or a time at a level grew. */
+static void thermal(struct fr_health *h, const struct fr_hctrl *c, const char *name)
+{
+	int64_t n1 = fr_hc_delta(c, FR_HC_TMT1_N), n2 = fr_hc_delta(c, FR_HC_TMT2_N);
+	int64_t s1 = fr_hc_delta(c, FR_HC_TMT1_S), s2 = fr_hc_delta(c, FR_HC_TMT2_S);
+	char counts[64] = "", secs[32] = "";
+
+	if (n1 <= 0 && n2 <= 0 && s1 <= 0 && s2 <= 0)
+		return;
+	if (s1 >= 0 && s2 >= 0)
+		snprintf(secs, sizeof(secs), " %lld s", (long long)(s1 + s2));
+	if (n1 > 0 && n2 > 0)
+		snprintf(counts, sizeof(counts), " (TMT1 +%lld, TMT2 +%lld)", (long long)n1,
+			 (long long)n2);
+	else if (n1 > 0 || n2 > 0)
+		snprintf(counts, sizeof(counts), " (TMT%d +%lld)", n1 > 0 ? 1 : 2,
+			 (long long)(n1 > 0 ? n1 : n2));
+	add_reason(h, name, "thermal throttling%s%s", secs, counts);
+}
+
+void fr_health_verdict(struct fr_health *h)
+{
+	h->invalid = false;
+	h->reason[0] = '\0';
+	for (size_t i = 0; i < h->nctrl; i++) {
+		const struct fr_hctrl *c = &h->ctrl[i];
+		const char *name = h->nctrl > 1 ? c->name : NULL;
+		int64_t warn = fr_hc_delta(c, FR_HC_WARN_MIN),
+			crit = fr_hc_delta(c, FR_HC_CRIT_MIN);
+		int64_t ocp = fr_hc_delta(c, FR_HC_OCP_THROTTLE);
+
+		if (c->absent[0])
+			continue;
+		thermal(h, c, name);
+		if (warn > 0)
+			add_reason(h, name, "warning temperature time +%lld min", (long long)warn);
+		if (crit > 0)
+			add_reason(h, name, "critical temperature time +%lld min", (long long)crit);
+		if (ocp > 0)
+			add_reason(h, name, "OCP thermal throttling count +%lld", (long long)ocp);
+		if (c->crit_warning) {
+			char bits[128];
+
+			fr_health_cw_names(c->crit_warning, bits, sizeof(bits));
+			add_reason(h, name, "critical warning: %s", bits);
+		}
+	}
+}
+
+const char *fr_waf_src_name(enum fr_waf_src s)
+{
+	switch (s) {
+	case FR_WAF_OCP:
+		return "OCP C0";
+	case FR_WAF_FDP:
+		return "FDP";
+	case FR_WAF_EG:
+		return "endurance group";
+	default:
+		return "";
+	}
+}
+
+/* The first media counter every read controller has, in order of
+ * precision: OCP C0 and FDP count bytes, the endurance group 512000 B. */
+static enum fr_waf_src media_source(const struct fr_health *h)
+{
+	static const struct {
+		enum fr_waf_src src;
+		enum fr_hc counter;
+	} order[] = {{FR_WAF_OCP, FR_HC_OCP_MEDIA},
+		     {FR_WAF_FDP, FR_HC_FDP_MBMW},
+		     {FR_WAF_EG, FR_HC_EG_MEDIA}};
+
+	for (size_t o = 0; o < sizeof(order) / sizeof(order[0]); o++) {
+		size_t have = 0, read = 0;
+
+		for (size_t i = 0; i < h->nctrl; i++) {
+			if (h->ctrl[i].absent[0])
+				continue;
+			read++;
+			have += h->ctrl[i].c[order[o].counter].before >= 0;
+		}
+		if (read && have == read)
+			return order[o].src;
+	}
+	return FR_WAF_NONE;
+}
+
+static double media_bytes(const struct fr_health *h, enum fr_waf_src src)
+{
+	enum fr_hc k = src == FR_WAF_OCP   ? FR_HC_OCP_MEDIA
+		       : src == FR_WAF_FDP ? FR_HC_FDP_MBMW
+					   : FR_HC_EG_MEDIA;
+	double unit = src == FR_WAF_EG ? 512000.0 : 1.0, sum = 0;
+
+	for (size_t i = 0; i < h->nctrl; i++) {
+		int64_t d;
+
+		if (h->ctrl[i].absent[0])
+			continue;
+		d = fr_hc_delta(&h->ctrl[i], k);
+		if (d < 0)
+			return NAN;
+		sum += (double)d * unit;
+	}
+	return sum;
+}
+
+static double smart_host_bytes(const struct fr_health *h)
+{
+	double sum = 0;
+	size_t read = 0;
+
+	for (size_t i = 0; i < h->nctrl; i++) {
+		int64_t d;
+
+		if (h->ctrl[i].absent[0])
+			continue;
+		d = fr_hc_delta(&h->ctrl[i], FR_HC_DUW);
+		if (d < 0)
+			return NAN;
+		sum += (double)d * 512000.0;
+		read++;
+	}
+	return read ? sum : NAN;
+}
+
+void fr_health_waf(const struct fr_step *s, struct fr_waf *w)
+{
+	const struct fr_health *h = s->health;
+
+	memset(w, 0, sizeof(*w));
+	w->host_bytes = s->dir[FR_WRITE].io_bytes;
+	w->host_bytes_smart = w->media_bytes = w->waf = NAN;
+	if (!h || !h->recorded) {
+		snprintf(w->why, sizeof(w->why), "WAF n/a: no drive health recorded");
+		return;
+	}
+	w->host_bytes_smart = smart_host_bytes(h);
+	w->src = media_source(h);
+	if (w->src == FR_WAF_NONE) {
+		snprintf(w->why, sizeof(w->why), "WAF n/a: the drive reports no media counter");
+		return;
+	}
+	w->media_bytes = media_bytes(h, w->src);
+	if (isnan(w->media_bytes))
+		snprintf(w->why, sizeof(w->why),
+			 "WAF n/a: the %s media counter went back during the step",
+			 fr_waf_src_name(w->src));
+	else if (isnan(w->host_bytes))
+		snprintf(w->why, sizeof(w->why), "WAF n/a: fio's written bytes are not known");
+	else if (w->host_bytes <= 0)
+		snprintf(w->why, sizeof(w->why), "WAF n/a: the step wrote nothing");
+	else
+		w->waf = w->media_bytes / w->host_bytes;
+}
+
+long fr_health_exclude_invalid(struct fr_model *m)
+{
+	long moved = 0;
+
+	for (size_t d = 0; d < m->ndrives; d++) {
+		struct fr_drive *dr = &m->drives[d];
+
+		for (size_t p = 0; p < dr->nprofiles; p++) {
+			for (size_t k = 0; k < dr->profiles[p].nsteps;) {
+				struct fr_step *s = &dr->profiles[p].steps[k];
+				bool last = dr->profiles[p].nsteps == 1;
+
+				if (!s->health || !s->health->invalid) {
+					k++;
+					continue;
+				}
+				if (fr_model_exclude(
+					    m, s->source,
+					    "drive '%s' %s step %s is invalid (%s): left out "
+					    "of ranks, places and the gate (--include-invalid "
+					    "keeps it)",
+					    dr->label, dr->profiles[p].name, s->name,
+					    s->health->reason))
+					return -1;
+				m->jobs_read -= s->njobs;
+				fr_drive_drop_step(dr, p, k);
+				moved++;
+				if (last) {
+					p--; /* the profile went with its last step */
+					break;
+				}
+			}
+		}
+	}
+	return moved;
+}
+
+bool fr_health_any(const struct fr_model *m)
+{
+	for (size_t d = 0; d < m->ndrives; d++)
+		for (size_t p = 0; p < m->drives[d].nprofiles; p++)
+			for (size_t k = 0; k < m->drives[d].profiles[p].nsteps; k++)
+				if (m->drives[d].profiles[p].steps[k].health)
+					return true;
+	return false;
+}
