@@ -284,7 +284,10 @@ long fr_health_exclude_invalid(struct fr_model *m)
 					    s->health->reason))
 					return -1;
 				m->jobs_read -= s->njobs;
-				fr_drive_drop_step(dr, p, k);
+				if (!m->invalid && !(m->invalid = calloc(1, sizeof(*m->invalid))))
+					return -1;
+				if (fr_model_take_step(m->invalid, dr, p, k))
+					return -1;
 				moved++;
 				if (last) {
 					p--; /* the profile went with its last step */
@@ -298,6 +301,8 @@ long fr_health_exclude_invalid(struct fr_model *m)
 
 bool fr_health_any(const struct fr_model *m)
 {
+	if (m->invalid && fr_health_any(m->invalid))
+		return true;
 	for (size_t d = 0; d < m->ndrives; d++)
 		for (size_t p = 0; p < m->drives[d].nprofiles; p++)
 			for (size_t k = 0; k < m->drives[d].profiles[p].nsteps; k++)

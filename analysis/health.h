@@ -98,11 +98,12 @@ void fr_health_cw_names(unsigned bits, char *buf, size_t len);
 /* Delta of a counter over a controller, -1 when not known or it went back. */
 int64_t fr_hc_delta(const struct fr_hctrl *c, enum fr_hc k);
 
-/* Moves every step judged invalid out of m into its excluded list, with the
+/* Moves every step judged invalid out of m into m->invalid (where the
+ * reports still show its health) and lists it as excluded, with the
  * reason.  Returns the number moved, or -1 out of memory. */
 long fr_health_exclude_invalid(struct fr_model *m);
 
-/* Whether any step of m has a health record (read or not). */
+/* Whether any step of m (or m->invalid) has a health record (read or not). */
 bool fr_health_any(const struct fr_model *m);
 
 #endif

@@ -104,6 +104,9 @@ void fr_model_free(struct fr_model *m)
 	free_problems(m->skipped, m->nskipped);
 	free_problems(m->excluded, m->nexcluded);
 	free_problems(m->notes, m->nnotes);
+	if (m->invalid)
+		fr_model_free(m->invalid);
+	free(m->invalid);
 	memset(m, 0, sizeof(*m));
 }
 
@@ -234,6 +237,20 @@ int fr_model_move_profile(struct fr_model *m, size_t from, size_t profile, const
 	memmove(&d->profiles[profile], &d->profiles[profile + 1],
 		(d->nprofiles - profile - 1) * sizeof(*d->profiles));
 	d->nprofiles--;
+	return 0;
+}
+
+int fr_model_take_step(struct fr_model *dst, struct fr_drive *d, size_t profile, size_t step)
+{
+	struct fr_drive *dd = fr_model_drive(dst, d->label);
+	struct fr_profile *dp = dd ? drive_profile(dd, d->profiles[profile].name) : NULL;
+
+	if (!dp || grow((void **)&dp->steps, &dp->cap, dp->nsteps + 1, sizeof(*dp->steps)))
+		return -ENOMEM;
+	dp->steps[dp->nsteps++] = d->profiles[profile].steps[step];
+	/* the step's strings now belong to dst: dropping it frees nothing */
+	memset(&d->profiles[profile].steps[step], 0, sizeof(struct fr_step));
+	fr_drive_drop_step(d, profile, step);
 	return 0;
 }
 

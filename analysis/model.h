@@ -213,6 +213,9 @@ struct fr_model {
 	size_t nnotes, notes_cap;
 	size_t files_read;
 	size_t jobs_read;
+	/* steps the drive's health made invalid, moved out of the ranking
+	 * (health.h) so that the reports still show their health; or NULL */
+	struct fr_model *invalid;
 };
 
 void fr_model_init(struct fr_model *m);
@@ -246,6 +249,9 @@ int fr_model_note(struct fr_model *m, const char *source, const char *fmt, ...)
 /* Removes step `step` of profile `profile` of d (and the profile when it
  * was its last step). */
 void fr_drive_drop_step(struct fr_drive *d, size_t profile, size_t step);
+/* Moves that step, whole, into dst under the same drive label and profile
+ * (made there if new); 0 or -ENOMEM. */
+int fr_model_take_step(struct fr_model *dst, struct fr_drive *d, size_t profile, size_t step);
 
 const struct fr_profile *fr_drive_find_profile(const struct fr_drive *d, const char *name);
 

@@ -393,25 +393,19 @@ static void nn_rows(FILE *f, const struct fr_report *rep)
 
 /* One row per measured step with a health record: the verdict (or why
  * there is none) in detail, the figures in the health columns. */
-static void health_rows(FILE *f, const struct fr_model *m)
+static void health_row(void *f, const struct fr_drive *d, const struct fr_profile *p,
+		       const struct fr_step *s)
 {
-	for (size_t d = 0; d < m->ndrives; d++)
-		for (size_t p = 0; !m->drives[d].reference && p < m->drives[d].nprofiles; p++)
-			for (size_t k = 0; k < m->drives[d].profiles[p].nsteps; k++) {
-				const struct fr_step *s = &m->drives[d].profiles[p].steps[k];
-				struct row r = blank("health");
-				char v[512];
+	struct row r = blank("health");
+	char v[512];
 
-				if (!s->health)
-					continue;
-				r.profile = m->drives[d].profiles[p].name;
-				r.drive = m->drives[d].label;
-				r.step = s->name;
-				r.detail = fr_health_verdict_text(s->health, v, sizeof(v));
-				r.origin = r.health = s;
-				r.reference = 0;
-				emit(f, &r);
-			}
+	r.profile = p->name;
+	r.drive = d->label;
+	r.step = s->name;
+	r.detail = fr_health_verdict_text(s->health, v, sizeof(v));
+	r.origin = r.health = s;
+	r.reference = 0;
+	emit(f, &r);
 }
 
 /* Inputs not used (or passed over): file and reason. */
@@ -458,7 +452,7 @@ static int render_csv(FILE *f, const void *arg)
 	wp_rows(f, rep->r);
 	statement_rows(f, rep);
 	nn_rows(f, rep);
-	health_rows(f, rep->m);
+	fr_health_each(rep->m, health_row, f);
 	other_rows(f, rep);
 	fr_baseline_csv(f, rep->baseline);
 	return fr_tq_csv(f, rep) || ferror(f) ? -1 : 0;

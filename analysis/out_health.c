@@ -119,11 +119,7 @@ static void figures(FILE *f, const char *lead, const struct fr_step *s)
 	}
 }
 
-/* Calls fn(arg, ...) for every measured step with a health record. */
-static void each_step(const struct fr_model *m,
-		      void (*fn)(void *, const struct fr_drive *, const struct fr_profile *,
-				 const struct fr_step *),
-		      void *arg)
+static void each_in(const struct fr_model *m, fr_health_fn fn, void *arg)
 {
 	for (size_t d = 0; d < m->ndrives; d++)
 		for (size_t p = 0; !m->drives[d].reference && p < m->drives[d].nprofiles; p++)
@@ -131,6 +127,13 @@ static void each_step(const struct fr_model *m,
 				if (m->drives[d].profiles[p].steps[k].health)
 					fn(arg, &m->drives[d], &m->drives[d].profiles[p],
 					   &m->drives[d].profiles[p].steps[k]);
+}
+
+void fr_health_each(const struct fr_model *m, fr_health_fn fn, void *arg)
+{
+	each_in(m, fn, arg);
+	if (m->invalid)
+		each_in(m->invalid, fn, arg);
 }
 
 static void text_step(void *arg, const struct fr_drive *d, const struct fr_profile *p,
@@ -152,7 +155,7 @@ void fr_health_text(FILE *f, const struct fr_model *m)
 	fputs("\nDrive health per step (read by the ssdnvme engine; an invalid step is left "
 	      "out of ranks unless --include-invalid):\n",
 	      f);
-	each_step(m, text_step, f);
+	fr_health_each(m, text_step, f);
 }
 
 static void md_step(void *arg, const struct fr_drive *d, const struct fr_profile *p,
@@ -174,7 +177,7 @@ void fr_health_md(FILE *f, const struct fr_model *m)
 	fputs("\n## Drive health per step\n\nRead by the ssdnvme engine; an invalid step is left "
 	      "out of ranks unless `--include-invalid`.\n\n",
 	      f);
-	each_step(m, md_step, f);
+	fr_health_each(m, md_step, f);
 }
 
 /* ------------------------------------------------------------------ CSV */
@@ -342,6 +345,6 @@ struct json_object *fr_health_json_all(const struct fr_model *m)
 	if (!fr_health_any(m))
 		return NULL;
 	arr = json_object_new_array();
-	each_step(m, json_step, arr);
+	fr_health_each(m, json_step, arr);
 	return arr;
 }

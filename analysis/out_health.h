@@ -36,6 +36,12 @@ const char *fr_health_verdict_text(const struct fr_health *h, char *buf, size_t 
 	"host_bytes_smart,media_bytes,waf,waf_source"
 void fr_health_csv_fields(FILE *f, const struct fr_step *s);
 
+/* Calls fn(arg, ...) for every measured step with a health record: those
+ * of m, then those the verdict moved to m->invalid. */
+typedef void (*fr_health_fn)(void *arg, const struct fr_drive *d, const struct fr_profile *p,
+			     const struct fr_step *s);
+void fr_health_each(const struct fr_model *m, fr_health_fn fn, void *arg);
+
 void fr_health_text(FILE *f, const struct fr_model *m);
 void fr_health_md(FILE *f, const struct fr_model *m);
 struct json_object;

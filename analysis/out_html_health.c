@@ -21,9 +21,10 @@ static void delta_cell(FILE *f, int64_t d)
 	fr_html_num_cell(f, d >= 0 ? (double)d : NAN, 0);
 }
 
-static void health_row(FILE *f, const struct fr_drive *d, const struct fr_profile *p,
+static void health_row(void *arg, const struct fr_drive *d, const struct fr_profile *p,
 		       const struct fr_step *s)
 {
+	FILE *f = arg;
 	struct fr_hsum sum;
 	struct fr_waf w;
 	char v[512], waf[192], cw[128];
@@ -64,12 +65,7 @@ void fr_html_health(FILE *f, const struct fr_model *m)
 	      "<th>°C before</th><th>°C after</th><th>°C max</th><th>critical warning</th>"
 	      "<th>TMT1 +</th><th>TMT2 +</th><th>data units written +</th><th>WAF</th></tr>\n",
 	      f);
-	for (size_t d = 0; d < m->ndrives; d++)
-		for (size_t p = 0; !m->drives[d].reference && p < m->drives[d].nprofiles; p++)
-			for (size_t k = 0; k < m->drives[d].profiles[p].nsteps; k++)
-				if (m->drives[d].profiles[p].steps[k].health)
-					health_row(f, &m->drives[d], &m->drives[d].profiles[p],
-						   &m->drives[d].profiles[p].steps[k]);
+	fr_health_each(m, health_row, f);
 	fputs("</table></section>\n", f);
 }
 
