@@ -329,12 +329,15 @@ struct json_object *fr_health_json(const struct fr_step *s)
 static void json_step(void *arr, const struct fr_drive *d, const struct fr_profile *p,
 		      const struct fr_step *s)
 {
-	struct json_object *o = fr_health_json(s);
+	struct json_object *o = fr_health_json(s), *names = json_object_new_array();
 
+	for (size_t i = 0; i < s->njobnames; i++)
+		json_object_array_add(names, json_object_new_string(s->jobnames[i]));
 	json_object_object_add(o, "drive", json_object_new_string(d->label));
 	json_object_object_add(o, "profile", json_object_new_string(p->name));
 	json_object_object_add(o, "step", json_object_new_string(s->name));
 	json_object_object_add(o, "file", json_object_new_string(s->source));
+	json_object_object_add(o, "job_names", names);
 	json_object_array_add(arr, o);
 }
 
