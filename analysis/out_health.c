@@ -82,8 +82,16 @@ static void waf_text(char *buf, size_t len, const struct fr_waf *w)
 			 fr_waf_src_name(w->src), w->media_bytes / 1e6, w->host_bytes / 1e6);
 }
 
+/* Writes text from input: as it is, or escaped for Markdown. */
+typedef void (*str_fn)(FILE *f, const char *s);
+
+static void plain(FILE *f, const char *s)
+{
+	fputs(s, f);
+}
+
 /* The figures of a recorded step, as lines each led by `lead`. */
-static void figures(FILE *f, const char *lead, const struct fr_step *s)
+static void figures(FILE *f, const char *lead, const struct fr_step *s, str_fn str)
 {
 	struct fr_hsum sum;
 	struct fr_waf w;
@@ -109,13 +117,20 @@ static void figures(FILE *f, const char *lead, const struct fr_step *s)
 	for (size_t i = 0; i < s->health->nctrl; i++) {
 		const struct fr_hctrl *hc = &s->health->ctrl[i];
 
-		if (!hc->read)
-			fprintf(f, "%s%s: not read: %s\n", lead, hc->name, hc->absent);
-		else if (hc->samples >= 0)
+		if (hc->read && hc->samples < 0)
+			continue;
+		fputs(lead, f);
+		str(f, hc->name);
+		if (!hc->read) {
+			fputs(": not read: ", f);
+			str(f, hc->absent);
+			fputc('\n', f);
+		} else {
 			fprintf(f,
-				"%s%s: %" PRId64 " samples during the step, %" PRId64
+				": %" PRId64 " samples during the step, %" PRId64
 				" µs CPU in all\n",
-				lead, hc->name, hc->samples, hc->cpu_us);
+				hc->samples, hc->cpu_us);
+		}
 	}
 }
 
@@ -145,7 +160,7 @@ static void text_step(void *arg, const struct fr_drive *d, const struct fr_profi
 	fprintf(f, "  %s / %s step %s: %s\n", d->label, p->name, s->name,
 		fr_health_verdict_text(s->health, v, sizeof(v)));
 	if (s->health->recorded)
-		figures(f, "      ", s);
+		figures(f, "      ", s, plain);
 }
 
 void fr_health_text(FILE *f, const struct fr_model *m)
@@ -158,26 +173,40 @@ void fr_health_text(FILE *f, const struct fr_model *m)
 	fr_health_each(m, text_step, f);
 }
 
+struct md_arg {
+	FILE *f;
+	str_fn str;
+};
+
 static void md_step(void *arg, const struct fr_drive *d, const struct fr_profile *p,
 		    const struct fr_step *s)
 {
-	FILE *f = arg;
+	const struct md_arg *a = arg;
 	char v[512];
 
-	fprintf(f, "- **%s** / %s step %s: %s\n", d->label, p->name, s->name,
-		fr_health_verdict_text(s->health, v, sizeof(v)));
+	fputs("- **", a->f);
+	a->str(a->f, d->label);
+	fputs("** / ", a->f);
+	a->str(a->f, p->name);
+	fputs(" step ", a->f);
+	a->str(a->f, s->name);
+	fputs(": ", a->f);
+	a->str(a->f, fr_health_verdict_text(s->health, v, sizeof(v)));
+	fputc('\n', a->f);
 	if (s->health->recorded)
-		figures(f, "  - ", s);
+		figures(a->f, "  - ", s, a->str);
 }
 
-void fr_health_md(FILE *f, const struct fr_model *m)
+void fr_health_md(FILE *f, const struct fr_model *m, void (*md_str)(FILE *f, const char *s))
 {
+	struct md_arg a = {f, md_str};
+
 	if (!fr_health_any(m))
 		return;
 	fputs("\n## Drive health per step\n\nRead by the ssdnvme engine; an invalid step is left "
 	      "out of ranks unless `--include-invalid`.\n\n",
 	      f);
-	fr_health_each(m, md_step, f);
+	fr_health_each(m, md_step, &a);
 }
 
 /* ------------------------------------------------------------------ CSV */

@@ -43,7 +43,8 @@ typedef void (*fr_health_fn)(void *arg, const struct fr_drive *d, const struct f
 void fr_health_each(const struct fr_model *m, fr_health_fn fn, void *arg);
 
 void fr_health_text(FILE *f, const struct fr_model *m);
-void fr_health_md(FILE *f, const struct fr_model *m);
+/* md_str writes text from input escaped for Markdown (out_md.c's). */
+void fr_health_md(FILE *f, const struct fr_model *m, void (*md_str)(FILE *f, const char *s));
 struct json_object;
 /* The step's record as a JSON object (NULL when it has none). */
 struct json_object *fr_health_json(const struct fr_step *s);

@@ -247,7 +247,7 @@ static void test_absent_and_bad(void **state)
 	fr_model_free(&m);
 }
 
-/* An invalid step leaves the model for its excluded list. */
+/* An invalid step leaves the ranking for m->invalid and the excluded list. */
 static void test_exclude(void **state)
 {
 	struct fr_model m;
@@ -263,6 +263,11 @@ static void test_exclude(void **state)
 	assert_int_equal(m.drives[0].nprofiles, 0);
 	assert_int_equal(m.nexcluded, 1);
 	assert_non_null(strstr(m.excluded[0].reason, "invalid (critical warning: temperature)"));
+	/* out of the ranking, still there for the health section */
+	assert_non_null(m.invalid);
+	assert_int_equal(m.invalid->drives[0].profiles[0].nsteps, 1);
+	assert_true(m.invalid->drives[0].profiles[0].steps[0].health->invalid);
+	assert_true(fr_health_any(&m));
 	free(c);
 	fr_model_free(&m);
 }
