@@ -136,6 +136,33 @@ check "an invalid baseline step is excluded from the gate, with its reason" \
 	said gate "is invalid (critical warning: temperature"
 check "... so the gate has nothing to decide on (exit 4)" rc_is gate 4
 
+# --- the same real run as a drive without the OCP log (WAF from FDP, not 1)
+# and without OCP and FDP (n/a): the logs taken out as the engine writes an
+# absent one, the expected figures computed from what is left
+strip() { # strip DIR LOG...: sample.json + its engine file without those logs
+	mkdir -p "$tmp/$1"
+	cp "$D/sample.json" "$tmp/$1/run.json"
+	python3 - "$D/sample.engine.json" "$tmp/$1/run.engine.json" "${@:2}" <<'EOF2'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for e in d["health"].values():
+    for c in e["controllers"]:
+        for log in sys.argv[3:]:
+            c[log], c[log + "_absent"] = None, "taken out by the test"
+json.dump(d, open(sys.argv[2], "w"))
+EOF2
+}
+strip fdp ocp_c0
+run fdp -f json "$tmp/fdp/run.json"
+expect fdp "$tmp/fdp/run.json" "$tmp/fdp/run.engine.json" 1 >"$tmp/fdp.chk"
+check "without the OCP log the WAF is FDP's media over fio's bytes" grep -qx ok "$tmp/fdp.chk" ||
+	cat "$tmp/fdp.chk" >&2
+check "... said as FDP" has fdp '"waf_source": "FDP"'
+strip none ocp_c0 fdp endurance_group
+run none -f text "$tmp/none/run.json"
+check "without any media counter: WAF n/a, said why" \
+	has none "WAF n/a: the drive reports no media counter"
+
 # --- an engine file without a health section (an engine from before it):
 # the same real run with the section taken out.  Said, never judged.
 mkdir -p "$tmp/old"
