@@ -164,48 +164,50 @@ const char *fr_waf_src_name(enum fr_waf_src s)
 	}
 }
 
-/* The first media counter every read controller has, in order of
- * precision: OCP C0 and FDP count bytes, the endurance group 512000 B. */
-static enum fr_waf_src media_source(const struct fr_health *h)
+/* A media counter's unit in bytes: OCP C0 and FDP count bytes, the
+ * endurance group log 1000 x 512 B (as SMART's data units). */
+static double src_unit(enum fr_waf_src src)
 {
-	static const struct {
-		enum fr_waf_src src;
-		enum fr_hc counter;
-	} order[] = {{FR_WAF_OCP, FR_HC_OCP_MEDIA},
-		     {FR_WAF_FDP, FR_HC_FDP_MBMW},
-		     {FR_WAF_EG, FR_HC_EG_MEDIA}};
-
-	for (size_t o = 0; o < sizeof(order) / sizeof(order[0]); o++) {
-		size_t have = 0, read = 0;
-
-		for (size_t i = 0; i < h->nctrl; i++) {
-			if (h->ctrl[i].absent[0])
-				continue;
-			read++;
-			have += h->ctrl[i].c[order[o].counter].before >= 0;
-		}
-		if (read && have == read)
-			return order[o].src;
-	}
-	return FR_WAF_NONE;
+	return src == FR_WAF_EG ? 512000.0 : 1.0;
 }
 
+static enum fr_hc src_counter(enum fr_waf_src src)
+{
+	return src == FR_WAF_OCP   ? FR_HC_OCP_MEDIA
+	       : src == FR_WAF_FDP ? FR_HC_FDP_MBMW
+				   : FR_HC_EG_MEDIA;
+}
+
+/* Whether every read controller of the step has the counter. */
+static bool src_present(const struct fr_health *h, enum fr_waf_src src)
+{
+	size_t read = 0;
+
+	for (size_t i = 0; i < h->nctrl; i++) {
+		if (!h->ctrl[i].read)
+			continue;
+		if (h->ctrl[i].c[src_counter(src)].before < 0)
+			return false;
+		read++;
+	}
+	return read > 0;
+}
+
+/* Media bytes by one counter over the step's controllers; NAN when one
+ * went back or saturated. */
 static double media_bytes(const struct fr_health *h, enum fr_waf_src src)
 {
-	enum fr_hc k = src == FR_WAF_OCP   ? FR_HC_OCP_MEDIA
-		       : src == FR_WAF_FDP ? FR_HC_FDP_MBMW
-					   : FR_HC_EG_MEDIA;
-	double unit = src == FR_WAF_EG ? 512000.0 : 1.0, sum = 0;
+	double sum = 0;
 
 	for (size_t i = 0; i < h->nctrl; i++) {
 		int64_t d;
 
-		if (h->ctrl[i].absent[0])
+		if (!h->ctrl[i].read)
 			continue;
-		d = fr_hc_delta(&h->ctrl[i], k);
+		d = fr_hc_delta(&h->ctrl[i], src_counter(src));
 		if (d < 0)
 			return NAN;
-		sum += (double)d * unit;
+		sum += (double)d * src_unit(src);
 	}
 	return sum;
 }
@@ -218,7 +220,7 @@ static double smart_host_bytes(const struct fr_health *h)
 	for (size_t i = 0; i < h->nctrl; i++) {
 		int64_t d;
 
-		if (h->ctrl[i].absent[0])
+		if (!h->ctrl[i].read)
 			continue;
 		d = fr_hc_delta(&h->ctrl[i], FR_HC_DUW);
 		if (d < 0)
@@ -229,34 +231,73 @@ static double smart_host_bytes(const struct fr_health *h)
 	return read ? sum : NAN;
 }
 
+/*
+ * The WAF by one counter, or NAN with why.  A counter in 512000 B units is
+ * only used over 100 units of host writes (its rounding then moves the
+ * ratio by 1 % at most); one that did not move while the host wrote a
+ * unit or more is not kept by the drive (QEMU's endurance group log).
+ */
+static double waf_by(const struct fr_health *h, enum fr_waf_src src, double host, char *why,
+		     size_t len)
+{
+	double media = media_bytes(h, src), unit = src_unit(src);
+
+	if (isnan(media)) {
+		snprintf(why, len, "WAF n/a: the %s media counter went back or saturated",
+			 fr_waf_src_name(src));
+		return NAN;
+	}
+	if (host < 100 * unit) {
+		snprintf(why, len,
+			 "WAF n/a: the %s media counter counts %.0f B units, too coarse for "
+			 "%.1f MB written",
+			 fr_waf_src_name(src), unit, host / 1e6);
+		return NAN;
+	}
+	if (media == 0) {
+		snprintf(why, len,
+			 "WAF n/a: the %s media counter did not move while the host wrote",
+			 fr_waf_src_name(src));
+		return NAN;
+	}
+	return media / host;
+}
+
 void fr_health_waf(const struct fr_step *s, struct fr_waf *w)
 {
 	const struct fr_health *h = s->health;
+	bool said = false; /* why already names a counter present */
+	char why[160];
 
 	memset(w, 0, sizeof(*w));
 	w->host_bytes = s->dir[FR_WRITE].io_bytes;
 	w->host_bytes_smart = w->media_bytes = w->waf = NAN;
-	if (!h || !h->recorded) {
-		snprintf(w->why, sizeof(w->why), "WAF n/a: no drive health recorded");
+	for (int i = 0; i < FR_WAF_NSRC; i++)
+		w->by_src[i] = NAN;
+	snprintf(w->why, sizeof(w->why), "WAF n/a: no drive health recorded");
+	if (!h || !h->recorded)
 		return;
-	}
 	w->host_bytes_smart = smart_host_bytes(h);
-	w->src = media_source(h);
-	if (w->src == FR_WAF_NONE) {
-		snprintf(w->why, sizeof(w->why), "WAF n/a: the drive reports no media counter");
-		return;
+	snprintf(w->why, sizeof(w->why), "WAF n/a: the drive reports no media counter");
+	for (int i = FR_WAF_OCP; i < FR_WAF_NSRC; i++) {
+		if (!src_present(h, i))
+			continue;
+		if (isnan(w->host_bytes))
+			snprintf(why, sizeof(why), "WAF n/a: fio's written bytes are not known");
+		else if (w->host_bytes <= 0)
+			snprintf(why, sizeof(why), "WAF n/a: the step wrote nothing");
+		else
+			w->by_src[i] = waf_by(h, i, w->host_bytes, why, sizeof(why));
+		/* the first counter present gives the WAF, or says why not */
+		if (w->src == FR_WAF_NONE && !isnan(w->by_src[i])) {
+			w->src = i;
+			w->waf = w->by_src[i];
+			w->media_bytes = media_bytes(h, i);
+		} else if (w->src == FR_WAF_NONE && !said) {
+			snprintf(w->why, sizeof(w->why), "%s", why);
+			said = true;
+		}
 	}
-	w->media_bytes = media_bytes(h, w->src);
-	if (isnan(w->media_bytes))
-		snprintf(w->why, sizeof(w->why),
-			 "WAF n/a: the %s media counter went back during the step",
-			 fr_waf_src_name(w->src));
-	else if (isnan(w->host_bytes))
-		snprintf(w->why, sizeof(w->why), "WAF n/a: fio's written bytes are not known");
-	else if (w->host_bytes <= 0)
-		snprintf(w->why, sizeof(w->why), "WAF n/a: the step wrote nothing");
-	else
-		w->waf = w->media_bytes / w->host_bytes;
 }
 
 long fr_health_exclude_invalid(struct fr_model *m)

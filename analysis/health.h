@@ -70,7 +70,7 @@ struct fr_health {
 };
 
 /* Where a step's media bytes came from (WAF). */
-enum fr_waf_src { FR_WAF_NONE, FR_WAF_OCP, FR_WAF_FDP, FR_WAF_EG };
+enum fr_waf_src { FR_WAF_NONE, FR_WAF_OCP, FR_WAF_FDP, FR_WAF_EG, FR_WAF_NSRC };
 
 struct fr_waf {
 	double host_bytes;	 /* fio's written bytes, NAN unknown */
@@ -79,6 +79,9 @@ struct fr_waf {
 	double waf;		 /* media / host, NAN when not a right number */
 	enum fr_waf_src src;
 	char why[160]; /* "WAF n/a: ..." when waf is NAN */
+	/* the WAF by every media counter the drive has (FDP and OCP can
+	 * disagree), indexed by source; NAN where not a right number */
+	double by_src[FR_WAF_NSRC];
 };
 
 void fr_health_free(struct fr_health *h);

@@ -315,7 +315,7 @@ static struct json_object *ctrl_json(const struct fr_hctrl *c)
 struct json_object *fr_health_json(const struct fr_step *s)
 {
 	const struct fr_health *h = s->health;
-	struct json_object *o, *ctrls;
+	struct json_object *o, *ctrls, *by;
 	struct fr_hsum sum;
 	struct fr_waf w;
 	char cw[128];
@@ -348,6 +348,12 @@ struct json_object *fr_health_json(const struct fr_step *s)
 	json_object_object_add(o, "waf_source",
 			       w.src ? json_object_new_string(fr_waf_src_name(w.src)) : NULL);
 	json_object_object_add(o, "waf_note", isnan(w.waf) ? json_object_new_string(w.why) : NULL);
+	by = json_object_new_object();
+	for (int i = FR_WAF_OCP; i < FR_WAF_NSRC; i++)
+		if (!isnan(w.by_src[i]))
+			json_object_object_add(by, fr_waf_src_name(i),
+					       json_object_new_double(w.by_src[i]));
+	json_object_object_add(o, "waf_by_source", by);
 	ctrls = json_object_new_array();
 	for (size_t i = 0; i < h->nctrl; i++)
 		json_object_array_add(ctrls, ctrl_json(&h->ctrl[i]));

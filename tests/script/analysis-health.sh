@@ -70,10 +70,13 @@ for s in steps:
         if all(c.get(log) for c in ctrls):
             media = (max(c[log]["after"][key] for c in ctrls) -
                      min(c[log]["before"][key] for c in ctrls)) * unit
-            src = name
-            break
+            # a 512000 B unit is used over 100 of them; a counter that did
+            # not move while the host wrote is not kept (QEMU's endurance group)
+            if host >= 100 * unit and media > 0:
+                src = name
+                break
     if src is None:
-        if s["waf"] is not None or s["waf_note"] != "WAF n/a: the drive reports no media counter":
+        if s["waf"] is not None or not s["waf_note"].startswith("WAF n/a: "):
             bad.append("%s: waf %s (%s) without a media counter" % (s["step"], s["waf"], s["waf_note"]))
     elif s["waf_source"] != src or host <= 0 or abs(s["waf"] - media / host) > 1e-9 * max(1, media / host):
         bad.append("%s: waf %s %s, expected %s %s" % (s["step"], s["waf"], s["waf_source"],

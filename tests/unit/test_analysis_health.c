@@ -190,9 +190,29 @@ static void test_waf(void **state)
 	waf_of("null", fdp, eg, 8388608, &w);
 	assert_int_equal(w.src, FR_WAF_FDP);
 	assert_true(fabs(w.waf - 3.0) < 1e-12);
+	/* the endurance group counts 512000 B units: used over 100 of them */
 	waf_of("null", "null", eg, 8388608, &w);
+	assert_true(isnan(w.waf));
+	assert_string_equal(w.why, "WAF n/a: the endurance group media counter counts 512000 B "
+				   "units, too coarse for 8.4 MB written");
+	waf_of("null", "null", eg, 16 * 1000 * 1000, &w);
+	assert_true(isnan(w.waf));
+	waf_of("null", "null", eg, 100 * 512000.0, &w);
 	assert_int_equal(w.src, FR_WAF_EG);
-	assert_true(fabs(w.waf - 33 * 512000.0 / 8388608) < 1e-12);
+	assert_true(fabs(w.waf - 33 / 100.0) < 1e-12);
+	/* one that does not move while the host writes is not kept (QEMU's) */
+	waf_of("null", "null",
+	       "{\"before\": {\"media_units_written\": 0}, \"after\": "
+	       "{\"media_units_written\": 0}}",
+	       100 * 512000.0, &w);
+	assert_true(isnan(w.waf));
+	assert_string_equal(w.why,
+			    "WAF n/a: the endurance group media counter did not move while the "
+			    "host wrote");
+	/* FDP beside OCP: the WAF is OCP's, FDP's is kept beside it */
+	waf_of(ocp, fdp, eg, 8388608, &w);
+	assert_true(fabs(w.by_src[FR_WAF_FDP] - 3.0) < 1e-12);
+	assert_true(isnan(w.by_src[FR_WAF_EG]));
 	/* no media counter: n/a, said so */
 	waf_of("null", "null", "null", 8388608, &w);
 	assert_true(isnan(w.waf));
