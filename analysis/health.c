@@ -45,7 +45,8 @@ struct fr_health *fr_health_dup(const struct fr_health *h)
 			fr_health_free(d);
 			return NULL;
 		}
-		memcpy(c->temps, h->ctrl[i].temps, c->ntemps * sizeof(*c->temps));
+		if (c->ntemps)
+			memcpy(c->temps, h->ctrl[i].temps, c->ntemps * sizeof(*c->temps));
 		d->nctrl++;
 	}
 	return d;

@@ -59,7 +59,8 @@ static int add_temp(struct fr_hctrl *c, struct json_object *snap)
 	double ms = fr_json_num(snap, "t_ms");
 	struct fr_htemp *v;
 
-	if (t <= 0 || t > 1000 || isnan(ms))
+	/* a time no job runs for is not a point (and no int64_t) */
+	if (t <= 0 || t > 1000 || !(ms > -1e12 && ms < 1e12))
 		return 0;
 	v = realloc(c->temps, (c->ntemps + 1) * sizeof(*v));
 	if (!v)
@@ -144,7 +145,8 @@ static int merge_ctrl(struct fr_hctrl *c, struct json_object *o, char *err, size
 		c->cpu_us = (c->cpu_us < 0 ? 0 : c->cpu_us) +
 			    (counter(cost, "cpu_us_total") > 0 ? counter(cost, "cpu_us_total") : 0);
 	}
-	qsort(c->temps, c->ntemps, sizeof(*c->temps), cmp_temp);
+	if (c->ntemps > 1)
+		qsort(c->temps, c->ntemps, sizeof(*c->temps), cmp_temp);
 	return 0;
 }
 

@@ -258,6 +258,21 @@ static void test_absent_and_bad(void **state)
 	assert_false(step_of(&m)->health->recorded);
 	assert_non_null(strstr(step_of(&m)->health->why, "not an NVMe namespace"));
 	fr_model_free(&m);
+	/* nonsense values are not figures: no point, no counter, no crash */
+	one_step(&m, 1);
+	assert_int_equal(attach(&m,
+				"{\"controller\": \"nvme0\", \"absent\": null, \"before\": "
+				"{\"t_ms\": 1e300, \"composite_temp_k\": 300, "
+				"\"data_units_written\": \"many\", \"critical_warning\": -4}, "
+				"\"after\": {\"t_ms\": -1e300, \"composite_temp_k\": 70000, "
+				"\"data_units_written\": 5}, \"samples\": [7, null]}",
+				err, sizeof(err)),
+			 0);
+	assert_true(step_of(&m)->health->recorded);
+	assert_false(step_of(&m)->health->invalid);
+	assert_int_equal(step_of(&m)->health->ctrl[0].ntemps, 0);
+	assert_int_equal(fr_hc_delta(&step_of(&m)->health->ctrl[0], FR_HC_DUW), -1);
+	fr_model_free(&m);
 	/* malformed: said with the entry */
 	one_step(&m, 1);
 	o = json_tokener_parse("{\"w@peak.0\": {\"job\": \"w@peak\", \"controllers\": 5}}");
