@@ -52,6 +52,14 @@ struct fr_health *fr_health_dup(const struct fr_health *h)
 	return d;
 }
 
+bool fr_health_same_subsys(const struct fr_health *h, size_t i)
+{
+	for (size_t k = 0; h->ctrl[i].subsys[0] && k < i; k++)
+		if (h->ctrl[k].read && !strcmp(h->ctrl[k].subsys, h->ctrl[i].subsys))
+			return true;
+	return false;
+}
+
 int64_t fr_hc_delta(const struct fr_hctrl *c, enum fr_hc k)
 {
 	const struct fr_hcount *v = &c->c[k];
@@ -203,7 +211,7 @@ static double media_bytes(const struct fr_health *h, enum fr_waf_src src)
 	for (size_t i = 0; i < h->nctrl; i++) {
 		int64_t d;
 
-		if (!h->ctrl[i].read)
+		if (!h->ctrl[i].read || fr_health_same_subsys(h, i))
 			continue;
 		d = fr_hc_delta(&h->ctrl[i], src_counter(src));
 		if (d < 0)
@@ -221,7 +229,7 @@ static double smart_host_bytes(const struct fr_health *h)
 	for (size_t i = 0; i < h->nctrl; i++) {
 		int64_t d;
 
-		if (!h->ctrl[i].read)
+		if (!h->ctrl[i].read || fr_health_same_subsys(h, i))
 			continue;
 		d = fr_hc_delta(&h->ctrl[i], FR_HC_DUW);
 		if (d < 0)

@@ -50,6 +50,7 @@ struct fr_htemp {
 struct fr_hctrl {
 	char name[32];	  /* "nvme0" */
 	char serial[48];  /* as the engine read it */
+	char subsys[224]; /* subsystem NQN, "" when not said */
 	char absent[160]; /* why no health could be read, "" when it was */
 	bool read;	  /* some job's before and after snapshots were read */
 	struct fr_hcount c[FR_HC_N];
@@ -97,6 +98,11 @@ const char *fr_waf_src_name(enum fr_waf_src s);
 
 /* "spare, temperature" for critical warning bits (unknown ones by number). */
 void fr_health_cw_names(unsigned bits, char *buf, size_t len);
+
+/* Whether controller i of h shares its subsystem with an earlier read one:
+ * then its counters may be the same counts (QEMU keeps them per namespace)
+ * and are never added to that one's. */
+bool fr_health_same_subsys(const struct fr_health *h, size_t i);
 
 /* Delta of a counter over a controller, -1 when not known or it went back. */
 int64_t fr_hc_delta(const struct fr_hctrl *c, enum fr_hc k);

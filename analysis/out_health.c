@@ -22,7 +22,8 @@ void fr_health_sum(const struct fr_health *h, struct fr_hsum *s)
 
 		if (!c->read)
 			continue;
-		for (int k = 0; k < FR_HC_N; k++) {
+		/* a controller of a subsystem already counted adds nothing */
+		for (int k = 0; k < FR_HC_N && !fr_health_same_subsys(h, i); k++) {
 			int64_t d = fr_hc_delta(c, k);
 
 			s->delta[k] = !read ? d : d < 0 || s->delta[k] < 0 ? -1 : s->delta[k] + d;

@@ -198,6 +198,8 @@ static int merge_entry(struct fr_health *h, const char *key, struct json_object 
 			snprintf(err, errlen, "out of memory");
 			return -1;
 		}
+		if (fr_json_str(o, "subsystem"))
+			snprintf(c->subsys, sizeof(c->subsys), "%s", fr_json_str(o, "subsystem"));
 		if (merge_ctrl(c, o, err, errlen)) {
 			if (!*err)
 				snprintf(err, errlen, "out of memory");

@@ -282,6 +282,41 @@ static void test_absent_and_bad(void **state)
 	fr_model_free(&m);
 }
 
+/* Two controllers of one subsystem may report the same counts (QEMU keeps
+ * them per namespace): never added; of two subsystems: added. */
+static void test_subsystems(void **state)
+{
+	static const char *const nqn[2][2] = {{"nqn.a", "nqn.a"}, {"nqn.a", "nqn.b"}};
+	char b[1024], a[1024], err[256], *two;
+	struct fr_hsum sum;
+	struct fr_model m;
+	struct fr_waf w;
+
+	(void)state;
+	snap(b, sizeof(b), 0, 0, 310, 1000, 0, 0, 0, 0, 0, 0);
+	snap(a, sizeof(a), 2000, 0, 310, 1017, 0, 0, 0, 0, 0, 0);
+	for (int i = 0; i < 2; i++) {
+		assert_true(asprintf(&two,
+				     "{\"controller\": \"nvme0\", \"subsystem\": \"%s\", "
+				     "\"before\": %s, \"after\": %s, \"ocp_c0\": {\"before\": "
+				     "{\"physical_media_units_written\": 0}, \"after\": "
+				     "{\"physical_media_units_written\": 4096}}}, "
+				     "{\"controller\": \"nvme1\", \"subsystem\": \"%s\", "
+				     "\"before\": %s, \"after\": %s, \"ocp_c0\": {\"before\": "
+				     "{\"physical_media_units_written\": 0}, \"after\": "
+				     "{\"physical_media_units_written\": 4096}}}",
+				     nqn[i][0], b, a, nqn[i][1], b, a) > 0);
+		one_step(&m, 4096);
+		assert_int_equal(attach(&m, two, err, sizeof(err)), 0);
+		fr_health_sum(step_of(&m)->health, &sum);
+		fr_health_waf(step_of(&m), &w);
+		assert_int_equal(sum.delta[FR_HC_DUW], 17 * (i + 1));
+		assert_true(w.waf == i + 1.0);
+		free(two);
+		fr_model_free(&m);
+	}
+}
+
 /* An invalid step leaves the ranking for m->invalid and the excluded list. */
 static void test_exclude(void **state)
 {
@@ -310,10 +345,9 @@ static void test_exclude(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_verdict),
-		cmocka_unit_test(test_waf),
-		cmocka_unit_test(test_absent_and_bad),
-		cmocka_unit_test(test_exclude),
+		cmocka_unit_test(test_verdict),	       cmocka_unit_test(test_waf),
+		cmocka_unit_test(test_absent_and_bad), cmocka_unit_test(test_exclude),
+		cmocka_unit_test(test_subsystems),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
