@@ -15,6 +15,7 @@
 #include "inputs.h"
 #include "inputs_priv.h"
 #include "read_engine.h"
+#include "read_health.h"
 #include "read_fio.h"
 
 static bool read_sidecar(struct fr_model *m, const char *path, struct fr_engine *e)
@@ -32,6 +33,16 @@ static bool read_sidecar(struct fr_model *m, const char *path, struct fr_engine 
 	}
 	free(buf);
 	return true;
+}
+
+/* The drive's health over each step (issue 25); a malformed section is
+ * said, and the figures are still used. */
+static void attach_health(struct fr_model *m, const struct fr_engine *e, const char *sidecar)
+{
+	char err[256];
+
+	if (fr_health_attach(m, e->health, err, sizeof(err)))
+		fr_model_skip(m, sidecar, "its \"health\" section is not used: %s", err);
 }
 
 /* A worker's read buffer, reused for every file it reads. */
@@ -68,6 +79,7 @@ static void read_task(struct task *t, struct rbuf *rb)
 		if (info.nn_jobs &&
 		    fr_engine_add_tails(m, &eng, info.drive, info.nn_step, t->sidecar))
 			fr_model_skip(m, t->sidecar, "out of memory");
+		attach_health(m, &eng, t->sidecar);
 	}
 	if (have_engine)
 		fr_engine_free(&eng);

@@ -15,6 +15,7 @@
 #include "baseline.h"
 #include "baseline_runs.h"
 #include "escape.h"
+#include "health.h"
 #include "inputs.h"
 #include "out.h"
 #include "provenance.h"
@@ -39,7 +40,7 @@ enum {
 };
 
 /* Long options without a short one. */
-enum { OPT_BASELINE = 256, OPT_FAIL_IF, OPT_CHECK, OPT_REPEAT };
+enum { OPT_BASELINE = 256, OPT_FAIL_IF, OPT_CHECK, OPT_REPEAT, OPT_INCLUDE_INVALID };
 
 /* --baseline and --repeat directories at most */
 #define MAX_RUNS 64
@@ -115,6 +116,10 @@ static const char usage_text[] =
 	"                          threshold, e.g. 'p99.99>+10%,iops<-5%' (metrics:\n"
 	"                          iops, mbps, mean, p99, p99.99); exit 4 when a term\n"
 	"                          cannot be evaluated (a figure absent on a side)\n"
+	"      --include-invalid   rank, place and gate steps the drive's health marks\n"
+	"                          invalid (thermal throttling, warning or critical\n"
+	"                          temperature time, a critical warning); by default\n"
+	"                          they are excluded, each listed with its reason\n"
 	"      --iops=FILE         print \"READ_IOPS WRITE_IOPS\" of one fio output, summed\n"
 	"                          over its jobs (or clients) and nothing else; exit 1\n"
 	"                          and print nothing if it is unreadable, a job failed\n"
@@ -166,7 +171,8 @@ struct opts {
 	size_t nbaseline;
 	const char *repeat[MAX_RUNS]; /* --repeat DIR... */
 	size_t nrepeat;
-	const char *fail_if; /* --fail-if as given */
+	const char *fail_if;  /* --fail-if as given */
+	bool include_invalid; /* --include-invalid: keep steps the health verdict rejects */
 	struct fr_gate gate;
 };
 
@@ -339,6 +345,7 @@ static const struct option long_opts[] = {
 	{"baseline", required_argument, NULL, OPT_BASELINE},
 	{"fail-if", required_argument, NULL, OPT_FAIL_IF},
 	{"repeat", required_argument, NULL, OPT_REPEAT},
+	{"include-invalid", no_argument, NULL, OPT_INCLUDE_INVALID},
 	{NULL, 0, NULL, 0},
 };
 
@@ -429,6 +436,9 @@ static int parse_global(int argc, char **argv, struct opts *o, int *ninputs)
 				return usage_error("more than 64 --repeat directories at '%s'",
 						   optarg);
 			o->repeat[o->nrepeat++] = optarg;
+			break;
+		case OPT_INCLUDE_INVALID:
+			o->include_invalid = true;
 			break;
 		case OPT_FAIL_IF: {
 			char err[512];
@@ -567,6 +577,36 @@ static bool refuse_output(const struct fr_inputs *in, const void *arg)
 	return output_is_input(arg, in);
 }
 
+/* Steps the health verdict rejects leave a model (unless --include-invalid),
+ * listed as excluded; 0, or -1 out of memory (said). */
+static int drop_invalid(const struct opts *o, struct fr_model *m, bool list)
+{
+	size_t before = m->nexcluded;
+	long n = o->include_invalid ? 0 : fr_health_exclude_invalid(m);
+
+	if (n < 0) {
+		fprintf(stderr, "fiorank: out of memory\n");
+		return -1;
+	}
+	for (size_t i = before; list && !o->quiet && i < m->nexcluded; i++)
+		print_problem("excluded from", &m->excluded[i]);
+	return 0;
+}
+
+/* The same for the runs of a --baseline comparison: the gate never judges
+ * a step the drive's health rejects. */
+static int drop_invalid_runs(const struct opts *o, struct fr_bl_dirs *runs)
+{
+	for (size_t i = 0; i < runs->n; i++) {
+		size_t before = runs->m[i].nexcluded;
+
+		if (drop_invalid(o, &runs->m[i], true))
+			return -1;
+		runs->problems |= runs->m[i].nexcluded > before;
+	}
+	return 0;
+}
+
 /* --baseline DIR... and --repeat DIR..., each its own run, and the gate.
  * 0, or EXIT_USAGE having said why. */
 static int compare_baseline(const struct opts *o, const struct fr_model *m, unsigned threads,
@@ -581,6 +621,8 @@ static int compare_baseline(const struct opts *o, const struct fr_model *m, unsi
 		return EXIT_USAGE;
 	ro.option = "--repeat";
 	if (fr_bl_dirs_read(o->repeat, o->nrepeat, &ro, rep))
+		return EXIT_USAGE;
+	if (drop_invalid_runs(o, base) || drop_invalid_runs(o, rep))
 		return EXIT_USAGE;
 	for (size_t i = 0; i < base->n; i++)
 		bm[bruns.n++] = &base->m[i];
@@ -676,6 +718,10 @@ int main(int argc, char **argv)
 	}
 	if (fr_inputs_read(in, &m, o.threads ? o.threads : default_threads())) {
 		fprintf(stderr, "fiorank: out of memory\n");
+		ret = EXIT_USAGE;
+		goto out;
+	}
+	if (drop_invalid(&o, &m, false)) {
 		ret = EXIT_USAGE;
 		goto out;
 	}

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "health.h"
 #include "model.h"
 #include "pooled.h"
 
@@ -38,19 +39,38 @@ void fr_model_init(struct fr_model *m)
 	memset(m, 0, sizeof(*m));
 }
 
+static void free_step(struct fr_step *s)
+{
+	free(s->name);
+	free(s->source);
+	for (size_t k = 0; k < s->njobnames; k++)
+		free(s->jobnames[k]);
+	free(s->jobnames);
+	free(s->fio_version);
+	free(s->targets);
+	fr_health_free(s->health);
+}
+
 static void free_profile(struct fr_profile *p)
 {
-	for (size_t i = 0; i < p->nsteps; i++) {
-		free(p->steps[i].name);
-		free(p->steps[i].source);
-		for (size_t k = 0; k < p->steps[i].njobnames; k++)
-			free(p->steps[i].jobnames[k]);
-		free(p->steps[i].jobnames);
-		free(p->steps[i].fio_version);
-		free(p->steps[i].targets);
-	}
+	for (size_t i = 0; i < p->nsteps; i++)
+		free_step(&p->steps[i]);
 	free(p->steps);
 	free(p->name);
+}
+
+void fr_drive_drop_step(struct fr_drive *d, size_t profile, size_t step)
+{
+	struct fr_profile *p = &d->profiles[profile];
+
+	free_step(&p->steps[step]);
+	memmove(&p->steps[step], &p->steps[step + 1], (p->nsteps - step - 1) * sizeof(*p->steps));
+	memset(&p->steps[--p->nsteps], 0, sizeof(*p->steps));
+	if (p->nsteps)
+		return;
+	free_profile(p);
+	memmove(p, p + 1, (d->nprofiles - profile - 1) * sizeof(*p));
+	memset(&d->profiles[--d->nprofiles], 0, sizeof(*p));
 }
 
 static void free_drive(struct fr_drive *d)
@@ -84,6 +104,9 @@ void fr_model_free(struct fr_model *m)
 	free_problems(m->skipped, m->nskipped);
 	free_problems(m->excluded, m->nexcluded);
 	free_problems(m->notes, m->nnotes);
+	if (m->invalid)
+		fr_model_free(m->invalid);
+	free(m->invalid);
 	memset(m, 0, sizeof(*m));
 }
 
@@ -214,6 +237,20 @@ int fr_model_move_profile(struct fr_model *m, size_t from, size_t profile, const
 	memmove(&d->profiles[profile], &d->profiles[profile + 1],
 		(d->nprofiles - profile - 1) * sizeof(*d->profiles));
 	d->nprofiles--;
+	return 0;
+}
+
+int fr_model_take_step(struct fr_model *dst, struct fr_drive *d, size_t profile, size_t step)
+{
+	struct fr_drive *dd = fr_model_drive(dst, d->label);
+	struct fr_profile *dp = dd ? drive_profile(dd, d->profiles[profile].name) : NULL;
+
+	if (!dp || grow((void **)&dp->steps, &dp->cap, dp->nsteps + 1, sizeof(*dp->steps)))
+		return -ENOMEM;
+	dp->steps[dp->nsteps++] = d->profiles[profile].steps[step];
+	/* the step's strings now belong to dst: dropping it frees nothing */
+	memset(&d->profiles[profile].steps[step], 0, sizeof(struct fr_step));
+	fr_drive_drop_step(d, profile, step);
 	return 0;
 }
 
@@ -365,6 +402,7 @@ static void merge_dir(struct fr_dirstat *into, const struct fr_dirstat *from)
 	into->ios += from->ios;
 	into->iops += from->iops;
 	into->bw_bytes += from->bw_bytes;
+	into->io_bytes += from->io_bytes; /* NAN (unknown) on a side stays */
 }
 
 /* fio's steady-state verdicts: one job not attained makes the step's. */
@@ -516,6 +554,9 @@ int fr_model_merge(struct fr_model *dst, const struct fr_model *src)
 				merge_ss(ds, ss->fio_ss, ss->fio_ss_what);
 				if (note_doc(ds, ss->fio_version, ss->timestamp) ||
 				    note_targets(ds, ss->targets))
+					return -ENOMEM;
+				if (ss->health && !ds->health &&
+				    !(ds->health = fr_health_dup(ss->health)))
 					return -ENOMEM;
 			}
 		}

@@ -41,6 +41,7 @@ struct fr_dirstat {
 	uint64_t ios;	 /* completed operations (total_ios) */
 	double iops;	 /* achieved IOPS */
 	double bw_bytes; /* bytes per second */
+	double io_bytes; /* bytes transferred (fio's io_bytes); NAN unknown, 0 none */
 	struct fr_lat lat[FR_NBASES];
 	struct fr_spread spread[FR_NBASES];
 };
@@ -141,6 +142,9 @@ struct fr_step {
 	 * any job's was not) and that job's criterion */
 	int fio_ss;
 	char fio_ss_what[40];
+	/* the drive's health over the step (issue 25, health.h); NULL when
+	 * no engine results file came with it */
+	struct fr_health *health;
 };
 
 struct fr_profile {
@@ -209,6 +213,9 @@ struct fr_model {
 	size_t nnotes, notes_cap;
 	size_t files_read;
 	size_t jobs_read;
+	/* steps the drive's health made invalid, moved out of the ranking
+	 * (health.h) so that the reports still show their health; or NULL */
+	struct fr_model *invalid;
 };
 
 void fr_model_init(struct fr_model *m);
@@ -238,6 +245,13 @@ int fr_model_exclude(struct fr_model *m, const char *source, const char *fmt, ..
 /* A file passed over on purpose (fiorank's own report): listed, exit 0. */
 int fr_model_note(struct fr_model *m, const char *source, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+
+/* Removes step `step` of profile `profile` of d (and the profile when it
+ * was its last step). */
+void fr_drive_drop_step(struct fr_drive *d, size_t profile, size_t step);
+/* Moves that step, whole, into dst under the same drive label and profile
+ * (made there if new); 0 or -ENOMEM. */
+int fr_model_take_step(struct fr_model *dst, struct fr_drive *d, size_t profile, size_t step);
 
 const struct fr_profile *fr_drive_find_profile(const struct fr_drive *d, const char *name);
 

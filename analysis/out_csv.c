@@ -13,6 +13,7 @@
 #include "crosscheck.h"
 #include "escape.h"
 #include "out.h"
+#include "out_health.h"
 #include "out_tq.h"
 
 static const char *const columns =
@@ -24,7 +25,8 @@ static const char *const columns =
 	",per_drive_of,ref_note"
 	/* the io_uring_cmd cross-check run: of which drive, ratios to it */
 	",cross_check_of,mean_ratio,p99_ratio,p99_9_ratio,p99_99_ratio"
-	"\n";
+	/* drive health per step (issue 25): section "health" rows */
+	FR_HEALTH_CSV_COLUMNS "\n";
 
 /* A row is built field by field; unused fields stay empty. */
 struct row {
@@ -38,6 +40,7 @@ struct row {
 	const char *ref_note;	      /* why published drives were left out of ref_place */
 	const char *cross_check_of;   /* nn_cross_check: the ssdnvme run's drive */
 	struct fr_lat ratio;	      /* nn_cross_check: this run over that one */
+	const struct fr_step *health; /* a "health" row's step */
 };
 
 /*
@@ -194,6 +197,7 @@ static void emit(FILE *f, const struct row *r)
 	field_num(f, r->ratio.p99, 3);
 	field_num(f, r->ratio.p999, 3);
 	field_num(f, r->ratio.p9999, 3);
+	fr_health_csv_fields(f, r->health);
 	fputc('\n', f);
 }
 
@@ -387,6 +391,23 @@ static void nn_rows(FILE *f, const struct fr_report *rep)
 	fr_nn_split_free(&sp);
 }
 
+/* One row per measured step with a health record: the verdict (or why
+ * there is none) in detail, the figures in the health columns. */
+static void health_row(void *f, const struct fr_drive *d, const struct fr_profile *p,
+		       const struct fr_step *s)
+{
+	struct row r = blank("health");
+	char v[512];
+
+	r.profile = p->name;
+	r.drive = d->label;
+	r.step = s->name;
+	r.detail = fr_health_verdict_text(s->health, v, sizeof(v));
+	r.origin = r.health = s;
+	r.reference = 0;
+	emit(f, &r);
+}
+
 /* Inputs not used (or passed over): file and reason. */
 static void problem_rows(FILE *f, const char *section, const struct fr_problem *p, size_t n)
 {
@@ -431,6 +452,7 @@ static int render_csv(FILE *f, const void *arg)
 	wp_rows(f, rep->r);
 	statement_rows(f, rep);
 	nn_rows(f, rep);
+	fr_health_each(rep->m, health_row, f);
 	other_rows(f, rep);
 	fr_baseline_csv(f, rep->baseline);
 	return fr_tq_csv(f, rep) || ferror(f) ? -1 : 0;

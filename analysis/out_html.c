@@ -13,6 +13,7 @@
 #include "baseline.h"
 #include "escape.h"
 #include "out.h"
+#include "out_health.h"
 #include "out_html_chart.h"
 #include "out_tq.h"
 #include "svg.h"
@@ -109,6 +110,7 @@ static void profile_charts(FILE *f, const struct fr_profile_rank *pr, enum fr_ba
 	fr_html_p99_curves(f, pr, basis, pal);
 	fr_html_dist(f, pr, pal);
 	fr_html_fio_logs(f, pr, pal);
+	fr_html_health_temps(f, pr, pal);
 	fr_svg_bars(f, title, pr->by_mbps ? "MB/s" : "IOPS", b, pr->n);
 out:
 	free(s);
@@ -325,6 +327,7 @@ static int render_html(FILE *f, const void *arg)
 		wp_section(f, r, &pal);
 	statements(f, rep);
 	fr_html_nn(f, rep, &pal);
+	fr_html_health(f, rep->m);
 	tail(f, rep);
 	fr_baseline_html(f, rep->baseline);
 	if (fr_tq_html(f, rep))

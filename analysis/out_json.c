@@ -13,6 +13,7 @@
 #include "crosscheck.h"
 #include "escape.h"
 #include "out.h"
+#include "out_health.h"
 #include "out_tq.h"
 
 static struct json_object *jnum(double v)
@@ -100,6 +101,8 @@ static struct json_object *step_obj(const struct fr_step *s, enum fr_basis basis
 	add(o, "write_iops", jnum(s->dir[FR_WRITE].iops));
 	add(o, "jobs", json_object_new_int((int)s->njobs));
 	add_origin(o, s, reference);
+	if (s->health)
+		add(o, "health", fr_health_json(s));
 	return o;
 }
 
@@ -371,6 +374,9 @@ int fr_out_json(FILE *f, const struct fr_report *rep)
 	add(json_object_object_get(root, "write_pressure"), "statements", statements_arr(rep));
 	add_nn(root, rep);
 	add(root, "wins", summary_obj(rep));
+	/* only when a step came with an engine results file (issue 25) */
+	if (fr_health_any(rep->m))
+		add(root, "health", fr_health_json_all(rep->m));
 	if (rep->baseline)
 		add(root, "baseline", fr_baseline_json(rep->baseline));
 	/* only when a drive ran the method: other reports keep their shape */

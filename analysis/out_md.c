@@ -12,6 +12,7 @@
 #include "crosscheck.h"
 #include "escape.h"
 #include "out.h"
+#include "out_health.h"
 #include "out_tq.h"
 
 static void md_str(FILE *f, const char *s)
@@ -361,6 +362,7 @@ static int render_md(FILE *f, const void *arg)
 	write_pressure(f, rep->r);
 	statements(f, rep);
 	noisy_neighbor(f, rep);
+	fr_health_md(f, m, md_str);
 	tail(f, rep);
 	fr_baseline_md(f, rep->baseline);
 	return fr_tq_md(f, rep) || ferror(f) ? -1 : 0;

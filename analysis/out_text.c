@@ -13,6 +13,7 @@
 #include "crosscheck.h"
 #include "escape.h"
 #include "out.h"
+#include "out_health.h"
 #include "out_tq.h"
 
 #define LABEL_W 32
@@ -408,6 +409,7 @@ static int render_text(FILE *f, const void *arg)
 	write_pressure(f, rep);
 	noisy_neighbor(f, rep);
 	summary(f, rep);
+	fr_health_text(f, rep->m);
 	problems(f, rep);
 	fr_baseline_text(f, rep->baseline);
 	/* last: the runner's report ends with the tq-sweep table */

@@ -128,6 +128,7 @@ static int read_root(struct json_object *root, struct fr_engine *e, char *err, s
 			return -1;
 		}
 	}
+	e->health = json_object_get(fr_json_get(root, "health"));
 	if (!tags)
 		return 0;
 	/* docs/tags.md: "tags" is an object whose "keys" array holds the tag keys */
@@ -164,6 +165,7 @@ void fr_engine_free(struct fr_engine *e)
 	free(e->model);
 	free(e->serial);
 	free(e->firmware);
+	json_object_put(e->health);
 	memset(e, 0, sizeof(*e));
 }
 

@@ -6,6 +6,8 @@
 
 #include "model.h"
 
+struct json_object;
+
 /* One tag key of the ssdnvme engine's tag file. */
 struct fr_tag {
 	unsigned nsid;
@@ -21,6 +23,9 @@ struct fr_engine {
 	char *firmware;
 	struct fr_tag *tags;
 	size_t ntags;
+	/* its "health" section (a reference held, read_health.c reads it),
+	 * NULL when the file has none */
+	struct json_object *health;
 };
 
 /* Parses an engine identity/tag file; returns 0, or -1 with a reason (and

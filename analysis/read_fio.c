@@ -153,6 +153,10 @@ static const char *read_dir(struct json_object *d, struct fr_dirstat *out)
 		out->bw_bytes = 0;
 	if (!isfinite(out->bw_bytes) || out->bw_bytes < 0 || out->bw_bytes >= MAX_BW)
 		return "has a bandwidth that is negative, infinite or beyond any device";
+	/* bytes moved (the host side of a WAF); fio < 3.0 counted KiB */
+	out->io_bytes = isnan(bw) ? NAN : fr_json_num(d, "io_bytes");
+	if (!(out->io_bytes >= 0 && out->io_bytes < 1e21))
+		out->io_bytes = NAN;
 	ios = fr_json_num(d, "total_ios");
 	if (isnan(ios) && fr_json_get(d, "total_ios"))
 		return "has a \"total_ios\" that is not a number";

@@ -1,0 +1,118 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Drive health per step (issue 25): what the ssdnvme engine read from the
+ * drive before, during and after a step's jobs (its results file's "health"
+ * section, docs/engine.md), the step's validity verdict and its write
+ * amplification.  The model only: read_health.c fills it, out_health*.c
+ * print it.
+ */
+#ifndef FIORANK_HEALTH_H
+#define FIORANK_HEALTH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct fr_model;
+struct fr_step;
+
+/* A monotonic counter over a step: the lowest value seen before and the
+ * highest after, over all the step's jobs on one controller (threads run
+ * together and read the same counter: their windows are unioned, never
+ * added).  -1: not known (absent, or saturated at INT64_MAX). */
+struct fr_hcount {
+	int64_t before, after;
+};
+
+/* The counters a verdict or WAF reads; FR_HC_N of them. */
+enum fr_hc {
+	FR_HC_DUW,	    /* SMART data units written (1000 x 512 B) */
+	FR_HC_TMT1_N,	    /* thermal management transitions, level 1 */
+	FR_HC_TMT2_N,	    /* level 2 */
+	FR_HC_TMT1_S,	    /* seconds at level 1 */
+	FR_HC_TMT2_S,	    /* seconds at level 2 */
+	FR_HC_WARN_MIN,	    /* minutes above the warning composite temperature */
+	FR_HC_CRIT_MIN,	    /* minutes above the critical composite temperature */
+	FR_HC_OCP_MEDIA,    /* OCP C0 physical media units written: bytes */
+	FR_HC_OCP_THROTTLE, /* OCP C0 thermal throttling count */
+	FR_HC_FDP_MBMW,	    /* FDP media bytes with metadata written */
+	FR_HC_EG_MEDIA,	    /* endurance group media units written (1000 x 512 B) */
+	FR_HC_N
+};
+
+/* One point of the composite temperature over time. */
+struct fr_htemp {
+	int64_t t_ms; /* since the job's start */
+	int temp_k;
+};
+
+/* One controller's health over a step. */
+struct fr_hctrl {
+	char name[32];	  /* "nvme0" */
+	char serial[48];  /* as the engine read it */
+	char subsys[224]; /* subsystem NQN, "" when not said */
+	char absent[160]; /* why no health could be read, "" when it was */
+	bool read;	  /* some job's before and after snapshots were read */
+	struct fr_hcount c[FR_HC_N];
+	unsigned crit_warning;			     /* bits set in any snapshot */
+	int temp_before_k, temp_after_k, temp_max_k; /* 0: not known */
+	struct fr_htemp *temps;			     /* before, samples and after, by time */
+	size_t ntemps;
+	int64_t samples, cpu_us; /* the sampler's own cost; -1 unknown */
+};
+
+struct fr_health {
+	bool recorded; /* some controller's health was read */
+	char why[200]; /* when not recorded: why */
+	struct fr_hctrl *ctrl;
+	size_t nctrl;
+	bool invalid;
+	char reason[320]; /* why invalid; "" when valid */
+};
+
+/* Where a step's media bytes came from (WAF). */
+enum fr_waf_src { FR_WAF_NONE, FR_WAF_OCP, FR_WAF_FDP, FR_WAF_EG, FR_WAF_NSRC };
+
+struct fr_waf {
+	double host_bytes;	 /* fio's written bytes, NAN unknown */
+	double host_bytes_smart; /* data units written delta x 512000, NAN unknown */
+	double media_bytes;	 /* NAN unknown */
+	double waf;		 /* media / host, NAN when not a right number */
+	enum fr_waf_src src;
+	char why[160]; /* "WAF n/a: ..." when waf is NAN */
+	/* the WAF by every media counter the drive has (FDP and OCP can
+	 * disagree), indexed by source; NAN where not a right number */
+	double by_src[FR_WAF_NSRC];
+};
+
+void fr_health_free(struct fr_health *h);
+struct fr_health *fr_health_dup(const struct fr_health *h);
+
+/* Sets h->invalid and h->reason from its counters (the verdict rules of
+ * docs/fiorank.md). */
+void fr_health_verdict(struct fr_health *h);
+
+/* The WAF of a step: its health's media bytes over fio's written bytes. */
+void fr_health_waf(const struct fr_step *s, struct fr_waf *w);
+const char *fr_waf_src_name(enum fr_waf_src s);
+
+/* "spare, temperature" for critical warning bits (unknown ones by number). */
+void fr_health_cw_names(unsigned bits, char *buf, size_t len);
+
+/* Whether controller i of h shares its subsystem with an earlier read one:
+ * then its counters may be the same counts (QEMU keeps them per namespace)
+ * and are never added to that one's. */
+bool fr_health_same_subsys(const struct fr_health *h, size_t i);
+
+/* Delta of a counter over a controller, -1 when not known or it went back. */
+int64_t fr_hc_delta(const struct fr_hctrl *c, enum fr_hc k);
+
+/* Moves every step judged invalid out of m into m->invalid (where the
+ * reports still show its health) and lists it as excluded, with the
+ * reason.  Returns the number moved, or -1 out of memory. */
+long fr_health_exclude_invalid(struct fr_model *m);
+
+/* Whether any step of m (or m->invalid) has a health record (read or not). */
+bool fr_health_any(const struct fr_model *m);
+
+#endif
