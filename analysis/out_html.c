@@ -44,9 +44,9 @@ static void profile_table(FILE *f, const struct fr_profile_rank *pr)
 	      f);
 	for (size_t i = 0; i < pr->n; i++) {
 		const struct fr_entry *e = &pr->e[i];
-		char pub[320];
+		char pub[320], place[16];
 
-		fprintf(f, "<tr><td>%u</td>", e->place);
+		fprintf(f, "<tr><td>%s</td>", fr_place_text(place, sizeof(place), e->place));
 		fr_html_cell(f, e->drive->label, true);
 		fr_html_num_cell(f, e->iops, 0);
 		fr_html_num_cell(f, e->mbps > 0 ? e->mbps : NAN, 1);
@@ -98,7 +98,10 @@ static void profile_charts(FILE *f, const struct fr_profile_rank *pr, enum fr_ba
 		b[i].label = e->drive->label;
 		b[i].value = pr->by_mbps ? e->mbps : e->iops;
 		b[i].color = s[i].color;
-		snprintf(notes[i], sizeof(notes[i]), "(#%u)", e->place);
+		if (e->place)
+			snprintf(notes[i], sizeof(notes[i]), "(#%u)", e->place);
+		else
+			snprintf(notes[i], sizeof(notes[i]), "(not placed)");
 		b[i].note = notes[i];
 	}
 	snprintf(title, sizeof(title), "%s: achieved IOPS vs mean %s latency", pr->name,

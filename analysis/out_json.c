@@ -107,7 +107,7 @@ static struct json_object *entry_obj(const struct fr_entry *e, enum fr_basis bas
 {
 	struct json_object *o = json_object_new_object(), *curve = json_object_new_array();
 
-	add(o, "place", json_object_new_int((int)e->place));
+	add(o, "place", e->place ? json_object_new_int((int)e->place) : NULL);
 	add(o, "drive", jstr(e->drive->label));
 	add(o, "reference", json_object_new_boolean(e->drive->reference));
 	add(o, "peak_step", jstr(e->peak->name));

@@ -91,9 +91,9 @@ static void profiles(FILE *f, const struct fr_ranking *r)
 			"| published place |\n|---:|---|---:|---:|---:|---|---:|---|\n");
 		for (size_t i = 0; i < pr->n; i++) {
 			const struct fr_entry *e = &pr->e[i];
-			char a[32], b[32], c[32], d[32], pub[320];
+			char a[32], b[32], c[32], d[32], pub[320], place[16];
 
-			fprintf(f, "| %u | ", e->place);
+			fprintf(f, "| %s | ", fr_place_text(place, sizeof(place), e->place));
 			md_str(f, e->drive->label);
 			fprintf(f, " | %s | %s | %s | ", fr_num(a, sizeof(a), e->iops, 0),
 				fr_num(b, sizeof(b), e->mbps, 1),

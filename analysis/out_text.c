@@ -143,7 +143,7 @@ static void profiles(FILE *f, const struct fr_report *rep)
 			   "margin to next     published\n");
 		for (size_t i = 0; i < pr->n; i++) {
 			const struct fr_entry *e = &pr->e[i];
-			char lb[LABEL_W + 2], a[32], b[32], c[32], mg[48], pub[32] = "-";
+			char lb[LABEL_W + 2], a[32], b[32], c[32], mg[48], pub[32] = "-", pl[16];
 
 			margin(mg, sizeof(mg), e, pr->by_mbps);
 			/* the column is short; the reasons follow the table */
@@ -154,7 +154,8 @@ static void profiles(FILE *f, const struct fr_report *rep)
 				snprintf(pub, sizeof(pub), "unlike *");
 			else if (e->drive->reference && e->drive->group > 1)
 				snprintf(pub, sizeof(pub), "/%u *", e->drive->group);
-			fprintf(f, "%3u %-32s %11s %8s %7s %-5.5s %-18s %s\n", e->place,
+			fprintf(f, "%3s %-32s %11s %8s %7s %-5.5s %-18s %s\n",
+				fr_place_text(pl, sizeof(pl), e->place),
 				cut(lb, sizeof(lb), e->drive->label),
 				fr_num(a, sizeof(a), e->iops, 0),
 				fr_num(b, sizeof(b), e->mbps > 0 ? e->mbps : NAN, 1),

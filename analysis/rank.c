@@ -178,11 +178,30 @@ static bool same_result(const struct fr_entry *a, const struct fr_entry *b)
 	       (a->lat_ns == b->lat_ns || (isnan(a->lat_ns) && isnan(b->lat_ns)));
 }
 
+/* A measured drive beside published ones that are not all comparable with
+ * its run: listed after the placed entries, with its reason, no place. */
+static bool unplaced(const struct fr_entry *e)
+{
+	return !e->drive->reference && *e->ref_note;
+}
+
+static int cmp_entry_placed(const void *a, const void *b)
+{
+	const struct fr_entry *x = a, *y = b;
+
+	if (unplaced(x) != unplaced(y))
+		return unplaced(x) ? 1 : -1;
+	return cmp_entry(a, b);
+}
+
 static void assign_places(struct fr_entry *e, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
-		e[i].place =
-			(i && same_result(&e[i], &e[i - 1])) ? e[i - 1].place : (unsigned)i + 1;
+		if (unplaced(&e[i]))
+			e[i].place = 0;
+		else
+			e[i].place = (i && same_result(&e[i], &e[i - 1])) ? e[i - 1].place
+									  : (unsigned)i + 1;
 		e[i].margin_pct = e[i].margin_abs = NAN;
 		/* no margin between a measured and a published drive: whether
 		 * they compare at all is the published place's to say */
@@ -241,11 +260,11 @@ static int rank_profile(const struct fr_model *m, const struct fr_model *ref, co
 			return -ENOMEM;
 		pr->n++;
 	}
-	qsort(pr->e, pr->n, sizeof(*pr->e), cmp_entry);
-	assign_places(pr->e, pr->n);
 	for (size_t i = 0; ref && i < pr->n; i++)
 		if (!pr->e[i].drive->reference)
 			place_among_ref(&pr->e[i], ref, name, pr->by_mbps, basis);
+	qsort(pr->e, pr->n, sizeof(*pr->e), cmp_entry_placed);
+	assign_places(pr->e, pr->n);
 	return 0;
 }
 
