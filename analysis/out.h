@@ -69,6 +69,12 @@ const char *fr_place_text(char *buf, size_t len, unsigned place);
 /* Whether the "profiles won" summary means anything: some profile ranks two
  * drives or more (published ones ranked with --with-reference count). */
 bool fr_wins_shown(const struct fr_ranking *r);
+/* "120: target 20748 IOPS, reached 17286 (83 %)" when capped step s fell
+ * short of its rate target (model.h, FR_TARGET_MISS); false and "" else. */
+bool fr_target_missed_text(const struct fr_step *s, char *buf, size_t len);
+/* The one direction step s did I/O in; FR_NDIRS for a mix (its
+ * percentiles are per direction and never added up) or none. */
+enum fr_dir fr_step_only_dir(const struct fr_step *s);
 /* Steps of one noisy-neighbor namespace: "ns4" or "all" for nsid 0. */
 void fr_ns_name(char *buf, size_t len, unsigned nsid);
 

@@ -141,6 +141,34 @@ const char *fr_place_text(char *buf, size_t len, unsigned place)
 	return buf;
 }
 
+bool fr_target_missed_text(const struct fr_step *s, char *buf, size_t len)
+{
+	double share = fr_step_target_missed(s);
+	char set[32], got[32];
+
+	*buf = '\0';
+	if (isnan(share))
+		return false;
+	snprintf(buf, len, "%s: target %s IOPS, reached %s (%.0f %%)", s->name,
+		 fr_num(set, sizeof(set), s->target_iops, 0),
+		 fr_num(got, sizeof(got), fr_step_iops(s), 0), 100 * share);
+	return true;
+}
+
+enum fr_dir fr_step_only_dir(const struct fr_step *s)
+{
+	enum fr_dir only = FR_NDIRS;
+
+	for (int d = 0; d < FR_NDIRS; d++) {
+		if (!s->dir[d].ios)
+			continue;
+		if (only != FR_NDIRS)
+			return FR_NDIRS;
+		only = (enum fr_dir)d;
+	}
+	return only;
+}
+
 void fr_ns_name(char *buf, size_t len, unsigned nsid)
 {
 	if (nsid)

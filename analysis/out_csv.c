@@ -24,6 +24,8 @@ static const char *const columns =
 	",per_drive_of,ref_note"
 	/* the io_uring_cmd cross-check run: of which drive, ratios to it */
 	",cross_check_of,mean_ratio,p99_ratio,p99_9_ratio,p99_99_ratio"
+	/* a capped curve step's rate target and the share of it reached */
+	",target_iops,target_reached_pct"
 	"\n";
 
 /* A row is built field by field; unused fields stay empty. */
@@ -38,6 +40,7 @@ struct row {
 	const char *ref_note;	      /* why published drives were left out of ref_place */
 	const char *cross_check_of;   /* nn_cross_check: the ssdnvme run's drive */
 	struct fr_lat ratio;	      /* nn_cross_check: this run over that one */
+	double target_iops;	      /* curve: the step's rate target, NAN none */
 };
 
 /*
@@ -122,7 +125,8 @@ static struct row blank(const char *section)
 			    .margin = NAN,
 			    .write_mbps = NAN,
 			    .reference = -1,
-			    .ratio = {NAN, NAN, NAN, NAN}};
+			    .ratio = {NAN, NAN, NAN, NAN},
+			    .target_iops = NAN};
 }
 
 /* Origin block: fio job names (joined by '|'), groupid, file.  A published
@@ -194,7 +198,54 @@ static void emit(FILE *f, const struct row *r)
 	field_num(f, r->ratio.p99, 3);
 	field_num(f, r->ratio.p999, 3);
 	field_num(f, r->ratio.p9999, 3);
+	field_num(f, r->target_iops, 1);
+	field_num(f, r->target_iops > 0 ? 100 * r->iops / r->target_iops : NAN, 1);
 	fputc('\n', f);
+}
+
+/* A curve step's row: its percentiles when it did one direction; a mix
+ * gets a curve_dir row per direction after it (never added up). */
+static void curve_rows(FILE *f, const struct fr_profile_rank *pr, const struct fr_entry *e,
+		       const struct fr_step *s, enum fr_basis basis)
+{
+	struct row c = blank("curve");
+	enum fr_dir only = fr_step_only_dir(s);
+
+	c.profile = pr->name;
+	c.drive = e->drive->label;
+	c.step = s->name;
+	c.iops = fr_step_iops(s);
+	c.mbps = fr_step_mbps(s);
+	c.lat = fr_step_mean_lat(s, basis);
+	c.reference = e->drive->reference;
+	c.origin = s;
+	c.target_iops = s->target_iops > 0 ? s->target_iops : NAN;
+	if (only != FR_NDIRS) {
+		c.p99 = s->dir[only].lat[basis].p99;
+		c.p999 = s->dir[only].lat[basis].p999;
+		c.p9999 = s->dir[only].lat[basis].p9999;
+	}
+	emit(f, &c);
+	for (int d = 0; only == FR_NDIRS && d < FR_NDIRS; d++) {
+		struct row r = blank("curve_dir");
+		const struct fr_lat *l = &s->dir[d].lat[basis];
+
+		if (!s->dir[d].ios)
+			continue;
+		r.profile = pr->name;
+		r.drive = e->drive->label;
+		r.step = s->name;
+		r.iops = s->dir[d].iops;
+		r.mbps = s->dir[d].bw_bytes / 1e6;
+		r.lat = l->mean;
+		r.p99 = l->p99;
+		r.p999 = l->p999;
+		r.p9999 = l->p9999;
+		r.reference = e->drive->reference;
+		r.detail = fr_dir_name((enum fr_dir)d);
+		r.origin = s;
+		emit(f, &r);
+	}
 }
 
 static void profile_rows(FILE *f, const struct fr_ranking *rk)
@@ -222,19 +273,8 @@ static void profile_rows(FILE *f, const struct fr_ranking *rk)
 			r.detail = pr->by_mbps ? "ranked by MB/s" : "ranked by IOPS";
 			r.origin = e->peak;
 			emit(f, &r);
-			for (size_t k = 0; k < e->ncurve; k++) {
-				struct row c = blank("curve");
-
-				c.profile = pr->name;
-				c.drive = e->drive->label;
-				c.step = e->curve[k]->name;
-				c.iops = fr_step_iops(e->curve[k]);
-				c.mbps = fr_step_mbps(e->curve[k]);
-				c.lat = fr_step_mean_lat(e->curve[k], rk->basis);
-				c.reference = e->drive->reference;
-				c.origin = e->curve[k];
-				emit(f, &c);
-			}
+			for (size_t k = 0; k < e->ncurve; k++)
+				curve_rows(f, pr, e, e->curve[k], rk->basis);
 		}
 	}
 }

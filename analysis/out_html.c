@@ -19,6 +19,7 @@
 
 static const char *const css =
 	"body{font-family:sans-serif;margin:24px;color:#222}"
+	"p.missed{color:#a33;font-weight:bold}"
 	"table{border-collapse:collapse;margin:8px 0}"
 	"td,th{border:1px solid #bbb;padding:3px 8px;text-align:right}"
 	"td.l,th.l{text-align:left}"
@@ -60,6 +61,24 @@ static void profile_table(FILE *f, const struct fr_profile_rank *pr)
 	fputs("</table>\n", f);
 }
 
+/* Capped steps that fell short of their rate target, named under the table
+ * (and marked "!" on the curve charts). */
+static void missed_targets(FILE *f, const struct fr_profile_rank *pr)
+{
+	for (size_t i = 0; i < pr->n; i++)
+		for (size_t k = 0; k < pr->e[i].ncurve; k++) {
+			char text[160];
+
+			if (!fr_target_missed_text(pr->e[i].curve[k], text, sizeof(text)))
+				continue;
+			fputs("<p class=\"missed\">! missed its rate target: ", f);
+			fr_html_escape(f, pr->e[i].drive->label);
+			fputs(", step ", f);
+			fr_html_escape(f, text);
+			fputs("</p>\n", f);
+		}
+}
+
 static void profile_charts(FILE *f, const struct fr_profile_rank *pr, enum fr_basis basis,
 			   struct fr_palette *pal)
 {
@@ -91,7 +110,7 @@ static void profile_charts(FILE *f, const struct fr_profile_rank *pr, enum fr_ba
 		for (size_t k = 0; k < e->ncurve; k++) {
 			xy[off + k] = fr_step_iops(e->curve[k]);
 			xy[npts + off + k] = fr_us(fr_step_mean_lat(e->curve[k], basis));
-			fr_html_step_label(steps[off + k], sizeof(steps[0]), e->curve[k]->name);
+			fr_html_curve_label(steps[off + k], sizeof(steps[0]), e->curve[k]);
 			labels[off + k] = steps[off + k];
 		}
 		off += e->ncurve;
@@ -321,6 +340,7 @@ static int render_html(FILE *f, const void *arg)
 		fr_html_escape(f, r->profiles[p].name);
 		fprintf(f, " (ranked by peak %s)</h2>\n", r->profiles[p].by_mbps ? "MB/s" : "IOPS");
 		profile_table(f, &r->profiles[p]);
+		missed_targets(f, &r->profiles[p]);
 		profile_charts(f, &r->profiles[p], r->basis, &pal);
 		fputs("</section>\n", f);
 	}

@@ -16,8 +16,10 @@
 /* A table cell holding v as fr_num() writes it (out_html.c). */
 void fr_html_num_cell(FILE *f, double v, int prec);
 
-/* "10 %" for a capped step, the name itself ("peak", "first") otherwise. */
-void fr_html_step_label(char *buf, size_t len, const char *step);
+/* A curve point's label: "10 %" for a capped step, the name itself
+ * ("peak", "first") otherwise, with "!" when the step fell short of its
+ * rate target ("120 %!"). */
+void fr_html_curve_label(char *buf, size_t len, const struct fr_step *s);
 
 /* Per direction that did I/O in the profile: achieved IOPS against that
  * direction's 99th percentile latency, beside the mean-latency chart.

@@ -12,12 +12,13 @@
 
 #include "out_html_chart.h"
 
-void fr_html_step_label(char *buf, size_t len, const char *step)
+void fr_html_curve_label(char *buf, size_t len, const struct fr_step *s)
 {
 	char *end;
 
-	strtod(step, &end);
-	snprintf(buf, len, end != step && !*end ? "%s %%" : "%s", step);
+	strtod(s->name, &end);
+	snprintf(buf, len, end != s->name && !*end ? "%s %%%s" : "%s%s", s->name,
+		 isnan(fr_step_target_missed(s)) ? "" : "!");
 }
 
 static bool has_p99(const struct fr_step *s, enum fr_dir d, enum fr_basis basis)
@@ -39,7 +40,7 @@ static size_t p99_points(const struct fr_entry *e, enum fr_dir d, enum fr_basis 
 			continue;
 		x[n] = fr_step_iops(st);
 		y[n] = fr_us(st->dir[d].lat[basis].p99);
-		fr_html_step_label(steps[n], sizeof(steps[0]), st->name);
+		fr_html_curve_label(steps[n], sizeof(steps[0]), st);
 		labels[n] = steps[n];
 		n++;
 	}

@@ -88,6 +88,34 @@ static void add_origin(struct json_object *o, const struct fr_step *s, bool refe
 	add(o, "file", s && !reference ? jstr(s->source) : NULL);
 }
 
+/* p99_us, p99_9_us, p99_99_us of a one-direction step (null for a mix),
+ * and "dirs": each direction's own figures (a mix's are never added up). */
+static void add_percentiles(struct json_object *o, const struct fr_step *s, enum fr_basis basis)
+{
+	enum fr_dir only = fr_step_only_dir(s);
+	const struct fr_lat *l = only != FR_NDIRS ? &s->dir[only].lat[basis] : NULL;
+	struct json_object *dirs = json_object_new_object();
+
+	add(o, "p99_us", l ? jnum(fr_us(l->p99)) : NULL);
+	add(o, "p99_9_us", l ? jnum(fr_us(l->p999)) : NULL);
+	add(o, "p99_99_us", l ? jnum(fr_us(l->p9999)) : NULL);
+	for (int d = 0; d < FR_NDIRS; d++) {
+		struct json_object *x;
+
+		if (!s->dir[d].ios)
+			continue;
+		l = &s->dir[d].lat[basis];
+		x = json_object_new_object();
+		add(x, "iops", jnum(s->dir[d].iops));
+		add(x, "lat_us", jnum(fr_us(l->mean)));
+		add(x, "p99_us", jnum(fr_us(l->p99)));
+		add(x, "p99_9_us", jnum(fr_us(l->p999)));
+		add(x, "p99_99_us", jnum(fr_us(l->p9999)));
+		add(dirs, fr_dir_name((enum fr_dir)d), x);
+	}
+	add(o, "dirs", dirs);
+}
+
 static struct json_object *step_obj(const struct fr_step *s, enum fr_basis basis, bool reference)
 {
 	struct json_object *o = json_object_new_object();
@@ -98,6 +126,10 @@ static struct json_object *step_obj(const struct fr_step *s, enum fr_basis basis
 	add(o, "lat_us", jnum(fr_us(fr_step_mean_lat(s, basis))));
 	add(o, "read_iops", jnum(s->dir[FR_READ].iops));
 	add(o, "write_iops", jnum(s->dir[FR_WRITE].iops));
+	add_percentiles(o, s, basis);
+	add(o, "target_iops", s->target_iops > 0 ? jnum(s->target_iops) : NULL);
+	add(o, "target_missed",
+	    s->target_iops > 0 ? json_object_new_boolean(!isnan(fr_step_target_missed(s))) : NULL);
 	add(o, "jobs", json_object_new_int((int)s->njobs));
 	add_origin(o, s, reference);
 	return o;

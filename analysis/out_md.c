@@ -66,13 +66,15 @@ static void curves(FILE *f, const struct fr_profile_rank *pr, enum fr_basis basi
 		md_str(f, e->drive->label);
 		fputs(":", f);
 		for (size_t k = 0; k < e->ncurve; k++) {
-			char a[32], b[32];
+			char a[32], b[32], missed[160];
 
 			fputs(k ? "; " : " ", f);
 			md_str(f, e->curve[k]->name);
 			fprintf(f, ": %s @ %s", fr_num(a, sizeof(a), fr_step_iops(e->curve[k]), 0),
 				fr_num(b, sizeof(b), fr_us(fr_step_mean_lat(e->curve[k], basis)),
 				       1));
+			if (fr_target_missed_text(e->curve[k], missed, sizeof(missed)))
+				fprintf(f, " (**missed its rate target**: %s)", missed);
 		}
 		fputc('\n', f);
 	}

@@ -103,9 +103,10 @@ static void curve_lines(FILE *f, const struct fr_entry *e, enum fr_basis basis)
 		const struct fr_step *s = e->curve[i];
 		char item[96];
 
-		snprintf(item, sizeof(item), " %s %s@%s", s->name,
+		snprintf(item, sizeof(item), " %s %s@%s%s", s->name,
 			 fr_num(a, sizeof(a), fr_step_iops(s), 0),
-			 fr_num(b, sizeof(b), fr_us(fr_step_mean_lat(s, basis)), 1));
+			 fr_num(b, sizeof(b), fr_us(fr_step_mean_lat(s, basis)), 1),
+			 isnan(fr_step_target_missed(s)) ? "" : "!");
 		if (col + strlen(item) > 99) {
 			fprintf(f, "\n      ");
 			col = 6;
@@ -113,6 +114,12 @@ static void curve_lines(FILE *f, const struct fr_entry *e, enum fr_basis basis)
 		col += (size_t)fprintf(f, "%s", item);
 	}
 	fputc('\n', f);
+	for (size_t i = 0; i < e->ncurve; i++) {
+		char missed[160];
+
+		if (fr_target_missed_text(e->curve[i], missed, sizeof(missed)))
+			fprintf(f, "      ! missed its rate target: %s\n", missed);
+	}
 }
 
 /* "* <drive>: <why a published place is missing or derived>" */

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# The report a reviewer would publish (issue 24), on the committed real
+# test-bed runs (tests/data/fio/testbed: the 4K random-read curve on ns1 and
+# ns3 with its 10/50/100/120 % steps capped by rate_iops=, and the
+# noisy-neighbor run): curves listed in step order in every format, the
+# capped step that missed its rate target (ns3's 120 % step) flagged in
+# every format with target and achieved, and p99/p99.9/p99.99 on every
+# curve step of the CSV and JSON.
+source "$(dirname "$0")/../lib.sh"
+cd "$TOP" || exit 1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+curve=tests/data/fio/testbed/short-4k-randread
+for fmt in text md csv json html; do
+	"$FIORANK" -f $fmt -N -o "$tmp/r.$fmt" "$curve" 2>/dev/null
+	check "$fmt report of the curve run exits 0" test $? = 0 -a -s "$tmp/r.$fmt"
+done
+# the target is what the runner asked fio for: rate_iops per job and
+# direction x numjobs, read back from the step's own fio output
+want=$(python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+g, j = d["global options"], d["jobs"][0]
+rate = int(j["job options"].get("rate_iops", g.get("rate_iops", "0")).split(",")[0])
+jobs = int(j["job options"].get("numjobs", g.get("numjobs", "1")))
+print(rate * jobs, round(sum(x["read"]["iops"] for x in d["jobs"])))' "$curve/ng0n3/profiles/4k-randread/120.json")
+read -r target reached <<<"$want"
+check "the fixture's ns3 120 % step fell well short of its target ($reached of $target IOPS)" \
+	test "$((reached * 100 / target))" -lt 90
+python3 - "$tmp" "$target" "$reached" >"$tmp/facts" <<'PY'
+import csv, json, re, sys
+d, target, reached = sys.argv[1], float(sys.argv[2]), float(sys.argv[3])
+j = json.load(open(f"{d}/r.json"))
+rows = list(csv.DictReader(open(f"{d}/r.csv")))
+steps_json = {e["drive"]: [s["step"] for s in e["curve"]] for p in j["profiles"] for e in p["ranking"]}
+steps_csv = {}
+for r in rows:
+    if r["section"] == "curve":
+        steps_csv.setdefault(r["drive"], []).append(r["step"])
+order = ["10", "50", "100", "120", "peak"]
+print("json_order", int(all(v == order for v in steps_json.values()) and len(steps_json) == 2))
+print("csv_order", int(steps_csv == steps_json))
+t = open(f"{d}/r.text").read()
+text_ok = all(re.search(r"10 \S+ 50 \S+ 100 \S+ 120 \S+\s+peak", t.split(k + ":")[1]) for k in ("ns1", "ns3"))
+print("text_order", int(text_ok))
+md = open(f"{d}/r.md").read()
+print("md_order", int(all(re.search(r"10: .*; 50: .*; 100: .*; 120: .*; peak: ", l) for l in md.splitlines() if l.startswith("- QEMU"))))
+# the missed step, with target and achieved, in every format
+ns3 = [s for p in j["profiles"] for e in p["ranking"] if e["drive"].endswith("ns3") for s in e["curve"]]
+s120 = [s for s in ns3 if s["step"] == "120"][0]
+print("json_missed", int(s120["target_missed"] is True and s120["target_iops"] == target
+                         and sum(s["target_missed"] is True for s in ns3) == 1))
+c120 = [r for r in rows if r["section"] == "curve" and r["drive"].endswith("ns3") and r["step"] == "120"][0]
+print("csv_missed", int(float(c120["target_iops"]) == target and float(c120["target_reached_pct"]) < 90))
+phrase = f"120: target {target:.0f} IOPS, reached {reached:.0f}"
+h = open(f"{d}/r.html").read()
+print("text_missed", int(phrase in t), "md_missed", int(phrase in md), "html_missed",
+      int(phrase in h and "120 %!" in h))
+# every measured curve step has its tail percentiles in CSV and JSON
+curves_json = [s for p in j["profiles"] for e in p["ranking"] for s in e["curve"]]
+print("json_p99s", int(all(s[k] is not None and s[k] > 0 for s in curves_json
+                           for k in ("p99_us", "p99_9_us", "p99_99_us"))), len(curves_json))
+curves_csv = [r for r in rows if r["section"] == "curve"]
+print("csv_p99s", int(all(r[k] and float(r[k]) > 0 for r in curves_csv
+                          for k in ("p99_us", "p99_9_us", "p99_99_us"))), len(curves_csv))
+PY
+sed 's/^/# /' "$tmp/facts"
+for f in json csv text md; do
+	check "$f: curves listed in step order (10, 50, 100, 120, peak), not IOPS order" grep -qx "${f}_order 1" "$tmp/facts"
+done
+check "json: the 120 % step of ns3 flagged, target_iops $target, the only one" grep -qx "json_missed 1" "$tmp/facts"
+check "csv: target_iops and target_reached_pct on the missed step" grep -qx "csv_missed 1" "$tmp/facts"
+check "text, md, html: the missed step named with target and achieved; html marks the point" \
+	grep -qx "text_missed 1 md_missed 1 html_missed 1" "$tmp/facts"
+check "json: p99, p99.9, p99.99 on all 10 curve steps" grep -qx "json_p99s 1 10" "$tmp/facts"
+check "csv: p99, p99.9, p99.99 on all 10 curve rows" grep -qx "csv_p99s 1 10" "$tmp/facts"
+tap_done
