@@ -89,6 +89,8 @@ static void profile_charts(FILE *f, const struct fr_profile_rank *pr, enum fr_ba
 	char title[256], (*notes)[16] = calloc(pr->n + 1, sizeof(*notes));
 	char(*steps)[24] = NULL;
 	const char **labels = NULL;
+	struct fr_scale_values vals = {0};
+	struct fr_scales sc;
 
 	for (size_t i = 0; i < pr->n; i++)
 		npts += pr->e[i].ncurve;
@@ -123,12 +125,17 @@ static void profile_charts(FILE *f, const struct fr_profile_rank *pr, enum fr_ba
 			snprintf(notes[i], sizeof(notes[i]), "(not placed)");
 		b[i].note = notes[i];
 	}
+	/* one scale rule for the mean and the p99 charts: log where their
+	 * values together span decades */
+	fr_scales_add(&vals, s, pr->n);
+	fr_html_p99_values(&vals, pr, basis);
+	fr_scales_decide(&vals, &sc);
 	snprintf(title, sizeof(title), "%s: achieved IOPS vs mean %s latency", pr->name,
 		 basis == FR_CLAT ? "clat" : "lat");
-	fr_svg_lines(f, title, "IOPS", "mean latency (µs)", s, pr->n);
+	fr_svg_lines_scaled(f, title, "IOPS", "mean latency (µs)", s, pr->n, &sc);
 	snprintf(title, sizeof(title), "%s: peak %s and place", pr->name,
 		 pr->by_mbps ? "MB/s" : "IOPS");
-	fr_html_p99_curves(f, pr, basis, pal);
+	fr_html_p99_curves(f, pr, basis, pal, &sc);
 	fr_html_dist(f, pr, pal);
 	fr_html_fio_logs(f, pr, pal);
 	fr_svg_bars(f, title, pr->by_mbps ? "MB/s" : "IOPS", b, pr->n);
@@ -141,8 +148,21 @@ out:
 	free(labels);
 }
 
+/* Points the write-pressure series' y at one figure (mean or p99) of vals. */
+static void set_wp_y(struct fr_series *s, const struct fr_ranking *r, const double *y)
+{
+	size_t off = 0;
+
+	for (size_t d = 0; d < r->nwp; d++) {
+		s[d].y = y + off;
+		off += r->wp[d].n;
+	}
+}
+
 static void wp_section(FILE *f, const struct fr_ranking *r, struct fr_palette *pal)
 {
+	struct fr_scale_values sv = {0};
+	struct fr_scales sc;
 	struct fr_series *s = calloc(r->nwp + 1, sizeof(*s));
 	double *vals = NULL;
 	size_t npts = 0, off = 0;
@@ -166,16 +186,18 @@ static void wp_section(FILE *f, const struct fr_ranking *r, struct fr_palette *p
 		}
 		off += r->wp[d].n;
 	}
+	/* the mean and the p99 chart on one scale rule, over both */
 	for (int m = 0; m < 2; m++) {
-		off = 0;
-		for (size_t d = 0; d < r->nwp; d++) {
-			s[d].y = vals + (size_t)(m + 1) * npts + off;
-			off += r->wp[d].n;
-		}
-		fr_svg_lines(f,
-			     m ? "read 99th percentile latency under background writes"
-			       : "read mean latency under background writes",
-			     "background write MB/s", "µs", s, r->nwp);
+		set_wp_y(s, r, vals + (size_t)(m + 1) * npts);
+		fr_scales_add(&sv, s, r->nwp);
+	}
+	fr_scales_decide(&sv, &sc);
+	for (int m = 0; m < 2; m++) {
+		set_wp_y(s, r, vals + (size_t)(m + 1) * npts);
+		fr_svg_lines_scaled(f,
+				    m ? "read 99th percentile latency under background writes"
+				      : "read mean latency under background writes",
+				    "background write MB/s", "µs", s, r->nwp, &sc);
 	}
 	fputs("<ul>\n", f);
 	for (size_t i = 0; i < r->ncross; i++) {
