@@ -132,6 +132,34 @@ void fr_statement_text(const struct fr_ranking *r, const struct fr_statement *s,
 		 s->text, s->review, pts, allow);
 }
 
+bool fr_profile_shown(const struct fr_report *rep, const struct fr_profile_rank *pr)
+{
+	if (rep->all_sections)
+		return true;
+	for (size_t i = 0; i < pr->n; i++)
+		if (!pr->e[i].drive->reference)
+			return true;
+	/* published alone is all there is (fiorank -R with no input) */
+	return !rep->m->files_read;
+}
+
+bool fr_folded_text(const struct fr_report *rep, char *buf, size_t len)
+{
+	size_t folded = 0;
+
+	for (size_t p = 0; p < rep->r->nprofiles; p++)
+		folded += !fr_profile_shown(rep, &rep->r->profiles[p]);
+	*buf = '\0';
+	if (!folded)
+		return false;
+	snprintf(buf, len,
+		 "%zu profile%s that hold%s only published drives folded away "
+		 "(--all-sections shows %s)",
+		 folded, folded == 1 ? "" : "s", folded == 1 ? "s" : "",
+		 folded == 1 ? "it" : "them");
+	return true;
+}
+
 const char *fr_place_text(char *buf, size_t len, unsigned place)
 {
 	if (place)

@@ -248,11 +248,15 @@ static void curve_rows(FILE *f, const struct fr_profile_rank *pr, const struct f
 	}
 }
 
-static void profile_rows(FILE *f, const struct fr_ranking *rk)
+static void profile_rows(FILE *f, const struct fr_report *rep)
 {
+	const struct fr_ranking *rk = rep->r;
+
 	for (size_t p = 0; p < rk->nprofiles; p++) {
 		const struct fr_profile_rank *pr = &rk->profiles[p];
 
+		if (!fr_profile_shown(rep, pr))
+			continue;
 		for (size_t i = 0; i < pr->n; i++) {
 			const struct fr_entry *e = &pr->e[i];
 			struct row r = blank("peak");
@@ -309,6 +313,27 @@ static void wp_rows(FILE *f, const struct fr_ranking *rk)
 }
 
 /* Which drive and which run (section "provenance"): one row per field. */
+/* How the report was made (section "report"): version, date, command,
+ * one row per input as given. */
+static void report_rows(FILE *f, const struct fr_run_info *ri)
+{
+	const char *field[] = {"fiorank_version", "date", "command"};
+	const char *value[3];
+	struct row r;
+
+	if (!ri)
+		return;
+	value[0] = ri->version;
+	value[1] = ri->date;
+	value[2] = ri->cmdline;
+	for (size_t i = 0; i < 3 + ri->ninputs; i++) {
+		r = blank("report");
+		r.step = i < 3 ? field[i] : "input";
+		r.detail = i < 3 ? value[i] : ri->inputs[i - 3];
+		emit(f, &r);
+	}
+}
+
 static void provenance_rows(FILE *f, const struct fr_report *rep)
 {
 	for (size_t d = 0; rep->prov && d < rep->prov->ndrives; d++) {
@@ -466,8 +491,9 @@ static int render_csv(FILE *f, const void *arg)
 	const struct fr_report *rep = arg;
 
 	fputs(columns, f);
+	report_rows(f, rep->run);
 	provenance_rows(f, rep);
-	profile_rows(f, rep->r);
+	profile_rows(f, rep);
 	wp_rows(f, rep->r);
 	statement_rows(f, rep);
 	nn_rows(f, rep);

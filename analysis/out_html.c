@@ -331,11 +331,32 @@ static void tail(FILE *f, const struct fr_report *rep)
 	fputs("</ul>\n", f);
 }
 
+/* How the report was made: version, date, command line, inputs. */
+static void run_info(FILE *f, const struct fr_run_info *ri)
+{
+	if (!ri)
+		return;
+	fputs("<p class=\"run\">Made by fiorank ", f);
+	fr_html_escape(f, ri->version);
+	fputs(" on ", f);
+	fr_html_escape(f, ri->date);
+	fputs(". Command: <code>", f);
+	fr_html_escape(f, ri->cmdline);
+	fputs("</code>. Inputs:", f);
+	for (size_t i = 0; i < ri->ninputs; i++) {
+		fputs(i ? ", <code>" : " <code>", f);
+		fr_html_escape(f, ri->inputs[i]);
+		fputs("</code>", f);
+	}
+	fputs(ri->ninputs ? ".</p>\n" : " none (published data only).</p>\n", f);
+}
+
 static int render_html(FILE *f, const void *arg)
 {
 	const struct fr_report *rep = arg;
 	const struct fr_ranking *r = rep->r;
 	struct fr_palette pal = {0};
+	char folded[160];
 
 	/* measured drives take the first colours, in the order they were read */
 	for (size_t d = 0; d < rep->m->ndrives; d++)
@@ -356,8 +377,13 @@ static int render_html(FILE *f, const void *arg)
 		fputc('.', f);
 	}
 	fputs("</p>\n", f);
+	run_info(f, rep->run);
 	provenance(f, rep);
+	if (fr_folded_text(rep, folded, sizeof(folded)))
+		fprintf(f, "<p class=\"note folded\">%s.</p>\n", folded);
 	for (size_t p = 0; p < r->nprofiles; p++) {
+		if (!fr_profile_shown(rep, &r->profiles[p]))
+			continue;
 		fputs("<section class=\"profile\"><h2>", f);
 		fr_html_escape(f, r->profiles[p].name);
 		fprintf(f, " (ranked by peak %s)</h2>\n", r->profiles[p].by_mbps ? "MB/s" : "IOPS");

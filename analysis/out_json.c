@@ -161,14 +161,19 @@ static struct json_object *entry_obj(const struct fr_entry *e, enum fr_basis bas
 	return o;
 }
 
-static struct json_object *profiles_arr(const struct fr_ranking *r)
+static struct json_object *profiles_arr(const struct fr_report *rep)
 {
+	const struct fr_ranking *r = rep->r;
 	struct json_object *a = json_object_new_array();
 
 	for (size_t p = 0; p < r->nprofiles; p++) {
 		const struct fr_profile_rank *pr = &r->profiles[p];
-		struct json_object *o = json_object_new_object(), *rk = json_object_new_array();
+		struct json_object *o, *rk;
 
+		if (!fr_profile_shown(rep, pr))
+			continue;
+		o = json_object_new_object();
+		rk = json_object_new_array();
 		add(o, "profile", jstr(pr->name));
 		add(o, "ranked_by", jstr(pr->by_mbps ? "mbps" : "iops"));
 		for (size_t i = 0; i < pr->n; i++)
@@ -384,6 +389,24 @@ static struct json_object *summary_obj(const struct fr_report *rep)
 	return o;
 }
 
+/* How the report was made: version, date, command line, inputs as given. */
+static struct json_object *run_obj(const struct fr_run_info *ri)
+{
+	struct json_object *o, *in;
+
+	if (!ri)
+		return NULL;
+	o = json_object_new_object();
+	in = json_object_new_array();
+	add(o, "fiorank_version", jstr(ri->version));
+	add(o, "date", jstr(ri->date));
+	add(o, "command", jstr(ri->cmdline));
+	for (size_t i = 0; i < ri->ninputs; i++)
+		json_object_array_add(in, jstr(ri->inputs[i]));
+	add(o, "inputs", in);
+	return o;
+}
+
 int fr_out_json(FILE *f, const struct fr_report *rep)
 {
 	struct json_object *root = json_object_new_object(), *drives = json_object_new_array(), *tq;
@@ -392,13 +415,14 @@ int fr_out_json(FILE *f, const struct fr_report *rep)
 	add(root, "schema", jstr("fiorank/2"));
 	add(root, "latency_basis", jstr(fr_basis_name(rep->r->basis)));
 	add(root, "units", jstr("iops: operations/s; mbps: 10^6 bytes/s; *_us: microseconds"));
+	add(root, "report", run_obj(rep->run));
 	add(root, "reference_data", jstr(rep->ref_note));
 	add(root, "inputs", inputs_obj(rep->m));
 	add(root, "provenance", provenance_obj(rep));
 	for (size_t i = 0; i < rep->m->ndrives; i++)
 		json_object_array_add(drives, drive_obj(&rep->m->drives[i]));
 	add(root, "drives", drives);
-	add(root, "profiles", profiles_arr(rep->r));
+	add(root, "profiles", profiles_arr(rep));
 	add(root, "write_pressure", wp_obj(rep->r));
 	add(json_object_object_get(root, "write_pressure"), "statements", statements_arr(rep));
 	add_nn(root, rep);

@@ -80,11 +80,18 @@ static void curves(FILE *f, const struct fr_profile_rank *pr, enum fr_basis basi
 	}
 }
 
-static void profiles(FILE *f, const struct fr_ranking *r)
+static void profiles(FILE *f, const struct fr_report *rep)
 {
+	const struct fr_ranking *r = rep->r;
+	char folded[160];
+
+	if (fr_folded_text(rep, folded, sizeof(folded)))
+		fprintf(f, "\n%s.\n", folded);
 	for (size_t p = 0; p < r->nprofiles; p++) {
 		const struct fr_profile_rank *pr = &r->profiles[p];
 
+		if (!fr_profile_shown(rep, pr))
+			continue;
 		fprintf(f, "\n## ");
 		md_str(f, pr->name);
 		fprintf(f, " (ranked by peak %s)\n\n", pr->by_mbps ? "MB/s" : "IOPS");
@@ -353,13 +360,25 @@ static int render_md(FILE *f, const void *arg)
 		"basis: %s; means are operation-weighted. Units: IOPS, MB/s (10^6 bytes/s), "
 		"µs.\n",
 		m->files_read, m->nskipped, m->nexcluded, fr_basis_desc(rep->r->basis));
+	if (rep->run) {
+		fprintf(f, "\nMade by fiorank %s on %s. Command: `", rep->run->version,
+			rep->run->date);
+		md_str(f, rep->run->cmdline);
+		fputs("`. Inputs:", f);
+		for (size_t i = 0; i < rep->run->ninputs; i++) {
+			fputs(i ? ", `" : " `", f);
+			md_str(f, rep->run->inputs[i]);
+			fputc('`', f);
+		}
+		fputs(rep->run->ninputs ? ".\n" : " none (published data only).\n", f);
+	}
 	if (rep->ref_note) {
 		fputs("Published data: ", f);
 		md_str(f, rep->ref_note);
 		fputs(".\n", f);
 	}
 	provenance(f, rep);
-	profiles(f, rep->r);
+	profiles(f, rep);
 	write_pressure(f, rep->r);
 	statements(f, rep);
 	noisy_neighbor(f, rep);

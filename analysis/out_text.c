@@ -76,8 +76,14 @@ static void header(FILE *f, const struct fr_report *rep)
 	fprintf(f, "latency basis: %s\n", fr_basis_desc(rep->r->basis));
 	fprintf(f, "mean latency of a mix: weighted by the operations of each direction\n");
 	fprintf(f, "units: IOPS; MB/s = 10^6 bytes/s; latency in µs\n");
+	if (rep->run) {
+		fprintf(f, "report: fiorank %s, %s\n", rep->run->version, rep->run->date);
+		wrapped(f, "command:", rep->run->cmdline);
+		for (size_t i = 0; i < rep->run->ninputs; i++)
+			wrapped(f, "input:", rep->run->inputs[i]);
+	}
 	if (rep->ref_note)
-		fprintf(f, "published data: %s\n", rep->ref_note);
+		wrapped(f, "published data:", rep->ref_note);
 	published_drives(f, m);
 	provenance(f, rep);
 }
@@ -140,10 +146,15 @@ static void place_notes(FILE *f, const struct fr_profile_rank *pr)
 static void profiles(FILE *f, const struct fr_report *rep)
 {
 	const struct fr_ranking *r = rep->r;
+	char folded[160];
 
+	if (fr_folded_text(rep, folded, sizeof(folded)))
+		fprintf(f, "\n%s\n", folded);
 	for (size_t p = 0; p < r->nprofiles; p++) {
 		const struct fr_profile_rank *pr = &r->profiles[p];
 
+		if (!fr_profile_shown(rep, pr))
+			continue;
 		fprintf(f, "\n== %s: ranked by peak %s ==\n", pr->name,
 			pr->by_mbps ? "MB/s" : "IOPS");
 		fprintf(f, "pl. drive                             peak IOPS     MB/s  lat µs step  "

@@ -74,4 +74,36 @@ check "text, md, html: the missed step named with target and achieved; html mark
 	grep -qx "text_missed 1 md_missed 1 html_missed 1" "$tmp/facts"
 check "json: p99, p99.9, p99.99 on all 10 curve steps" grep -qx "json_p99s 1 10" "$tmp/facts"
 check "csv: p99, p99.9, p99.99 on all 10 curve rows" grep -qx "csv_p99s 1 10" "$tmp/facts"
+
+# make demo's report: beside the published drives, the 16 profiles only
+# they ran are folded away unless --all-sections; the header says which
+# fiorank, when, the command and the inputs, and cites the reviews by title
+nn=tests/data/fio/testbed/short-noisy-neighbor
+"$FIORANK" -f json --with-reference=p5510-vs-pm9a3 -o "$tmp/demo.json" "$nn" "$curve" 2>/dev/null
+"$FIORANK" -f json --with-reference=p5510-vs-pm9a3 --all-sections -o "$tmp/all.json" "$nn" "$curve" 2>/dev/null
+"$FIORANK" -f text --with-reference=p5510-vs-pm9a3 -o "$tmp/demo.text" "$nn" "$curve" 2>/dev/null
+"$FIORANK" -f html --with-reference=p5510-vs-pm9a3 -o "$tmp/demo.html" "$nn" "$curve" 2>/dev/null
+version=$("$FIORANK" --version | cut -d' ' -f2)
+got=$(python3 -c '
+import json, sys
+d, a = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+print(len(d["profiles"]), len(a["profiles"]), [p["profile"] for p in d["profiles"]])' "$tmp/demo.json" "$tmp/all.json")
+check "published-only profiles folded away (1 shown of 17), --all-sections shows all: $got" \
+	test "$got" = "1 17 ['4k-randread']"
+check "text and html say how many profiles were folded and how to show them" \
+	grep -q "16 profiles that hold only published drives folded away (--all-sections shows them)" "$tmp/demo.text" "$tmp/demo.html"
+got=$(python3 -c '
+import json, re, sys
+r = json.load(open(sys.argv[1]))["report"]
+print(r["fiorank_version"] == sys.argv[2], bool(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", r["date"])),
+      r["command"].endswith("--with-reference=p5510-vs-pm9a3 -o " + sys.argv[3] + " " + sys.argv[4] + " " + sys.argv[5]),
+      r["inputs"] == sys.argv[4:6])' "$tmp/demo.json" "$version" "$tmp/demo.json" "$nn" "$curve")
+check "json header: fiorank's version, an ISO date, the command line and the inputs as given: $got" \
+	test "$got" = "True True True True"
+check "text header: version and date, command, each input" \
+	bash -c "grep -q '^report: fiorank $version, 20' '$tmp/demo.text' && grep -q '^command: ' '$tmp/demo.text' && test \$(grep -c '^input: ' '$tmp/demo.text') = 2"
+check "html header: version, command and inputs" \
+	bash -c "grep -q 'Made by fiorank $version on ' '$tmp/demo.html' && grep -q 'Inputs: <code>$nn</code>, <code>$curve</code>' '$tmp/demo.html'"
+check "the reviews are cited by title, publisher and what the archived copy says of the date" \
+	grep -q 'pm1735-review: &quot;Examen du SSD Samsung PM1735&quot; (StorageReview.com, date not stated in the archived copy)' "$tmp/demo.html"
 tap_done
