@@ -13,7 +13,7 @@ FR_SRCS      += provenance.c compare.c
 # labels from what the jobs did (issue 21)
 FR_SRCS      += workload.c ran.c
 # a capped step's rate target and whether it was reached (issue 24)
-FR_SRCS      += rate_target.c runinfo.c
+FR_SRCS      += rate_target.c runinfo.c out_html_ss.c
 # the SATA roundup's thread x queue-depth method (issue 15)
 FR_SRCS      += pooled.c tq.c out_tq.c out_tq_html.c
 FR_OBJDIR    := $(BUILD)/obj/analysis

@@ -379,6 +379,7 @@ static int render_html(FILE *f, const void *arg)
 	fputs("</p>\n", f);
 	run_info(f, rep->run);
 	provenance(f, rep);
+	fr_html_steady(f, rep, &pal);
 	if (fr_folded_text(rep, folded, sizeof(folded)))
 		fprintf(f, "<p class=\"note folded\">%s.</p>\n", folded);
 	for (size_t p = 0; p < r->nprofiles; p++) {

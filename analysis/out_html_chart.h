@@ -42,6 +42,11 @@ void fr_html_dist(FILE *f, const struct fr_profile_rank *pr, struct fr_palette *
  * where some drive's logs give it. */
 void fr_html_fio_logs(FILE *f, const struct fr_profile_rank *pr, struct fr_palette *pal);
 
+/* Steady state (out_html_ss.c): per measured drive with the runner's
+ * steady-state rounds, IOPS per round with the window's average, the
+ * +-20 % band and the least-squares line of the rule. */
+void fr_html_steady(FILE *f, const struct fr_report *rep, struct fr_palette *pal);
+
 /* Noisy neighbor (out_html_nn.c): victims (readers) per namespace,
  * aggressors (writers) apart, the io_uring_cmd cross-check as a ratio. */
 void fr_html_nn(FILE *f, const struct fr_report *rep, struct fr_palette *pal);

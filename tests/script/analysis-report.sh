@@ -5,7 +5,8 @@
 # noisy-neighbor run): curves listed in step order in every format, the
 # capped step that missed its rate target (ns3's 120 % step) flagged in
 # every format with target and achieved, and p99/p99.9/p99.99 on every
-# curve step of the CSV and JSON.
+# curve step of the CSV and JSON; make demo's header, folding and review
+# citations; the steady-state convergence chart.
 source "$(dirname "$0")/../lib.sh"
 cd "$TOP" || exit 1
 tmp=$(mktemp -d)
@@ -106,4 +107,30 @@ check "html header: version, command and inputs" \
 	bash -c "grep -q 'Made by fiorank $version on ' '$tmp/demo.html' && grep -q 'Inputs: <code>$nn</code>, <code>$curve</code>' '$tmp/demo.html'"
 check "the reviews are cited by title, publisher and what the archived copy says of the date" \
 	grep -q 'pm1735-review: &quot;Examen du SSD Samsung PM1735&quot; (StorageReview.com, date not stated in the archived copy)' "$tmp/demo.html"
+
+# the steady-state convergence chart: the runner's 3 rounds (fixture
+# tests/data/fio/plain/steady-state), the window average, the +-20 % band
+# and the least-squares line, with the window and limits said under it
+ss=tests/data/fio/plain/steady-state
+"$FIORANK" -f html -o "$tmp/ss.html" "$ss" 2>/dev/null
+got=$(python3 - "$tmp/ss.html" "$ss" <<'PY'
+import glob, json, re, sys
+h = open(sys.argv[1]).read()
+m = re.search(r'<svg[^>]*>\s*<title>fair-ss.img: steady-state rounds.*?</svg>', h, re.S)
+c = m.group(0) if m else ""
+pts = {int(a): float(b) for a, b in re.findall(r'fair-ss.img @ r(\d+): x=\S+ y=([0-9.e+]+)</title>', c)}
+fio = {}
+for f in glob.glob(sys.argv[2] + "/*/precondition/precondition/ss-round*.json"):
+    d = json.load(open(f))
+    n = int(re.search(r"ss-round(\d+)", f).group(1))
+    fio[n] = sum(j["write"]["iops"] + j["read"]["iops"] for j in d["jobs"])
+same = sorted(pts) == sorted(fio) and all(abs(pts[k] - fio[k]) <= 1e-5 * fio[k] for k in fio)
+avg = sum(fio.values()) / len(fio)
+note = re.search(r"Window: rounds 1 to 3 of 3 .*?average (\d+) IOPS.*?20 %.*?10 %", h, re.S)
+print(len(pts), int(same), int(bool(note) and abs(int(note.group(1)) - avg) <= 1),
+      len(re.findall(r'<path class="series"', c)))
+PY
+)
+check "steady-state chart: each round's IOPS as fio measured it, the window average in the note, 5 lines: $got" \
+	test "$got" = "3 1 1 5"
 tap_done
