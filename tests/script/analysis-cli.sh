@@ -183,6 +183,9 @@ check_fails "--iops on a truncated file fails" 'truncated JSON' "$FIORANK" --iop
 # the report does not depend on the number of parsing threads
 "${FR[@]}" -j 1 -f json "$R" "$S" >"$tmp/j1.json" 2>/dev/null
 "${FR[@]}" -j 4 -f json "$R" "$S" >"$tmp/j4.json" 2>/dev/null
-check "-j 1 and -j 4 give the same report" cmp "$tmp/j1.json" "$tmp/j4.json"
+# the header's command line says -j 1 or -j 4 and its date may tick: not compared
+for j in j1 j4; do jq 'del(.report)' "$tmp/$j.json" >"$tmp/$j.body.json"; done
+check "-j 1 and -j 4 give the same report (but for its header's command line)" \
+	cmp "$tmp/j1.body.json" "$tmp/j4.body.json"
 check_fails "-j 0 is a usage error" 'jobs wants a number' "$FIORANK" -j 0 "$R"
 tap_done

@@ -80,10 +80,10 @@ check "csv: p99, p99.9, p99.99 on all 10 curve rows" grep -qx "csv_p99s 1 10" "$
 # they ran are folded away unless --all-sections; the header says which
 # fiorank, when, the command and the inputs, and cites the reviews by title
 nn=tests/data/fio/testbed/short-noisy-neighbor
-"$FIORANK" -f json --with-reference=p5510-vs-pm9a3 -o "$tmp/demo.json" "$nn" "$curve" 2>/dev/null
-"$FIORANK" -f json --with-reference=p5510-vs-pm9a3 --all-sections -o "$tmp/all.json" "$nn" "$curve" 2>/dev/null
-"$FIORANK" -f text --with-reference=p5510-vs-pm9a3 -o "$tmp/demo.text" "$nn" "$curve" 2>/dev/null
-"$FIORANK" -f html --with-reference=p5510-vs-pm9a3 -o "$tmp/demo.html" "$nn" "$curve" 2>/dev/null
+"$FIORANK" -r analysis/reference -f json --with-reference=p5510-vs-pm9a3 -o "$tmp/demo.json" "$nn" "$curve" 2>/dev/null
+"$FIORANK" -r analysis/reference -f json --with-reference=p5510-vs-pm9a3 --all-sections -o "$tmp/all.json" "$nn" "$curve" 2>/dev/null
+"$FIORANK" -r analysis/reference -f text --with-reference=p5510-vs-pm9a3 -o "$tmp/demo.text" "$nn" "$curve" 2>/dev/null
+"$FIORANK" -r analysis/reference -f html --with-reference=p5510-vs-pm9a3 -o "$tmp/demo.html" "$nn" "$curve" 2>/dev/null
 version=$("$FIORANK" --version | cut -d' ' -f2)
 got=$(python3 -c '
 import json, sys
