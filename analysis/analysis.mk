@@ -14,6 +14,8 @@ FR_SRCS      += provenance.c compare.c
 FR_SRCS      += workload.c ran.c
 # drive health per step: verdict, WAF (issue 25)
 FR_SRCS      += health.c read_health.c out_health.c out_html_health.c
+# a capped step's rate target and whether it was reached (issue 24)
+FR_SRCS      += rate_target.c runinfo.c out_html_ss.c
 # the SATA roundup's thread x queue-depth method (issue 15)
 FR_SRCS      += pooled.c tq.c out_tq.c out_tq_html.c
 FR_OBJDIR    := $(BUILD)/obj/analysis

@@ -33,6 +33,11 @@ struct ch_axis {
  * when the positive values span more than CH_LOG_DECADES decades and
  * allow_log.  A linear axis starts at 0. */
 void ch_axis_fit(struct ch_axis *a, const double *v, size_t n, bool allow_log);
+/* Whether values v span more than CH_LOG_DECADES decades. */
+bool ch_axis_wants_log(const double *v, size_t n);
+/* Fits an axis on the scale given (log only when some value is positive):
+ * the scale a section's charts share, chosen over all their values. */
+void ch_axis_fit_scale(struct ch_axis *a, const double *v, size_t n, bool log_scale);
 /* Where the axis lies: pixel of its low end and its length in pixels. */
 void ch_axis_place(struct ch_axis *a, double px0, double px_len);
 /* The pixel of v, or NaN when v cannot be shown (NaN, or <= 0 on log). */

@@ -24,20 +24,35 @@ static double lin_step(double max)
 	return (norm < 1.5 ? 1 : norm < 3 ? 2 : norm < 7 ? 5 : 10) * mag;
 }
 
-void ch_axis_fit(struct ch_axis *a, const double *v, size_t n, bool allow_log)
+/* The largest and the smallest positive finite value of v. */
+static void value_span(const double *v, size_t n, double *max, double *minpos)
 {
-	double max = 0, minpos = INFINITY, st;
-
+	*max = 0;
+	*minpos = INFINITY;
 	for (size_t i = 0; i < n; i++) {
 		if (!isfinite(v[i]))
 			continue;
-		if (v[i] > max)
-			max = v[i];
-		if (v[i] > 0 && v[i] < minpos)
-			minpos = v[i];
+		if (v[i] > *max)
+			*max = v[i];
+		if (v[i] > 0 && v[i] < *minpos)
+			*minpos = v[i];
 	}
-	a->log = allow_log && isfinite(minpos) && max > 0 &&
-		 log10(max) - log10(minpos) > CH_LOG_DECADES;
+}
+
+bool ch_axis_wants_log(const double *v, size_t n)
+{
+	double max, minpos;
+
+	value_span(v, n, &max, &minpos);
+	return isfinite(minpos) && max > 0 && log10(max) - log10(minpos) > CH_LOG_DECADES;
+}
+
+void ch_axis_fit_scale(struct ch_axis *a, const double *v, size_t n, bool log_scale)
+{
+	double max, minpos, st;
+
+	value_span(v, n, &max, &minpos);
+	a->log = log_scale && isfinite(minpos) && max > 0;
 	if (a->log) {
 		a->lo = pow(10, floor(log10(minpos)));
 		a->hi = pow(10, ceil(log10(max)));
@@ -48,6 +63,11 @@ void ch_axis_fit(struct ch_axis *a, const double *v, size_t n, bool allow_log)
 	st = lin_step(max);
 	a->lo = 0;
 	a->hi = max > 0 ? ceil(max / st) * st : 1;
+}
+
+void ch_axis_fit(struct ch_axis *a, const double *v, size_t n, bool allow_log)
+{
+	ch_axis_fit_scale(a, v, n, allow_log && ch_axis_wants_log(v, n));
 }
 
 void ch_axis_place(struct ch_axis *a, double px0, double px_len)

@@ -15,21 +15,48 @@ static bool recorded(const char *s)
 	return *s && strcmp(s, "not recorded");
 }
 
+/* Whether d ran the noisy-neighbor method (read steps to compare with). */
+static bool ran_nn(const struct fr_drive *d)
+{
+	const struct fr_profile *p = fr_drive_find_profile(d, "noisy-neighbor");
+
+	for (size_t i = 0; p && i < p->nsteps; i++)
+		if (p->steps[i].kind == FR_KIND_NN_READ)
+			return true;
+	return false;
+}
+
+/* How well ssdnvme run o pairs with cross-check run pd: same drive (model
+ * and serial) is required (0 otherwise); the same namespaces and the same
+ * method (noisy neighbor) count.  The suite writes the cross-check beside
+ * its ssdnvme run: a curve on ns1 of the same serial is another run. */
+static int pair_score(const struct fr_prov_drive *pd, const struct fr_prov_drive *o)
+{
+	if (o == pd || strncmp(o->engine, "ssdnvme", 7) || strcmp(o->serial, pd->serial) ||
+	    strcmp(o->model, pd->model))
+		return 0;
+	return 1 + 2 * ran_nn(o->drive) + !strcmp(o->namespaces, pd->namespaces);
+}
+
 const struct fr_drive *fr_cross_check_of(const struct fr_report *rep, const struct fr_drive *d)
 {
 	const struct fr_prov_drive *pd = rep->prov ? fr_prov_find(rep->prov, d) : NULL;
+	const struct fr_drive *best = NULL;
+	int best_score = 0;
 
 	if (!pd || strcmp(pd->engine, "io_uring_cmd") || !recorded(pd->serial) ||
 	    !recorded(pd->model))
 		return NULL;
 	for (size_t i = 0; i < rep->prov->ndrives; i++) {
 		const struct fr_prov_drive *o = &rep->prov->drives[i];
+		int score = pair_score(pd, o);
 
-		if (o != pd && !strncmp(o->engine, "ssdnvme", 7) &&
-		    !strcmp(o->serial, pd->serial) && !strcmp(o->model, pd->model))
-			return o->drive;
+		if (score > best_score) {
+			best = o->drive;
+			best_score = score;
+		}
 	}
-	return NULL;
+	return best;
 }
 
 bool fr_nn_writer_ns(const struct fr_drive *d, unsigned nsid)

@@ -59,7 +59,8 @@ struct fr_nn_split {
 
 /* The ssdnvme run of the same drive when d is the suite's io_uring_cmd
  * cross-check run (engine io_uring_cmd, same model and serial as an ssdnvme
- * run, both recorded), else NULL. */
+ * run, both recorded), else NULL; of several such runs, the one of the same
+ * method (noisy neighbor) and namespaces. */
 const struct fr_drive *fr_cross_check_of(const struct fr_report *rep, const struct fr_drive *d);
 /* Whether d's noisy-neighbor writers wrote to namespace nsid. */
 bool fr_nn_writer_ns(const struct fr_drive *d, unsigned nsid);

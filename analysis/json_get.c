@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* Small json-c accessors shared by fiorank's readers. */
 #include <math.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* Small json-c accessors shared by fiorank's readers. */
 #ifndef FIORANK_JSON_GET_H
 #define FIORANK_JSON_GET_H

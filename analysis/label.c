@@ -252,9 +252,13 @@ void fr_jobopts_set(struct fr_jobopts *o, const char *key, const char *value)
 		o->do_verify = bool_value(value);
 	else if (!strcmp(key, "unified_rw_reporting"))
 		o->unified = value;
-	else if (!strcmp(key, "rate") || !strcmp(key, "rate_iops"))
+	else if (!strcmp(key, "rate") || !strcmp(key, "rate_iops")) {
 		o->rate_capped = strspn(value, "0,") != strlen(value);
-	else if (!strcmp(key, "iodepth"))
+		if (!strcmp(key, "rate_iops"))
+			o->rate_iops = value;
+		else
+			o->rate_bytes = o->rate_capped;
+	} else if (!strcmp(key, "iodepth"))
 		o->iodepth = count_value(value);
 	else if (!strcmp(key, "numjobs"))
 		o->numjobs = count_value(value);

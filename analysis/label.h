@@ -61,6 +61,11 @@ struct fr_jobopts {
 				 many; 1 when not given, 0 for "all" or unreadable */
 	const char *filename; /* filename= as fio has it ("a:b" for several), or NULL */
 	bool group_reporting;
+
+	/* rate_iops= as given ("READ,WRITE" per job), or NULL; and whether
+	 * rate= (bytes per second) caps it: rate_target.c */
+	const char *rate_iops;
+	bool rate_bytes;
 };
 
 void fr_jobopts_init(struct fr_jobopts *o);
@@ -73,6 +78,11 @@ unsigned fr_jobopts_bs(const struct fr_jobopts *o);
 /* The share of reads the job asked for (rw= and rwmixread=); -1 for trim
  * and other workloads that are neither. */
 int fr_jobopts_read_pct(const struct fr_jobopts *o);
+/* The job's rate target in IOPS over its numjobs clones (rate_target.c):
+ * 0 when it is not capped, NAN when the cap is not one the total follows
+ * from (rate= in bytes, a direction it does left uncapped, one number on a
+ * read/write mix, an unreadable value). */
+double fr_jobopts_target_iops(const struct fr_jobopts *o);
 
 /* The workload a profile id names ("4k-randread", "8k-randrw-70-30",
  * "r4k-w64k-seqwrite", "128k-seqread"): sizes per direction in bytes (0

@@ -40,7 +40,7 @@ enum {
 };
 
 /* Long options without a short one. */
-enum { OPT_BASELINE = 256, OPT_FAIL_IF, OPT_CHECK, OPT_REPEAT, OPT_INCLUDE_INVALID };
+enum { OPT_BASELINE = 256, OPT_FAIL_IF, OPT_CHECK, OPT_REPEAT, OPT_INCLUDE_INVALID, OPT_ALL_SECTIONS };
 
 /* --baseline and --repeat directories at most */
 #define MAX_RUNS 64
@@ -103,6 +103,8 @@ static const char usage_text[] =
 	"                          rank the published drives (of one review id) too;\n"
 	"                          with no INPUT, rank only them\n"
 	"  -N, --no-reference      do not load published data\n"
+	"      --all-sections      with --with-reference, also the profiles in which\n"
+	"                          only published drives ran (folded away by default)\n"
 	"  -j, --jobs=N            parse with N threads (default: online CPUs, at most 8)\n"
 	"  -q, --quiet             do not list unusable inputs on stderr\n"
 	"      --baseline=DIR      compare with an earlier run in DIR, per drive and\n"
@@ -163,6 +165,7 @@ struct opts {
 	const char *refdir;
 	const char *ref_review;
 	bool with_ref, no_ref, quiet;
+	bool all_sections; /* also profiles that hold only published drives */
 	const char *iops_file;
 	bool check_only; /* --check: the --iops checks without the sum */
 	enum fr_basis basis;
@@ -291,6 +294,26 @@ static int check_review(const struct fr_ref *data, const char *id)
 	return -1;
 }
 
+/* "N published drives from: <each review of them, cited>" into note. */
+static void cite_reviews(const struct fr_ref *data, const struct fr_model *ref, char *note,
+			 size_t nlen)
+{
+	size_t used = (size_t)snprintf(note, nlen, "%zu published drives from:", ref->ndrives);
+
+	for (size_t d = 0; d < ref->ndrives && used < nlen; d++) {
+		const char *id = ref->drives[d].review;
+		char cite[512];
+		bool seen = false;
+
+		for (size_t e = 0; e < d && !seen; e++)
+			seen = !strcmp(ref->drives[e].review, id);
+		if (seen)
+			continue;
+		fr_ref_cite(data, id, cite, sizeof(cite));
+		used += (size_t)snprintf(note + used, nlen - used, "%s %s", d ? ";" : "", cite);
+	}
+}
+
 /* Loads published data: into ref (for placing) and, with -R, into m. */
 static int load_reference(const struct opts *o, struct fr_model *m, struct fr_model *ref,
 			  char *note, size_t nlen)
@@ -318,11 +341,9 @@ static int load_reference(const struct opts *o, struct fr_model *m, struct fr_mo
 		fprintf(stderr, "fiorank: out of memory\n");
 		return -1;
 	}
+	if (!(o->ref_review && !o->with_ref))
+		cite_reviews(&data, ref, note, nlen);
 	fr_ref_free(&data);
-	if (o->ref_review && !o->with_ref)
-		return 0;
-	snprintf(note, nlen, "%zu published drives (reference data; README.md names the reviews)",
-		 ref->ndrives);
 	return 0;
 }
 
@@ -346,6 +367,7 @@ static const struct option long_opts[] = {
 	{"fail-if", required_argument, NULL, OPT_FAIL_IF},
 	{"repeat", required_argument, NULL, OPT_REPEAT},
 	{"include-invalid", no_argument, NULL, OPT_INCLUDE_INVALID},
+	{"all-sections", no_argument, NULL, OPT_ALL_SECTIONS},
 	{NULL, 0, NULL, 0},
 };
 
@@ -431,6 +453,9 @@ static int parse_global(int argc, char **argv, struct opts *o, int *ninputs)
 						   optarg);
 			o->baseline[o->nbaseline++] = optarg;
 			break;
+		case OPT_ALL_SECTIONS:
+			o->all_sections = true;
+			break;
 		case OPT_REPEAT:
 			if (o->nrepeat == MAX_RUNS)
 				return usage_error("more than 64 --repeat directories at '%s'",
@@ -473,7 +498,7 @@ static int parse_global(int argc, char **argv, struct opts *o, int *ninputs)
 }
 
 /* Second pass: inputs in order, each with the -d/-p/-s given before it. */
-static int add_inputs(int argc, char **argv, struct fr_inputs *in)
+static int add_inputs(int argc, char **argv, struct fr_inputs *in, struct fr_run_info *run)
 {
 	struct fr_input_opts io = {0};
 	int c;
@@ -481,7 +506,8 @@ static int add_inputs(int argc, char **argv, struct fr_inputs *in)
 	optind = 1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "-f:o:d:p:s:b:r:R::Nj:qhV", long_opts, NULL)) != -1) {
-		if (c == 1 && fr_inputs_add(in, optarg, &io))
+		if (c == 1 &&
+		    (fr_inputs_add(in, optarg, &io) || fr_run_info_add_input(run, optarg)))
 			return -1;
 		else if (c == 'd')
 			io.drive = empty_is_null(optarg);
@@ -692,7 +718,8 @@ int main(int argc, char **argv)
 	struct fr_ranking r;
 	struct fr_baseline bl = {0};
 	struct fr_inputs *in;
-	char note[PATH_MAX + 64] = "";
+	char note[PATH_MAX + 2048] = "";
+	struct fr_run_info run = {0};
 	int ninputs = 0, ret;
 
 	ret = parse_global(argc, argv, &o, &ninputs);
@@ -707,7 +734,8 @@ int main(int argc, char **argv)
 		ret = EXIT_USAGE;
 		goto out;
 	}
-	if (add_inputs(argc, argv, in)) {
+	if (fr_run_info_init(&run, SSDNVME_PROJECT_VERSION, argc, argv) ||
+	    add_inputs(argc, argv, in, &run)) {
 		fprintf(stderr, "fiorank: out of memory\n");
 		ret = EXIT_USAGE;
 		goto out;
@@ -743,7 +771,8 @@ int main(int argc, char **argv)
 				       &repeats, &bl);
 	if (!ret) {
 		struct fr_report rep = {
-			&m, &r, *note ? note : NULL, &prov, o.nbaseline ? &bl : NULL, &ref};
+			&m,   &r,   *note ? note : NULL, &prov, o.nbaseline ? &bl : NULL,
+			&ref, &run, o.all_sections};
 
 		ret = render(&o, &rep)
 			      ? EXIT_USAGE
@@ -762,6 +791,7 @@ int main(int argc, char **argv)
 	fr_ranking_free(&r);
 out:
 	fr_prov_free(&prov);
+	fr_run_info_free(&run);
 	fr_inputs_free(in);
 	fr_bl_dirs_free(&base);
 	fr_bl_dirs_free(&repeats);

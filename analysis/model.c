@@ -405,6 +405,23 @@ static void merge_dir(struct fr_dirstat *into, const struct fr_dirstat *from)
 	into->io_bytes += from->io_bytes; /* NAN (unknown) on a side stays */
 }
 
+/* Rate targets add up over the jobs run side by side; one not known makes
+ * the sum not known. */
+static double add_target(double sum, double target)
+{
+	return isnan(sum) || isnan(target) ? NAN : sum + target;
+}
+
+double fr_step_target_missed(const struct fr_step *s)
+{
+	double share;
+
+	if (isnan(s->target_iops) || s->target_iops <= 0)
+		return NAN;
+	share = fr_step_iops(s) / s->target_iops;
+	return share < FR_TARGET_MISS ? share : NAN;
+}
+
 /* fio's steady-state verdicts: one job not attained makes the step's. */
 static void merge_ss(struct fr_step *s, int ss, const char *what)
 {
@@ -472,6 +489,9 @@ int fr_model_add(struct fr_model *m, const struct fr_job *job)
 
 		merge_method(&s->method, &how);
 		merge_ss(s, job->run.fio_ss, job->run.fio_ss_what);
+		/* clones of one name carry the whole numjobs target once */
+		if (s->njobnames > named)
+			s->target_iops = add_target(s->target_iops, job->run.target_iops);
 	}
 	for (int i = 0; i < FR_NDIRS; i++)
 		merge_dir(&s->dir[i], &job->dir[i]);
@@ -552,6 +572,7 @@ int fr_model_merge(struct fr_model *dst, const struct fr_model *src)
 				ds->njobs += ss->njobs;
 				merge_method(&ds->method, &ss->method);
 				merge_ss(ds, ss->fio_ss, ss->fio_ss_what);
+				ds->target_iops = add_target(ds->target_iops, ss->target_iops);
 				if (note_doc(ds, ss->fio_version, ss->timestamp) ||
 				    note_targets(ds, ss->targets))
 					return -ENOMEM;

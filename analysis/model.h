@@ -85,6 +85,9 @@ struct fr_job {
 		 * the job had none; its criterion as fio prints it */
 		int fio_ss;
 		char fio_ss_what[40];
+		/* rate target in IOPS over its clones (rate_iops=): 0 not
+		 * capped, NAN capped in a way the total does not follow from */
+		double target_iops;
 	} run;
 	const char *fio_version; /* the document's "fio version", or NULL */
 	double timestamp;	 /* its "timestamp" (s since the epoch), 0 unknown */
@@ -145,7 +148,16 @@ struct fr_step {
 	/* the drive's health over the step (issue 25, health.h); NULL when
 	 * no engine results file came with it */
 	struct fr_health *health;
+	/* the rate its jobs were capped at, IOPS summed over them (a capped
+	 * curve step: "120" is 120 % of the peak): 0 none, NAN not known */
+	double target_iops;
 };
+
+/* A capped step reached less than this share of its target: flagged. */
+#define FR_TARGET_MISS 0.95
+/* The achieved share of s's target when it fell short of it (below
+ * FR_TARGET_MISS), else NAN. */
+double fr_step_target_missed(const struct fr_step *s);
 
 struct fr_profile {
 	char *name;

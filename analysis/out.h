@@ -8,6 +8,7 @@
 #include "model.h"
 #include "provenance.h"
 #include "rank.h"
+#include "runinfo.h"
 
 struct fr_baseline;
 
@@ -19,6 +20,8 @@ struct fr_report {
 	const struct fr_prov *prov;	    /* which drive and which run, or NULL */
 	const struct fr_baseline *baseline; /* --baseline comparison, or NULL */
 	const struct fr_model *ref;	    /* published drives (tq.c places among them), or NULL */
+	const struct fr_run_info *run;	    /* how the report was made, or NULL */
+	bool all_sections; /* --all-sections: also sections holding only published drives */
 };
 
 int fr_out_text(FILE *f, const struct fr_report *rep);
@@ -64,11 +67,24 @@ void fr_csv_str(FILE *f, const char *s);
 /* Ends a CSV row after COLUMN (a column of the header, not the last) with
  * the columns that follow it empty. */
 void fr_csv_end_after(FILE *f, const char *column);
+/* Whether a profile's section is shown: it holds a measured drive, or
+ * --all-sections asked for every one.  A section of published drives
+ * alone says nothing of the drives measured here: folded away. */
+bool fr_profile_shown(const struct fr_report *rep, const struct fr_profile_rank *pr);
+/* "N profiles that hold only published drives are folded away
+ * (--all-sections shows them)", or false and "" when none is. */
+bool fr_folded_text(const struct fr_report *rep, char *buf, size_t len);
 /* A place, "-" for 0 (not placed: not comparable). */
 const char *fr_place_text(char *buf, size_t len, unsigned place);
 /* Whether the "profiles won" summary means anything: some profile ranks two
  * drives or more (published ones ranked with --with-reference count). */
 bool fr_wins_shown(const struct fr_ranking *r);
+/* "120: target 20748 IOPS, reached 17286 (83 %)" when capped step s fell
+ * short of its rate target (model.h, FR_TARGET_MISS); false and "" else. */
+bool fr_target_missed_text(const struct fr_step *s, char *buf, size_t len);
+/* The one direction step s did I/O in; FR_NDIRS for a mix (its
+ * percentiles are per direction and never added up) or none. */
+enum fr_dir fr_step_only_dir(const struct fr_step *s);
 /* Steps of one noisy-neighbor namespace: "ns4" or "all" for nsid 0. */
 void fr_ns_name(char *buf, size_t len, unsigned nsid);
 

@@ -132,6 +132,34 @@ void fr_statement_text(const struct fr_ranking *r, const struct fr_statement *s,
 		 s->text, s->review, pts, allow);
 }
 
+bool fr_profile_shown(const struct fr_report *rep, const struct fr_profile_rank *pr)
+{
+	if (rep->all_sections)
+		return true;
+	for (size_t i = 0; i < pr->n; i++)
+		if (!pr->e[i].drive->reference)
+			return true;
+	/* published alone is all there is (fiorank -R with no input) */
+	return !rep->m->files_read;
+}
+
+bool fr_folded_text(const struct fr_report *rep, char *buf, size_t len)
+{
+	size_t folded = 0;
+
+	for (size_t p = 0; p < rep->r->nprofiles; p++)
+		folded += !fr_profile_shown(rep, &rep->r->profiles[p]);
+	*buf = '\0';
+	if (!folded)
+		return false;
+	snprintf(buf, len,
+		 "%zu profile%s that hold%s only published drives folded away "
+		 "(--all-sections shows %s)",
+		 folded, folded == 1 ? "" : "s", folded == 1 ? "s" : "",
+		 folded == 1 ? "it" : "them");
+	return true;
+}
+
 const char *fr_place_text(char *buf, size_t len, unsigned place)
 {
 	if (place)
@@ -139,6 +167,34 @@ const char *fr_place_text(char *buf, size_t len, unsigned place)
 	else
 		snprintf(buf, len, "-");
 	return buf;
+}
+
+bool fr_target_missed_text(const struct fr_step *s, char *buf, size_t len)
+{
+	double share = fr_step_target_missed(s);
+	char set[32], got[32];
+
+	*buf = '\0';
+	if (isnan(share))
+		return false;
+	snprintf(buf, len, "%s: target %s IOPS, reached %s (%.0f %%)", s->name,
+		 fr_num(set, sizeof(set), s->target_iops, 0),
+		 fr_num(got, sizeof(got), fr_step_iops(s), 0), 100 * share);
+	return true;
+}
+
+enum fr_dir fr_step_only_dir(const struct fr_step *s)
+{
+	enum fr_dir only = FR_NDIRS;
+
+	for (int d = 0; d < FR_NDIRS; d++) {
+		if (!s->dir[d].ios)
+			continue;
+		if (only != FR_NDIRS)
+			return FR_NDIRS;
+		only = (enum fr_dir)d;
+	}
+	return only;
 }
 
 void fr_ns_name(char *buf, size_t len, unsigned nsid)

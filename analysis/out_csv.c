@@ -25,6 +25,8 @@ static const char *const columns =
 	",per_drive_of,ref_note"
 	/* the io_uring_cmd cross-check run: of which drive, ratios to it */
 	",cross_check_of,mean_ratio,p99_ratio,p99_9_ratio,p99_99_ratio"
+	/* a capped curve step's rate target and the share of it reached */
+	",target_iops,target_reached_pct"
 	/* drive health per step (issue 25): section "health" rows */
 	FR_HEALTH_CSV_COLUMNS "\n";
 
@@ -40,6 +42,7 @@ struct row {
 	const char *ref_note;	      /* why published drives were left out of ref_place */
 	const char *cross_check_of;   /* nn_cross_check: the ssdnvme run's drive */
 	struct fr_lat ratio;	      /* nn_cross_check: this run over that one */
+	double target_iops;	      /* curve: the step's rate target, NAN none */
 	const struct fr_step *health; /* a "health" row's step */
 };
 
@@ -125,7 +128,8 @@ static struct row blank(const char *section)
 			    .margin = NAN,
 			    .write_mbps = NAN,
 			    .reference = -1,
-			    .ratio = {NAN, NAN, NAN, NAN}};
+			    .ratio = {NAN, NAN, NAN, NAN},
+			    .target_iops = NAN};
 }
 
 /* Origin block: fio job names (joined by '|'), groupid, file.  A published
@@ -197,15 +201,66 @@ static void emit(FILE *f, const struct row *r)
 	field_num(f, r->ratio.p99, 3);
 	field_num(f, r->ratio.p999, 3);
 	field_num(f, r->ratio.p9999, 3);
+	field_num(f, r->target_iops, 1);
+	field_num(f, r->target_iops > 0 ? 100 * r->iops / r->target_iops : NAN, 1);
 	fr_health_csv_fields(f, r->health);
 	fputc('\n', f);
 }
 
-static void profile_rows(FILE *f, const struct fr_ranking *rk)
+/* A curve step's row: its percentiles when it did one direction; a mix
+ * gets a curve_dir row per direction after it (never added up). */
+static void curve_rows(FILE *f, const struct fr_profile_rank *pr, const struct fr_entry *e,
+		       const struct fr_step *s, enum fr_basis basis)
 {
+	struct row c = blank("curve");
+	enum fr_dir only = fr_step_only_dir(s);
+
+	c.profile = pr->name;
+	c.drive = e->drive->label;
+	c.step = s->name;
+	c.iops = fr_step_iops(s);
+	c.mbps = fr_step_mbps(s);
+	c.lat = fr_step_mean_lat(s, basis);
+	c.reference = e->drive->reference;
+	c.origin = s;
+	c.target_iops = s->target_iops > 0 ? s->target_iops : NAN;
+	if (only != FR_NDIRS) {
+		c.p99 = s->dir[only].lat[basis].p99;
+		c.p999 = s->dir[only].lat[basis].p999;
+		c.p9999 = s->dir[only].lat[basis].p9999;
+	}
+	emit(f, &c);
+	for (int d = 0; only == FR_NDIRS && d < FR_NDIRS; d++) {
+		struct row r = blank("curve_dir");
+		const struct fr_lat *l = &s->dir[d].lat[basis];
+
+		if (!s->dir[d].ios)
+			continue;
+		r.profile = pr->name;
+		r.drive = e->drive->label;
+		r.step = s->name;
+		r.iops = s->dir[d].iops;
+		r.mbps = s->dir[d].bw_bytes / 1e6;
+		r.lat = l->mean;
+		r.p99 = l->p99;
+		r.p999 = l->p999;
+		r.p9999 = l->p9999;
+		r.reference = e->drive->reference;
+		r.detail = fr_dir_name((enum fr_dir)d);
+		r.origin = s;
+		emit(f, &r);
+	}
+}
+
+static void profile_rows(FILE *f, const struct fr_report *rep)
+{
+	const struct fr_ranking *rk = rep->r;
+
 	for (size_t p = 0; p < rk->nprofiles; p++) {
 		const struct fr_profile_rank *pr = &rk->profiles[p];
 
+		if (!fr_profile_shown(rep, pr))
+			continue;
 		for (size_t i = 0; i < pr->n; i++) {
 			const struct fr_entry *e = &pr->e[i];
 			struct row r = blank("peak");
@@ -226,19 +281,8 @@ static void profile_rows(FILE *f, const struct fr_ranking *rk)
 			r.detail = pr->by_mbps ? "ranked by MB/s" : "ranked by IOPS";
 			r.origin = e->peak;
 			emit(f, &r);
-			for (size_t k = 0; k < e->ncurve; k++) {
-				struct row c = blank("curve");
-
-				c.profile = pr->name;
-				c.drive = e->drive->label;
-				c.step = e->curve[k]->name;
-				c.iops = fr_step_iops(e->curve[k]);
-				c.mbps = fr_step_mbps(e->curve[k]);
-				c.lat = fr_step_mean_lat(e->curve[k], rk->basis);
-				c.reference = e->drive->reference;
-				c.origin = e->curve[k];
-				emit(f, &c);
-			}
+			for (size_t k = 0; k < e->ncurve; k++)
+				curve_rows(f, pr, e, e->curve[k], rk->basis);
 		}
 	}
 }
@@ -273,6 +317,27 @@ static void wp_rows(FILE *f, const struct fr_ranking *rk)
 }
 
 /* Which drive and which run (section "provenance"): one row per field. */
+/* How the report was made (section "report"): version, date, command,
+ * one row per input as given. */
+static void report_rows(FILE *f, const struct fr_run_info *ri)
+{
+	const char *field[] = {"fiorank_version", "date", "command"};
+	const char *value[3];
+	struct row r;
+
+	if (!ri)
+		return;
+	value[0] = ri->version;
+	value[1] = ri->date;
+	value[2] = ri->cmdline;
+	for (size_t i = 0; i < 3 + ri->ninputs; i++) {
+		r = blank("report");
+		r.step = i < 3 ? field[i] : "input";
+		r.detail = i < 3 ? value[i] : ri->inputs[i - 3];
+		emit(f, &r);
+	}
+}
+
 static void provenance_rows(FILE *f, const struct fr_report *rep)
 {
 	for (size_t d = 0; rep->prov && d < rep->prov->ndrives; d++) {
@@ -447,8 +512,9 @@ static int render_csv(FILE *f, const void *arg)
 	const struct fr_report *rep = arg;
 
 	fputs(columns, f);
+	report_rows(f, rep->run);
 	provenance_rows(f, rep);
-	profile_rows(f, rep->r);
+	profile_rows(f, rep);
 	wp_rows(f, rep->r);
 	statement_rows(f, rep);
 	nn_rows(f, rep);

@@ -20,6 +20,7 @@
 
 static const char *const css =
 	"body{font-family:sans-serif;margin:24px;color:#222}"
+	"p.missed{color:#a33;font-weight:bold}"
 	"table{border-collapse:collapse;margin:8px 0}"
 	"td,th{border:1px solid #bbb;padding:3px 8px;text-align:right}"
 	"td.l,th.l{text-align:left}"
@@ -45,9 +46,9 @@ static void profile_table(FILE *f, const struct fr_profile_rank *pr)
 	      f);
 	for (size_t i = 0; i < pr->n; i++) {
 		const struct fr_entry *e = &pr->e[i];
-		char pub[320];
+		char pub[320], place[16];
 
-		fprintf(f, "<tr><td>%u</td>", e->place);
+		fprintf(f, "<tr><td>%s</td>", fr_place_text(place, sizeof(place), e->place));
 		fr_html_cell(f, e->drive->label, true);
 		fr_html_num_cell(f, e->iops, 0);
 		fr_html_num_cell(f, e->mbps > 0 ? e->mbps : NAN, 1);
@@ -61,6 +62,24 @@ static void profile_table(FILE *f, const struct fr_profile_rank *pr)
 	fputs("</table>\n", f);
 }
 
+/* Capped steps that fell short of their rate target, named under the table
+ * (and marked "!" on the curve charts). */
+static void missed_targets(FILE *f, const struct fr_profile_rank *pr)
+{
+	for (size_t i = 0; i < pr->n; i++)
+		for (size_t k = 0; k < pr->e[i].ncurve; k++) {
+			char text[160];
+
+			if (!fr_target_missed_text(pr->e[i].curve[k], text, sizeof(text)))
+				continue;
+			fputs("<p class=\"missed\">! missed its rate target: ", f);
+			fr_html_escape(f, pr->e[i].drive->label);
+			fputs(", step ", f);
+			fr_html_escape(f, text);
+			fputs("</p>\n", f);
+		}
+}
+
 static void profile_charts(FILE *f, const struct fr_profile_rank *pr, enum fr_basis basis,
 			   struct fr_palette *pal)
 {
@@ -71,6 +90,8 @@ static void profile_charts(FILE *f, const struct fr_profile_rank *pr, enum fr_ba
 	char title[256], (*notes)[16] = calloc(pr->n + 1, sizeof(*notes));
 	char(*steps)[24] = NULL;
 	const char **labels = NULL;
+	struct fr_scale_values vals = {0};
+	struct fr_scales sc;
 
 	for (size_t i = 0; i < pr->n; i++)
 		npts += pr->e[i].ncurve;
@@ -92,22 +113,30 @@ static void profile_charts(FILE *f, const struct fr_profile_rank *pr, enum fr_ba
 		for (size_t k = 0; k < e->ncurve; k++) {
 			xy[off + k] = fr_step_iops(e->curve[k]);
 			xy[npts + off + k] = fr_us(fr_step_mean_lat(e->curve[k], basis));
-			fr_html_step_label(steps[off + k], sizeof(steps[0]), e->curve[k]->name);
+			fr_html_curve_label(steps[off + k], sizeof(steps[0]), e->curve[k]);
 			labels[off + k] = steps[off + k];
 		}
 		off += e->ncurve;
 		b[i].label = e->drive->label;
 		b[i].value = pr->by_mbps ? e->mbps : e->iops;
 		b[i].color = s[i].color;
-		snprintf(notes[i], sizeof(notes[i]), "(#%u)", e->place);
+		if (e->place)
+			snprintf(notes[i], sizeof(notes[i]), "(#%u)", e->place);
+		else
+			snprintf(notes[i], sizeof(notes[i]), "(not placed)");
 		b[i].note = notes[i];
 	}
+	/* one scale rule for the mean and the p99 charts: log where their
+	 * values together span decades */
+	fr_scales_add(&vals, s, pr->n);
+	fr_html_p99_values(&vals, pr, basis);
+	fr_scales_decide(&vals, &sc);
 	snprintf(title, sizeof(title), "%s: achieved IOPS vs mean %s latency", pr->name,
 		 basis == FR_CLAT ? "clat" : "lat");
-	fr_svg_lines(f, title, "IOPS", "mean latency (µs)", s, pr->n);
+	fr_svg_lines_scaled(f, title, "IOPS", "mean latency (µs)", s, pr->n, &sc);
 	snprintf(title, sizeof(title), "%s: peak %s and place", pr->name,
 		 pr->by_mbps ? "MB/s" : "IOPS");
-	fr_html_p99_curves(f, pr, basis, pal);
+	fr_html_p99_curves(f, pr, basis, pal, &sc);
 	fr_html_dist(f, pr, pal);
 	fr_html_fio_logs(f, pr, pal);
 	fr_html_health_temps(f, pr, pal);
@@ -121,8 +150,21 @@ out:
 	free(labels);
 }
 
+/* Points the write-pressure series' y at one figure (mean or p99) of vals. */
+static void set_wp_y(struct fr_series *s, const struct fr_ranking *r, const double *y)
+{
+	size_t off = 0;
+
+	for (size_t d = 0; d < r->nwp; d++) {
+		s[d].y = y + off;
+		off += r->wp[d].n;
+	}
+}
+
 static void wp_section(FILE *f, const struct fr_ranking *r, struct fr_palette *pal)
 {
+	struct fr_scale_values sv = {0};
+	struct fr_scales sc;
 	struct fr_series *s = calloc(r->nwp + 1, sizeof(*s));
 	double *vals = NULL;
 	size_t npts = 0, off = 0;
@@ -146,16 +188,18 @@ static void wp_section(FILE *f, const struct fr_ranking *r, struct fr_palette *p
 		}
 		off += r->wp[d].n;
 	}
+	/* the mean and the p99 chart on one scale rule, over both */
 	for (int m = 0; m < 2; m++) {
-		off = 0;
-		for (size_t d = 0; d < r->nwp; d++) {
-			s[d].y = vals + (size_t)(m + 1) * npts + off;
-			off += r->wp[d].n;
-		}
-		fr_svg_lines(f,
-			     m ? "read 99th percentile latency under background writes"
-			       : "read mean latency under background writes",
-			     "background write MB/s", "µs", s, r->nwp);
+		set_wp_y(s, r, vals + (size_t)(m + 1) * npts);
+		fr_scales_add(&sv, s, r->nwp);
+	}
+	fr_scales_decide(&sv, &sc);
+	for (int m = 0; m < 2; m++) {
+		set_wp_y(s, r, vals + (size_t)(m + 1) * npts);
+		fr_svg_lines_scaled(f,
+				    m ? "read 99th percentile latency under background writes"
+				      : "read mean latency under background writes",
+				    "background write MB/s", "µs", s, r->nwp, &sc);
 	}
 	fputs("<ul>\n", f);
 	for (size_t i = 0; i < r->ncross; i++) {
@@ -289,11 +333,32 @@ static void tail(FILE *f, const struct fr_report *rep)
 	fputs("</ul>\n", f);
 }
 
+/* How the report was made: version, date, command line, inputs. */
+static void run_info(FILE *f, const struct fr_run_info *ri)
+{
+	if (!ri)
+		return;
+	fputs("<p class=\"run\">Made by fiorank ", f);
+	fr_html_escape(f, ri->version);
+	fputs(" on ", f);
+	fr_html_escape(f, ri->date);
+	fputs(". Command: <code>", f);
+	fr_html_escape(f, ri->cmdline);
+	fputs("</code>. Inputs:", f);
+	for (size_t i = 0; i < ri->ninputs; i++) {
+		fputs(i ? ", <code>" : " <code>", f);
+		fr_html_escape(f, ri->inputs[i]);
+		fputs("</code>", f);
+	}
+	fputs(ri->ninputs ? ".</p>\n" : " none (published data only).</p>\n", f);
+}
+
 static int render_html(FILE *f, const void *arg)
 {
 	const struct fr_report *rep = arg;
 	const struct fr_ranking *r = rep->r;
 	struct fr_palette pal = {0};
+	char folded[160];
 
 	/* measured drives take the first colours, in the order they were read */
 	for (size_t d = 0; d < rep->m->ndrives; d++)
@@ -314,12 +379,19 @@ static int render_html(FILE *f, const void *arg)
 		fputc('.', f);
 	}
 	fputs("</p>\n", f);
+	run_info(f, rep->run);
 	provenance(f, rep);
+	fr_html_steady(f, rep, &pal);
+	if (fr_folded_text(rep, folded, sizeof(folded)))
+		fprintf(f, "<p class=\"note folded\">%s.</p>\n", folded);
 	for (size_t p = 0; p < r->nprofiles; p++) {
+		if (!fr_profile_shown(rep, &r->profiles[p]))
+			continue;
 		fputs("<section class=\"profile\"><h2>", f);
 		fr_html_escape(f, r->profiles[p].name);
 		fprintf(f, " (ranked by peak %s)</h2>\n", r->profiles[p].by_mbps ? "MB/s" : "IOPS");
 		profile_table(f, &r->profiles[p]);
+		missed_targets(f, &r->profiles[p]);
 		profile_charts(f, &r->profiles[p], r->basis, &pal);
 		fputs("</section>\n", f);
 	}

@@ -12,12 +12,13 @@
 
 #include "out_html_chart.h"
 
-void fr_html_step_label(char *buf, size_t len, const char *step)
+void fr_html_curve_label(char *buf, size_t len, const struct fr_step *s)
 {
 	char *end;
 
-	strtod(step, &end);
-	snprintf(buf, len, end != step && !*end ? "%s %%" : "%s", step);
+	strtod(s->name, &end);
+	snprintf(buf, len, end != s->name && !*end ? "%s %%%s" : "%s%s", s->name,
+		 isnan(fr_step_target_missed(s)) ? "" : "!");
 }
 
 static bool has_p99(const struct fr_step *s, enum fr_dir d, enum fr_basis basis)
@@ -39,7 +40,7 @@ static size_t p99_points(const struct fr_entry *e, enum fr_dir d, enum fr_basis 
 			continue;
 		x[n] = fr_step_iops(st);
 		y[n] = fr_us(st->dir[d].lat[basis].p99);
-		fr_html_step_label(steps[n], sizeof(steps[0]), st->name);
+		fr_html_curve_label(steps[n], sizeof(steps[0]), st);
 		labels[n] = steps[n];
 		n++;
 	}
@@ -47,7 +48,7 @@ static size_t p99_points(const struct fr_entry *e, enum fr_dir d, enum fr_basis 
 }
 
 static void p99_chart(FILE *f, const struct fr_profile_rank *pr, enum fr_dir d, enum fr_basis basis,
-		      struct fr_palette *pal, size_t npts)
+		      struct fr_palette *pal, size_t npts, const struct fr_scales *sc)
 {
 	struct fr_series *s = calloc(pr->n + 1, sizeof(*s));
 	double *xy = calloc(2 * npts + 1, sizeof(*xy));
@@ -77,7 +78,7 @@ static void p99_chart(FILE *f, const struct fr_profile_rank *pr, enum fr_dir d, 
 	}
 	snprintf(title, sizeof(title), "%s: achieved IOPS vs %s 99th percentile %s latency",
 		 pr->name, fr_dir_name(d), basis == FR_CLAT ? "clat" : "lat");
-	fr_svg_lines(f, title, "IOPS", "p99 latency (µs)", s, ns);
+	fr_svg_lines_scaled(f, title, "IOPS", "p99 latency (µs)", s, ns, sc);
 	if (without)
 		fprintf(f,
 			"<p class=\"note\">%zu drive%s of this profile %s no %s p99 in "
@@ -92,8 +93,24 @@ out:
 	free(labels);
 }
 
+void fr_html_p99_values(struct fr_scale_values *v, const struct fr_profile_rank *pr,
+			enum fr_basis basis)
+{
+	for (size_t i = 0; i < pr->n; i++)
+		for (size_t k = 0; k < pr->e[i].ncurve; k++)
+			for (int d = FR_READ; d <= FR_WRITE; d++) {
+				const struct fr_step *st = pr->e[i].curve[k];
+				double x = fr_step_iops(st), y;
+
+				if (!has_p99(st, (enum fr_dir)d, basis))
+					continue;
+				y = fr_us(st->dir[d].lat[basis].p99);
+				fr_scales_add(v, &(struct fr_series){.x = &x, .y = &y, .n = 1}, 1);
+			}
+}
+
 void fr_html_p99_curves(FILE *f, const struct fr_profile_rank *pr, enum fr_basis basis,
-			struct fr_palette *pal)
+			struct fr_palette *pal, const struct fr_scales *sc)
 {
 	for (int d = FR_READ; d <= FR_WRITE; d++) {
 		size_t npts = 0;
@@ -102,6 +119,6 @@ void fr_html_p99_curves(FILE *f, const struct fr_profile_rank *pr, enum fr_basis
 			for (size_t k = 0; k < pr->e[i].ncurve; k++)
 				npts += has_p99(pr->e[i].curve[k], (enum fr_dir)d, basis);
 		if (npts)
-			p99_chart(f, pr, (enum fr_dir)d, basis, pal, npts);
+			p99_chart(f, pr, (enum fr_dir)d, basis, pal, npts, sc);
 	}
 }

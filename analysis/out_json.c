@@ -89,6 +89,34 @@ static void add_origin(struct json_object *o, const struct fr_step *s, bool refe
 	add(o, "file", s && !reference ? jstr(s->source) : NULL);
 }
 
+/* p99_us, p99_9_us, p99_99_us of a one-direction step (null for a mix),
+ * and "dirs": each direction's own figures (a mix's are never added up). */
+static void add_percentiles(struct json_object *o, const struct fr_step *s, enum fr_basis basis)
+{
+	enum fr_dir only = fr_step_only_dir(s);
+	const struct fr_lat *l = only != FR_NDIRS ? &s->dir[only].lat[basis] : NULL;
+	struct json_object *dirs = json_object_new_object();
+
+	add(o, "p99_us", l ? jnum(fr_us(l->p99)) : NULL);
+	add(o, "p99_9_us", l ? jnum(fr_us(l->p999)) : NULL);
+	add(o, "p99_99_us", l ? jnum(fr_us(l->p9999)) : NULL);
+	for (int d = 0; d < FR_NDIRS; d++) {
+		struct json_object *x;
+
+		if (!s->dir[d].ios)
+			continue;
+		l = &s->dir[d].lat[basis];
+		x = json_object_new_object();
+		add(x, "iops", jnum(s->dir[d].iops));
+		add(x, "lat_us", jnum(fr_us(l->mean)));
+		add(x, "p99_us", jnum(fr_us(l->p99)));
+		add(x, "p99_9_us", jnum(fr_us(l->p999)));
+		add(x, "p99_99_us", jnum(fr_us(l->p9999)));
+		add(dirs, fr_dir_name((enum fr_dir)d), x);
+	}
+	add(o, "dirs", dirs);
+}
+
 static struct json_object *step_obj(const struct fr_step *s, enum fr_basis basis, bool reference)
 {
 	struct json_object *o = json_object_new_object();
@@ -99,6 +127,10 @@ static struct json_object *step_obj(const struct fr_step *s, enum fr_basis basis
 	add(o, "lat_us", jnum(fr_us(fr_step_mean_lat(s, basis))));
 	add(o, "read_iops", jnum(s->dir[FR_READ].iops));
 	add(o, "write_iops", jnum(s->dir[FR_WRITE].iops));
+	add_percentiles(o, s, basis);
+	add(o, "target_iops", s->target_iops > 0 ? jnum(s->target_iops) : NULL);
+	add(o, "target_missed",
+	    s->target_iops > 0 ? json_object_new_boolean(!isnan(fr_step_target_missed(s))) : NULL);
 	add(o, "jobs", json_object_new_int((int)s->njobs));
 	add_origin(o, s, reference);
 	if (s->health)
@@ -110,7 +142,7 @@ static struct json_object *entry_obj(const struct fr_entry *e, enum fr_basis bas
 {
 	struct json_object *o = json_object_new_object(), *curve = json_object_new_array();
 
-	add(o, "place", json_object_new_int((int)e->place));
+	add(o, "place", e->place ? json_object_new_int((int)e->place) : NULL);
 	add(o, "drive", jstr(e->drive->label));
 	add(o, "reference", json_object_new_boolean(e->drive->reference));
 	add(o, "peak_step", jstr(e->peak->name));
@@ -132,14 +164,19 @@ static struct json_object *entry_obj(const struct fr_entry *e, enum fr_basis bas
 	return o;
 }
 
-static struct json_object *profiles_arr(const struct fr_ranking *r)
+static struct json_object *profiles_arr(const struct fr_report *rep)
 {
+	const struct fr_ranking *r = rep->r;
 	struct json_object *a = json_object_new_array();
 
 	for (size_t p = 0; p < r->nprofiles; p++) {
 		const struct fr_profile_rank *pr = &r->profiles[p];
-		struct json_object *o = json_object_new_object(), *rk = json_object_new_array();
+		struct json_object *o, *rk;
 
+		if (!fr_profile_shown(rep, pr))
+			continue;
+		o = json_object_new_object();
+		rk = json_object_new_array();
 		add(o, "profile", jstr(pr->name));
 		add(o, "ranked_by", jstr(pr->by_mbps ? "mbps" : "iops"));
 		for (size_t i = 0; i < pr->n; i++)
@@ -355,6 +392,24 @@ static struct json_object *summary_obj(const struct fr_report *rep)
 	return o;
 }
 
+/* How the report was made: version, date, command line, inputs as given. */
+static struct json_object *run_obj(const struct fr_run_info *ri)
+{
+	struct json_object *o, *in;
+
+	if (!ri)
+		return NULL;
+	o = json_object_new_object();
+	in = json_object_new_array();
+	add(o, "fiorank_version", jstr(ri->version));
+	add(o, "date", jstr(ri->date));
+	add(o, "command", jstr(ri->cmdline));
+	for (size_t i = 0; i < ri->ninputs; i++)
+		json_object_array_add(in, jstr(ri->inputs[i]));
+	add(o, "inputs", in);
+	return o;
+}
+
 int fr_out_json(FILE *f, const struct fr_report *rep)
 {
 	struct json_object *root = json_object_new_object(), *drives = json_object_new_array(), *tq;
@@ -363,13 +418,14 @@ int fr_out_json(FILE *f, const struct fr_report *rep)
 	add(root, "schema", jstr("fiorank/2"));
 	add(root, "latency_basis", jstr(fr_basis_name(rep->r->basis)));
 	add(root, "units", jstr("iops: operations/s; mbps: 10^6 bytes/s; *_us: microseconds"));
+	add(root, "report", run_obj(rep->run));
 	add(root, "reference_data", jstr(rep->ref_note));
 	add(root, "inputs", inputs_obj(rep->m));
 	add(root, "provenance", provenance_obj(rep));
 	for (size_t i = 0; i < rep->m->ndrives; i++)
 		json_object_array_add(drives, drive_obj(&rep->m->drives[i]));
 	add(root, "drives", drives);
-	add(root, "profiles", profiles_arr(rep->r));
+	add(root, "profiles", profiles_arr(rep));
 	add(root, "write_pressure", wp_obj(rep->r));
 	add(json_object_object_get(root, "write_pressure"), "statements", statements_arr(rep));
 	add_nn(root, rep);

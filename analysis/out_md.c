@@ -67,23 +67,32 @@ static void curves(FILE *f, const struct fr_profile_rank *pr, enum fr_basis basi
 		md_str(f, e->drive->label);
 		fputs(":", f);
 		for (size_t k = 0; k < e->ncurve; k++) {
-			char a[32], b[32];
+			char a[32], b[32], missed[160];
 
 			fputs(k ? "; " : " ", f);
 			md_str(f, e->curve[k]->name);
 			fprintf(f, ": %s @ %s", fr_num(a, sizeof(a), fr_step_iops(e->curve[k]), 0),
 				fr_num(b, sizeof(b), fr_us(fr_step_mean_lat(e->curve[k], basis)),
 				       1));
+			if (fr_target_missed_text(e->curve[k], missed, sizeof(missed)))
+				fprintf(f, " (**missed its rate target**: %s)", missed);
 		}
 		fputc('\n', f);
 	}
 }
 
-static void profiles(FILE *f, const struct fr_ranking *r)
+static void profiles(FILE *f, const struct fr_report *rep)
 {
+	const struct fr_ranking *r = rep->r;
+	char folded[160];
+
+	if (fr_folded_text(rep, folded, sizeof(folded)))
+		fprintf(f, "\n%s.\n", folded);
 	for (size_t p = 0; p < r->nprofiles; p++) {
 		const struct fr_profile_rank *pr = &r->profiles[p];
 
+		if (!fr_profile_shown(rep, pr))
+			continue;
 		fprintf(f, "\n## ");
 		md_str(f, pr->name);
 		fprintf(f, " (ranked by peak %s)\n\n", pr->by_mbps ? "MB/s" : "IOPS");
@@ -92,9 +101,9 @@ static void profiles(FILE *f, const struct fr_ranking *r)
 			"| published place |\n|---:|---|---:|---:|---:|---|---:|---|\n");
 		for (size_t i = 0; i < pr->n; i++) {
 			const struct fr_entry *e = &pr->e[i];
-			char a[32], b[32], c[32], d[32], pub[320];
+			char a[32], b[32], c[32], d[32], pub[320], place[16];
 
-			fprintf(f, "| %u | ", e->place);
+			fprintf(f, "| %s | ", fr_place_text(place, sizeof(place), e->place));
 			md_str(f, e->drive->label);
 			fprintf(f, " | %s | %s | %s | ", fr_num(a, sizeof(a), e->iops, 0),
 				fr_num(b, sizeof(b), e->mbps, 1),
@@ -352,13 +361,25 @@ static int render_md(FILE *f, const void *arg)
 		"basis: %s; means are operation-weighted. Units: IOPS, MB/s (10^6 bytes/s), "
 		"µs.\n",
 		m->files_read, m->nskipped, m->nexcluded, fr_basis_desc(rep->r->basis));
+	if (rep->run) {
+		fprintf(f, "\nMade by fiorank %s on %s. Command: `", rep->run->version,
+			rep->run->date);
+		md_str(f, rep->run->cmdline);
+		fputs("`. Inputs:", f);
+		for (size_t i = 0; i < rep->run->ninputs; i++) {
+			fputs(i ? ", `" : " `", f);
+			md_str(f, rep->run->inputs[i]);
+			fputc('`', f);
+		}
+		fputs(rep->run->ninputs ? ".\n" : " none (published data only).\n", f);
+	}
 	if (rep->ref_note) {
 		fputs("Published data: ", f);
 		md_str(f, rep->ref_note);
 		fputs(".\n", f);
 	}
 	provenance(f, rep);
-	profiles(f, rep->r);
+	profiles(f, rep);
 	write_pressure(f, rep->r);
 	statements(f, rep);
 	noisy_neighbor(f, rep);

@@ -77,8 +77,14 @@ static void header(FILE *f, const struct fr_report *rep)
 	fprintf(f, "latency basis: %s\n", fr_basis_desc(rep->r->basis));
 	fprintf(f, "mean latency of a mix: weighted by the operations of each direction\n");
 	fprintf(f, "units: IOPS; MB/s = 10^6 bytes/s; latency in µs\n");
+	if (rep->run) {
+		fprintf(f, "report: fiorank %s, %s\n", rep->run->version, rep->run->date);
+		wrapped(f, "command:", rep->run->cmdline);
+		for (size_t i = 0; i < rep->run->ninputs; i++)
+			wrapped(f, "input:", rep->run->inputs[i]);
+	}
 	if (rep->ref_note)
-		fprintf(f, "published data: %s\n", rep->ref_note);
+		wrapped(f, "published data:", rep->ref_note);
 	published_drives(f, m);
 	provenance(f, rep);
 }
@@ -104,9 +110,10 @@ static void curve_lines(FILE *f, const struct fr_entry *e, enum fr_basis basis)
 		const struct fr_step *s = e->curve[i];
 		char item[96];
 
-		snprintf(item, sizeof(item), " %s %s@%s", s->name,
+		snprintf(item, sizeof(item), " %s %s@%s%s", s->name,
 			 fr_num(a, sizeof(a), fr_step_iops(s), 0),
-			 fr_num(b, sizeof(b), fr_us(fr_step_mean_lat(s, basis)), 1));
+			 fr_num(b, sizeof(b), fr_us(fr_step_mean_lat(s, basis)), 1),
+			 isnan(fr_step_target_missed(s)) ? "" : "!");
 		if (col + strlen(item) > 99) {
 			fprintf(f, "\n      ");
 			col = 6;
@@ -114,6 +121,12 @@ static void curve_lines(FILE *f, const struct fr_entry *e, enum fr_basis basis)
 		col += (size_t)fprintf(f, "%s", item);
 	}
 	fputc('\n', f);
+	for (size_t i = 0; i < e->ncurve; i++) {
+		char missed[160];
+
+		if (fr_target_missed_text(e->curve[i], missed, sizeof(missed)))
+			fprintf(f, "      ! missed its rate target: %s\n", missed);
+	}
 }
 
 /* "* <drive>: <why a published place is missing or derived>" */
@@ -134,17 +147,22 @@ static void place_notes(FILE *f, const struct fr_profile_rank *pr)
 static void profiles(FILE *f, const struct fr_report *rep)
 {
 	const struct fr_ranking *r = rep->r;
+	char folded[160];
 
+	if (fr_folded_text(rep, folded, sizeof(folded)))
+		fprintf(f, "\n%s\n", folded);
 	for (size_t p = 0; p < r->nprofiles; p++) {
 		const struct fr_profile_rank *pr = &r->profiles[p];
 
+		if (!fr_profile_shown(rep, pr))
+			continue;
 		fprintf(f, "\n== %s: ranked by peak %s ==\n", pr->name,
 			pr->by_mbps ? "MB/s" : "IOPS");
 		fprintf(f, "pl. drive                             peak IOPS     MB/s  lat µs step  "
 			   "margin to next     published\n");
 		for (size_t i = 0; i < pr->n; i++) {
 			const struct fr_entry *e = &pr->e[i];
-			char lb[LABEL_W + 2], a[32], b[32], c[32], mg[48], pub[32] = "-";
+			char lb[LABEL_W + 2], a[32], b[32], c[32], mg[48], pub[32] = "-", pl[16];
 
 			margin(mg, sizeof(mg), e, pr->by_mbps);
 			/* the column is short; the reasons follow the table */
@@ -155,7 +173,8 @@ static void profiles(FILE *f, const struct fr_report *rep)
 				snprintf(pub, sizeof(pub), "unlike *");
 			else if (e->drive->reference && e->drive->group > 1)
 				snprintf(pub, sizeof(pub), "/%u *", e->drive->group);
-			fprintf(f, "%3u %-32s %11s %8s %7s %-5.5s %-18s %s\n", e->place,
+			fprintf(f, "%3s %-32s %11s %8s %7s %-5.5s %-18s %s\n",
+				fr_place_text(pl, sizeof(pl), e->place),
 				cut(lb, sizeof(lb), e->drive->label),
 				fr_num(a, sizeof(a), e->iops, 0),
 				fr_num(b, sizeof(b), e->mbps > 0 ? e->mbps : NAN, 1),

@@ -126,12 +126,32 @@ static double step_value(const struct fr_step *s, bool by_mbps)
 	return by_mbps ? fr_step_mbps(s) : fr_step_iops(s);
 }
 
+/* Where a curve step stands in the method: a published "first" point, the
+ * suite's capped steps by their share of the peak ("10" .. "120"), then
+ * the uncapped peak; other names between the numbers and the peak. */
+static double step_order(const char *name)
+{
+	char *end;
+	double pct = strtod(name, &end);
+
+	if (!strcmp(name, "first"))
+		return -INFINITY;
+	if (!strcmp(name, "peak"))
+		return INFINITY;
+	return end != name && !*end && !isnan(pct) ? pct : HUGE_VAL / 2;
+}
+
+/* Curves are listed and drawn in step order, as the method ran them (a
+ * step that fell short of its rate shows where it did, not re-sorted). */
 static int cmp_curve(const void *a, const void *b)
 {
-	double x = fr_step_iops(*(const struct fr_step *const *)a);
-	double y = fr_step_iops(*(const struct fr_step *const *)b);
+	const struct fr_step *x = *(const struct fr_step *const *)a;
+	const struct fr_step *y = *(const struct fr_step *const *)b;
+	double ox = step_order(x->name), oy = step_order(y->name);
 
-	return x < y ? -1 : x > y;
+	if (ox != oy)
+		return ox < oy ? -1 : 1;
+	return strcmp(x->name, y->name);
 }
 
 static int fill_entry(struct fr_entry *e, const struct fr_drive *d, const struct fr_profile *p,
@@ -178,11 +198,30 @@ static bool same_result(const struct fr_entry *a, const struct fr_entry *b)
 	       (a->lat_ns == b->lat_ns || (isnan(a->lat_ns) && isnan(b->lat_ns)));
 }
 
+/* A measured drive beside published ones that are not all comparable with
+ * its run: listed after the placed entries, with its reason, no place. */
+static bool unplaced(const struct fr_entry *e)
+{
+	return !e->drive->reference && *e->ref_note;
+}
+
+static int cmp_entry_placed(const void *a, const void *b)
+{
+	const struct fr_entry *x = a, *y = b;
+
+	if (unplaced(x) != unplaced(y))
+		return unplaced(x) ? 1 : -1;
+	return cmp_entry(a, b);
+}
+
 static void assign_places(struct fr_entry *e, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
-		e[i].place =
-			(i && same_result(&e[i], &e[i - 1])) ? e[i - 1].place : (unsigned)i + 1;
+		if (unplaced(&e[i]))
+			e[i].place = 0;
+		else
+			e[i].place = (i && same_result(&e[i], &e[i - 1])) ? e[i - 1].place
+									  : (unsigned)i + 1;
 		e[i].margin_pct = e[i].margin_abs = NAN;
 		/* no margin between a measured and a published drive: whether
 		 * they compare at all is the published place's to say */
@@ -241,11 +280,11 @@ static int rank_profile(const struct fr_model *m, const struct fr_model *ref, co
 			return -ENOMEM;
 		pr->n++;
 	}
-	qsort(pr->e, pr->n, sizeof(*pr->e), cmp_entry);
-	assign_places(pr->e, pr->n);
 	for (size_t i = 0; ref && i < pr->n; i++)
 		if (!pr->e[i].drive->reference)
 			place_among_ref(&pr->e[i], ref, name, pr->by_mbps, basis);
+	qsort(pr->e, pr->n, sizeof(*pr->e), cmp_entry_placed);
+	assign_places(pr->e, pr->n);
 	return 0;
 }
 

@@ -22,7 +22,7 @@ struct fr_entry {
 	/* Why published drives of this profile were left out of the place
 	 * ("not comparable: ..."), "" when none was; for a measured drive. */
 	char ref_note[512];
-	const struct fr_step **curve; /* steps sorted by achieved IOPS */
+	const struct fr_step **curve; /* curve steps in step order (rank.c) */
 	size_t ncurve;
 };
 

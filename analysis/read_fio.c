@@ -448,6 +448,7 @@ static int label_job(struct doc_ctx *c, struct json_object *job, struct fr_pendi
 		.bs = fr_jobopts_bs(o),
 		.read_pct = fr_jobopts_read_pct(o),
 		.namespaces = o->namespaces,
+		.target_iops = fr_jobopts_target_iops(o),
 	};
 	read_steadystate(job, &p->job.run);
 	/* the options' strings live in the document; the job outlives it */

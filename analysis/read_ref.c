@@ -222,9 +222,42 @@ static int add_method(struct fr_ref *r, const struct table *t, const struct csv 
 	return 0;
 }
 
+static int add_review(struct fr_ref *r, const struct table *t, const struct csv *c, bool *bad)
+{
+	struct fr_ref_review *v = realloc(r->reviews, (r->nreviews + 1) * sizeof(*v));
+
+	if (!v)
+		return -1;
+	r->reviews = v;
+	v = &v[r->nreviews++];
+	v->review = col_dup(t, c, "review");
+	v->publisher = col_dup(t, c, "publisher");
+	v->title = col_dup(t, c, "title");
+	v->date = col_dup(t, c, "date");
+	if (!*v->review || !*v->title || !*v->date)
+		*bad = true;
+	return 0;
+}
+
+void fr_ref_cite(const struct fr_ref *ref, const char *review, char *buf, size_t len)
+{
+	for (size_t i = 0; i < ref->nreviews; i++) {
+		const struct fr_ref_review *v = &ref->reviews[i];
+
+		if (!strcmp(v->review, review)) {
+			snprintf(buf, len, "%s: \"%s\" (%s%sdate %s)", review, v->title,
+				 v->publisher, *v->publisher ? ", " : "", v->date);
+			return;
+		}
+	}
+	snprintf(buf, len, "%s", review);
+}
+
 static int add_row(struct fr_ref *ref, const char *which, const struct table *t,
 		   const struct csv *c, bool *bad)
 {
+	if (!strcmp(which, "reviews"))
+		return add_review(ref, t, c, bad);
 	if (!strcmp(which, "curves"))
 		return add_curve(ref, t, c, bad);
 	if (!strcmp(which, "methods"))
@@ -277,10 +310,11 @@ int fr_read_ref_dir(const char *dir, struct fr_ref *ref, char *err, size_t errle
 	static const char *const files[][2] = {{"vdbench-curves.csv", "curves"},
 					       {"write-pressure.csv", "wp"},
 					       {"noisy-neighbor.csv", "nn"},
-					       {"methods.csv", "methods"}};
+					       {"methods.csv", "methods"},
+					       {"reviews.csv", "reviews"}};
 
 	memset(ref, 0, sizeof(*ref));
-	for (size_t i = 0; i < 4; i++) {
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
 		char path[4096];
 		size_t len;
 		char *buf;
@@ -288,8 +322,9 @@ int fr_read_ref_dir(const char *dir, struct fr_ref *ref, char *err, size_t errle
 
 		snprintf(path, sizeof(path), "%s/%s", dir, files[i][0]);
 		buf = fr_slurp(path, &len);
-		if (!buf && errno == ENOENT && !strcmp(files[i][1], "methods"))
-			continue; /* optional: every published method then unknown */
+		if (!buf && errno == ENOENT &&
+		    (!strcmp(files[i][1], "methods") || !strcmp(files[i][1], "reviews")))
+			continue; /* optional: methods then unknown, reviews cited by id */
 		if (!buf) {
 			snprintf(err, errlen, "%s: %s", path, strerror(errno));
 			fr_ref_free(ref);
@@ -339,6 +374,13 @@ void fr_ref_free(struct fr_ref *ref)
 		free(ref->methods[i].note);
 	}
 	free(ref->methods);
+	for (size_t i = 0; i < ref->nreviews; i++) {
+		free(ref->reviews[i].review);
+		free(ref->reviews[i].publisher);
+		free(ref->reviews[i].title);
+		free(ref->reviews[i].date);
+	}
+	free(ref->reviews);
 	free_lat(ref->wp, ref->nwp);
 	free_lat(ref->nn, ref->nnn);
 	memset(ref, 0, sizeof(*ref));

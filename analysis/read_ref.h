@@ -30,7 +30,14 @@ struct fr_ref_method {
 	double namespaces, writers; /* noisy neighbor: namespaces, of them writing; NAN */
 };
 
+/* A row of reviews.csv: how a report cites a review. */
+struct fr_ref_review {
+	char *review, *publisher, *title, *date;
+};
+
 struct fr_ref {
+	struct fr_ref_review *reviews; /* reviews.csv, optional */
+	size_t nreviews;
 	struct fr_ref_method *methods; /* methods.csv, optional */
 	size_t nmethods;
 	struct fr_ref_curve *curves;
@@ -47,11 +54,14 @@ struct fr_ref {
  * "file:line: reason" in err.
  */
 int fr_read_ref_dir(const char *dir, struct fr_ref *ref, char *err, size_t errlen);
-/* The same for one CSV held in memory; which = "curves", "wp", "nn" or
+/* The same for one CSV held in memory; which = "curves", "wp", "nn", "reviews" or
  * "methods". */
 int fr_read_ref_csv(const char *buf, size_t len, const char *which, const char *source,
 		    struct fr_ref *ref, char *err, size_t errlen);
 void fr_ref_free(struct fr_ref *ref);
+/* "<title> (<publisher>, <date>)" of review id, or the id alone when
+ * reviews.csv does not name it. */
+void fr_ref_cite(const struct fr_ref *ref, const char *review, char *buf, size_t len);
 
 /*
  * Adds the published figures to a model as reference drives labelled

@@ -97,7 +97,8 @@ static void open_svg(FILE *f, const char *title, const char *cls, int height,
 	fputs("</text>\n", f);
 }
 
-static void fit_series(struct ch_axis *ax, struct ch_axis *ay, const struct fr_series *s, size_t n)
+static void fit_series(struct ch_axis *ax, struct ch_axis *ay, const struct fr_series *s, size_t n,
+		       const struct fr_scales *sc)
 {
 	size_t total = 0, k = 0;
 	double *xs, *ys;
@@ -111,8 +112,13 @@ static void fit_series(struct ch_axis *ax, struct ch_axis *ay, const struct fr_s
 			xs[k] = s[i].x[j];
 			ys[k] = s[i].y[j];
 		}
-	ch_axis_fit(ax, xs ? xs : ys, xs && ys ? total : 0, true);
-	ch_axis_fit(ay, ys ? ys : xs, xs && ys ? total : 0, true);
+	if (sc) {
+		ch_axis_fit_scale(ax, xs ? xs : ys, xs && ys ? total : 0, sc->xlog);
+		ch_axis_fit_scale(ay, ys ? ys : xs, xs && ys ? total : 0, sc->ylog);
+	} else {
+		ch_axis_fit(ax, xs ? xs : ys, xs && ys ? total : 0, true);
+		ch_axis_fit(ay, ys ? ys : xs, xs && ys ? total : 0, true);
+	}
 	free(xs);
 	free(ys);
 	ch_axis_place(ax, CH_LEFT, CH_PLOT_W);
@@ -253,8 +259,43 @@ static void draw_series(FILE *f, const struct fr_series *s, const struct ch_axis
 	}
 }
 
-void fr_svg_lines(FILE *f, const char *title, const char *xlabel, const char *ylabel,
-		  const struct fr_series *s, size_t n)
+void fr_scales_add(struct fr_scale_values *v, const struct fr_series *s, size_t n)
+{
+	for (size_t i = 0; i < n && !v->failed; i++)
+		for (size_t k = 0; k < s[i].n; k++) {
+			if (v->n == v->cap) {
+				size_t cap = v->cap ? 2 * v->cap : 64;
+				double *x = realloc(v->x, cap * sizeof(*x));
+				double *y = x ? realloc(v->y, cap * sizeof(*y)) : NULL;
+
+				if (x)
+					v->x = x;
+				if (!x || !y) {
+					v->failed = true;
+					return;
+				}
+				v->y = y;
+				v->cap = cap;
+			}
+			v->x[v->n] = s[i].x[k];
+			v->y[v->n++] = s[i].y[k];
+		}
+}
+
+void fr_scales_decide(struct fr_scale_values *v, struct fr_scales *out)
+{
+	*out = (struct fr_scales){false, false};
+	if (!v->failed) {
+		out->xlog = ch_axis_wants_log(v->x, v->n);
+		out->ylog = ch_axis_wants_log(v->y, v->n);
+	}
+	free(v->x);
+	free(v->y);
+	memset(v, 0, sizeof(*v));
+}
+
+static void lines(FILE *f, const char *title, const char *xlabel, const char *ylabel,
+		  const struct fr_series *s, size_t n, const struct fr_scales *sc)
 {
 	struct ch_axis ax, ay;
 	struct ch_key *keys = calloc(n + 1, sizeof(*keys));
@@ -266,7 +307,7 @@ void fr_svg_lines(FILE *f, const char *title, const char *xlabel, const char *yl
 	for (size_t i = 0; i < n; i++)
 		keys[i] = (struct ch_key){s[i].name, s[i].color, s[i].markers_only};
 	lh = ch_legend_height(keys, n);
-	fit_series(&ax, &ay, s, n);
+	fit_series(&ax, &ay, s, n, sc);
 	open_svg(f, title, "chart lines", legend_y + lh, &ax, &ay);
 	ch_axis_draw_y(f, &ay, ylabel);
 	ch_axis_draw_x(f, &ax, xlabel, CH_TOP + CH_PLOT_H);
@@ -294,7 +335,9 @@ void fr_svg_bars(FILE *f, const char *title, const char *unit, const struct fr_b
 		v[i] = b[i].value;
 		height += (int)ch_text_lines(b[i].label, chars) * CH_LINE_H + BAR_H + 6;
 	}
-	ch_axis_fit(&ax, v, n, true);
+	/* linear from 0, whatever the span: a bar's length is its figure
+	 * (on a log scale 8,848 beside 833,750 looked like 1:3, not 1:94) */
+	ch_axis_fit(&ax, v, n, false);
 	/* room after the longest bar for its value and note */
 	ch_axis_place(&ax, 12, CH_W - 12 - 150);
 	open_svg(f, title, "chart bars", height, &ax, NULL);
@@ -321,11 +364,6 @@ void fr_svg_bars(FILE *f, const char *title, const char *unit, const struct fr_b
 	fprintf(f, "<text class=\"label\" x=\"%d\" y=\"%d\" text-anchor=\"middle\">", CH_W / 2,
 		height - 10);
 	fr_html_escape(f, unit);
-	fputs(ax.log ? " (log scale: bars start at " : "", f);
-	if (ax.log) {
-		ch_tick_text(f, ax.lo);
-		fputc(')', f);
-	}
 	fputs("</text>\n</svg>\n", f);
 	free(v);
 }
@@ -375,4 +413,16 @@ void fr_svg_groups(FILE *f, const char *title, const char *unit, const char *con
 	ch_legend_draw(f, keys, nseries, legend_y);
 	fputs("</svg>\n", f);
 	free(keys);
+}
+
+void fr_svg_lines(FILE *f, const char *title, const char *xlabel, const char *ylabel,
+		  const struct fr_series *s, size_t n)
+{
+	lines(f, title, xlabel, ylabel, s, n, NULL);
+}
+
+void fr_svg_lines_scaled(FILE *f, const char *title, const char *xlabel, const char *ylabel,
+			 const struct fr_series *s, size_t n, const struct fr_scales *sc)
+{
+	lines(f, title, xlabel, ylabel, s, n, sc);
 }

@@ -35,6 +35,24 @@ struct fr_series {
 void fr_svg_lines(FILE *f, const char *title, const char *xlabel, const char *ylabel,
 		  const struct fr_series *s, size_t n);
 
+/* One scale rule for the charts of a section (a profile's mean and p99
+ * curves): each axis log when the values of all of them span decades. */
+struct fr_scales {
+	bool xlog, ylog;
+};
+/* The values the rule is taken over: fr_scales_add each chart's series,
+ * then fr_scales_decide (out of memory: linear axes, noted in failed). */
+struct fr_scale_values {
+	double *x, *y;
+	size_t n, cap;
+	bool failed;
+};
+void fr_scales_add(struct fr_scale_values *v, const struct fr_series *s, size_t n);
+void fr_scales_decide(struct fr_scale_values *v, struct fr_scales *out);
+/* fr_svg_lines on the section's scales. */
+void fr_svg_lines_scaled(FILE *f, const char *title, const char *xlabel, const char *ylabel,
+			 const struct fr_series *s, size_t n, const struct fr_scales *sc);
+
 struct fr_bar {
 	const char *label;
 	double value;
@@ -43,7 +61,8 @@ struct fr_bar {
 };
 
 /* Horizontal bars, one per entry, in the given order, each under its
- * whole label. */
+ * whole label; linear from 0 (a bar's length is its figure), the value
+ * written after each bar. */
 void fr_svg_bars(FILE *f, const char *title, const char *unit, const struct fr_bar *b, size_t n);
 
 /* Vertical bars grouped by category: values[g * nseries + s]; colors[s]

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * ssdnvme's files: opening a namespace's char device (with the reason when
  * it cannot be), the fallback's O_DIRECT open, registered files, and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The fio versions the engine is built against, by their ioengine ops version
  * (FIO_IOOPS_VERSION in fio's ioengines.h), and what differs between them.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Shared by the fio glue files of the ssdnvme engine (ssdnvme.c, setup.c,
  * options.c, identity.c): the engine's option block, per-file and per-job

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * The glue between a job and results.c: where the engine's JSON goes and
  * what goes in it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * ssdnvme's fio options, each with the help text `fio --enghelp=PATH.so`
  * prints.

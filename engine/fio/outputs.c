@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * The engine's own files (the results JSON, tag logs): where they go, what
  * they must never be (the job's data: a device, a symlink to one, a data

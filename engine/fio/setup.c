@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * ->setup(): runs before any I/O, often in fio's parent process before the
  * job forks.  Expands namespaces=, identifies every file, and refuses bad

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * ssdnvme: fio external ioengine issuing NVMe commands through io_uring
  * passthrough (IORING_OP_URING_CMD) on NVMe generic char devices

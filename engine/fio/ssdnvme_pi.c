@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Protection information on the completion side: the engine's own check of
  * a read (pi_act=0), and what a failed end-to-end check of the device's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * The glue between the data path and the latency-tag library (tags.h,
  * docs/tags.md): one tag table per job, one key per file and direction

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The latency-tag glue's per-job state and its hot path, inline in the data
  * path (ssdnvme.c); the rest is in ssdnvme_tags.c.  Sees fio's types: include

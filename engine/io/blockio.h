@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The fallback for paths that are not NVMe generic char devices (block
  * devices, regular files): ordinary io_uring reads, writes and fsyncs on the

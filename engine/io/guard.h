@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Refusals made before any I/O: a fio other than the one the engine was
  * built against, a mounted namespace, polled I/O without poll queues.

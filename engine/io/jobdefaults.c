@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Defaults for the SSDNVME_* variables of the project's job files, declared
  * in the files' own header comments (see jobdefaults.h).  fio loads the

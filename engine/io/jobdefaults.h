@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Defaults for the ${VAR}s of a job file.  fio expands ${VAR} from the
  * environment and has no ${VAR:-default}: an unset variable becomes the

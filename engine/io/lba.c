@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * LBA arithmetic and namespace-list parsing (pure).
  */

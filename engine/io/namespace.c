@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Namespace identification and `namespaces=` expansion (libnvme 1.3).
  */

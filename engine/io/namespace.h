@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * What the engine knows about each path it talks to: NVMe namespace
  * identity and format (libnvme identify), or block-device / file geometry,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * What a device node is, from its device number: the kernel's own name for
  * it, the block disk that holds its data, the NVMe controller and nsid, all

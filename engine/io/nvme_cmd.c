@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * NVMe command payloads for io_uring passthrough: the DSM range.  The SQE
  * itself is filled by nvme_cmd_fill(), inline in nvme_cmd.h.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Building NVMe I/O commands into a 128-byte io_uring SQE
  * (IORING_OP_URING_CMD).  No fio types: the glue fills a struct nvme_io.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * NVMe status naming through libnvme, and the errno fio gets for each.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * NVMe completion status for the engine's messages and fio's errno: the
  * names and the field layout are libnvme's (nvme_status_to_string(),

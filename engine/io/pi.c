@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Protection information: command fields, generation and checks (pure).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * NVMe end-to-end protection information (PI): what a namespace's format
  * says (DPS, ELBAF), what a run does with it (fio's pi_act, pi_chk, apptag,

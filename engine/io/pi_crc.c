@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Guard CRCs for protection information (pure).  One 256-entry table per
  * CRC, built on first use: byte-at-a-time is enough for the test bed and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The guard CRCs of NVMe end-to-end protection information: CRC-16 T10-DIF
  * (16-bit guard) and CRC-64 NVMe (64-bit guard, PIF 2; the Linux kernel's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The engine's per-job JSON file (schema "ssdnvme-engine/1", see
  * docs/engine.md): identity of every file the job touched, plus named

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * io_uring setup, submission and reaping (liburing 2.3).
  */

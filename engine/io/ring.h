@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * One io_uring per fio job, shared by all the job's files: setup (optionally
  * SQE128/CQE32 for NVMe passthrough, SQPOLL, IOPOLL), registration,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Safe creation of the engine's own files (safefile.h).  Everything after
  * the directory is opened is done relative to the directory's descriptor, so

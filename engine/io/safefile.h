@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The one way the engine creates a file (results, tag logs): a new file
  * under an unpredictable name in the target's directory, opened with

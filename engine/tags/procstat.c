@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * /proc/PID/stat fields 3 (state) and 22 (starttime).
  */

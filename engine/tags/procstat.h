@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * /proc/PID/stat, read once for every user: the process start time (which
  * tells a reused pid from the process that had it) and whether it is a

@@ -34,7 +34,7 @@ printf '{"name": "not fio"}\n' >"$tmp/foreign.json"
 check_fails "foreign JSON is rejected" 'is not fio output' "${FR[@]}" "$tmp/foreign.json"
 "${FR[@]}" -f csv "$S/json.json" "$S/truncated.json" >"$tmp/mixed.csv" 2>"$tmp/mixed.err"
 check "one bad file among good ones exits 1" test $? -eq 1
-check "the good file is still ranked" grep -q '^peak,4k-randread,json,1,' "$tmp/mixed.csv"
+check "the good file is still ranked (listed; unplaced beside the published drives it is unlike)" grep -q '^peak,4k-randread,json,,' "$tmp/mixed.csv"
 check "the skipped file is listed in the report" grep -q '^skipped,.*truncated.json' "$tmp/mixed.csv"
 check_fails "an unwritable -o fails with exit 2" 'cannot write /nonexistent/dir/x.txt' \
 	"${FR[@]}" -o /nonexistent/dir/x.txt "$R"
@@ -183,6 +183,9 @@ check_fails "--iops on a truncated file fails" 'truncated JSON' "$FIORANK" --iop
 # the report does not depend on the number of parsing threads
 "${FR[@]}" -j 1 -f json "$R" "$S" >"$tmp/j1.json" 2>/dev/null
 "${FR[@]}" -j 4 -f json "$R" "$S" >"$tmp/j4.json" 2>/dev/null
-check "-j 1 and -j 4 give the same report" cmp "$tmp/j1.json" "$tmp/j4.json"
+# the header's command line says -j 1 or -j 4 and its date may tick: not compared
+for j in j1 j4; do jq 'del(.report)' "$tmp/$j.json" >"$tmp/$j.body.json"; done
+check "-j 1 and -j 4 give the same report (but for its header's command line)" \
+	cmp "$tmp/j1.body.json" "$tmp/j4.body.json"
 check_fails "-j 0 is a usage error" 'jobs wants a number' "$FIORANK" -j 0 "$R"
 tap_done

@@ -13,15 +13,18 @@ versions=(fio-3.33 fio-3.39)
 
 # The report with what differs between two runs of one job blanked: measured
 # figures (the step time too: it is the jobs' measured runtime), the drive
-# label (the file's name), the file, the date, the version.
+# label (the file's name), the file, the date, the version, the report's
+# own header (its command line names the file).
 shape() {
 	jq -S '
 		walk(if type == "object" then
-			with_entries(if (.key | test("^(iops|mbps|lat_us|read_iops|write_iops|margin_.*)$"))
-				and (.value | type) == "number" then .value = "N" else . end)
+			with_entries(if (.key | test("^(iops|mbps|lat_us|read_iops|write_iops|margin_.*|p99.*_us|target_iops)$"))
+				and (.value | type) == "number" then .value = "N"
+			elif .key == "target_missed" and (.value | type) == "boolean" then .value = "B"
+			else . end)
 		else . end)
 		| walk(if type == "string" then gsub("fio-3\\.[0-9]+"; "FIO") | gsub("[0-9.]+ s steps"; "N s steps") else . end)
-		| .provenance.drives[].date = "DATE"' "$1"
+		| .provenance.drives[].date = "DATE" | .report = "REPORT"' "$1"
 }
 
 for v in "${versions[@]}"; do

@@ -76,4 +76,16 @@ done
 check "no aggressor row has a place (csv nn_aggressor, json noisy_neighbor_aggressors)" \
 	grep -qx 'placed_aggressors 0' "$tmp/facts"
 check "every writer step (randrw 30/70 mixes) keeps its own reads with its aggressor row" grep -qx 'own_reads 7' "$tmp/facts"
+# make demo's pile: the 4K curve run on ns1 and ns3 of the same serial sits
+# beside the noisy-neighbor run; the cross-check pairs with the run of the
+# same namespaces and method, so every ratio cell is a figure, not "-"
+"$FIORANK" -f csv -N -o "$tmp/xc.csv" "$nn" tests/data/fio/testbed/short-4k-randread 2>/dev/null
+got=$(python3 -c '
+import csv, sys
+rows = [r for r in csv.DictReader(open(sys.argv[1])) if r["section"] == "nn_cross_check"]
+cells = [r[k] for r in rows for k in ("mean_ratio", "p99_ratio", "p99_9_ratio", "p99_99_ratio")]
+print(len(rows), sum(1 for c in cells if c and float(c) > 0), len({r["cross_check_of"] for r in rows}),
+      rows[0]["cross_check_of"] if rows else "")' "$tmp/xc.csv")
+check "cross-check paired with the noisy-neighbor run (same namespaces), all 12 ratios figures: $got" \
+	test "$got" = "3 12 1 QEMU NVMe Ctrl deadbeef ns1,2,3,4,5,6"
 tap_done

@@ -30,7 +30,7 @@ check "JSON provenance of ns3: 4096 B LBAs, namespace 3" \
 check "drives are labelled by model, serial and namespace, not by device node" \
 	bash -c "! jq -r '.drives[].label' '$tmp/short.json' | grep -qx 'ng0n[13]'"
 check "CSV carries the same fields as provenance rows" \
-	grep -qx 'provenance,,QEMU NVMe Ctrl deadbeef ns3,,lba_size,,,,,,,,,,,,0,4096,,,,,,,,,,,,,,,,,,,,,,,,,,,,' "$tmp/short.csv"
+	grep -qx 'provenance,,QEMU NVMe Ctrl deadbeef ns3,,lba_size,,,,,,,,,,,,0,4096,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,' "$tmp/short.csv"
 check "the HTML header has the drives-and-runs table" grep -q '<table class="provenance">' "$tmp/short.html"
 
 "${FR[@]}" -f json $D/testbed/full-4k-randread >"$tmp/full.json"

@@ -155,6 +155,15 @@ print(rows[0]["ref_place"] or "-", rows[0]["ref_note"])'
 got=$(ref_note tests/data/fio/testbed/short-4k-randread)
 check "a --short suite run in the test bed is not placed: $got" \
 	grep -qx -- "- not comparable: a --short run (3 s steps); .*" <<<"$got"
+# the peak table places only comparable results: beside the published
+# drives, the --short test-bed drives keep their reason and get no place
+got=$("$FIORANK" -r "$REF" -f csv --with-reference=p5510-vs-pm9a3 tests/data/fio/testbed/short-4k-randread 2>/dev/null |
+	python3 -c '
+import csv, sys
+rows = [r for r in csv.DictReader(sys.stdin) if r["section"] == "peak" and r["profile"] == "4k-randread"]
+print(" ".join((r["place"] or "-") + ("p" if r["reference"] == "1" else "m" + str(r["ref_note"].startswith("not comparable"))) for r in rows))')
+check "peak places only among comparable results (published 1 2, unlike measured '-' with reason): $got" \
+	test "$got" = "1p 2p -mTrue -mTrue"
 got=$(ref_note tests/data/fio/plain/qd1-4k-randread.json)
 check "plain fio at iodepth=1 on a tmpfs file, named 4k-randread, is not placed: $got" \
 	grep -qx -- "- not comparable: run on a target no engine file or manifest identifies as a drive; .*; 1 outstanding I/O, published 128 (p5510-review, pm1735-review, p5800x-review)" <<<"$got"

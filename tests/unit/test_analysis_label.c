@@ -7,6 +7,7 @@
  * curve steps, separate results or exclusions.
  */
 #include <errno.h>
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -340,6 +341,39 @@ static void test_groups_named_steps_repeated(void **state)
 	free_all(v, 3);
 }
 
+/* A job's rate target from rate_iops= (per job and direction) x numjobs. */
+static double target_of(const char *rw, const char *mix, const char *key, const char *rate,
+			const char *numjobs)
+{
+	struct fr_jobopts o;
+
+	fr_jobopts_init(&o);
+	fr_jobopts_set(&o, "rw", rw);
+	if (mix)
+		fr_jobopts_set(&o, "rwmixread", mix);
+	if (key)
+		fr_jobopts_set(&o, key, rate);
+	fr_jobopts_set(&o, "numjobs", numjobs);
+	return fr_jobopts_target_iops(&o);
+}
+
+static void test_rate_target(void **state)
+{
+	(void)state;
+	assert_true(target_of("randread", NULL, NULL, NULL, "4") == 0); /* not capped */
+	assert_true(target_of("randread", NULL, "rate_iops", "5187", "4") == 20748);
+	assert_true(target_of("randread", NULL, "rate_iops", "5187,", "4") == 20748);
+	assert_true(target_of("randwrite", NULL, "rate_iops", ",300", "2") == 600);
+	assert_true(target_of("randrw", "70", "rate_iops", "700,300", "1") == 1000);
+	/* one number on a mix caps each direction: no single total */
+	assert_true(isnan(target_of("randrw", "70", "rate_iops", "700", "1")));
+	/* a direction it does left uncapped, a cap in bytes, nonsense */
+	assert_true(isnan(target_of("randrw", "70", "rate_iops", "700,", "1")));
+	assert_true(isnan(target_of("randread", NULL, "rate", "10m", "1")));
+	assert_true(isnan(target_of("randread", NULL, "rate_iops", "lots", "1")));
+	assert_true(target_of("randread", NULL, "rate_iops", "0", "1") == 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -354,6 +388,7 @@ int main(void)
 		cmocka_unit_test(test_groups_rate_curve),
 		cmocka_unit_test(test_groups_separate_results),
 		cmocka_unit_test(test_groups_named_steps_repeated),
+		cmocka_unit_test(test_rate_target),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Unit tests: device identity by device number (engine/io/nsdev.c) and the
  * in-use guard (engine/io/guard.c), against a sysfs tree

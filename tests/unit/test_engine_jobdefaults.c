@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Unit tests: the defaults a job file declares for its SSDNVME_* variables
  * (engine/io/jobdefaults.c): which comment lines declare one, that only the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* Unit tests: LBA arithmetic and namespaces= parsing (engine/io/lba.c). */
 #include <setjmp.h>
 #include <stdarg.h>

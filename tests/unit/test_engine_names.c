@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Unit tests: namespace naming, the one parser of "nvme0n2" / "ng0n2"
  * (engine/io/nsdev.c) and the char node a namespace's block name maps to

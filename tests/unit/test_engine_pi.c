@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Unit tests: protection information (engine/io/pi.c, pi_crc.c) and the
  * metadata fields of a passthrough command (nvme_cmd.h).  The CRCs are

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Unit tests: the one /proc/PID/stat reader (engine/tags/procstat.c) that
  * the in-flight counters (reused pids, dead owners) and the run id use.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* Unit tests: the engine's JSON results file (engine/io/results.c). */
 #include <setjmp.h>
 #include <stdarg.h>

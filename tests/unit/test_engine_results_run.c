@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* Unit tests: one results file per fio run (results_write_run in engine/io/results.c). */
 #include <setjmp.h>
 #include <errno.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Unit tests: io_uring set-up and its fallbacks (engine/io/ring.c).
  *

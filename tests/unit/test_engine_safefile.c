@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Unit tests: the engine's one way to create its files (engine/io/safefile.c):
  * symlinks planted under every name an attacker could predict are never

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* Unit tests: NVMe passthrough and fallback SQEs (engine/io/nvme_cmd.c, blockio.c). */
 #include <endian.h>
 #include <setjmp.h>

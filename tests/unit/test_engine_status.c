@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* Unit tests: NVMe status naming (libnvme's), errno mapping, report-once set. */
 #include <errno.h>
 #include <setjmp.h>

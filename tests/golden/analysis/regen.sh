@@ -13,6 +13,8 @@ for fmt in text md csv json html; do
 	"$FIORANK" -f "$fmt" "${GOLDEN_ARGS[@]}" >"tests/golden/analysis/report.$fmt" 2>/dev/null
 	rc=$?
 	[ $rc -eq 1 ] || { echo "regen: fiorank -f $fmt exited $rc, expected 1" >&2; exit 1; }
+	golden_norm "$FIORANK" "tests/golden/analysis/report.$fmt"
 done
 "$FIORANK" -r analysis/reference -f csv --with-reference=p5510-vs-pm9a3 >tests/golden/analysis/reference-p5510-vs-pm9a3.csv
+golden_norm "$FIORANK" tests/golden/analysis/reference-p5510-vs-pm9a3.csv
 echo "regen: wrote tests/golden/analysis/report.{text,md,csv,json,html} and reference-p5510-vs-pm9a3.csv"
