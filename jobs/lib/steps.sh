@@ -19,9 +19,9 @@ run_fio() {
 }
 
 # record_run STATUS [FINISHED]: adds or replaces the current step's run in
-# the manifest (manifest_set_run: one jq call; under the test bed's
-# emulation each costs half a second).  The record is built here without a
-# process.
+# the manifest (manifest_set_run).  The record is built here without a
+# process.  A run's end (FINISHED) is written with the next run's start or
+# at the runner's exit (--later): one manifest write per run.
 record_run() {
 	local r="" f
 	for f in id:"$id" drive:"$drive" suite:"$st" test:"$test" step:"$step" \
@@ -33,7 +33,7 @@ record_run() {
 	local ti=$target_iops tm=$target_mbps
 	[[ $ti =~ ^[0-9]+$ ]] || ti=null
 	[[ $tm =~ ^[0-9]+$ ]] || tm=null
-	manifest_set_run "$manifest" "{$r, \"target_iops\": $ti, \"target_mbps\": $tm}"
+	manifest_set_run "$manifest" "{$r, \"target_iops\": $ti, \"target_mbps\": $tm}" ${2:+--later}
 }
 
 # ------------------------------------------------------------ the steps

@@ -121,6 +121,20 @@ manifest_set_run "$tmp/m.json" '{"id": "d/s/t/10", "status": "done"}'
 is "a run is replaced by id, not duplicated" "$(jq -c '[.runs[] | .id + ":" + .status]' "$tmp/m.json")" '["d/s/t/10:done","d/s/t/20:running"]'
 is "run status lookup" "$(manifest_run_status "$tmp/m.json" d/s/t/20)" running
 is "unknown run: empty status" "$(manifest_run_status "$tmp/m.json" d/s/t/99)" ""
+# A run's end held back (--later) is written with the next write, by any
+# change through jq, or by manifest_flush (the runner's EXIT trap).
+manifest_set_run "$tmp/m.json" '{"id": "d/s/t/20", "status": "done"}' --later
+is "a run recorded --later is not written yet" "$(jq -r '.runs[1].status' "$tmp/m.json")" running
+manifest_set_run "$tmp/m.json" '{"id": "d/s/t/30", "status": "running"}'
+is "the next run's record writes the held-back one with it" "$(jq -c '[.runs[] | .status]' "$tmp/m.json")" '["done","done","running"]'
+manifest_set_run "$tmp/m.json" '{"id": "d/s/t/30", "status": "failed"}' --later
+manifest_set "$tmp/m.json" finished 2026-01-01T00:00:00Z
+is "a jq update writes the held-back run first" "$(jq -c '[.runs[2].status, .finished]' "$tmp/m.json")" '["failed","2026-01-01T00:00:00Z"]'
+manifest_set_run "$tmp/m.json" '{"id": "d/s/t/30", "status": "done"}' --later
+is "a lookup sees the held-back run" "$(manifest_run_status "$tmp/m.json" d/s/t/30)" "done"
+manifest_set_run "$tmp/m.json" '{"id": "d/s/t/40", "status": "done"}' --later
+manifest_flush "$tmp/m.json"
+is "manifest_flush writes it" "$(jq -c '[.runs[] | .status] | length' "$tmp/m.json")" 4
 cp "$tmp/m.json" "$tmp/m.before"
 manifest_update "$tmp/m.json" 'this is not jq' 2>/dev/null
 check "a failed update leaves the manifest as it was" cmp -s "$tmp/m.json" "$tmp/m.before"
