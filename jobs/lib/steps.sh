@@ -134,11 +134,16 @@ run_job() {
 
 # result_checked: the row's output is a complete fio result (result_valid).
 # The rows whose IOPS the next rows need (peak, ss) ask fiorank's --iops
-# instead, which makes --check's checks too: one fiorank, its answer kept in
-# run_iops.
+# first, which makes --check's checks too: one fiorank, its answer kept in
+# run_iops.  Only when it has no answer is --check asked (--iops also
+# refuses jobs of several fio groups, which --check accepts).
 result_checked() {
 	case $kind in
-	peak | ss) [ -s "$out" ] && run_iops=$(result_iops "$out") && [ -n "$run_iops" ] ;;
+	peak | ss)
+		[ -s "$out" ] && run_iops=$(result_iops "$out") && [ -n "$run_iops" ] && return 0
+		run_iops=""
+		result_valid "$out"
+		;;
 	*) result_valid "$out" ;;
 	esac
 }
@@ -169,7 +174,9 @@ take_ss() {
 	local verdict steady key=$drive/$st mkey=steady_state
 	[ "$st" = precondition ] || mkey=steady_state_tq
 	[ -n "$run_iops" ] || run_iops=$(result_iops "$out")
-	ss_values[$key]+="$(awk '{print $1 + $2}' <<<"$run_iops") "
+	# (awk would read an empty here-string as one line, and print 0)
+	[ -z "$run_iops" ] || ss_values[$key]+="$(awk '{print $1 + $2}' <<<"$run_iops")"
+	ss_values[$key]+=" "
 	# shellcheck disable=SC2086
 	verdict=$(ss_verdict ${ss_values[$key]})
 	steady=$?
