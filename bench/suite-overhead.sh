@@ -21,6 +21,16 @@
 # tree's build/) runs in the same rounds, alternating which goes first, so
 # that both see the same load.  ROUNDS rounds (default 3); the median of
 # each figure.  Nothing is asserted: the figures go into the report.
+#
+# Result on the 2-core dev machine (2026-12-02, shared, load average 23-27:
+# the wall times are mostly waits for a core), bench/suite-overhead.sh
+# --against 197165b 3, median of 3 rounds, per gap between two runs:
+#   this runner:               CPU 0.098 s (wall 0.98 s)
+#   197165b (before issue 22 item 7's cuts): CPU 0.247 s (wall 4.87 s)
+# Start (checks, manifest; once per suite): CPU 1.18 s vs 1.24 s; end (the
+# ranking): CPU 0.25 s vs 0.24 s.  Per run the runner now starts fio and
+# one fiorank (the result's check) and renames the manifest once; the
+# curve's rates are worked out once per peak.
 set -euo pipefail
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 cd "$TOP"
