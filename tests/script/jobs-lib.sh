@@ -31,6 +31,12 @@ is "target IOPS: total of both directions" "$(curve_target 70000 30000 50)" 5000
 check_fails "bad numjobs is refused" 'bad arguments' curve_rate 1000 0 10 0 1
 check_fails "a peak with no I/O is refused" 'did no I/O' curve_rate 0 0 10 4 1
 check_fails "non-numeric peak is refused" 'bad arguments' curve_rate abc 0 10 4 1
+is "curve_steps: the whole curve at once, as curve_target and curve_rate give it" \
+	"$(curve_steps 70000.5 30000.25 4 2 10 55 120 | tr '\n' ' ')" \
+	"10 $(curve_target 70000.5 30000.25 10) $(curve_rate 70000.5 30000.25 10 4 2) 55 $(curve_target 70000.5 30000.25 55) $(curve_rate 70000.5 30000.25 55 4 2) 120 $(curve_target 70000.5 30000.25 120) $(curve_rate 70000.5 30000.25 120 4 2) "
+is "curve_steps: the figures themselves" "$(curve_steps 70000 30000 4 1 50)" "50 50000 8750,3750"
+check_fails "curve_steps: a peak with no I/O is refused" 'did no I/O' curve_steps 0 0 4 1 10 50
+check_fails "curve_steps: a bad step is refused" 'bad arguments' curve_steps 100 0 4 1 10 x
 
 # ---- step lists
 is "steps parse" "$(parse_steps 10,50,120)" "10 50 120"
