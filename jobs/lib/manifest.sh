@@ -10,10 +10,16 @@
 # a run writes the file from them with no process but mv, where a jq call
 # cost tens of milliseconds (half a second under the test bed's emulation).
 # Any other change goes through jq and drops the copy in memory.
+# A run's final record may wait in memory for the next write (--later): the
+# runner writes a run's end and the next run's start at once, one write per
+# run; any other change, and the runner's exit (its EXIT trap), write it
+# first (manifest_flush).  Only a runner killed outright (SIGKILL) between
+# two runs loses it: the manifest then says the earlier run was running,
+# and --resume runs it again.
 
 # The copy in memory: the manifest it belongs to, the manifest without its
 # runs, and the runs in order (_man_ids) by id (_man_run).
-_man_path="" _man_head=""
+_man_path="" _man_head="" _man_dirty=0
 _man_ids=()
 declare -A _man_run=()
 
@@ -22,6 +28,7 @@ manifest_update() {
 	local m=$1 filter=$2
 	shift 2
 	local tmp=$m.tmp.$$
+	manifest_flush "$m" || return 1
 	[ "$m" != "$_man_path" ] || _man_path=""
 	if jq "$@" "$filter" "$m" >"$tmp"; then
 		mv "$tmp" "$m"
@@ -51,11 +58,11 @@ _man_load() {
 	[ -n "$_man_head" ] && _man_path=$1
 }
 
-# manifest_set_run MANIFEST JSON_OBJECT: adds the run, or replaces the one
-# with the same id (its "id" must be the object's first member, as
-# record_run writes it).
+# manifest_set_run MANIFEST JSON_OBJECT [--later]: adds the run, or replaces
+# the one with the same id (its "id" must be the object's first member, as
+# record_run writes it); with --later, in memory until the next write.
 manifest_set_run() {
-	local m=$1 run=$2 id i out="" tmp=$1.tmp.$$
+	local m=$1 run=$2 id
 	[[ $run =~ ^\{[[:space:]]*\"id\":[[:space:]]*\"([^\"]*)\" ]] || {
 		echo "ssdnvme-suite: manifest: a run without an id first: $run" >&2
 		return 1
@@ -64,6 +71,15 @@ manifest_set_run() {
 	_man_load "$m" || { echo "ssdnvme-suite: manifest: cannot read $m" >&2; return 1; }
 	[ -n "${_man_run[$id]+set}" ] || _man_ids+=("$id")
 	_man_run[$id]=$run
+	_man_dirty=1
+	[ "${3:-}" = --later ] || manifest_flush "$m"
+}
+
+# manifest_flush MANIFEST: writes the runs kept in memory (manifest_set_run
+# --later), if any.
+manifest_flush() {
+	local m=$1 i out="" tmp=$1.tmp.$$
+	[ "$_man_dirty" = 1 ] && [ "$m" = "$_man_path" ] || return 0
 	for i in "${_man_ids[@]}"; do out+="${out:+, }${_man_run[$i]}"; done
 	if [ "$_man_head" = "{}" ]; then
 		printf '{"runs": [%s]}\n' "$out" >"$tmp"
@@ -72,18 +88,21 @@ manifest_set_run() {
 	fi
 	if ! mv "$tmp" "$m"; then
 		rm -f "$tmp"
-		_man_path=""
+		_man_path="" _man_dirty=0
 		return 1
 	fi
+	_man_dirty=0
 }
 
 # manifest_run_status MANIFEST ID: the run's status, empty when unknown.
 manifest_run_status() {
+	manifest_flush "$1" || return 1
 	jq -r --arg id "$2" '[.runs[] | select(.id == $id)][0].status // empty' "$1" 2>/dev/null
 }
 
 # manifest_run_statuses MANIFEST: "ID<TAB>STATUS" of every run, one a line.
 manifest_run_statuses() {
+	manifest_flush "$1" || return 1
 	jq -r '.runs[] | "\(.id)\t\(.status)"' "$1"
 }
 
@@ -95,7 +114,7 @@ manifest_argv() { jq -er '.argv[]' "$1"; }
 manifest_create() {
 	local m=$1 suite=$2 mode=$3 engine=$4 pv=$5 fv=$6 hosts=$7 system=$8 drives=$9 now inv
 	shift 9
-	[ "$m" != "$_man_path" ] || _man_path=""
+	[ "$m" != "$_man_path" ] || _man_path="" _man_dirty=0
 	now=$(iso_now)
 	inv=$(_man_invocation "$suite" "$mode" "$engine" "$now" "$@") || return 1
 	jq -n --arg suite "$suite" --arg mode "$mode" --arg pv "$pv" --arg fv "$fv" \
@@ -175,7 +194,10 @@ manifest_check_merge() {
 }
 
 # manifest_run_ids MANIFEST: every run's id, one a line.
-manifest_run_ids() { jq -r '.runs[].id' "$1"; }
+manifest_run_ids() {
+	manifest_flush "$1" || return 1
+	jq -r '.runs[].id' "$1"
+}
 
 # manifest_drive_clash MANIFEST DRIVES_JSON: the labels of DRIVES_JSON that
 # name another device than the manifest's drive of that label and host.

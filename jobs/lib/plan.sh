@@ -181,9 +181,10 @@ build_plan() {
 # private 16 MiB scratch file in a private temporary directory, freed of
 # rates, sizes and loops, and run for 1 second; a flattened job that still
 # names anything but the scratch file is not run.  Its wall time less that
-# second, the flattening, and the runner's bookkeeping per run (four
-# manifest or result reads, one jq each, timed on a scratch manifest, and
-# about ten other processes, timed) make the overhead.  Sets run_overhead
+# second, the flattening, and the runner's bookkeeping per run (fiorank's
+# reading of the result, about as long as the jq timed on a scratch
+# manifest, and two other processes: the manifest's rename and the fork
+# that starts fio, timed) make the overhead.  Sets run_overhead
 # and estimate_how (how it was measured, for the dry run's report).
 estimate_overhead() {
 	local scratch t0 t1 t2 t3 t4 i row=-1 f_secs=0
@@ -227,6 +228,6 @@ estimate_overhead() {
 	rm -rf "$scratch"
 	run_overhead=$(awk -v a="$t0" -v b="$t1" -v c="$t2" -v d="$t3" -v e="$t4" -v f="$f_secs" 'BEGIN {
 		f = c - b - f; if (f < 0) f = 0
-		printf "%.2f\n", f + (b - a) + 4 * (d - c) + 2 * (e - d) }')
+		printf "%.2f\n", f + (b - a) + (d - c) + 2 * (e - d) / 5 }')
 	[ -n "$estimate_how" ] || estimate_how="without fio's start-up (no job could run on a scratch file)"
 }

@@ -19,9 +19,9 @@ run_fio() {
 }
 
 # record_run STATUS [FINISHED]: adds or replaces the current step's run in
-# the manifest (manifest_set_run: one jq call; under the test bed's
-# emulation each costs half a second).  The record is built here without a
-# process.
+# the manifest (manifest_set_run).  The record is built here without a
+# process.  A run's end (FINISHED) is written with the next run's start or
+# at the runner's exit (--later): one manifest write per run.
 record_run() {
 	local r="" f
 	for f in id:"$id" drive:"$drive" suite:"$st" test:"$test" step:"$step" \
@@ -33,7 +33,7 @@ record_run() {
 	local ti=$target_iops tm=$target_mbps
 	[[ $ti =~ ^[0-9]+$ ]] || ti=null
 	[[ $tm =~ ^[0-9]+$ ]] || tm=null
-	manifest_set_run "$manifest" "{$r, \"target_iops\": $ti, \"target_mbps\": $tm}"
+	manifest_set_run "$manifest" "{$r, \"target_iops\": $ti, \"target_mbps\": $tm}" ${2:+--later}
 }
 
 # ------------------------------------------------------------ the steps
@@ -49,22 +49,27 @@ load_row() {
 	job=${plan_job[i]} sect=${plan_sect[i]} est=${plan_est[i]} kind=${plan_kind[i]}
 	drive=${id%%/*} dev=${node_of[${id%%/*}]} rel=$id
 	out=$results/$rel.json flat=$results/$rel.fio ident=$results/$rel.engine.json
-	target_iops=null target_mbps=null sha="" eng="" step_rate=""
+	target_iops=null target_mbps=null sha="" eng="" step_rate="" run_iops="" started=""
 }
 
-# prepare_step: a capped curve step's rate (step_rate), from its profile's
-# peak; run_job makes the step from the profile's peak section (curve_step_job).
+# prepare_step: a capped curve step's target and rate (target_iops,
+# step_rate), from its profile's peak: take_peak worked out the whole curve
+# (curve_of); a step it could not (a peak without I/O) asks curve_rate,
+# which says why.  run_job makes the step from the profile's peak section
+# (curve_step_job).
 prepare_step() {
-	local peak=${peak_of[$drive/$test]:-} pr pw
+	local peak=${peak_of[$drive/$test]:-} pr pw curve=${curve_of[$drive/$test/$step]:-}
 	if [ -z "$peak" ]; then
 		echo "ssdnvme-suite: $id: no peak result for $test, step skipped" >&2
 		return 1
 	fi
-	read -r pr pw <<<"$peak"
-	target_iops=$(curve_target "$pr" "$pw" "$step")
-	# fio's rate_iops is per job: numjobs is set in the profile file itself
-	# (jobs/tools/gen-profiles puts it there).
-	step_rate=$(curve_rate "$pr" "$pw" "$step" "$(job_numjobs "$JOBS/$job")" "$nhosts") || return 1
+	if [ -z "$curve" ]; then
+		read -r pr pw <<<"$peak"
+		target_iops=$(curve_target "$pr" "$pw" "$step")
+		step_rate=$(curve_rate "$pr" "$pw" "$step" "$(job_numjobs "$JOBS/$job")" "$nhosts") || return 1
+		return 0
+	fi
+	target_iops=${curve%% *} step_rate=${curve#* }
 }
 prepare_wp() {
 	export SSDNVME_WP_MBPS=$step
@@ -119,7 +124,7 @@ run_job() {
 		cat "$results/.fio-stderr" >&2
 		mv "$results/.fio-stderr" "$results/$rel.stderr"
 	fi
-	if [ -z "$stop_signal" ] && [ "$fio_rc" = 0 ] && result_valid "$out"; then
+	if [ -z "$stop_signal" ] && [ "$fio_rc" = 0 ] && result_checked; then
 		status="done"
 	elif [ -z "$stop_signal" ]; then
 		echo "ssdnvme-suite: $id failed (fio exit $fio_rc; its messages are in $results/$rel.stderr)" >&2
@@ -127,10 +132,39 @@ run_job() {
 	[ -s "$ident" ] && eng=$rel.engine.json
 }
 
+# result_checked: the row's output is a complete fio result (result_valid).
+# The rows whose IOPS the next rows need (peak, ss) ask fiorank's --iops
+# first, which makes --check's checks too: one fiorank, its answer kept in
+# run_iops.  Only when it has no answer is --check asked (--iops also
+# refuses jobs of several fio groups, which --check accepts).
+result_checked() {
+	case $kind in
+	peak | ss)
+		[ -s "$out" ] && run_iops=$(result_iops "$out") && [ -n "$run_iops" ] && return 0
+		run_iops=""
+		result_valid "$out"
+		;;
+	*) result_valid "$out" ;;
+	esac
+}
+
 # take_peak / take_ss FRESH: what a done run tells the rows after it.  FRESH
 # is 1 for a run that just ran (a steady-state verdict is then written when
 # reached or at the last round), 0 for one done before a resume.
-take_peak() { peak_of[$drive/$test]=$(result_iops "$out"); }
+# take_peak: the peak, and the whole curve from it (curve_steps: each
+# step's "TARGET RATE" in curve_of), in one process rather than a few per
+# step.  fio's rate_iops is per job: numjobs is set in the profile file
+# itself (jobs/tools/gen-profiles puts it there).
+take_peak() {
+	local pr pw pct target rate
+	[ -n "$run_iops" ] || run_iops=$(result_iops "$out")
+	peak_of[$drive/$test]=$run_iops
+	read -r pr pw <<<"$run_iops"
+	# shellcheck disable=SC2086
+	while read -r pct target rate; do
+		[ -z "$rate" ] || curve_of[$drive/$test/$pct]="$target $rate"
+	done <<<"$(curve_steps "$pr" "$pw" "$(job_numjobs "$JOBS/$job")" "$nhosts" $steps 2>/dev/null)"
+}
 # The rounds of each suite that has them (precondition, tq-sweep) are
 # judged apart: ss_values and ss_done are keyed by drive/suite; the verdict
 # goes to <drive>/<suite>/steady-state.json and the manifest's steady_state
@@ -139,7 +173,10 @@ take_peak() { peak_of[$drive/$test]=$(result_iops "$out"); }
 take_ss() {
 	local verdict steady key=$drive/$st mkey=steady_state
 	[ "$st" = precondition ] || mkey=steady_state_tq
-	ss_values[$key]+="$(result_iops "$out" | awk '{print $1 + $2}') "
+	[ -n "$run_iops" ] || run_iops=$(result_iops "$out")
+	# (awk would read an empty here-string as one line, and print 0)
+	[ -z "$run_iops" ] || ss_values[$key]+="$(awk '{print $1 + $2}' <<<"$run_iops")"
+	ss_values[$key]+=" "
 	# shellcheck disable=SC2086
 	verdict=$(ss_verdict ${ss_values[$key]})
 	steady=$?
@@ -156,6 +193,24 @@ take_ss() {
 	ss_done[$key]=1
 }
 
+# hash_jobs: sha_of[JOB], the sha256 of every job file of the plan, in
+# one sha256sum for the suite (run_job asks for any it lacks).
+hash_jobs() {
+	local i job hash name list=()
+	local -A listed=()
+	for ((i = 0; i < plan_n; i++)); do
+		job=${plan_job[i]}
+		if [ -n "$job" ] && [ -z "${listed[$job]:-}" ]; then
+			listed[$job]=1
+			list+=("$job")
+		fi
+	done
+	[ ${#list[@]} -gt 0 ] || return 0
+	while read -r hash name; do
+		[ -z "$name" ] || sha_of[$name]=$hash
+	done <<<"$(cd "$JOBS" && sha256sum -- "${list[@]}" 2>/dev/null)"
+}
+
 # run_plan: every row in order; skips what a resumed suite already did, a
 # drive whose purge failed, and steady-state rounds after the verdict.
 # The ETA: what is left of the plan, plus, per remaining run, the overhead
@@ -163,10 +218,12 @@ take_ss() {
 # emulated test bed's slowness...).
 run_plan() {
 	local i n left done_secs=0 ran_n=0 ran_est=0 ran_secs=0 extra run_t0 c ns status rid rstatus
-	declare -gA peak_of=() ss_values=() ss_done=() skip_drive=() sha_of=() prev_status=()
+	local est_text eta_text finished
+	declare -gA peak_of=() curve_of=() ss_values=() ss_done=() skip_drive=() sha_of=() prev_status=()
 	while IFS=$'\t' read -r rid rstatus; do
 		[ -n "$rid" ] && prev_status[$rid]=$rstatus
 	done <<<"$(manifest_run_statuses "$manifest")"
+	hash_jobs
 	failed=0
 	for ((i = 0; i < plan_n; i++)); do
 		[ -z "$stop_signal" ] || { id="" && stop_now; }
@@ -184,7 +241,9 @@ run_plan() {
 		fi
 		extra=0
 		[ $ran_n -gt 0 ] && [ $ran_secs -gt $ran_est ] && extra=$(((ran_secs - ran_est) / ran_n))
-		echo "[$n/$total_steps] $id (~$(fmt_secs "$est"), ETA $(fmt_secs $((left + extra * (total_steps - n + 1)))) left)" >&2
+		fmt_secs "$est" est_text
+		fmt_secs $((left + extra * (total_steps - n + 1))) eta_text
+		echo "[$n/$total_steps] $id (~$est_text, ETA $eta_text left)" >&2
 		run_t0=$SECONDS
 		export SSDNVME_DEV=$dev SSDNVME_ENGINE_JSON=$ident
 		c=0
@@ -192,7 +251,7 @@ run_plan() {
 			c=$((c + 1))
 			export "SSDNVME_NS$c=$ns"
 		done
-		started=$(iso_now)
+		iso_now started
 		# The noisy-neighbor runs name their engine; the rest use --engine.
 		case $step in ssdnvme | ssdnvme-fdp | io_uring_cmd) ENGINE_OVERRIDE=$step ;; *) ENGINE_OVERRIDE=$engine ;; esac
 		status=failed
@@ -200,7 +259,8 @@ run_plan() {
 			if [ "$kind" = purge ]; then run_purge; else run_job; fi
 		fi
 		[ -n "$stop_signal" ] && status=interrupted
-		record_run "$status" "$(iso_now)"
+		iso_now finished
+		record_run "$status" "$finished"
 		stop_now
 		ran_n=$((ran_n + 1)) ran_est=$((ran_est + est)) ran_secs=$((ran_secs + SECONDS - run_t0))
 		if [ "$status" != "done" ]; then

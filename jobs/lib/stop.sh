@@ -38,9 +38,12 @@ wait_stopped() {
 	done
 	stop_pids=""
 }
+# The EXIT trap writes a run's end the manifest holds back for the next
+# write (jobs/lib/manifest.sh), however the runner ends.
 install_traps() {
 	trap 'on_signal INT' INT
 	trap 'on_signal TERM' TERM
+	trap 'manifest_flush "$manifest"' EXIT
 }
 
 # run_child CMD...: runs CMD, waits for it even through a signal (a child

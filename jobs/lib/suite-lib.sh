@@ -7,40 +7,71 @@
 
 # ------------------------------------------------------------ curve arithmetic
 
-# curve_rate PEAK_READ_IOPS PEAK_WRITE_IOPS PCT NUMJOBS NHOSTS
-# Prints the rate_iops value of one capped step: each direction's share of
-# PCT % of the peak, per job (fio's rate_iops is per job, and per direction:
-# one number alone would cap reads and writes at that number each, doubling a
-# mix's total and losing its ratio).  With several hosts each host takes an
-# equal share.  A direction the peak run did not do is left empty ("300," or
-# ",300"); a direction it did is at least 1, since 0 would mean uncapped.
-curve_rate() {
-	awk -v r="$1" -v w="$2" -v pct="$3" -v jobs="$4" -v hosts="${5:-1}" '
-	function share(peak) {
+# The curve's arithmetic, one awk text for curve_rate, curve_target and
+# curve_steps: share(PEAK, PCT) is one direction's rate_iops at PCT % of the
+# peak (fio's rate_iops is per job, and per direction: one number alone
+# would cap reads and writes at that number each, doubling a mix's total
+# and losing its ratio).  With several hosts each host takes an equal share.
+# A direction the peak run did not do is left empty ("300," or ",300"); a
+# direction it did is at least 1, since 0 would mean uncapped.  bad_args and
+# no_io print why the arguments cannot make a rate.
+_CURVE_AWK='
+	function share(peak, pct,  v) {
 		if (peak <= 0) return ""
 		v = int(peak * pct / 100 / jobs / hosts + 0.5)
 		return v < 1 ? 1 : v
 	}
-	BEGIN {
+	function rate(pct,  rs, ws) {
+		rs = share(r, pct); ws = share(w, pct)
+		return (ws == "") ? rs : rs "," ws
+	}
+	function target(pct) { return sprintf("%d", (r + w) * pct / 100 + 0.5) }
+	function bad_args(pct) {
 		if (r !~ /^[0-9.]+$/ || w !~ /^[0-9.]+$/ || pct !~ /^[0-9]+$/ ||
 		    jobs !~ /^[1-9][0-9]*$/ || hosts !~ /^[1-9][0-9]*$/) {
 			print "ssdnvme-suite: curve_rate: bad arguments: peak " r "/" w ", pct " pct \
 			      ", numjobs " jobs ", hosts " hosts > "/dev/stderr"
-			exit 1
+			return 1
 		}
-		if (r + w <= 0) {
-			print "ssdnvme-suite: curve_rate: the peak run did no I/O" > "/dev/stderr"
-			exit 1
-		}
-		rs = share(r); ws = share(w)
-		print (ws == "") ? rs : rs "," ws
+		return 0
+	}
+	function no_io() {
+		if (r + w > 0) return 0
+		print "ssdnvme-suite: curve_rate: the peak run did no I/O" > "/dev/stderr"
+		return 1
+	}'
+
+# curve_rate PEAK_READ_IOPS PEAK_WRITE_IOPS PCT NUMJOBS NHOSTS
+# Prints the rate_iops value of one capped step: each direction's share of
+# PCT % of the peak, per job and per host (_CURVE_AWK).
+curve_rate() {
+	awk -v r="$1" -v w="$2" -v pct="$3" -v jobs="$4" -v hosts="${5:-1}" "$_CURVE_AWK"'
+	BEGIN {
+		if (bad_args(pct) || no_io()) exit 1
+		print rate(pct)
 	}'
 }
 
 # curve_target PEAK_READ PEAK_WRITE PCT: the step's total target IOPS (the
 # figure the analysis compares the achieved IOPS against).
 curve_target() {
-	awk -v r="$1" -v w="$2" -v pct="$3" 'BEGIN { printf "%d\n", (r + w) * pct / 100 + 0.5 }'
+	awk -v r="$1" -v w="$2" -v pct="$3" "$_CURVE_AWK"' BEGIN { print target(pct) }'
+}
+
+# curve_steps PEAK_READ PEAK_WRITE NUMJOBS NHOSTS PCT...: "PCT TARGET RATE"
+# of every step, one a line: curve_target's and curve_rate's figures for a
+# whole curve in one process (the runner asks once per peak, not twice per
+# step); fails as curve_rate does.
+curve_steps() {
+	local r=$1 w=$2 jobs=$3 hosts=$4
+	shift 4
+	awk -v r="$r" -v w="$w" -v jobs="$jobs" -v hosts="$hosts" -v pcts="$*" "$_CURVE_AWK"'
+	BEGIN {
+		n = split(pcts, p, " ")
+		for (i = 1; i <= n; i++) if (bad_args(p[i])) exit 1
+		if (no_io()) exit 1
+		for (i = 1; i <= n; i++) print p[i], target(p[i]), rate(p[i])
+	}'
 }
 
 # parse_steps LIST: validates a comma list of curve percentages, prints them
@@ -349,7 +380,16 @@ json_str() {
 	REPLY="\"$v\""
 }
 
-iso_now() { TZ=UTC printf '%(%Y-%m-%dT%H:%M:%SZ)T\n' -1; }
+# iso_now [VAR]: the time now in UTC, ISO 8601; into VAR when named (no
+# subshell: the runner asks twice a run; jobs/lib/steps.sh names VAR).
+# shellcheck disable=SC2120
+iso_now() {
+	if [ $# -gt 0 ]; then
+		TZ=UTC printf -v "$1" '%(%Y-%m-%dT%H:%M:%SZ)T' -1
+	else
+		TZ=UTC printf '%(%Y-%m-%dT%H:%M:%SZ)T\n' -1
+	fi
+}
 
 # fmt_bytes B: "64 MiB" / "1.9 TiB" (binary units, one decimal above 10).
 fmt_bytes() {
@@ -360,14 +400,19 @@ fmt_bytes() {
 	}'
 }
 
-# fmt_secs S: "1h02m03s" / "4m05s" / "7s".
+# fmt_secs S [VAR]: "1h02m03s" / "4m05s" / "7s"; into VAR when named.
 fmt_secs() {
-	local s=$1
+	local s=$1 text
 	if [ "$s" -ge 3600 ]; then
-		printf '%dh%02dm%02ds' $((s / 3600)) $((s % 3600 / 60)) $((s % 60))
+		printf -v text '%dh%02dm%02ds' $((s / 3600)) $((s % 3600 / 60)) $((s % 60))
 	elif [ "$s" -ge 60 ]; then
-		printf '%dm%02ds' $((s / 60)) $((s % 60))
+		printf -v text '%dm%02ds' $((s / 60)) $((s % 60))
 	else
-		printf '%ds' "$s"
+		printf -v text %ds "$s"
+	fi
+	if [ $# -gt 1 ]; then
+		printf -v "$2" %s "$text"
+	else
+		printf %s "$text"
 	fi
 }

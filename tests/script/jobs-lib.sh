@@ -31,6 +31,12 @@ is "target IOPS: total of both directions" "$(curve_target 70000 30000 50)" 5000
 check_fails "bad numjobs is refused" 'bad arguments' curve_rate 1000 0 10 0 1
 check_fails "a peak with no I/O is refused" 'did no I/O' curve_rate 0 0 10 4 1
 check_fails "non-numeric peak is refused" 'bad arguments' curve_rate abc 0 10 4 1
+is "curve_steps: the whole curve at once, as curve_target and curve_rate give it" \
+	"$(curve_steps 70000.5 30000.25 4 2 10 55 120 | tr '\n' ' ')" \
+	"10 $(curve_target 70000.5 30000.25 10) $(curve_rate 70000.5 30000.25 10 4 2) 55 $(curve_target 70000.5 30000.25 55) $(curve_rate 70000.5 30000.25 55 4 2) 120 $(curve_target 70000.5 30000.25 120) $(curve_rate 70000.5 30000.25 120 4 2) "
+is "curve_steps: the figures themselves" "$(curve_steps 70000 30000 4 1 50)" "50 50000 8750,3750"
+check_fails "curve_steps: a peak with no I/O is refused" 'did no I/O' curve_steps 0 0 4 1 10 50
+check_fails "curve_steps: a bad step is refused" 'bad arguments' curve_steps 100 0 4 1 10 x
 
 # ---- step lists
 is "steps parse" "$(parse_steps 10,50,120)" "10 50 120"
@@ -121,6 +127,20 @@ manifest_set_run "$tmp/m.json" '{"id": "d/s/t/10", "status": "done"}'
 is "a run is replaced by id, not duplicated" "$(jq -c '[.runs[] | .id + ":" + .status]' "$tmp/m.json")" '["d/s/t/10:done","d/s/t/20:running"]'
 is "run status lookup" "$(manifest_run_status "$tmp/m.json" d/s/t/20)" running
 is "unknown run: empty status" "$(manifest_run_status "$tmp/m.json" d/s/t/99)" ""
+# A run's end held back (--later) is written with the next write, by any
+# change through jq, or by manifest_flush (the runner's EXIT trap).
+manifest_set_run "$tmp/m.json" '{"id": "d/s/t/20", "status": "done"}' --later
+is "a run recorded --later is not written yet" "$(jq -r '.runs[1].status' "$tmp/m.json")" running
+manifest_set_run "$tmp/m.json" '{"id": "d/s/t/30", "status": "running"}'
+is "the next run's record writes the held-back one with it" "$(jq -c '[.runs[] | .status]' "$tmp/m.json")" '["done","done","running"]'
+manifest_set_run "$tmp/m.json" '{"id": "d/s/t/30", "status": "failed"}' --later
+manifest_set "$tmp/m.json" finished 2026-01-01T00:00:00Z
+is "a jq update writes the held-back run first" "$(jq -c '[.runs[2].status, .finished]' "$tmp/m.json")" '["failed","2026-01-01T00:00:00Z"]'
+manifest_set_run "$tmp/m.json" '{"id": "d/s/t/30", "status": "done"}' --later
+is "a lookup sees the held-back run" "$(manifest_run_status "$tmp/m.json" d/s/t/30)" "done"
+manifest_set_run "$tmp/m.json" '{"id": "d/s/t/40", "status": "done"}' --later
+manifest_flush "$tmp/m.json"
+is "manifest_flush writes it" "$(jq -c '[.runs[] | .status] | length' "$tmp/m.json")" 4
 cp "$tmp/m.json" "$tmp/m.before"
 manifest_update "$tmp/m.json" 'this is not jq' 2>/dev/null
 check "a failed update leaves the manifest as it was" cmp -s "$tmp/m.json" "$tmp/m.before"
