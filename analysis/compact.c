@@ -49,14 +49,17 @@ struct compactor {
  * Members of fio's output that fiorank never reads (read_fio.c reads the
  * job's name, group, error, options, runtime and steadystate, and per
  * direction total_ios, io_bytes, iops, bw_bytes/bw, runtime and the clat/lat
- * means, stddev, max and percentiles): the latency and I/O depth distributions, json+
- * histograms, the submission latency, the latencies' minimum, the bandwidth
- * and IOPS sample statistics, CPU and context-switch counts.  Most of a
- * job's values.  By length: every member name of every job passes here.
+ * means, stddev, max and percentiles): the latency and I/O depth
+ * distributions, json+ histograms, the submission latency, the latencies'
+ * minimum and sample count, the bandwidth and IOPS sample statistics, CPU
+ * and context-switch counts.  Most of a job's values.  By length: every
+ * member name of every job passes here.
  */
 bool fr_compact_unread(const char *name, size_t len)
 {
 	switch (len) {
+	case 1:
+		return IS("N");
 	case 3:
 		return IS("ctx") || IS("eta") || IS("min");
 	case 4:
