@@ -39,7 +39,8 @@ $(FR_OBJDIR)/main.o: analysis/main.c $(BUILD)/.prefix $(BUILD)/version.h | $(BUI
 $(FR_LIB): $(FR_OBJS)
 	rm -f $@ && ar rcs $@ $^
 
-$(BUILD)/fiorank: $(FR_OBJDIR)/main.o $(FR_LIB)
+# alloc_conf.c: jemalloc's options, for the binary alone
+$(BUILD)/fiorank: $(FR_OBJDIR)/main.o $(FR_OBJDIR)/alloc_conf.o $(FR_LIB)
 	$(CC) $(BASE_LDFLAGS) -o $@ $^ $(MALLOC_LIBS) $(JSONC_LIBS) -lm -pthread
 
 $(BUILD)/tests/test_analysis_%: tests/unit/test_analysis_%.c $(FR_LIB) | $(BUILD)/.dir
@@ -55,4 +56,4 @@ $(BUILD)/fuzz_fiorank: tests/fuzz/fuzz_read_fio.c $(addprefix analysis/,$(FR_SRC
 
 fuzz-analysis: $(BUILD)/fuzz_fiorank
 
--include $(FR_OBJS:.o=.d) $(FR_OBJDIR)/main.d
+-include $(FR_OBJS:.o=.d) $(FR_OBJDIR)/main.d $(FR_OBJDIR)/alloc_conf.d

@@ -5,6 +5,7 @@
  * the manifests above them; json-c trees of manifests and engine files are
  * kept until fr_prov_collect returns.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -48,6 +49,10 @@ struct ctx {
 	 * directory is looked at once, not once per file below it (a stat
 	 * per level and file made 2,000 files cost 20,000 stat calls) */
 	struct json_object *dir_mf;
+	/* directory -> its "*.engine.json" names (an object of them), or
+	 * null when it cannot be listed: one listing per directory, not a
+	 * failed open() per fio output that has no engine file */
+	struct json_object *dir_engines;
 };
 
 /* ------------------------------------------------------------ caches */
@@ -235,6 +240,56 @@ static struct doc *dir_manifest(struct ctx *c, const char *dir)
 	return i < 0 ? NULL : &c->docs.docs[i];
 }
 
+/* The "*.engine.json" entries of directory dir, NULL when it cannot be
+ * listed (then each engine file is looked for by opening it). */
+static struct json_object *list_engines(const char *dir)
+{
+	static const char suffix[] = ".engine.json";
+	struct json_object *names = json_object_new_object();
+	DIR *d = opendir(*dir ? dir : "/");
+	struct dirent *e;
+
+	if (!names || !d) {
+		json_object_put(names);
+		if (d)
+			closedir(d);
+		return NULL;
+	}
+	while ((e = readdir(d))) {
+		size_t n = strlen(e->d_name);
+
+		if (n >= sizeof(suffix) - 1 &&
+		    !strcmp(e->d_name + n - (sizeof(suffix) - 1), suffix))
+			json_object_object_add(names, e->d_name, NULL);
+	}
+	closedir(d);
+	return names;
+}
+
+/* Whether the engine file at path may exist: false only when its directory
+ * was listed and does not hold it. */
+static bool engine_listed(struct ctx *c, const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	char dir[PATH_MAX];
+	struct json_object *names;
+
+	if (!slash || (size_t)(slash - path) >= sizeof(dir))
+		return true;
+	memcpy(dir, path, (size_t)(slash - path));
+	dir[slash - path] = '\0';
+	if (!c->dir_engines && !(c->dir_engines = json_object_new_object()))
+		return true;
+	if (!json_object_object_get_ex(c->dir_engines, dir, &names)) {
+		names = list_engines(dir);
+		if (json_object_object_add(c->dir_engines, dir, names)) {
+			json_object_put(names);
+			return true;
+		}
+	}
+	return !names || json_object_object_get_ex(names, slash + 1, NULL);
+}
+
 static void locate(struct ctx *c, const char *src, struct where *w)
 {
 	char dir[PATH_MAX], path[PATH_MAX + 16];
@@ -267,6 +322,8 @@ static void locate(struct ctx *c, const char *src, struct where *w)
 
 		snprintf(path, sizeof(path), "%.*s.engine.json",
 			 (int)(n > 5 && !strcmp(src + n - 5, ".json") ? n - 5 : n), src);
+		if (!engine_listed(c, path))
+			return; /* no engine file next to it */
 	}
 	/* read (or found absent) once per path, however many steps name it */
 	if ((eng = doc_get(&c->docs, path)))
@@ -866,6 +923,7 @@ int fr_prov_collect(struct fr_model *m, struct fr_prov *p)
 	pi_summary(p);
 	cache_free(&c.docs);
 	json_object_put(c.dir_mf);
+	json_object_put(c.dir_engines);
 	return ret;
 }
 

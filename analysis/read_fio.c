@@ -332,14 +332,20 @@ static const char *opt_value(struct json_object *v)
 							: json_object_to_json_string(v);
 }
 
-/* Appends "key=value\n" to *s (a growing string). */
+/* Appends "key=value\n" to *s (a growing string; realloc, not asprintf:
+ * a job has a dozen options, and formatting the whole string again for
+ * each was a tenth of the reader's time). */
 static int append_opt(char **s, const char *key, const char *val)
 {
-	char *t;
+	size_t had = *s ? strlen(*s) : 0, kl = strlen(key), vl = strlen(val);
+	char *t = realloc(*s, had + kl + vl + 3);
 
-	if (asprintf(&t, "%s%s=%s\n", *s ? *s : "", key, val) < 0)
+	if (!t)
 		return -ENOMEM;
-	free(*s);
+	memcpy(t + had, key, kl);
+	t[had + kl] = '=';
+	memcpy(t + had + kl + 1, val, vl);
+	memcpy(t + had + kl + 1 + vl, "\n", 2);
 	*s = t;
 	return 0;
 }

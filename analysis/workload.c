@@ -191,13 +191,27 @@ static bool canon_sizes(const char *v, char *out, size_t len)
 	return true;
 }
 
+/* snprintf(dst, len, "%s", src) without the formatting machinery (every
+ * option of every job passes here twice). */
+static void copy_str(char *dst, size_t len, const char *src)
+{
+	size_t n = strlen(src);
+
+	if (!len)
+		return;
+	if (n >= len)
+		n = len - 1;
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+}
+
 bool fr_opt_canon(const char *key, const char *value, char *ckey, size_t klen, char *cval,
 		  size_t vlen)
 {
 	const char *k = main_key(key);
 
-	snprintf(ckey, klen, "%s", k);
-	snprintf(cval, vlen, "%s", value ? value : "");
+	copy_str(ckey, klen, k);
+	copy_str(cval, vlen, value ? value : "");
 	if (!strcmp(key, "rwmixwrite"))
 		snprintf(cval, vlen, "%ld", 100 - strtol(value ? value : "50", NULL, 10));
 	else if (!strcmp(k, "rw") && !strcmp(cval, "readwrite"))

@@ -175,6 +175,20 @@ echo "fiorank vs jq, CPU time (headline): $(ratio "${BC[jq]}" "${BC[fr]}")x less
 echo "fiorank vs python3, CPU time: $(ratio "${BC[py]}" "${BC[fr]}")x less CPU" \
 	"($(ratio "${BC[py]}" "${BC[fr1]}")x with -j 1); wall: $(ratio "${BR[py]}" "${BR[fr]}")x faster"
 
+# The look-ups (strace, when installed): each directory's manifest and
+# engine files looked for once, not once per file (issue 21): manifest.json
+# and *.engine.json paths asked for, per directory of the corpus.
+if command -v strace >/dev/null; then
+	strace -f -qq -e trace=openat,newfstatat,stat,statx -o "$DIR/strace.txt" \
+		"$FIORANK" -N -j 1 -f csv "$DIR/corpus" >/dev/null 2>&1 || true
+	dirs=$(find "$DIR/corpus" -type d | wc -l)
+	mf=$(grep -c 'manifest\.json"' "$DIR/strace.txt" || true)
+	eng=$(grep -c '\.engine\.json"' "$DIR/strace.txt" || true)
+	calls=$(wc -l <"$DIR/strace.txt")
+	echo "look-ups (strace, -j 1): $dirs directories; manifest.json asked for $mf times," \
+		"*.engine.json $eng times; $calls open/stat calls for $N files"
+fi
+
 # a runner's results tree: the committed fixture's two drives copied K times
 # under one manifest.json (K = 60: 1,320 outputs and runs; K = 300: 6,600),
 # so that the manifest look-ups and provenance (runs, preconditioning and

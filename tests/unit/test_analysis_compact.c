@@ -8,6 +8,7 @@
  * make json-c accept what it refuses.
  */
 #include <ftw.h>
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -275,12 +276,55 @@ static void test_reader_percentiles(void **state)
 	fr_model_free(&m);
 }
 
+/* fr_pct_key_which() by value alone, as it was before fio's "%f" keys got
+ * a path of their own */
+static int pct_by_value(const char *key)
+{
+	char *end;
+	double k = strtod(key, &end);
+
+	for (int i = 0; end != key && !*end && i < FR_NPCT; i++)
+		if (fabs(k - fr_pct_read[i]) < 1e-6)
+			return i;
+	return -1;
+}
+
+/* Keys in fio's "%f" form (judged in millionths) mean what they mean by
+ * value: every key within 50 millionths of each percentile read and of the
+ * bounds of the forms, one in 9,973 elsewhere up to 999.999999, and
+ * spellings fio does not write. */
+static void test_pct_keys(void **state)
+{
+	static const char *const odd[] = {"99.9",	 "99.99",      "99",	     "099.900000",
+					  "99.9000000",	 "99.90000",   "99.900000 ", "+99.900000",
+					  "99.900000e0", "1e2",	       ".990000",    "99.",
+					  "9999.000000", "99.899999",  "99.900001",  "98.999999",
+					  "-99.000000",	 "99.989999x", "100.0000000"};
+	const long centres[] = {99000000, 99900000, 99990000, 0, 9999999, 10000000, 100000000};
+	char key[32];
+
+	(void)state;
+	for (size_t c = 0; c < sizeof(centres) / sizeof(centres[0]); c++)
+		for (long v = centres[c] - 50; v <= centres[c] + 50; v++) {
+			if (v < 0)
+				continue;
+			snprintf(key, sizeof(key), "%ld.%06ld", v / 1000000, v % 1000000);
+			assert_int_equal(fr_pct_key_which(key), pct_by_value(key));
+		}
+	for (long v = 0; v < 1000000000; v += 9973) {
+		snprintf(key, sizeof(key), "%ld.%06ld", v / 1000000, v % 1000000);
+		assert_int_equal(fr_pct_key_which(key), pct_by_value(key));
+	}
+	for (size_t i = 0; i < sizeof(odd) / sizeof(odd[0]); i++)
+		assert_int_equal(fr_pct_key_which(odd[i]), pct_by_value(odd[i]));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fixtures),	   cmocka_unit_test(test_odd_inputs),
 		cmocka_unit_test(test_document_end),	   cmocka_unit_test(test_jsonplus),
-		cmocka_unit_test(test_reader_percentiles),
+		cmocka_unit_test(test_reader_percentiles), cmocka_unit_test(test_pct_keys),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
