@@ -138,7 +138,7 @@ take_peak() { peak_of[$drive/$test]=$(result_iops "$out"); }
 # workload).
 take_ss() {
 	local verdict steady key=$drive/$st mkey=steady_state
-	[ "$st" = precondition ] || mkey=steady_state_tq
+	case $st in precondition) ;; tq-sweep) mkey=steady_state_tq ;; *) mkey=steady_state_${st//-/_} ;; esac
 	ss_values[$key]+="$(result_iops "$out" | awk '{print $1 + $2}') "
 	# shellcheck disable=SC2086
 	verdict=$(ss_verdict ${ss_values[$key]})
