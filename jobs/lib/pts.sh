@@ -28,7 +28,7 @@ PTS_DIRTH_TQ="32 16 8 6 4 2 1"
 pts_settings() {
 	local t q
 	if [ "$mode" = short ]; then
-		pts_wsat_time=5 pts_hir_waits="1 2" pts_hir_reps=3 pts_hir_burst=1
+		pts_wsat_time=5 pts_hir_waits="1 2" pts_hir_reps=2 pts_hir_burst=1
 		pts_xsr_seq=3 pts_xsr_rand=3 pts_dirth_steps="t4q4 t2q2 t1q1"
 	else
 		pts_wsat_time=86400 pts_hir_waits="5 10 15 25 50" pts_hir_reps=360 pts_hir_burst=5
