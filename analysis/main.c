@@ -18,6 +18,7 @@
 #include "inputs.h"
 #include "out.h"
 #include "provenance.h"
+#include "pts.h"
 #include "rank.h"
 #include "read_fio.h"
 #include "read_ref.h"
@@ -653,6 +654,9 @@ int main(int argc, char **argv)
 	char note[PATH_MAX + 64] = "";
 	int ninputs = 0, ret;
 
+	/* fiorank pts DIR...: the SNIA PTS reports, a command of its own */
+	if (argc > 1 && !strcmp(argv[1], "pts"))
+		return fr_pts_main(argc - 1, argv + 1);
 	ret = parse_global(argc, argv, &o, &ninputs);
 	if (ret || o.iops_file) {
 		fr_gate_free(&o.gate);
