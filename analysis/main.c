@@ -87,6 +87,9 @@ static const char usage_head[] =
 	"(its *.json files; manifest.json and *.engine.json are the runner's\n"
 	"manifest and the ssdnvme engine's identity files).\n"
 	"\n"
+	"fiorank pts [-f text|json|csv|html] [-o FILE] DIR...: the SNIA PTS reports\n"
+	"of ssdnvme-suite results directories (docs/fiorank.md).\n"
+	"\n"
 	"  -f, --format=FMT        ";
 static const char usage_text[] =
 	"  -o, --output=FILE       write the report to FILE instead of stdout\n"
