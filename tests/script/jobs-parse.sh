@@ -20,6 +20,9 @@ truncate -s 64M "$tmp/target"
 . jobs/lib/suite-lib.sh
 # No SSDNVME_* from the caller: what is tested is the files' own defaults.
 while IFS='=' read -r v _; do unset "$v"; done < <(env | grep '^SSDNVME_')
+# but the PTS files' logs: fio opens them even with --parse-only, and their
+# default names are relative (the source tree, here).
+export SSDNVME_PTS_LOG=$tmp/pts-log
 
 mapfile -t files < <(ls jobs/*.fio jobs/profiles/*.fio jobs/precondition/*.fio jobs/noisy-neighbor/*.fio jobs/tq-sweep/*.fio jobs/pts/*.fio)
 profile_files=(jobs/profiles/*.fio)
