@@ -67,11 +67,11 @@ check "manifest: every run done, in plan order" jq -e '[.runs[] | select(.status
 	"pts-lat/wipc", "pts-lat/ss-round1",
 	"pts-lat/512-r0", "pts-lat/512-r65", "pts-lat/512-r100", "pts-lat/4k-r0", "pts-lat/4k-r65", "pts-lat/4k-r100",
 	"pts-lat/8k-r0", "pts-lat/8k-r65", "pts-lat/8k-r100"]' "$r/manifest.json"
-check "WSAT: 4 KiB random writes, 4 jobs x depth 32, at most 4 x the region, an IOPS log per job (4 KiB writes; a job done within a second logs nothing)" bash -c "
+check "WSAT: 4 KiB random writes, 4 jobs x depth 32, at most 4 x the region, an IOPS log per job (writes only; a job done within a second logs nothing)" bash -c "
 	test \"\$(jq -r '.jobs[0] | [.jobname, .\"job options\".bs, .\"job options\".numjobs, .\"job options\".iodepth, .\"job options\".rw] | join(\" \")' '$d/pts-wsat/wsat/wsat.json')\" = 'pts-wsat 4k 4 32 randwrite' &&
 	jq -e '.jobs[0].write.io_bytes > 0 and .jobs[0].write.io_bytes <= 4 * 32 * 1048576' '$d/pts-wsat/wsat/wsat.json' &&
 	for t in 1 2 3 4; do test -e '$d/pts-wsat/wsat/wsat_iops.'\$t.log || exit 1; done &&
-	! grep -Evh '^[0-9]+, [0-9]+, 1, 4096, 0' '$d'/pts-wsat/wsat/wsat_iops.*.log"
+	! grep -Evh '^[0-9]+, [0-9]+, 1, ' '$d'/pts-wsat/wsat/wsat_iops.*.log"
 # fio's timestamp_ms is the end of the run: a burst that waited its idle time
 # ends at least burst + idle after the one before.
 check "HIR: each burst its own 1 s run, the next one after the wait state's idle (1 s, 2 s)" bash -c "
