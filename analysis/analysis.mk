@@ -18,6 +18,8 @@ FR_SRCS      += health.c read_health.c out_health.c out_html_health.c
 FR_SRCS      += rate_target.c runinfo.c out_html_ss.c
 # the SATA roundup's thread x queue-depth method (issue 15)
 FR_SRCS      += pooled.c tq.c out_tq.c out_tq_html.c
+# the SNIA PTS tests (issue 27): fiorank pts
+FR_SRCS      += pts.c pts_fig.c pts_out.c pts_html.c
 FR_OBJDIR    := $(BUILD)/obj/analysis
 FR_OBJS      := $(addprefix $(FR_OBJDIR)/,$(FR_SRCS:.c=.o))
 FR_LIB       := $(FR_OBJDIR)/libfiorank.a

@@ -19,6 +19,7 @@
 #include "inputs.h"
 #include "out.h"
 #include "provenance.h"
+#include "pts.h"
 #include "rank.h"
 #include "read_fio.h"
 #include "read_ref.h"
@@ -86,6 +87,9 @@ static const char usage_head[] =
 	"INPUT is a fio output file (any name) or a directory, read recursively\n"
 	"(its *.json files; manifest.json and *.engine.json are the runner's\n"
 	"manifest and the ssdnvme engine's identity files).\n"
+	"\n"
+	"fiorank pts [-f text|json|csv|html] [-o FILE] DIR...: the SNIA PTS reports\n"
+	"of ssdnvme-suite results directories (docs/fiorank.md).\n"
 	"\n"
 	"  -f, --format=FMT        ";
 static const char usage_text[] =
@@ -722,6 +726,9 @@ int main(int argc, char **argv)
 	struct fr_run_info run = {0};
 	int ninputs = 0, ret;
 
+	/* fiorank pts DIR...: the SNIA PTS reports, a command of its own */
+	if (argc > 1 && !strcmp(argv[1], "pts"))
+		return fr_pts_main(argc - 1, argv + 1);
 	ret = parse_global(argc, argv, &o, &ninputs);
 	if (ret || o.iops_file) {
 		fr_gate_free(&o.gate);

@@ -6,7 +6,7 @@
 #   plan_id[i]     <drive>/<suite>/<test>/<step>: the run's id, also its path
 #                  below the results directory
 #   plan_suite[i]  precondition, profiles, write-pressure, noisy-neighbor,
-#                  noisy-neighbor-fdp or tq-sweep
+#                  noisy-neighbor-fdp, tq-sweep or pts-*
 #   plan_test[i]   the profile id, or the suite's name
 #   plan_step[i]   peak, a curve percentage, MB/s, fill/seq/rand, ss-roundN,
 #                  purge, the noisy-neighbor run's engine, or a tq-sweep
@@ -22,7 +22,7 @@
 # shellcheck source=jobs/lib/state.sh
 . "${BASH_SOURCE[0]%/*}/state.sh"
 
-SUITE_NAMES="precondition profiles write-pressure noisy-neighbor noisy-neighbor-fdp tq-sweep"
+SUITE_NAMES="precondition profiles write-pressure noisy-neighbor noisy-neighbor-fdp tq-sweep pts-wsat pts-hir pts-xsr pts-dirth pts-lat"
 # What "all" runs: the VDbench-style method.  tq-sweep (the SATA roundup's
 # method) preconditions with its own workload, and noisy-neighbor-fdp needs
 # a drive with Flexible Data Placement, so they are asked for by name.
@@ -47,14 +47,14 @@ parse_suites() {
 			case " $SUITE_NAMES " in
 			*" $s "*) [[ $out == *" $s "* ]] || out+="$s " ;;
 			*)
-				echo "ssdnvme-suite: unknown suite '$s': profiles, write-pressure, noisy-neighbor, noisy-neighbor-fdp, precondition, tq-sweep or all (or a comma list)" >&2
+				echo "ssdnvme-suite: unknown suite '$s': profiles, write-pressure, noisy-neighbor, noisy-neighbor-fdp, precondition, tq-sweep, pts-wsat, pts-hir, pts-xsr, pts-dirth, pts-lat or all (or a comma list)" >&2
 				return 1
 				;;
 			esac
 		done
 	done
 	out=${out# }
-	[ -n "$out" ] || { echo "ssdnvme-suite: --suite is required: profiles, write-pressure, noisy-neighbor, noisy-neighbor-fdp, precondition, tq-sweep or all" >&2; return 1; }
+	[ -n "$out" ] || { echo "ssdnvme-suite: --suite is required: profiles, write-pressure, noisy-neighbor, noisy-neighbor-fdp, precondition, tq-sweep, pts-wsat, pts-hir, pts-xsr, pts-dirth, pts-lat or all" >&2; return 1; }
 	echo "${out% }"
 }
 
@@ -205,6 +205,8 @@ estimate_overhead() {
 		SSDNVME_DEV=$scratch/scratch SSDNVME_REGION=100% SSDNVME_RUNTIME=1 SSDNVME_RAMP=0 \
 			SSDNVME_PRECOND_TIME=1 SSDNVME_SS_ROUND_TIME=1 SSDNVME_FILL_PASSES=1 SSDNVME_ENGINE=$engine_so \
 			SSDNVME_ENGINE_JSON=$scratch/e.json SSDNVME_WP_MBPS=1 SSDNVME_SS_ROUND=1 ENGINE_OVERRIDE=$engine \
+			SSDNVME_WSAT_TIME=1 SSDNVME_XSR_SEQ_TIME=1 SSDNVME_XSR_RAND_TIME=1 SSDNVME_HIR_BURST=1 \
+			SSDNVME_HIR_BASE_TIME=1 SSDNVME_DIRTH_HIST_TIME=1 SSDNVME_PTS_LOG=$scratch/log \
 			flatten_job "$JOBS/${plan_job[row]}" ${plan_sect[row]:+"${plan_sect[row]}"} >"$scratch/job.fio" 2>/dev/null
 	fi
 	t1=$EPOCHREALTIME

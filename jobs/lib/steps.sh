@@ -172,7 +172,7 @@ take_peak() {
 # workload).
 take_ss() {
 	local verdict steady key=$drive/$st mkey=steady_state
-	[ "$st" = precondition ] || mkey=steady_state_tq
+	case $st in precondition) ;; tq-sweep) mkey=steady_state_tq ;; *) mkey=steady_state_${st//-/_} ;; esac
 	[ -n "$run_iops" ] || run_iops=$(result_iops "$out")
 	# (awk would read an empty here-string as one line, and print 0)
 	[ -z "$run_iops" ] || ss_values[$key]+="$(awk '{print $1 + $2}' <<<"$run_iops")"

@@ -20,8 +20,11 @@ truncate -s 64M "$tmp/target"
 . jobs/lib/suite-lib.sh
 # No SSDNVME_* from the caller: what is tested is the files' own defaults.
 while IFS='=' read -r v _; do unset "$v"; done < <(env | grep '^SSDNVME_')
+# but the PTS files' logs: fio opens them even with --parse-only, and their
+# default names are relative (the source tree, here).
+export SSDNVME_PTS_LOG=$tmp/pts-log
 
-mapfile -t files < <(ls jobs/*.fio jobs/profiles/*.fio jobs/precondition/*.fio jobs/noisy-neighbor/*.fio jobs/tq-sweep/*.fio)
+mapfile -t files < <(ls jobs/*.fio jobs/profiles/*.fio jobs/precondition/*.fio jobs/noisy-neighbor/*.fio jobs/tq-sweep/*.fio jobs/pts/*.fio)
 profile_files=(jobs/profiles/*.fio)
 check "23 profile job files (19 profiles + 4 high-load variants)" test "${#profile_files[@]}" -eq 23
 check "the entry files: noisy-neighbor (and its FDP variant), write-pressure, precondition, tq-sweep" \
@@ -96,7 +99,7 @@ for f in jobs/profiles/*.fio; do
 done
 check "every profile has its peak section, a stonewall, poisson and a header${bad:+ (missing:$bad)}" test -z "$bad"
 bad=""
-for f in jobs/*.fio jobs/precondition/*.fio jobs/noisy-neighbor/*.fio jobs/tq-sweep/*.fio; do
+for f in jobs/*.fio jobs/precondition/*.fio jobs/noisy-neighbor/*.fio jobs/tq-sweep/*.fio jobs/pts/*.fio; do
 	grep -Eq '^; .*([Tt]akes|minutes)' "$f" || bad+=" $f"
 done
 check "every other job file says how long it takes${bad:+ (not:$bad)}" test -z "$bad"

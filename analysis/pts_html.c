@@ -1,0 +1,253 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * `fiorank pts -f html`: one PTS-style page (a section) per drive and test:
+ * the header, the steady-state verdict, the figures, each chart as an
+ * inline SVG line chart (every point) and the tables.
+ */
+#include <math.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "json_get.h"
+#include "pts.h"
+
+#define W   640
+#define H   280
+#define PAD 48
+
+static void esc(FILE *f, const char *s)
+{
+	for (; s && *s; s++) {
+		switch (*s) {
+		case '<':
+			fputs("&lt;", f);
+			break;
+		case '>':
+			fputs("&gt;", f);
+			break;
+		case '&':
+			fputs("&amp;", f);
+			break;
+		case '"':
+			fputs("&quot;", f);
+			break;
+		default:
+			fputc(*s, f);
+		}
+	}
+}
+
+static void val(FILE *f, struct json_object *v)
+{
+	if (json_object_is_type(v, json_type_string))
+		esc(f, json_object_get_string(v));
+	else if (json_object_is_type(v, json_type_boolean))
+		fputs(json_object_get_boolean(v) ? "yes" : "no", f);
+	else if (v)
+		fprintf(f, "%.6g", json_object_get_double(v));
+	else
+		fputs("&ndash;", f);
+}
+
+/* The range of every series' x or y (key), over the points with a y. */
+static void range(struct json_object *ss, const char *key, double *lo, double *hi)
+{
+	size_t i, k;
+
+	*lo = INFINITY;
+	*hi = -INFINITY;
+	for (i = 0; i < json_object_array_length(ss); i++) {
+		struct json_object *s = json_object_array_get_idx(ss, i), *a = fr_json_get(s, key);
+
+		for (k = 0; k < json_object_array_length(a); k++) {
+			struct json_object *y = json_object_array_get_idx(fr_json_get(s, "y"), k);
+			double v = json_object_get_double(json_object_array_get_idx(a, k));
+
+			if (!y)
+				continue;
+			*lo = v < *lo ? v : *lo;
+			*hi = v > *hi ? v : *hi;
+		}
+	}
+	if (!(*hi > *lo)) {
+		*hi = *lo + 1;
+	}
+}
+
+static const char *const colours[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd",
+				      "#ff7f0e", "#8c564b", "#17becf"};
+
+static void svg_chart(FILE *f, struct json_object *c)
+{
+	struct json_object *ss = fr_json_get(c, "series");
+	double x0, x1, y0, y1;
+	size_t i, k;
+
+	range(ss, "x", &x0, &x1);
+	range(ss, "y", &y0, &y1);
+	if (y0 > 0)
+		y0 = 0;
+	fputs("<figure><figcaption>", f);
+	esc(f, fr_json_str(c, "name"));
+	fprintf(f,
+		"</figcaption>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
+		"height=\"%d\" role=\"img\">\n",
+		W, H);
+	fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#000\"/>", PAD, H - PAD,
+		W - 8, H - PAD);
+	fprintf(f, "<line x1=\"%d\" y1=\"8\" x2=\"%d\" y2=\"%d\" stroke=\"#000\"/>\n", PAD, PAD,
+		H - PAD);
+	fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"11\">%.4g</text>", PAD, H - PAD + 14, x0);
+	fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"11\" text-anchor=\"end\">%.4g</text>",
+		W - 8, H - PAD + 14, x1);
+	fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"11\" text-anchor=\"end\">%.4g</text>",
+		PAD - 4, H - PAD, y0);
+	fprintf(f, "<text x=\"%d\" y=\"16\" font-size=\"11\" text-anchor=\"end\">%.4g</text>\n",
+		PAD - 4, y1);
+	fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"12\" text-anchor=\"middle\">", W / 2,
+		H - 10);
+	esc(f, fr_json_str(c, "x"));
+	fprintf(f,
+		"</text><text x=\"12\" y=\"%d\" font-size=\"12\" transform=\"rotate(-90 12 %d)\" "
+		"text-anchor=\"middle\">",
+		H / 2, H / 2);
+	esc(f, fr_json_str(c, "y"));
+	fputs("</text>\n", f);
+	for (i = 0; i < json_object_array_length(ss); i++) {
+		struct json_object *s = json_object_array_get_idx(ss, i), *xs = fr_json_get(s, "x"),
+				   *ys = fr_json_get(s, "y");
+		const char *col = colours[i % (sizeof(colours) / sizeof(*colours))];
+
+		fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\" points=\"",
+			col);
+		for (k = 0; k < json_object_array_length(xs); k++) {
+			struct json_object *y = json_object_array_get_idx(ys, k);
+			double x = json_object_get_double(json_object_array_get_idx(xs, k));
+
+			if (y)
+				fprintf(f, "%.1f,%.1f ", PAD + (x - x0) / (x1 - x0) * (W - 8 - PAD),
+					H - PAD -
+						(json_object_get_double(y) - y0) / (y1 - y0) *
+							(H - 8 - PAD));
+		}
+		fprintf(f, "\"/><text x=\"%d\" y=\"%zu\" font-size=\"11\" fill=\"%s\">", W - 150,
+			20 + 14 * i, col);
+		esc(f, fr_json_str(s, "name"));
+		fputs("</text>\n", f);
+	}
+	fputs("</svg></figure>\n", f);
+}
+
+static void html_table(FILE *f, struct json_object *t)
+{
+	struct json_object *cols = fr_json_get(t, "columns"), *rows = fr_json_get(t, "rows");
+	size_t i, j;
+
+	fputs("<table><caption>", f);
+	esc(f, fr_json_str(t, "name"));
+	fputs("</caption><tr>", f);
+	for (i = 0; i < json_object_array_length(cols); i++) {
+		fputs("<th>", f);
+		esc(f, json_object_get_string(json_object_array_get_idx(cols, i)));
+		fputs("</th>", f);
+	}
+	fputs("</tr>\n", f);
+	for (i = 0; i < json_object_array_length(rows); i++) {
+		struct json_object *r = json_object_array_get_idx(rows, i);
+
+		fputs("<tr>", f);
+		for (j = 0; j < json_object_array_length(r); j++) {
+			fputs("<td>", f);
+			val(f, json_object_array_get_idx(r, j));
+			fputs("</td>", f);
+		}
+		fputs("</tr>\n", f);
+	}
+	fputs("</table>\n", f);
+}
+
+static void page(FILE *f, struct json_object *fig)
+{
+	struct json_object *ss = fr_json_get(fig, "steady_state"), *m = fr_json_get(fig, "merit");
+	struct json_object *cs = fr_json_get(fig, "charts"), *ts = fr_json_get(fig, "tables");
+	size_t i;
+
+	fputs("<section class=\"pts-page\"><h2>SNIA PTS ", f);
+	esc(f, fr_json_str(fig, "test"));
+	fputs(": ", f);
+	esc(f, fr_json_str(fig, "drive"));
+	fputs("</h2>\n<table class=\"pts-header\">", f);
+	json_object_object_foreach(fr_json_get(fig, "header"), k, v)
+	{
+		fputs("<tr><th>", f);
+		esc(f, k);
+		fputs("</th><td>", f);
+		val(f, v);
+		fputs("</td></tr>", f);
+	}
+	fputs("</table>\n<p>steady state: ", f);
+	if (ss) {
+		fprintf(f,
+			"%s after %d rounds; window average %.6g IOPS, range %.3g %% (limit 20), "
+			"slope excursion %.3g %% (limit 10)",
+			json_object_get_boolean(fr_json_get(ss, "steady")) ? "reached"
+									   : "NOT reached",
+			json_object_get_int(fr_json_get(ss, "rounds")), fr_json_num(ss, "average"),
+			fr_json_num(ss, "range_pct"), fr_json_num(ss, "excursion_pct"));
+	} else {
+		fputs("no rounds (this test has none)", f);
+	}
+	fputs("</p>\n<ul>", f);
+	json_object_object_foreach(fr_json_get(fig, "figures"), fk, fv)
+	{
+		fputs("<li>", f);
+		esc(f, fk);
+		fputs(": ", f);
+		val(f, fv);
+		fputs("</li>", f);
+	}
+	if (fr_json_get(m, "place"))
+		fprintf(f, "<li>place among the drives by %s: %d</li>", fr_json_str(m, "name"),
+			json_object_get_int(fr_json_get(m, "place")));
+	fputs("</ul>\n", f);
+	for (i = 0; i < json_object_array_length(cs); i++)
+		svg_chart(f, json_object_array_get_idx(cs, i));
+	for (i = 0; i < json_object_array_length(ts); i++)
+		html_table(f, json_object_array_get_idx(ts, i));
+	fputs("</section>\n", f);
+}
+
+int fr_pts_html(FILE *f, struct fr_pts_drive *d, size_t n)
+{
+	struct json_object *tmp = NULL;
+	size_t i;
+
+	fputs("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>fiorank: SNIA "
+	      "PTS</title>\n"
+	      "<style>body{font-family:sans-serif}table{border-collapse:collapse;margin:8px 0}"
+	      "td,th{border:1px solid #ccc;padding:2px "
+	      "6px;text-align:left}section{margin-bottom:32px}</style>"
+	      "</head><body>\n",
+	      f);
+	/* the same figures and places as the text and JSON */
+	{
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *mem = open_memstream(&buf, &len);
+
+		if (mem) {
+			fr_pts_json(mem, d, n);
+			fclose(mem);
+			tmp = json_tokener_parse(buf);
+			free(buf);
+		}
+	}
+	for (i = 0; i < json_object_array_length(fr_json_get(tmp, "tests")); i++)
+		page(f, json_object_array_get_idx(fr_json_get(tmp, "tests"), i));
+	if (!tmp || !json_object_array_length(fr_json_get(tmp, "tests")))
+		fputs("<p>no PTS runs in the results</p>\n", f);
+	fputs("</body></html>\n", f);
+	json_object_put(tmp);
+	return ferror(f) ? -1 : 0;
+}

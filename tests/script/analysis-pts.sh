@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# fiorank pts (issue 27) on the real fio output of the five PTS suites
+# (tests/data/fio/pts, made by tests/data/make-pts-fixtures.sh): each
+# figure recomputed here with jq/awk from fio's JSON and logs, the four
+# formats, the places of two drives, and a directory that is not a result.
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/../lib.sh"
+cd "$TOP" || exit 1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fx=tests/data/fio/pts
+d=$fx/target
+"$FIORANK" pts -f json "$fx" >"$tmp/p.json"
+check "fiorank pts -f json: exit 0, the five tests in order" \
+	jq -e '.schema == "fiorank-pts/1" and [.tests[].test] == ["pts-wsat", "pts-hir", "pts-xsr", "pts-dirth", "pts-lat"]' "$tmp/p.json"
+t() { jq --arg t "$1" '.tests[] | select(.test == $t)' "$tmp/p.json"; }
+# near A B: equal within a millionth
+near() { awk -v a="$1" -v b="$2" 'BEGIN { d = a - b; if (d < 0) d = -d; m = b < 0 ? -b : b; exit !(d <= 1e-6 * m + 1e-9) }'; }
+
+# WSAT: total GB written from fio's io_bytes; IOPS per second summed over the jobs' logs
+want=$(jq '.jobs[0].write.io_bytes / 1e9' "$d/pts-wsat/wsat/wsat.json")
+check "WSAT: total GB written is fio's io_bytes" near "$(t pts-wsat | jq .figures.tgbw_gb)" "$want"
+sums=$(awk -F', ' '{ s[int($1 / 1000 + 0.5)] += $2; n[int($1 / 1000 + 0.5)]++ } END { for (k in s) if (n[k] == 4) print k, s[k] }' \
+	"$d"/pts-wsat/wsat/wsat_iops.[1-4].log | sort -n | awk '{print $2}' | tr '\n' ' ')
+got=$(t pts-wsat | jq -r '.charts[] | select(.name == "IOPS vs time") | .series[0].y | map(tostring) | join(" ")')
+check "WSAT: IOPS against time are the logs' per-second sums over the 4 jobs (${got})" test "$got " = "$sums"
+check "WSAT: the header names the test's load and the purge" bash -c "t() { jq '.tests[0].header' '$tmp/p.json'; }
+	t | jq -e '.threads == \"4\" and .queue_depth == \"32\" and (.purge | startswith(\"none\")) and .wipc == \"none\"'"
+
+# HIR: each burst's IOPS is its run's fio IOPS
+want=$(for f in "$d"/pts-hir/ws1/b[12].json "$d"/pts-hir/ws2/b[12].json; do jq '.jobs[0].write.iops' "$f"; done | tr '\n' ' ')
+got=$(t pts-hir | jq -r '.charts[] | select(.name == "IOPS per burst") | [.series[].y[]] | map(tostring) | join(" ")')
+check "HIR: the bursts' IOPS, in order, are fio's" test "$got " = "$want"
+check "HIR: the baseline column is the baseline run's IOPS" near \
+	"$(t pts-hir | jq '.tables[0].rows[1][5]')" "$(jq '.jobs[0].write.iops' "$d/pts-hir/ws2/base.json")"
+check "HIR: the workload-dependent rounds and their verdict" bash -c "
+	jq -e '.tests[1] | .steady_state.rounds == 5 and (.header.wdpc | startswith(\"rounds of 4k randwrite, 4 jobs x QD 32\"))' '$tmp/p.json'"
+
+# XSR: segment means from fio's bw_bytes
+bad=""
+for i in 0 1 2; do
+	s=$(t pts-xsr | jq -r ".tables[0].rows[$i][0]")
+	near "$(t pts-xsr | jq ".tables[0].rows[$i][3]")" "$(jq '.jobs[0].write.bw_bytes / 1e6' "$d/pts-xsr/xsr/$s.json")" || bad+=" $s"
+done
+check "XSR: seq1, rand, seq2 mean MB/s are fio's${bad:+ (not:$bad)}" test -z "$bad" -a "$(t pts-xsr | jq -r '[.tables[0].rows[][0]] | join(",")')" = seq1,rand,seq2
+
+# DIRTH: operating points and steps from fio
+got=$(t pts-dirth | jq -r '[.tables[1].rows[] | "\(.[0])=\(.[1])"] | join(" ")')
+want=$(for p in max mid min; do printf '%s=%s ' $p "$(jq -r '.jobs[0].jobname | sub(".*-"; "")' "$d/pts-dirth/histogram/$p.json")"; done)
+check "DIRTH: the operating points are the histogram runs' ($got)" test "$got " = "$want"
+check "DIRTH: the figure of merit is the max point's IOPS (fio's read + write)" near \
+	"$(t pts-dirth | jq .figures.max_point_iops)" "$(jq '.jobs[0].read.iops + .jobs[0].write.iops' "$d/pts-dirth/histogram/max.json")"
+check "DIRTH: each histogram's shares add up to 100 %" bash -c "
+	jq -e '[.tests[3].charts[] | select(.name | startswith(\"response-time histogram\")) | .series[0].y | add] | length == 3 and all(. > 99.999 and . < 100.001)' '$tmp/p.json'"
+
+# LAT: mean over both directions by I/Os; the five nines are fio's own for pure reads and writes
+bad=""
+for s in 4k-r0 4k-r65 4k-r100 8k-r100; do
+	f=$d/pts-lat/lat/$s.json
+	row=$(t pts-lat | jq -c --arg s "$s" '.tables[0].rows[] | select(.[0] == $s)')
+	mean=$(jq '[.jobs[0].read, .jobs[0].write | select(.total_ios > 0)] | (map(.total_ios * .clat_ns.mean) | add) / (map(.total_ios) | add) / 1000' "$f")
+	near "$(jq '.[2]' <<<"$row")" "$mean" || bad+=" $s:mean"
+	case $s in *-r0 | *-r100)
+		p=$(jq '[.jobs[0].read, .jobs[0].write | select(.total_ios > 0)][0].clat_ns | [.percentile["99.999000"], .max] | min / 1000' "$f")
+		near "$(jq '.[4]' <<<"$row")" "$p" || bad+=" $s:p99.999" ;;
+	esac
+done
+check "LAT: mean, and the 99.999th of pure reads and writes, are fio's${bad:+ (not:$bad)}" test -z "$bad"
+
+# formats
+"$FIORANK" pts "$fx" >"$tmp/p.txt"
+check "text: one page per test, with header, steady state and the figures" bash -c "
+	test \$(grep -c '^== SNIA PTS pts-' '$tmp/p.txt') -eq 5 && grep -q '^  purge  *none' '$tmp/p.txt' &&
+	grep -q '^steady state: .* after 5 rounds' '$tmp/p.txt' && grep -q '^figure final_iops: ' '$tmp/p.txt'"
+"$FIORANK" pts -f csv "$fx" >"$tmp/p.csv"
+check "CSV: a header and one line per figure and cell, six fields each" bash -c "
+	head -n 1 '$tmp/p.csv' | grep -qx 'drive,test,table,row,column,value' &&
+	grep -q '^\"target\",\"pts-lat\",\"latency\",\"4k-r65\",\"mean (us)\",[0-9.]*$' '$tmp/p.csv'"
+"$FIORANK" pts -f html -o "$tmp/p.html" "$fx"
+check "HTML: five pages, each with its header table and SVG charts" bash -c "
+	test \$(grep -c '<section class=\"pts-page\">' '$tmp/p.html') -eq 5 && test \$(grep -c '<polyline' '$tmp/p.html') -ge 12"
+
+# two drives: the slower WSAT is placed second
+cp -r "$fx" "$tmp/b"
+mv "$tmp/b/target" "$tmp/b/slow"
+jq '.drives[0].label = "slow" | .runs |= map(.drive = "slow" | .output |= sub("^target/"; "slow/"))' "$fx/manifest.json" >"$tmp/b/manifest.json"
+for f in "$tmp"/b/slow/pts-wsat/wsat/wsat_iops.*.log; do awk -F', ' -v OFS=', ' '{ $2 = int($2 / 2) } 1' "$f" >"$f.x" && mv "$f.x" "$f"; done
+check "two drives: each ranked by WSAT's final IOPS" bash -c "
+	'$FIORANK' pts -f json '$fx' '$tmp/b' | jq -e '[.tests[] | select(.test == \"pts-wsat\") | \"\(.drive)=\(.merit.place)\"] == [\"target=1\", \"slow=2\"]'"
+check_fails "a directory without a manifest: exit 2, said so" "not a results directory of ssdnvme-suite" "$FIORANK" pts "$tmp/none"
+tap_done
