@@ -89,7 +89,10 @@ enters_of() { # N QD OPTIONS... -> io_uring_enter calls of the run
 		run_failed "$out.log" "$@"
 		return
 	fi
-	awk '$NF == "io_uring_enter" { print ($4 ~ /^[0-9]+$/) ? $4 : $(NF-1) }' "$out" | head -n 1
+	# strace -c lists only the calls made: no io_uring_enter line is 0 calls
+	# (SQPOLL with its thread awake throughout), not a failure
+	awk '$NF == "io_uring_enter" && !n++ { print ($4 ~ /^[0-9]+$/) ? $4 : $(NF-1) }
+		END { if (!n) print 0 }' "$out"
 }
 
 per_io() { # what N... : (x(6000) - x(1000)) / 5000
