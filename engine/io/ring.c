@@ -71,7 +71,12 @@ int ring_open_with(struct ring *r, const struct ring_params *p, ring_setup_fn se
 	for (;;) {
 		memset(&up, 0, sizeof(up));
 		up.flags = required_flags(p) | extra;
-		up.cq_entries = p->depth;
+		/*
+		 * Twice the depth, as the kernel's default is: up to a depth
+		 * of completions handed out and not yet released (ring_reap()
+		 * releases them on its next call) and a depth in flight.
+		 */
+		up.cq_entries = 2 * p->depth;
 		if (p->sqpoll && p->sqpoll_cpu >= 0)
 			up.sq_thread_cpu = (unsigned int)p->sqpoll_cpu;
 		ret = setup(p->depth, &r->uring, &up);

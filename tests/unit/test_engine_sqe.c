@@ -146,6 +146,60 @@ static void write_zeroes_and_flush_carry_no_data(void **state)
 	assert_int_equal(cmd_of(slot)->data_len, 0);
 }
 
+/*
+ * nvme_cmd_fill() writes each field once, with no clearing first: whatever
+ * the slot held before (0xff here), the SQE it leaves is the one it leaves
+ * in a cleared slot, for every opcode and every option.
+ */
+static void every_byte_is_written_whatever_the_slot_held(void **state)
+{
+	char buf[4096];
+	struct iovec iov;
+	struct nvme_dsm_range r;
+	const struct nvme_io ios[] = {
+		{.op = nvme_cmd_read,
+		 .nsid = 1,
+		 .slba = 9,
+		 .nlb = 8,
+		 .buf = buf,
+		 .len = 4096,
+		 .fd = 5,
+		 .user_data = 1},
+		{.op = nvme_cmd_write,
+		 .nsid = 2,
+		 .slba = 1ull << 40,
+		 .nlb = 1,
+		 .buf = buf,
+		 .len = 512,
+		 .fua = true,
+		 .fixed_buf = true,
+		 .buf_index = 3,
+		 .fd = 1,
+		 .fixed_file = true,
+		 .md = buf,
+		 .md_len = 8,
+		 .control = 0x2007,
+		 .cdw3 = 5,
+		 .reftag = 6,
+		 .apptag = 0xffff0001},
+		{.op = nvme_cmd_read, .nsid = 3, .nlb = 1, .buf = buf, .len = 512, .iov = &iov},
+		{.op = nvme_cmd_dsm, .nsid = 4, .buf = &r, .len = sizeof(r), .fixed_buf = true},
+		{.op = nvme_cmd_write_zeroes, .nsid = 5, .slba = 7, .nlb = 2},
+		{.op = nvme_cmd_flush, .nsid = 6},
+	};
+	struct io_uring_sqe clean[2];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(ios) / sizeof(ios[0]); i++) {
+		memset(clean, 0, sizeof(clean));
+		nvme_cmd_fill(clean, &ios[i]);
+		memset(slot, 0xff, sizeof(slot));
+		nvme_cmd_fill(slot, &ios[i]);
+		assert_memory_equal(slot, clean, sizeof(slot));
+	}
+}
+
 static void fallback_read_write_fsync(void **state)
 {
 	char buf[4096];
@@ -197,6 +251,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(read_fills_lba_fields),
+		cmocka_unit_test(every_byte_is_written_whatever_the_slot_held),
 		cmocka_unit_test(write_fua_fixed_buffer_fixed_file),
 		cmocka_unit_test(vectored_points_at_one_iovec),
 		cmocka_unit_test(dsm_deallocates_one_range),
