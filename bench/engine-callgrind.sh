@@ -45,7 +45,9 @@ fi
 # the default 1 s interval that walk would be counted as if it were per-I/O
 # work (~90 Ir/IO in the test bed, ~0.04 at 1M IOPS).  One interval longer
 # than the runs keeps it out; the series itself is still kept.
-ssd=(--ioengine=external:"$ENGINE" --tag_interval=3600000)
+# The drive-health reader is off (its thread would be counted here as if it
+# were per-I/O work; the peer reads no health; bench/health-cost.sh measures it).
+ssd=(--ioengine=external:"$ENGINE" --tag_interval=3600000 --health=0)
 # ... and the default interval too, for the figure a run with no option
 # gets (its row includes that walk, once per second of the run).
 ssd_default=(--ioengine=external:"$ENGINE")

@@ -50,7 +50,9 @@ report() { # FILE OURS PEER
 		}' "$1"
 }
 
-ssd="--ioengine=external:$ENGINE"
+# The drive-health reader (its own thread, admin log pages every 2 s) is off:
+# the peer reads no health, and bench/health-cost.sh measures its cost.
+ssd="--ioengine=external:$ENGINE --health=0"
 if [ $vm = 1 ]; then
 	echo "== NVMe passthrough in the test bed (QEMU TCG), /dev/ng0n1, ${rounds}x${runtime}s per engine"
 	for qd in 1 32; do
