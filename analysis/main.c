@@ -41,7 +41,14 @@ enum {
 };
 
 /* Long options without a short one. */
-enum { OPT_BASELINE = 256, OPT_FAIL_IF, OPT_CHECK, OPT_REPEAT, OPT_INCLUDE_INVALID, OPT_ALL_SECTIONS };
+enum {
+	OPT_BASELINE = 256,
+	OPT_FAIL_IF,
+	OPT_CHECK,
+	OPT_REPEAT,
+	OPT_INCLUDE_INVALID,
+	OPT_ALL_SECTIONS
+};
 
 /* --baseline and --repeat directories at most */
 #define MAX_RUNS 64
