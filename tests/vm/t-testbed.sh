@@ -119,6 +119,16 @@ out=$(cd "$tmp/cwd" && "$VMRUN" -- bash -c 'pwd; cat m; touch n 2>/dev/null || e
 [ "$out" = "$(printf '%s\nmarker\nread-only' "$tmp/cwd")" ] && ok "the caller's directory under /tmp is there, read-only" ||
 	not_ok "caller's directory in the guest: $out"
 
+# A boot that shows no sign of life in VM_BOOT_WAIT seconds is tried once
+# more, said with its console's end; a second stall is exit 125 (1 s: no
+# guest boots that fast, so both attempts stall and the command never runs).
+VM_BOOT_WAIT=1 "$VMRUN" -- touch "$tmp/ran" >/dev/null 2>"$tmp/err"
+rc=$?
+[ $rc -eq 125 ] && [ "$(grep -c 'booting once more' "$tmp/err")" = 1 ] &&
+	grep -q 'after 1 s, twice' "$tmp/err" && [ ! -e "$tmp/ran" ] &&
+	ok "a boot with no sign of life is tried once more, then exit 125" ||
+	not_ok "boot retry: rc=$rc $(tr '\n' ' ' <"$tmp/err")"
+
 # Timeout: exit 124 and a message.  (Should the boot itself take longer than
 # the 15 s, the run ends the same way: the deadline counts from the start.)
 "$VMRUN" --timeout 15 -- sleep 600 >/dev/null 2>"$tmp/err"
