@@ -11,31 +11,16 @@
 
 #include "json_get.h"
 #include "pts.h"
+#include "svg.h"
 
 #define W   640
 #define H   280
 #define PAD 48
 
+/* One home for HTML text: svg.c's escaper, as the other HTML renderers use. */
 static void esc(FILE *f, const char *s)
 {
-	for (; s && *s; s++) {
-		switch (*s) {
-		case '<':
-			fputs("&lt;", f);
-			break;
-		case '>':
-			fputs("&gt;", f);
-			break;
-		case '&':
-			fputs("&amp;", f);
-			break;
-		case '"':
-			fputs("&quot;", f);
-			break;
-		default:
-			fputc(*s, f);
-		}
-	}
+	fr_html_escape(f, s);
 }
 
 static void val(FILE *f, struct json_object *v)

@@ -13,6 +13,7 @@
 
 #include "escape.h"
 #include "json_get.h"
+#include "out.h"
 #include "pts.h"
 
 /* Text points of a chart at most (evenly spaced; the JSON has them all). */
@@ -33,7 +34,8 @@ static void num(FILE *f, struct json_object *v)
 static void value(FILE *f, struct json_object *v)
 {
 	if (json_object_is_type(v, json_type_string))
-		fputs(json_object_get_string(v), f);
+		fr_write_escaped(f, json_object_get_string(v), json_object_get_string_len(v),
+				 FR_ESC_CONTROLS);
 	else if (json_object_is_type(v, json_type_boolean))
 		fputs(json_object_get_boolean(v) ? "yes" : "no", f);
 	else
@@ -210,19 +212,11 @@ int fr_pts_json(FILE *f, struct fr_pts_drive *d, size_t n)
 	return ferror(f) ? -1 : 0;
 }
 
-/* CSV: one line per figure and table cell (drive,test,table,row,column,value). */
+/* CSV: one line per figure and table cell (drive,test,table,row,column,value);
+ * text fields through fiorank's one CSV cell writer (formula-safe). */
 static void csv_field(FILE *f, const char *s)
 {
-	fputc('"', f);
-	/* a leading formula character is defused: a spreadsheet would run it */
-	if (s && *s && strchr("=+-@\t\r", *s))
-		fputc('\'', f);
-	for (; s && *s; s++) {
-		if (*s == '"')
-			fputc('"', f);
-		fputc(*s, f);
-	}
-	fputc('"', f);
+	fr_csv_str(f, s ? s : "");
 }
 
 int fr_pts_csv(FILE *f, struct fr_pts_drive *d, size_t n)

@@ -75,7 +75,7 @@ check "text: one page per test, with header, steady state and the figures" bash 
 "$FIORANK" pts -f csv "$fx" >"$tmp/p.csv"
 check "CSV: a header and one line per figure and cell, six fields each" bash -c "
 	head -n 1 '$tmp/p.csv' | grep -qx 'drive,test,table,row,column,value' &&
-	grep -q '^\"target\",\"pts-lat\",\"latency\",\"4k-r65\",\"mean (us)\",[0-9.]*$' '$tmp/p.csv'"
+	grep -q '^target,pts-lat,latency,4k-r65,mean (us),[0-9.]*$' '$tmp/p.csv'"
 "$FIORANK" pts -f html -o "$tmp/p.html" "$fx"
 check "HTML: five pages, each with its header table and SVG charts" bash -c "
 	test \$(grep -c '<section class=\"pts-page\">' '$tmp/p.html') -eq 5 && test \$(grep -c '<polyline' '$tmp/p.html') -ge 12"
