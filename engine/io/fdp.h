@@ -44,8 +44,9 @@ struct fdp_place {
 
 /*
  * Parses the plids list SPEC of option OPT ("0-3,5", indices, in any order,
- * no duplicates) into IDS (room for FDP_MAX_PIDS).  Returns the count, or -1
- * with what is wrong and where in MSG.
+ * no duplicates, kept in the order given) into IDS (room for FDP_MAX_PIDS)
+ * with idlist.h's parser.  Returns the count, or -1 with what is wrong and
+ * where in MSG.
  */
 int fdp_parse_ids(const char *opt, const char *spec, uint16_t *ids, char *msg, size_t len);
 

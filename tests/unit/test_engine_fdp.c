@@ -52,6 +52,10 @@ static void ids_refused_with_where(void **state)
 		{"65536", "plids=65536: bad item"},
 		{"0,1,0", "plids=0,1,0: index 0 given twice"},
 		{"0-128", "plids=0-128: more than 128 indices"},
+		{"1;2", "plids=1;2: bad item at \"1;2\": unexpected ';' at position 2"},
+		{"0,,1", "expected an index at position 3"},
+		{"65536", "index '65536' at position 1 is out of range (0..65535)"},
+		{"3-1", "range 3-1 is backwards"},
 	};
 
 	(void)state;
