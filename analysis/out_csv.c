@@ -460,7 +460,7 @@ static void pid_rows(void *arg, const struct fr_drive *d, const struct fr_step *
 {
 	FILE *f = arg;
 	struct row r = blank("placement");
-	char step[32], detail[160];
+	char step[32], detail[480];
 
 	r.profile = "noisy-neighbor";
 	r.drive = d->label;
@@ -475,14 +475,21 @@ static void pid_rows(void *arg, const struct fr_drive *d, const struct fr_step *
 	emit(f, &r);
 	for (size_t i = 0; i < s->placement->n; i++) {
 		const struct fr_pid_tail *p = &s->placement->t[i];
-		char ruh[16] = "?", max[32];
+		char ruh[16] = "?", max[32], usage[240];
 
 		if (p->ruhid >= 0)
 			snprintf(ruh, sizeof(ruh), "%d", p->ruhid);
 		fr_num(max, sizeof(max), fr_us(p->max), 1);
 		snprintf(step, sizeof(step), "PID %u", p->pid);
-		snprintf(detail, sizeof(detail), "RUHID %s, plids index %u, %llu writes, max %s us",
-			 ruh, p->plid_index, (unsigned long long)p->count, max);
+		if (*p->ru_note)
+			snprintf(usage, sizeof(usage), "%s", p->ru_note);
+		else
+			snprintf(usage, sizeof(usage),
+				 "host %.0f B, reclaim unit took %.0f B, RU/host %.3f",
+				 p->host_bytes, p->ru_bytes, p->ru_ratio);
+		snprintf(detail, sizeof(detail),
+			 "RUHID %s, plids index %u, %llu writes, max %s us; %s", ruh, p->plid_index,
+			 (unsigned long long)p->count, max, usage);
 		r.step = step;
 		r.detail = detail;
 		r.lat = p->lat.mean;

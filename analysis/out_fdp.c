@@ -121,17 +121,21 @@ static void pair_text(const struct tw *t, const struct fr_fdp_pair *p, enum fr_b
 }
 
 static void pid_row(const struct tw *t, const char *ns, const char *pid, const char *ruh,
-		    const char *idx, uint64_t n, const struct fr_lat *l, double max)
+		    const char *idx, uint64_t n, const struct fr_lat *l, double max,
+		    const struct fr_pid_tail *u)
 {
-	char v[5][32];
+	char v[5][32], hb[32], rb[32], ra[32];
 	const double x[5] = {l->mean, l->p99, l->p999, l->p9999, max};
 
 	for (int k = 0; k < 5; k++)
 		fr_num(v[k], sizeof(v[k]), fr_us(x[k]), 1);
+	fr_num(hb, sizeof(hb), u ? u->host_bytes / 1e6 : NAN, 1);
+	fr_num(rb, sizeof(rb), u ? u->ru_bytes / 1e6 : NAN, 1);
+	fr_num(ra, sizeof(ra), u ? u->ru_ratio : NAN, 2);
 	fprintf(t->f,
-		t->md ? "| %s | %s | %s | %s | %llu | %s | %s | %s | %s | %s |\n"
-		      : "%-5s %5s %5s %5s %8llu %9s %9s %9s %9s %9s\n",
-		ns, pid, ruh, idx, (unsigned long long)n, v[0], v[1], v[2], v[3], v[4]);
+		t->md ? "| %s | %s | %s | %s | %llu | %s | %s | %s | %s | %s | %s | %s | %s |\n"
+		      : "%-5s %5s %5s %5s %8llu %9s %9s %9s %9s %9s %8s %8s %7s\n",
+		ns, pid, ruh, idx, (unsigned long long)n, v[0], v[1], v[2], v[3], v[4], hb, rb, ra);
 }
 
 static void pid_rows(void *arg, const struct fr_drive *d, const struct fr_step *s)
@@ -145,14 +149,14 @@ static void pid_rows(void *arg, const struct fr_drive *d, const struct fr_step *
 		fputs(t->md ? "\n" : "", t->f);
 		t->str(t->f, d->label);
 		fputs(t->md ? ":\n\n| ns | PID | RUHID | plids index | writes | mean | p99 | "
-			      "p99.9 | p99.99 | max |\n"
-			      "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+			      "p99.9 | p99.99 | max | host MB | RU MB | RU/host |\n"
+			      "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
 			    : "\nns      PID RUHID index   writes      mean       p99     p99.9    "
-			      "p99.99       max\n",
+			      "p99.99       max  host MB    RU MB RU/host\n",
 		      t->f);
 	}
 	fr_ns_name(ns, sizeof(ns), s->nsid);
-	pid_row(t, ns, "all", "", "", w->ios, &w->lat[FR_CLAT], NAN);
+	pid_row(t, ns, "all", "", "", w->ios, &w->lat[FR_CLAT], NAN, NULL);
 	for (size_t i = 0; i < s->placement->n; i++) {
 		const struct fr_pid_tail *p = &s->placement->t[i];
 
@@ -162,7 +166,16 @@ static void pid_rows(void *arg, const struct fr_drive *d, const struct fr_step *
 			snprintf(ruh, sizeof(ruh), "%d", p->ruhid);
 		else
 			snprintf(ruh, sizeof(ruh), "?");
-		pid_row(t, "", pid, ruh, idx, p->count, &p->lat, p->max);
+		pid_row(t, "", pid, ruh, idx, p->count, &p->lat, p->max, p);
+	}
+	for (size_t i = 0; i < s->placement->n; i++) {
+		const struct fr_pid_tail *p = &s->placement->t[i];
+
+		if (!*p->ru_note)
+			continue;
+		fprintf(t->f, t->md ? "\n%s PID %u: " : "      * %s PID %u: ", ns, p->pid);
+		t->str(t->f, p->ru_note);
+		fputc('\n', t->f);
 	}
 }
 
@@ -185,7 +198,9 @@ static void fdp_tw(struct tw *t, const struct fr_report *rep)
 		    : "\n== placed writes per placement ID (µs) ==\n",
 	      t->f);
 	fputs("each namespace's writes (\"all\"; a namespace on several PIDs has no merged "
-	      "tail) and each placement ID's, from the engine's tags\n",
+	      "tail) and each placement ID's, from the engine's tags; host MB: written with the "
+	      "PID, RU MB: what its handle's reclaim unit took (RUAMW before - after), RU/host: "
+	      "their ratio\n",
 	      t->f);
 	fr_fdp_each_placed(rep->m, pid_rows, t);
 	fr_fdp_compare_free(&c);
@@ -282,6 +297,11 @@ static void pid_json(void *arg, const struct fr_drive *d, const struct fr_step *
 		json_object_object_add(e, "writes", json_object_new_int64((int64_t)p->count));
 		json_object_object_add(e, "lat", lat_json(&p->lat, false));
 		json_object_object_add(e, "max_us", jnum(p->max / 1e3));
+		json_object_object_add(e, "host_bytes", jnum(p->host_bytes));
+		json_object_object_add(e, "ru_bytes", jnum(p->ru_bytes));
+		json_object_object_add(e, "ru_ratio", jnum(p->ru_ratio));
+		json_object_object_add(e, "ru_note",
+				       *p->ru_note ? json_object_new_string(p->ru_note) : NULL);
 		json_object_array_add(a, e);
 	}
 	json_object_object_add(o, "pids", a);
@@ -355,7 +375,7 @@ static void html_pair(FILE *f, const struct fr_fdp_pair *p)
 }
 
 static void html_pid_row(FILE *f, const char *ns, const char *pid, const char *ruh, uint64_t n,
-			 const struct fr_lat *l, double max)
+			 const struct fr_lat *l, double max, const struct fr_pid_tail *u)
 {
 	fputs("<tr>", f);
 	fr_html_cell(f, ns, true);
@@ -364,6 +384,10 @@ static void html_pid_row(FILE *f, const char *ns, const char *pid, const char *r
 	fr_html_num_cell(f, (double)n, 0);
 	html_lat(f, l, false);
 	fr_html_num_cell(f, fr_us(max), 1);
+	fr_html_num_cell(f, u ? u->host_bytes / 1e6 : NAN, 1);
+	fr_html_num_cell(f, u ? u->ru_bytes / 1e6 : NAN, 1);
+	fr_html_num_cell(f, u ? u->ru_ratio : NAN, 2);
+	fr_html_cell(f, u ? u->ru_note : "", true);
 	fputs("</tr>\n", f);
 }
 
@@ -376,16 +400,18 @@ static void html_pids(void *arg, const struct fr_drive *d, const struct fr_step 
 	fr_html_escape(f, d->label);
 	fputs("</h3>\n<table><tr><th>ns</th><th>PID</th><th>RUHID</th><th>writes</th>"
 	      "<th>mean µs</th><th>p99 µs</th><th>p99.9 µs</th><th>p99.99 µs</th>"
-	      "<th>max µs</th></tr>\n",
+	      "<th>max µs</th><th>host MB</th><th>RU MB</th><th>RU/host</th><th>why n/a</th>"
+	      "</tr>\n",
 	      f);
 	fr_ns_name(ns, sizeof(ns), s->nsid);
-	html_pid_row(f, ns, "all", "", s->dir[FR_WRITE].ios, &s->dir[FR_WRITE].lat[FR_CLAT], NAN);
+	html_pid_row(f, ns, "all", "", s->dir[FR_WRITE].ios, &s->dir[FR_WRITE].lat[FR_CLAT], NAN,
+		     NULL);
 	for (size_t i = 0; i < s->placement->n; i++) {
 		const struct fr_pid_tail *p = &s->placement->t[i];
 
 		snprintf(pid, sizeof(pid), "%u", p->pid);
 		snprintf(ruh, sizeof(ruh), p->ruhid >= 0 ? "%d" : "?", p->ruhid);
-		html_pid_row(f, "", pid, ruh, p->count, &p->lat, p->max);
+		html_pid_row(f, "", pid, ruh, p->count, &p->lat, p->max, p);
 	}
 	fputs("</table>\n", f);
 }

@@ -3,6 +3,7 @@
  * The engine's placed write keys per namespace x placement ID (placement.h).
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,11 +40,62 @@ static long whole(struct json_object *o, const char *key, double max)
 	return isnan(v) || v < 0 || v > max || v != floor(v) ? -1 : (long)v;
 }
 
+/* Element I of array member KEY of O as a number, NAN when not there. */
+static double elem(struct json_object *o, const char *key, size_t i)
+{
+	struct json_object *a = fr_json_get(o, key), *v;
+
+	if (!a || !json_object_is_type(a, json_type_array) || i >= json_object_array_length(a))
+		return NAN;
+	v = json_object_array_get_idx(a, i);
+	return json_object_is_type(v, json_type_int) || json_object_is_type(v, json_type_double)
+		       ? json_object_get_double(v)
+		       : NAN;
+}
+
 /*
- * The RUHID PID maps to on namespace NSID in jobs[].placement: the
- * "pids" and "ruhids" arrays are parallel.  -1 when not said.
+ * The handle's usage of slot I of placement entry E: what its reclaim unit
+ * lost against what the job wrote with the PID.  A unit change shows as
+ * RUAMW rising, or as more bytes written than the unit lost; without the
+ * unit size (FDP configuration log, not read) the media bytes are then not
+ * known.
  */
-static int ruhid_of(struct json_object *root, unsigned nsid, unsigned pid)
+static void usage(struct json_object *e, size_t i, struct fr_pid_tail *t)
+{
+	double before = elem(e, "ruamw_before", i), after = elem(e, "ruamw_after", i);
+	double lba = fr_json_num(e, "lba_size");
+	const char *absent = fr_json_str(e, "ruamw_absent");
+
+	t->host_bytes = elem(e, "bytes_written", i);
+	t->ru_bytes = t->ru_ratio = NAN;
+	if (isnan(before) || isnan(t->host_bytes) || !(lba > 0))
+		snprintf(t->ru_note, sizeof(t->ru_note),
+			 "handle usage n/a: the engine file has none (an older engine)");
+	else if (isnan(after))
+		snprintf(t->ru_note, sizeof(t->ru_note),
+			 "handle usage n/a: RUAMW not read at the end: %s",
+			 absent ? absent : "not said why");
+	else if (after > before || (before - after) * lba < t->host_bytes)
+		snprintf(t->ru_note, sizeof(t->ru_note),
+			 "handle usage n/a: the handle moved to a new reclaim unit during the job "
+			 "(RUAMW %.0f -> %.0f for %.1f MB written); the unit size is not read",
+			 before, after, t->host_bytes / 1e6);
+	else if (t->host_bytes <= 0)
+		snprintf(t->ru_note, sizeof(t->ru_note),
+			 "handle usage n/a: nothing written with the PID");
+	else {
+		t->ru_bytes = (before - after) * lba;
+		t->ru_ratio = t->ru_bytes / t->host_bytes;
+		t->ru_note[0] = '\0';
+	}
+}
+
+/*
+ * The RUHID PID maps to on namespace NSID in jobs[].placement (the "pids"
+ * and "ruhids" arrays are parallel), -1 when not said; and that handle's
+ * usage into T.
+ */
+static int ruhid_of(struct json_object *root, unsigned nsid, unsigned pid, struct fr_pid_tail *t)
 {
 	struct json_object *jobs = fr_json_get(root, "jobs");
 
@@ -68,9 +120,11 @@ static int ruhid_of(struct json_object *root, unsigned nsid, unsigned pid)
 					   k < json_object_array_length(ruhids);
 			     k++)
 				if (json_object_get_int64(json_object_array_get_idx(pids, k)) ==
-				    (int64_t)pid)
+				    (int64_t)pid) {
+					usage(e, k, t);
 					return (int)json_object_get_int64(
 						json_object_array_get_idx(ruhids, k));
+				}
 		}
 	}
 	return -1;
@@ -98,12 +152,16 @@ static bool read_key(struct json_object *root, struct json_object *k, unsigned n
 	*t = (struct fr_pid_tail){
 		.pid = (unsigned)pid,
 		.plid_index = (unsigned)idx,
-		.ruhid = ruhid_of(root, nsid, (unsigned)pid),
 		.count = (uint64_t)(whole(k, "count", 1e18) > 0 ? whole(k, "count", 1e18) : 0),
 		.lat = {fr_json_num(lat, "mean"), pct(p, "99.000000"), pct(p, "99.900000"),
 			pct(p, "99.990000")},
 		.max = fr_json_num(lat, "max"),
+		.host_bytes = NAN,
+		.ru_bytes = NAN,
+		.ru_ratio = NAN,
+		.ru_note = "handle usage n/a: the PID is not in the file's placement list",
 	};
+	t->ruhid = ruhid_of(root, nsid, (unsigned)pid, t);
 	return true;
 }
 

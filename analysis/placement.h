@@ -25,6 +25,12 @@ struct fr_pid_tail {
 	uint64_t count;
 	struct fr_lat lat; /* ns; mean and percentiles as the engine gave them */
 	double max;	   /* ns, NAN not said */
+	/* the handle's usage over the job (docs/engine.md "Write amplification
+	 * per handle"): bytes the job wrote with this PID, bytes the handle's
+	 * reclaim unit took (RUAMW before - after, x LBA size), their ratio;
+	 * NAN with why in ru_note where it is not a right number */
+	double host_bytes, ru_bytes, ru_ratio;
+	char ru_note[200];
 };
 
 /* The placed writes of one namespace of one step (a flexible array). */

@@ -72,6 +72,7 @@ void fdp_decode_status(const void *buf, size_t len, struct fdp_handles *h)
 		d = &st->ruhss[i];
 		h->pid[i] = le16toh(d->pid);
 		h->ruhid[i] = le16toh(d->ruhid);
+		h->ruamw[i] = le64toh(d->ruamw);
 	}
 }
 
@@ -141,6 +142,7 @@ int fdp_plan(const struct fdp_handles *h, const uint16_t *ids, int nids, enum fd
 		p->index[i] = (uint16_t)idx;
 		p->pid[i] = h->pid[idx];
 		p->ruhid[i] = h->ruhid[idx];
+		p->ruamw_before[i] = h->ruamw[idx];
 	}
 	p->select = sel;
 	p->rng = seed ? seed : 0x9e3779b97f4a7c15ull;

@@ -96,6 +96,16 @@ elif what == "pids":
                 bad.append("ns%d %s: %s" % (e["nsid"], n, e["pids"][0]["lat"]))
         if not close(e["pids"][0]["max_us"], k["lat_ns"]["max"] / 1e3):
             bad.append("ns%d max %s" % (e["nsid"], e["pids"][0]["max_us"]))
+    # each handle's usage: what its reclaim unit lost against the bytes
+    # written with the PID, from jobs[].placement
+    for j in eng["ssdnvme-fdp"]["jobs"]:
+        for pl in j.get("placement") or []:
+            got = [x for e in fdp.get("placement", []) if e["nsid"] == pl["nsid"] for x in e["pids"]]
+            took = (pl["ruamw_before"][0] - pl["ruamw_after"][0]) * pl["lba_size"]
+            host = pl["bytes_written"][0]
+            if not got or got[0]["host_bytes"] != host or got[0]["ru_bytes"] != took or \
+                    not close(got[0]["ru_ratio"], took / host) or got[0]["ru_note"] is not None:
+                bad.append("ns%d usage %s, want host %d took %d" % (pl["nsid"], got[:1], host, took))
 elif what == "csv":
     rows = list(csv.DictReader(open(sys.argv[4])))
     nf = [r for r in rows if r["section"] == "nn_fdp"]

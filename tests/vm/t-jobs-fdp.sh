@@ -79,6 +79,20 @@ elif what == "placement":
         bad.append("placement %s, want %s" % (got, want))
     if any(j.get("placement") for j in eng["ssdnvme"]["jobs"]):
         bad.append("the unplaced run lists a placement")
+    # each handle's usage: RUAMW at the end is nvme-cli's (nothing wrote
+    # after the placed run), and what the reclaim unit took is what the
+    # engine wrote with that PID (96 MiB units: no unit change)
+    for e in p:
+        n = e["nsid"]
+        cli = ruh(n, "after")[0][1]
+        took = (e["ruamw_before"][0] - (e["ruamw_after"] or [0])[0]) * e["lba_size"]
+        notes.append("ns%d PID 0: RUAMW %d -> %s (nvme-cli %d), %d bytes taken, %d written with the PID"
+                     % (n, e["ruamw_before"][0], e["ruamw_after"], cli, took, e["bytes_written"][0]))
+        if e["ruamw_after"] != [cli] or took != e["bytes_written"][0] or not took:
+            bad.append("ns%d usage %s, nvme-cli RUAMW %d" % (n, {k: e.get(k) for k in ("ruamw_before", "ruamw_after", "bytes_written", "ruamw_absent")}, cli))
+    fio_w = sum(j["write"]["io_bytes"] for j in fio("ssdnvme-fdp")["jobs"])
+    if sum(e["bytes_written"][0] for e in p) != fio_w:
+        bad.append("bytes written with the PIDs %d, fio %d" % (sum(e["bytes_written"][0] for e in p), fio_w))
 elif what == "tags":
     for r in ("ssdnvme", "ssdnvme-fdp"):
         keys = [k for k in eng[r]["tags"]["keys"] if k["direction"] == "write"]
@@ -132,7 +146,7 @@ fdp_is() { # fdp_is DESC CHECK
 }
 if [ -f "$o/fdp-stats-after.json" ]; then
 	fdp_is "writes landed on the writers' handles only, and their bytes are fio's and FDP's HBMW" handles
-	fdp_is "the placed run put namespace N's writes on PID 0, RUHID N-1, as nvme-cli lists them" placement
+	fdp_is "the placed run put namespace N's writes on PID 0, RUHID N-1, as nvme-cli lists them; each handle's RUAMW took the bytes written with its PID" placement
 	fdp_is "the tags add up to fio's writes: per PID when placed, none placed otherwise" tags
 	fdp_is "the engine's FDP statistics at the runs' ends are nvme-cli's readings" stats
 	"$FIORANK" -f json "$o/nn" >"$o/report.json" 2>"$tmp/fr.err"
