@@ -20,6 +20,8 @@ FR_SRCS      += rate_target.c runinfo.c out_html_ss.c
 FR_SRCS      += pooled.c tq.c out_tq.c out_tq_html.c
 # the SNIA PTS tests (issue 27): fiorank pts
 FR_SRCS      += pts.c pts_fig.c pts_out.c pts_html.c
+# Flexible Data Placement: per-PID tails, placed vs unplaced noisy neighbor (issue 26)
+FR_SRCS      += placement.c fdp.c out_fdp.c
 FR_OBJDIR    := $(BUILD)/obj/analysis
 FR_OBJS      := $(addprefix $(FR_OBJDIR)/,$(FR_SRCS:.c=.o))
 FR_LIB       := $(FR_OBJDIR)/libfiorank.a

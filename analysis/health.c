@@ -202,9 +202,9 @@ static bool src_present(const struct fr_health *h, enum fr_waf_src src)
 	return read > 0;
 }
 
-/* Media bytes by one counter over the step's controllers; NAN when one
- * went back or saturated. */
-static double media_bytes(const struct fr_health *h, enum fr_waf_src src)
+/* Bytes by counter K (of UNIT bytes) over the step's controllers; NAN when
+ * one went back or saturated. */
+static double counter_bytes(const struct fr_health *h, enum fr_hc k, double unit)
 {
 	double sum = 0;
 
@@ -213,12 +213,23 @@ static double media_bytes(const struct fr_health *h, enum fr_waf_src src)
 
 		if (!h->ctrl[i].read || fr_health_same_subsys(h, i))
 			continue;
-		d = fr_hc_delta(&h->ctrl[i], src_counter(src));
+		d = fr_hc_delta(&h->ctrl[i], k);
 		if (d < 0)
 			return NAN;
-		sum += (double)d * src_unit(src);
+		sum += (double)d * unit;
 	}
 	return sum;
+}
+
+static double media_bytes(const struct fr_health *h, enum fr_waf_src src)
+{
+	return counter_bytes(h, src_counter(src), src_unit(src));
+}
+
+/* The host bytes SRC's own log counts (FDP's HBMW); NAN for a source without. */
+static double src_host_bytes(const struct fr_health *h, enum fr_waf_src src)
+{
+	return src == FR_WAF_FDP ? counter_bytes(h, FR_HC_FDP_HBMW, 1.0) : NAN;
 }
 
 static double smart_host_bytes(const struct fr_health *h)
@@ -249,8 +260,10 @@ static double smart_host_bytes(const struct fr_health *h)
 static double waf_by(const struct fr_health *h, enum fr_waf_src src, double host, char *why,
 		     size_t len)
 {
-	double media = media_bytes(h, src), unit = src_unit(src);
+	double media = media_bytes(h, src), unit = src_unit(src), own = src_host_bytes(h, src);
 
+	if (!isnan(own) && own > 0)
+		host = own; /* the same log's host bytes: the same window */
 	if (isnan(media)) {
 		snprintf(why, len, "WAF n/a: the %s media counter went back or saturated",
 			 fr_waf_src_name(src));
@@ -280,7 +293,7 @@ void fr_health_waf(const struct fr_step *s, struct fr_waf *w)
 
 	memset(w, 0, sizeof(*w));
 	w->host_bytes = s->dir[FR_WRITE].io_bytes;
-	w->host_bytes_smart = w->media_bytes = w->waf = NAN;
+	w->host_bytes_smart = w->media_bytes = w->src_host_bytes = w->waf = NAN;
 	for (int i = 0; i < FR_WAF_NSRC; i++)
 		w->by_src[i] = NAN;
 	snprintf(w->why, sizeof(w->why), "WAF n/a: no drive health recorded");
@@ -302,6 +315,9 @@ void fr_health_waf(const struct fr_step *s, struct fr_waf *w)
 			w->src = i;
 			w->waf = w->by_src[i];
 			w->media_bytes = media_bytes(h, i);
+			w->src_host_bytes = src_host_bytes(h, i);
+			if (!(w->src_host_bytes > 0))
+				w->src_host_bytes = NAN;
 		} else if (w->src == FR_WAF_NONE && !said) {
 			snprintf(w->why, sizeof(w->why), "%s", why);
 			said = true;

@@ -36,6 +36,7 @@ enum fr_hc {
 	FR_HC_OCP_MEDIA,    /* OCP C0 physical media units written: bytes */
 	FR_HC_OCP_THROTTLE, /* OCP C0 thermal throttling count */
 	FR_HC_FDP_MBMW,	    /* FDP media bytes with metadata written */
+	FR_HC_FDP_HBMW,	    /* FDP host bytes with metadata written (same log, same window) */
 	FR_HC_EG_MEDIA,	    /* endurance group media units written (1000 x 512 B) */
 	FR_HC_N
 };
@@ -77,7 +78,11 @@ struct fr_waf {
 	double host_bytes;	 /* fio's written bytes, NAN unknown */
 	double host_bytes_smart; /* data units written delta x 512000, NAN unknown */
 	double media_bytes;	 /* NAN unknown */
-	double waf;		 /* media / host, NAN when not a right number */
+	/* host bytes the media counter's own log counted over the same window
+	 * (FDP's HBMW), the ratio's divisor then; NAN when the source has none
+	 * and fio's bytes divide */
+	double src_host_bytes;
+	double waf; /* media / host, NAN when not a right number */
 	enum fr_waf_src src;
 	char why[160]; /* "WAF n/a: ..." when waf is NAN */
 	/* the WAF by every media counter the drive has (FDP and OCP can
@@ -92,7 +97,13 @@ struct fr_health *fr_health_dup(const struct fr_health *h);
  * docs/fiorank.md). */
 void fr_health_verdict(struct fr_health *h);
 
-/* The WAF of a step: its health's media bytes over fio's written bytes. */
+/*
+ * The WAF of a step: its health's media bytes over the host bytes of the same
+ * window: FDP's own host counter (HBMW) for FDP's media bytes (fio's bytes
+ * leave out ramp_time and count only this job, while the drive's window is
+ * the job's whole life and every writer of the endurance group), fio's
+ * written bytes for the others.
+ */
 void fr_health_waf(const struct fr_step *s, struct fr_waf *w);
 const char *fr_waf_src_name(enum fr_waf_src s);
 

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "health.h"
+#include "placement.h"
 #include "model.h"
 #include "pooled.h"
 
@@ -49,6 +50,7 @@ static void free_step(struct fr_step *s)
 	free(s->fio_version);
 	free(s->targets);
 	fr_health_free(s->health);
+	free(s->placement);
 }
 
 static void free_profile(struct fr_profile *p)
@@ -578,6 +580,9 @@ int fr_model_merge(struct fr_model *dst, const struct fr_model *src)
 					return -ENOMEM;
 				if (ss->health && !ds->health &&
 				    !(ds->health = fr_health_dup(ss->health)))
+					return -ENOMEM;
+				if (ss->placement && !ds->placement &&
+				    !(ds->placement = fr_placement_dup(ss->placement)))
 					return -ENOMEM;
 			}
 		}

@@ -148,6 +148,9 @@ struct fr_step {
 	/* the drive's health over the step (issue 25, health.h); NULL when
 	 * no engine results file came with it */
 	struct fr_health *health;
+	/* a noisy-neighbor write step's placed writes per placement ID
+	 * (placement.h, issue 26); NULL when its writes were not placed */
+	struct fr_placement *placement;
 	/* the rate its jobs were capped at, IOPS summed over them (a capped
 	 * curve step: "120" is 120 % of the peak): 0 none, NAN not known */
 	double target_iops;

@@ -13,6 +13,8 @@
 #include "crosscheck.h"
 #include "escape.h"
 #include "out.h"
+#include "fdp.h"
+#include "out_fdp.h"
 #include "out_health.h"
 #include "out_tq.h"
 
@@ -428,6 +430,88 @@ static void aggressor_rows(FILE *f, const struct fr_nn_aggr *a, enum fr_basis ba
 	emit(f, &r);
 }
 
+/* Section nn_fdp: a placed run's victims (lat columns) with their ratio to
+ * the same drive's unplaced run (cross_check_of, the *_ratio columns), and
+ * its writers' health and WAF in the health columns (out_fdp.h). */
+static void fdp_pair_rows(FILE *f, const struct fr_fdp_pair *p)
+{
+	for (size_t i = 0; i < p->nv; i++) {
+		struct row r = blank("nn_fdp");
+
+		r.profile = "noisy-neighbor";
+		r.drive = p->placed->label;
+		r.nsid = p->v[i].nsid;
+		r.step = p->v[i].nsid ? "read" : "read (the readers' job)";
+		r.lat = p->v[i].on->mean;
+		r.p99 = p->v[i].on->p99;
+		r.p999 = p->v[i].on->p999;
+		r.p9999 = p->v[i].on->p9999;
+		r.cross_check_of = p->unplaced ? p->unplaced->label : NULL;
+		r.ratio = p->v[i].ratio;
+		r.detail = "placed run over the same drive's unplaced run; not ranked";
+		r.health = fr_fdp_writer_step(p->placed);
+		emit(f, &r);
+	}
+}
+
+/* Section placement: per placed namespace, its writes ("all") and each
+ * placement ID's (step "PID n", detail with RUHID, plids index and max). */
+static void pid_rows(void *arg, const struct fr_drive *d, const struct fr_step *s)
+{
+	FILE *f = arg;
+	struct row r = blank("placement");
+	char step[32], detail[480];
+
+	r.profile = "noisy-neighbor";
+	r.drive = d->label;
+	r.nsid = s->nsid;
+	r.origin = s;
+	r.step = "all";
+	r.detail = "the namespace's placed writes";
+	r.lat = s->dir[FR_WRITE].lat[FR_CLAT].mean;
+	r.p99 = s->dir[FR_WRITE].lat[FR_CLAT].p99;
+	r.p999 = s->dir[FR_WRITE].lat[FR_CLAT].p999;
+	r.p9999 = s->dir[FR_WRITE].lat[FR_CLAT].p9999;
+	emit(f, &r);
+	for (size_t i = 0; i < s->placement->n; i++) {
+		const struct fr_pid_tail *p = &s->placement->t[i];
+		char ruh[16] = "?", max[32], usage[240];
+
+		if (p->ruhid >= 0)
+			snprintf(ruh, sizeof(ruh), "%d", p->ruhid);
+		fr_num(max, sizeof(max), fr_us(p->max), 1);
+		snprintf(step, sizeof(step), "PID %u", p->pid);
+		if (*p->ru_note)
+			snprintf(usage, sizeof(usage), "%s", p->ru_note);
+		else
+			snprintf(usage, sizeof(usage),
+				 "host %.0f B, reclaim unit took %.0f B, RU/host %.3f",
+				 p->host_bytes, p->ru_bytes, p->ru_ratio);
+		snprintf(detail, sizeof(detail),
+			 "RUHID %s, plids index %u, %llu writes, max %s us; %s", ruh, p->plid_index,
+			 (unsigned long long)p->count, max, usage);
+		r.step = step;
+		r.detail = detail;
+		r.lat = p->lat.mean;
+		r.p99 = p->lat.p99;
+		r.p999 = p->lat.p999;
+		r.p9999 = p->lat.p9999;
+		emit(f, &r);
+	}
+}
+
+static void fdp_rows(FILE *f, const struct fr_report *rep)
+{
+	struct fr_fdp_cmp c;
+
+	if (fr_fdp_compare(rep, &c))
+		return;
+	for (size_t i = 0; i < c.n; i++)
+		fdp_pair_rows(f, &c.p[i]);
+	fr_fdp_compare_free(&c);
+	fr_fdp_each_placed(rep->m, pid_rows, f);
+}
+
 /* Ranked victims, the aggressors apart, then the io_uring_cmd cross-check
  * runs without a place (crosscheck.c). */
 static void nn_rows(FILE *f, const struct fr_report *rep)
@@ -454,6 +538,7 @@ static void nn_rows(FILE *f, const struct fr_report *rep)
 		emit(f, &r);
 	}
 	fr_nn_split_free(&sp);
+	fdp_rows(f, rep);
 }
 
 /* One row per measured step with a health record: the verdict (or why

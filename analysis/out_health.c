@@ -78,6 +78,11 @@ static void waf_text(char *buf, size_t len, const struct fr_waf *w)
 {
 	if (isnan(w->waf))
 		snprintf(buf, len, "%s", w->why);
+	else if (!isnan(w->src_host_bytes))
+		snprintf(buf, len,
+			 "WAF %.2f (%s: media %.1f MB / host %.1f MB, both from the %s statistics)",
+			 w->waf, fr_waf_src_name(w->src), w->media_bytes / 1e6,
+			 w->src_host_bytes / 1e6, fr_waf_src_name(w->src));
 	else
 		snprintf(buf, len, "WAF %.2f (%s: media %.1f MB / host %.1f MB)", w->waf,
 			 fr_waf_src_name(w->src), w->media_bytes / 1e6, w->host_bytes / 1e6);
@@ -285,6 +290,7 @@ static struct json_object *ctrl_json(const struct fr_hctrl *c)
 		[FR_HC_OCP_MEDIA] = "ocp_physical_media_units_written",
 		[FR_HC_OCP_THROTTLE] = "ocp_thermal_throttling_count",
 		[FR_HC_FDP_MBMW] = "fdp_mbmw",
+		[FR_HC_FDP_HBMW] = "fdp_hbmw",
 		[FR_HC_EG_MEDIA] = "endurance_group_media_units_written",
 	};
 	struct json_object *o = json_object_new_object(), *d = json_object_new_object();
@@ -345,6 +351,8 @@ struct json_object *fr_health_json(const struct fr_step *s)
 	json_object_object_add(o, "host_bytes", jnum(w.host_bytes));
 	json_object_object_add(o, "host_bytes_smart", jnum(w.host_bytes_smart));
 	json_object_object_add(o, "media_bytes", jnum(w.media_bytes));
+	/* the divisor when the media counter's own log counts host bytes */
+	json_object_object_add(o, "waf_host_bytes", jnum(w.src_host_bytes));
 	json_object_object_add(o, "waf", jnum(w.waf));
 	json_object_object_add(o, "waf_source",
 			       w.src ? json_object_new_string(fr_waf_src_name(w.src)) : NULL);

@@ -13,6 +13,7 @@
 #include "baseline.h"
 #include "escape.h"
 #include "out.h"
+#include "out_fdp.h"
 #include "out_health.h"
 #include "out_html_chart.h"
 #include "out_tq.h"
@@ -399,6 +400,7 @@ static int render_html(FILE *f, const void *arg)
 		wp_section(f, r, &pal);
 	statements(f, rep);
 	fr_html_nn(f, rep, &pal);
+	fr_fdp_html(f, rep);
 	fr_html_health(f, rep->m);
 	tail(f, rep);
 	fr_baseline_html(f, rep->baseline);

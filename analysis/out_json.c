@@ -13,6 +13,7 @@
 #include "crosscheck.h"
 #include "escape.h"
 #include "out.h"
+#include "out_fdp.h"
 #include "out_health.h"
 #include "out_tq.h"
 
@@ -429,6 +430,13 @@ int fr_out_json(FILE *f, const struct fr_report *rep)
 	add(root, "write_pressure", wp_obj(rep->r));
 	add(json_object_object_get(root, "write_pressure"), "statements", statements_arr(rep));
 	add_nn(root, rep);
+	/* only when some run placed its writes (issue 26) */
+	{
+		struct json_object *fdp = fr_fdp_json(rep);
+
+		if (fdp)
+			add(root, "fdp", fdp);
+	}
 	add(root, "wins", summary_obj(rep));
 	/* only when a step came with an engine results file (issue 25) */
 	if (fr_health_any(rep->m))

@@ -12,6 +12,7 @@
 #include "crosscheck.h"
 #include "escape.h"
 #include "out.h"
+#include "out_fdp.h"
 #include "out_health.h"
 #include "out_tq.h"
 
@@ -383,6 +384,7 @@ static int render_md(FILE *f, const void *arg)
 	write_pressure(f, rep->r);
 	statements(f, rep);
 	noisy_neighbor(f, rep);
+	fr_fdp_md(f, rep, md_str);
 	fr_health_md(f, m, md_str);
 	tail(f, rep);
 	fr_baseline_md(f, rep->baseline);

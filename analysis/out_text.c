@@ -13,6 +13,7 @@
 #include "crosscheck.h"
 #include "escape.h"
 #include "out.h"
+#include "out_fdp.h"
 #include "out_health.h"
 #include "out_tq.h"
 
@@ -427,6 +428,7 @@ static int render_text(FILE *f, const void *arg)
 	profiles(f, rep);
 	write_pressure(f, rep);
 	noisy_neighbor(f, rep);
+	fr_fdp_text(f, rep);
 	summary(f, rep);
 	fr_health_text(f, rep->m);
 	problems(f, rep);

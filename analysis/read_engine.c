@@ -14,6 +14,7 @@
 #include <json-c/json.h>
 
 #include "json_get.h"
+#include "placement.h"
 #include "read_engine.h"
 
 /* A non-empty string member, copied; NULL when absent or empty. */
@@ -88,6 +89,7 @@ static int read_tags(struct json_object *tags, struct fr_engine *e, char *err, s
 		if (r > 0)
 			continue;
 		out->nsid = (unsigned)nsid;
+		out->placed = out->dir == FR_WRITE && fr_json_get(t, "placement_id");
 		out->count = !isnan(count) && count > 0 ? (uint64_t)count : 0;
 		out->lat.mean = fr_json_num(lat, "mean");
 		out->lat.p99 = pct(fr_json_get(lat, "percentile"), 99.0);
@@ -140,7 +142,14 @@ static int read_root(struct json_object *root, struct fr_engine *e, char *err, s
 			 "\"keys\" array");
 		return -1;
 	}
-	return read_tags(tags, e, err, errlen);
+	if (read_tags(tags, e, err, errlen))
+		return -1;
+	for (size_t i = 0; i < e->ntags; i++)
+		if (e->tags[i].placed) {
+			e->placed_root = json_object_get(root);
+			break;
+		}
+	return 0;
 }
 
 int fr_read_engine(const char *buf, size_t len, struct fr_engine *e, char *err, size_t errlen)
@@ -166,6 +175,7 @@ void fr_engine_free(struct fr_engine *e)
 	free(e->serial);
 	free(e->firmware);
 	json_object_put(e->health);
+	json_object_put(e->placed_root);
 	memset(e, 0, sizeof(*e));
 }
 
@@ -178,6 +188,42 @@ char *fr_engine_label(const struct fr_engine *e)
 	if (asprintf(&out, "%s %s", e->model ? e->model : "drive", e->serial) < 0)
 		return NULL;
 	return out;
+}
+
+/* Placed write keys of NSID in E, and whether T is the first of them. */
+static size_t placed_keys(const struct fr_engine *e, const struct fr_tag *t, bool *first)
+{
+	size_t n = 0;
+
+	*first = false;
+	for (size_t i = 0; i < e->ntags; i++)
+		if (e->tags[i].placed && e->tags[i].nsid == t->nsid) {
+			if (!n)
+				*first = &e->tags[i] == t;
+			n++;
+		}
+	return n;
+}
+
+/* Attaches NSID's per-PID figures to its write step of DRIVE / STEP. */
+static int attach_placement(struct fr_model *m, const struct fr_engine *e, const char *drive,
+			    const char *step, unsigned nsid)
+{
+	struct fr_drive *d = fr_model_find_drive(m, drive);
+	struct fr_profile *p =
+		d ? (struct fr_profile *)fr_drive_find_profile(d, "noisy-neighbor") : NULL;
+	bool nomem;
+
+	for (size_t i = 0; p && i < p->nsteps; i++) {
+		struct fr_step *s = &p->steps[i];
+
+		if (s->kind != FR_KIND_NN_WRITE || s->nsid != nsid || strcmp(s->name, step) ||
+		    s->placement)
+			continue;
+		s->placement = fr_placement_read(e->placed_root, nsid, &nomem);
+		return nomem ? -1 : 0;
+	}
+	return 0;
 }
 
 int fr_engine_add_tails(struct fr_model *m, const struct fr_engine *e, const char *drive,
@@ -194,16 +240,33 @@ int fr_engine_add_tails(struct fr_model *m, const struct fr_engine *e, const cha
 			.source = source,
 			.groupid = -1,
 		};
+		size_t npids = 1;
+		bool first = true;
 
+		if (t->placed) {
+			npids = placed_keys(e, t, &first);
+			if (!first)
+				continue; /* the namespace's write step is made once */
+		}
 		for (int d = 0; d < FR_NDIRS; d++)
 			for (int b = 0; b < FR_NBASES; b++)
 				job.dir[d].lat[b] = (struct fr_lat){NAN, NAN, NAN, NAN};
 		job.dir[t->dir].ios = t->count;
-		job.dir[t->dir].lat[FR_CLAT] = t->lat;
-		job.dir[t->dir].lat[FR_LAT] = t->lat;
+		if (npids == 1) {
+			job.dir[t->dir].lat[FR_CLAT] = t->lat;
+			job.dir[t->dir].lat[FR_LAT] = t->lat;
+		} else {
+			/* several PIDs: their counts add up, their percentiles do
+			 * not (the per-PID rows show each) */
+			for (size_t k = i + 1; k < e->ntags; k++)
+				if (e->tags[k].placed && e->tags[k].nsid == t->nsid)
+					job.dir[t->dir].ios += e->tags[k].count;
+		}
 		if (fr_model_add(m, &job))
 			return -1;
 		m->jobs_read--; /* a share of a fio job already counted */
+		if (t->placed && attach_placement(m, e, drive, step, t->nsid))
+			return -1;
 	}
 	return 0;
 }

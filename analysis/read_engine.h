@@ -2,6 +2,7 @@
 #ifndef FIORANK_READ_ENGINE_H
 #define FIORANK_READ_ENGINE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "model.h"
@@ -14,6 +15,7 @@ struct fr_tag {
 	enum fr_dir dir;
 	uint64_t count;
 	struct fr_lat lat; /* ns */
+	bool placed;	   /* a placed write key: one of the namespace's PIDs */
 };
 
 /* What fiorank uses from an ssdnvme-engine/1 file. */
@@ -26,6 +28,9 @@ struct fr_engine {
 	/* its "health" section (a reference held, read_health.c reads it),
 	 * NULL when the file has none */
 	struct json_object *health;
+	/* the whole file (a reference held) when some key is a placed write,
+	 * for placement.c; NULL otherwise */
+	struct json_object *placed_root;
 };
 
 /* Parses an engine identity/tag file; returns 0, or -1 with a reason (and
@@ -36,7 +41,9 @@ void fr_engine_free(struct fr_engine *e);
 /* "<model> <serial>", the label of a drive known only by its identity. */
 char *fr_engine_label(const struct fr_engine *e);
 
-/* Adds the per-namespace read figures of a noisy-neighbor run under `step`. */
+/* Adds the per-namespace figures of a noisy-neighbor run under `step`; a
+ * namespace's placed writes, one key per PID, become its write step (with
+ * the per-PID figures attached, placement.h), their tails not merged. */
 int fr_engine_add_tails(struct fr_model *m, const struct fr_engine *e, const char *drive,
 			const char *step, const char *source);
 

@@ -126,6 +126,7 @@ static int merge_ctrl(struct fr_hctrl *c, struct json_object *o, char *err, size
 	log_counter(&c->c[FR_HC_OCP_THROTTLE], fr_json_get(o, "ocp_c0"),
 		    "thermal_throttling_count");
 	log_counter(&c->c[FR_HC_FDP_MBMW], fr_json_get(o, "fdp"), "mbmw");
+	log_counter(&c->c[FR_HC_FDP_HBMW], fr_json_get(o, "fdp"), "hbmw");
 	log_counter(&c->c[FR_HC_EG_MEDIA], fr_json_get(o, "endurance_group"),
 		    "media_units_written");
 	if (note_snap(c, before))

@@ -196,6 +196,67 @@ static json_object *u16_array(const uint16_t *v, unsigned int n)
 	return a;
 }
 
+static json_object *u64_array(const uint64_t *v, unsigned int n)
+{
+	json_object *a = json_object_new_array();
+	unsigned int i;
+
+	for (i = 0; a && i < n; i++)
+		json_object_array_add(a, json_object_new_int64((int64_t)v[i]));
+	return a;
+}
+
+/*
+ * Each placement handle's RUAMW now, in the plan's slot order, into AFTER;
+ * false with why in WHY.  Quiet: the job's I/O is over, a failed read here
+ * is reported in the results, never a job error.
+ */
+static bool ruamw_now(const struct file_state *fs, uint64_t *after, char *why, size_t len)
+{
+	const struct fdp_place *p = fs->fdp;
+	struct fdp_handles h;
+	unsigned int i;
+	int fd, ret;
+
+	fd = open(fs->ni.path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		snprintf(why, len, "cannot open %s: %s", fs->ni.path, strerror(errno));
+		return false;
+	}
+	ret = fdp_fetch_handles(fd, fs->ni.nsid, &h, why, len);
+	close(fd);
+	if (ret)
+		return false;
+	for (i = 0; i < p->n; i++) {
+		if (p->index[i] >= h.n || h.pid[p->index[i]] != p->pid[i]) {
+			snprintf(why, len, "the namespace's handle list changed during the job");
+			return false;
+		}
+		after[i] = h.ruamw[p->index[i]];
+	}
+	return true;
+}
+
+/*
+ * What each handle's reclaim units took over the job (docs/engine.md
+ * "Write amplification per handle"): RUAMW at set-up and at the end (the
+ * device's count, in logical blocks of LBA_SIZE bytes), and the bytes the
+ * job wrote with each PID.
+ */
+static void handle_usage(json_object *o, const struct file_state *fs)
+{
+	const struct fdp_place *p = fs->fdp;
+	uint64_t after[FDP_MAX_PIDS];
+	char why[MSG_LEN];
+	bool have = ruamw_now(fs, after, why, sizeof(why));
+
+	json_object_object_add(o, "lba_size", json_object_new_int64(fs->ni.lba_size));
+	json_object_object_add(o, "bytes_written", u64_array(p->bytes, p->n));
+	json_object_object_add(o, "ruamw_before", u64_array(p->ruamw_before, p->n));
+	json_object_object_add(o, "ruamw_after", have ? u64_array(after, p->n) : NULL);
+	json_object_object_add(o, "ruamw_absent", have ? NULL : json_object_new_string(why));
+}
+
 static json_object *file_placement(const struct file_state *fs)
 {
 	const struct fdp_place *p = fs->fdp;
@@ -215,6 +276,7 @@ static json_object *file_placement(const struct file_state *fs)
 	json_object_object_add(o, "plids", u16_array(p->index, p->n));
 	json_object_object_add(o, "pids", u16_array(p->pid, p->n));
 	json_object_object_add(o, "ruhids", u16_array(p->ruhid, p->n));
+	handle_usage(o, fs);
 	return o;
 }
 

@@ -62,6 +62,9 @@ __attribute__((always_inline)) static inline void ssdnvme_fdp_prep(struct engine
 			io->dtype = FDP_DTYPE;
 			io->dspec = fs->fdp->pid[place - 1];
 		}
+		/* host bytes per PID, against the handle's RUAMW at the end */
+		if (place)
+			fs->fdp->bytes[place - 1] += io_u->xfer_buflen;
 	}
 	if (ld->tagging)
 		tagging_place(ld->tagging, io_u, place);

@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <libnvme.h>
@@ -19,27 +20,55 @@
 #define LID_FDP_STATS 0x22
 #define LID_OCP_C0    0xc0
 
-int health_ctrl_open(const char *sysfs, const char *ctrl, char *why, size_t len)
+/* WHY for a controller node FD that fstat says is not controller CTRL; false then. */
+static bool is_ctrl_node(int fd, const char *sysfs, const char *path, const char *ctrl, char *why,
+			 size_t len)
 {
-	char path[96], msg[512];
+	char msg[512];
 	struct nsdev d;
-	int fd, ret;
+	struct stat st;
 
-	snprintf(path, sizeof(path), "/dev/%s", ctrl);
-	ret = nsdev_identify(sysfs, path, &d, msg, sizeof(msg));
-	if (ret) {
-		snprintf(why, len, "cannot identify %s: %s", path,
-			 ret == -ENOTBLK ? "not a device node" : msg);
-		return -1;
+	if (fstat(fd, &st) < 0) {
+		snprintf(why, len, "cannot stat %s: %s", path, strerror(errno));
+		return false;
+	}
+	if (!S_ISCHR(st.st_mode)) {
+		snprintf(why, len, "%s is not a character device node", path);
+		return false;
+	}
+	if (nsdev_identify_rdev(sysfs, st.st_rdev, false, &d, msg, sizeof(msg))) {
+		snprintf(why, len, "cannot identify %s: %s", path, msg);
+		return false;
 	}
 	/* a node named like the controller but with another device number is not it */
 	if (!d.is_controller || strcmp(d.name, ctrl)) {
 		snprintf(why, len, "%s is not controller %s (it is %s)", path, ctrl, d.name);
+		return false;
+	}
+	return true;
+}
+
+int health_ctrl_open(const char *sysfs, const char *ctrl, char *why, size_t len)
+{
+	char path[96];
+	int fd;
+
+	snprintf(path, sizeof(path), "/dev/%s", ctrl);
+	/*
+	 * Open first, then identify what was opened by its device number: a
+	 * check on the path before the open could be raced by a rename or a
+	 * planted symlink.  O_NONBLOCK so a FIFO planted there cannot hang us;
+	 * the controller's admin ioctls ignore it.
+	 */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+	if (fd < 0) {
+		snprintf(why, len, "cannot open %s: %s", path, strerror(errno));
 		return -1;
 	}
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		snprintf(why, len, "cannot open %s: %s", path, strerror(errno));
+	if (!is_ctrl_node(fd, sysfs, path, ctrl, why, len)) {
+		close(fd);
+		return -1;
+	}
 	return fd;
 }
 

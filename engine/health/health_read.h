@@ -14,9 +14,10 @@
 #include "health_log.h"
 
 /*
- * Opens controller CTRL ("nvme0") read-only, after checking that /dev/CTRL
- * is that controller by its device number (SYSFS: "/sys").  The fd, or -1
- * with WHY.
+ * Opens /dev/CTRL ("nvme0") read-only, then checks by the opened node's
+ * device number (fstat, then SYSFS: "/sys") that it is controller CTRL: an
+ * alias or a symlink planted at the path cannot redirect the reads.  The
+ * fd, or -1 with WHY.
  */
 int health_ctrl_open(const char *sysfs, const char *ctrl, char *why, size_t len);
 

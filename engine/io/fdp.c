@@ -12,75 +12,27 @@
 #include <nvme/types.h>
 
 #include "fdp.h"
+#include "idlist.h"
 #include "nvme_status.h"
-
-/* One number of a plids= list at *S; -1 when there is none or it is too big. */
-static long parse_index(const char **s)
-{
-	char *end;
-	long v;
-
-	if (**s < '0' || **s > '9')
-		return -1;
-	errno = 0;
-	v = strtol(*s, &end, 10);
-	if (errno || v > UINT16_MAX)
-		return -1;
-	*s = end;
-	return v;
-}
-
-static bool seen_before(const uint16_t *ids, int n, long v)
-{
-	int i;
-
-	for (i = 0; i < n; i++)
-		if (ids[i] == v)
-			return true;
-	return false;
-}
 
 int fdp_parse_ids(const char *opt, const char *spec, uint16_t *ids, char *msg, size_t len)
 {
-	const char *s = spec, *item;
-	long lo, hi, v;
-	int n = 0;
+	const struct idlist_rule rule = {
+		.opt = opt,
+		.item = "index",
+		.items = "indices",
+		.example = "0-3,5",
+		.min = 0,
+		.max = UINT16_MAX,
+		.cap = FDP_MAX_PIDS,
+		.sorted = false, /* roundrobin takes them in the order given */
+	};
+	uint32_t wide[FDP_MAX_PIDS];
+	int i, n = idlist_parse(&rule, spec, wide, msg, len);
 
-	if (!spec || !*spec) {
-		snprintf(msg, len, "%s= is empty: give indices like 0-3,5", opt);
-		return -1;
-	}
-	for (;;) {
-		item = s;
-		lo = parse_index(&s);
-		hi = lo;
-		if (lo >= 0 && *s == '-') {
-			s++;
-			hi = parse_index(&s);
-		}
-		if (lo < 0 || hi < lo || (*s && *s != ',')) {
-			snprintf(msg, len,
-				 "%s=%s: bad item at \"%s\" (want indices 0-65535 and "
-				 "ascending ranges, e.g. 0-3,5)",
-				 opt, spec, item);
-			return -1;
-		}
-		for (v = lo; v <= hi; v++) {
-			if (seen_before(ids, n, v)) {
-				snprintf(msg, len, "%s=%s: index %ld given twice", opt, spec, v);
-				return -1;
-			}
-			if (n == FDP_MAX_PIDS) {
-				snprintf(msg, len, "%s=%s: more than %d indices", opt, spec,
-					 FDP_MAX_PIDS);
-				return -1;
-			}
-			ids[n++] = (uint16_t)v;
-		}
-		if (!*s)
-			return n;
-		s++;
-	}
+	for (i = 0; i < n; i++)
+		ids[i] = (uint16_t)wide[i];
+	return n;
 }
 
 int fdp_parse_select(const char *opt, const char *name, enum fdp_select *sel, char *msg, size_t len)
@@ -120,6 +72,7 @@ void fdp_decode_status(const void *buf, size_t len, struct fdp_handles *h)
 		d = &st->ruhss[i];
 		h->pid[i] = le16toh(d->pid);
 		h->ruhid[i] = le16toh(d->ruhid);
+		h->ruamw[i] = le64toh(d->ruamw);
 	}
 }
 
@@ -189,6 +142,7 @@ int fdp_plan(const struct fdp_handles *h, const uint16_t *ids, int nids, enum fd
 		p->index[i] = (uint16_t)idx;
 		p->pid[i] = h->pid[idx];
 		p->ruhid[i] = h->ruhid[idx];
+		p->ruamw_before[i] = h->ruamw[idx];
 	}
 	p->select = sel;
 	p->rng = seed ? seed : 0x9e3779b97f4a7c15ull;

@@ -29,6 +29,9 @@ struct fdp_handles {
 	unsigned int reported;	      /* NRUHSD: descriptors the device has */
 	uint16_t pid[FDP_MAX_PIDS];   /* placement identifier of each */
 	uint16_t ruhid[FDP_MAX_PIDS]; /* reclaim unit handle identifier */
+	/* RUAMW: logical blocks the handle's current reclaim unit can still
+	 * take (the device's own count, in the namespace's LBAs) */
+	uint64_t ruamw[FDP_MAX_PIDS];
 };
 
 /* What one file's writes are placed with. */
@@ -37,6 +40,8 @@ struct fdp_place {
 	uint16_t index[FDP_MAX_PIDS]; /* each one's index in the handle list (plids=) */
 	uint16_t pid[FDP_MAX_PIDS];   /* each one's PID, sent as DSPEC */
 	uint16_t ruhid[FDP_MAX_PIDS];
+	uint64_t ruamw_before[FDP_MAX_PIDS]; /* each handle's RUAMW at set-up */
+	uint64_t bytes[FDP_MAX_PIDS];	     /* bytes of the writes submitted with each PID */
 	enum fdp_select select;
 	unsigned int next; /* roundrobin cursor */
 	uint64_t rng;	   /* random: xorshift64 state, never 0 */
@@ -44,8 +49,9 @@ struct fdp_place {
 
 /*
  * Parses the plids list SPEC of option OPT ("0-3,5", indices, in any order,
- * no duplicates) into IDS (room for FDP_MAX_PIDS).  Returns the count, or -1
- * with what is wrong and where in MSG.
+ * no duplicates, kept in the order given) into IDS (room for FDP_MAX_PIDS)
+ * with idlist.h's parser.  Returns the count, or -1 with what is wrong and
+ * where in MSG.
  */
 int fdp_parse_ids(const char *opt, const char *spec, uint16_t *ids, char *msg, size_t len);
 

@@ -2,13 +2,12 @@
 /*
  * LBA arithmetic and namespace-list parsing (pure).
  */
-#include <ctype.h>
-#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "idlist.h"
 #include "lba.h"
 
 int lba_shift_of(uint32_t lba_size)
@@ -97,97 +96,28 @@ bool lba_check_range(const struct lba_geom *g, const char *option, uint64_t offs
 	return false;
 }
 
-/* Reads one nsid at *p; advances *p.  Returns false with a message if bad. */
-static bool parse_nsid(const char **p, const char *spec, uint32_t *out, char *msg, size_t len)
-{
-	const char *start = *p;
-	unsigned long long v;
-	char *end;
-
-	if (!isdigit((unsigned char)**p)) {
-		snprintf(msg, len, "namespaces=%s: expected a namespace id at position %zu", spec,
-			 (size_t)(start - spec) + 1);
-		return false;
-	}
-	errno = 0;
-	v = strtoull(start, &end, 10);
-	if (errno || v < 1 || v > 0xfffffffeULL) {
-		snprintf(msg, len,
-			 "namespaces=%s: namespace id '%.*s' at position %zu is out of range "
-			 "(1..4294967294)",
-			 spec, (int)(end - start), start, (size_t)(start - spec) + 1);
-		return false;
-	}
-	*out = (uint32_t)v;
-	*p = end;
-	return true;
-}
-
-static bool nslist_add(struct nslist *l, uint32_t id, const char *spec, char *msg, size_t len)
-{
-	unsigned int i, pos = 0;
-
-	while (pos < l->count && l->ids[pos] < id)
-		pos++;
-	if (pos < l->count && l->ids[pos] == id)
-		return true;
-	if (l->count == NSLIST_MAX) {
-		snprintf(msg, len, "namespaces=%s: more than %d namespaces", spec, NSLIST_MAX);
-		return false;
-	}
-	for (i = l->count; i > pos; i--)
-		l->ids[i] = l->ids[i - 1];
-	l->ids[pos] = id;
-	l->count++;
-	return true;
-}
-
 bool nslist_parse(const char *spec, struct nslist *out, char *msg, size_t len)
 {
-	const char *p = spec;
-	uint32_t lo, hi, id;
+	static const struct idlist_rule rule = {
+		.opt = "namespaces",
+		.item = "namespace id",
+		.items = "namespaces",
+		.example = "1,2,5-6 or all",
+		.min = 1,
+		.max = 0xfffffffe, /* NVMe nsids; 0xffffffff means all */
+		.cap = NSLIST_MAX,
+		.sorted = true,
+	};
+	int n;
 
 	memset(out, 0, sizeof(*out));
-	if (!spec || !*spec) {
-		snprintf(msg, len, "namespaces= is empty (want e.g. 1,2,5-6 or all)");
-		return false;
-	}
-	if (!strcmp(spec, "all")) {
+	if (spec && !strcmp(spec, "all")) {
 		out->all = true;
 		return true;
 	}
-	for (;;) {
-		if (!parse_nsid(&p, spec, &lo, msg, len))
-			return false;
-		hi = lo;
-		if (*p == '-') {
-			p++;
-			if (!parse_nsid(&p, spec, &hi, msg, len))
-				return false;
-			if (hi < lo) {
-				snprintf(msg, len, "namespaces=%s: range %u-%u is backwards", spec,
-					 lo, hi);
-				return false;
-			}
-			if (hi - lo >= NSLIST_MAX) {
-				snprintf(msg, len, "namespaces=%s: range %u-%u is too long", spec,
-					 lo, hi);
-				return false;
-			}
-		}
-		for (id = lo;; id++) {
-			if (!nslist_add(out, id, spec, msg, len))
-				return false;
-			if (id == hi)
-				break;
-		}
-		if (*p == '\0')
-			return true;
-		if (*p != ',') {
-			snprintf(msg, len, "namespaces=%s: unexpected '%c' at position %zu", spec,
-				 *p, (size_t)(p - spec) + 1);
-			return false;
-		}
-		p++;
-	}
+	n = idlist_parse(&rule, spec, out->ids, msg, len);
+	if (n < 0)
+		return false;
+	out->count = (unsigned int)n;
+	return true;
 }

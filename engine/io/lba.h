@@ -99,7 +99,7 @@ struct nslist {
 	uint32_t ids[NSLIST_MAX];
 };
 
-/* Parses "1,2,5-6" or "all"; on error writes what and where into MSG. */
+/* Parses "1,2,5-6" (idlist.h) or "all"; on error writes what and where into MSG. */
 bool nslist_parse(const char *spec, struct nslist *out, char *msg, size_t len);
 
 #endif

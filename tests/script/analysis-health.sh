@@ -75,12 +75,22 @@ for s in steps:
             if host >= 100 * unit and media > 0:
                 src = name
                 break
+    # FDP's media bytes are over FDP's own host bytes (HBMW): the same
+    # window, where fio's bytes leave out ramp_time and other writers
+    div = host
+    if src == "FDP":
+        div = (max(c["fdp"]["after"]["hbmw"] for c in ctrls) -
+               min(c["fdp"]["before"]["hbmw"] for c in ctrls))
+        if s["waf_host_bytes"] != div:
+            bad.append("%s: waf_host_bytes %s, FDP HBMW %s" % (s["step"], s["waf_host_bytes"], div))
+    elif s["waf"] is not None and s["waf_host_bytes"] is not None:
+        bad.append("%s: waf_host_bytes %s without FDP" % (s["step"], s["waf_host_bytes"]))
     if src is None:
         if s["waf"] is not None or not s["waf_note"].startswith("WAF n/a: "):
             bad.append("%s: waf %s (%s) without a media counter" % (s["step"], s["waf"], s["waf_note"]))
-    elif s["waf_source"] != src or host <= 0 or abs(s["waf"] - media / host) > 1e-9 * max(1, media / host):
+    elif s["waf_source"] != src or div <= 0 or abs(s["waf"] - media / div) > 1e-9 * max(1, media / div):
         bad.append("%s: waf %s %s, expected %s %s" % (s["step"], s["waf"], s["waf_source"],
-                                                       media / host if host else None, src))
+                                                       media / div if div else None, src))
     if s["host_bytes"] != host:
         bad.append("%s: host_bytes %s, fio %s" % (s["step"], s["host_bytes"], host))
 print("ok" if not bad else "; ".join(bad))
@@ -158,7 +168,7 @@ EOF2
 strip fdp ocp_c0
 run fdp -f json "$tmp/fdp/run.json"
 expect fdp "$tmp/fdp/run.json" "$tmp/fdp/run.engine.json" 1 >"$tmp/fdp.chk"
-check "without the OCP log the WAF is FDP's media over fio's bytes" grep -qx ok "$tmp/fdp.chk" ||
+check "without the OCP log the WAF is FDP's media over FDP's host bytes" grep -qx ok "$tmp/fdp.chk" ||
 	cat "$tmp/fdp.chk" >&2
 check "... said as FDP" has fdp '"waf_source": "FDP"'
 strip none ocp_c0 fdp endurance_group

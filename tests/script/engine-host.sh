@@ -73,7 +73,7 @@ check_fails "namespaces= on a file is refused" "namespaces= needs filename= to b
 mkdir -p "$tmp/imgs" && : >"$tmp/imgs/nvme0n1.img"
 check_fails "a file named like a namespace is not one (item 2)" "$tmp/imgs/nvme0n1.img is not one" \
 	fio_cmd --name=bad "$eng" --filename="$tmp/imgs/nvme0n1.img" --namespaces=1 --size=1M --rw=read
-check_fails "bad namespaces= list says where" "namespaces=1,x: expected a namespace id at position 3" \
+check_fails "bad namespaces= list says where" "namespaces=1,x: bad item at \"x\": expected a namespace id at position 3" \
 	fio_cmd --name=bad "$eng" --filename=/dev/nvme0 --namespaces=1,x --size=1M --rw=read
 check_fails "hipri on a regular file is refused" "hipri: .* is a regular file" \
 	fio_cmd --name=bad "$eng" --filename="$tmp/data" --hipri --size=1M --rw=read

@@ -52,6 +52,10 @@ static void ids_refused_with_where(void **state)
 		{"65536", "plids=65536: bad item"},
 		{"0,1,0", "plids=0,1,0: index 0 given twice"},
 		{"0-128", "plids=0-128: more than 128 indices"},
+		{"1;2", "plids=1;2: bad item at \"1;2\": unexpected ';' at position 2"},
+		{"0,,1", "expected an index at position 3"},
+		{"65536", "index '65536' at position 1 is out of range (0..65535)"},
+		{"3-1", "range 3-1 is backwards"},
 	};
 
 	(void)state;
@@ -89,6 +93,8 @@ static size_t status_buf(unsigned char *buf, size_t len, unsigned int n, uint16_
 	for (unsigned int i = 0; i < n; i++) {
 		st->ruhss[i].pid = htole16((uint16_t)(pid0 + i));
 		st->ruhss[i].ruhid = htole16((uint16_t)(ruhid0 + i));
+		/* RUAMW is 64-bit: past 2^32 to catch a narrower read */
+		st->ruhss[i].ruamw = htole64(0x100000000ull * (i + 1) + 196608);
 	}
 	return sizeof(*st) + n * sizeof(st->ruhss[0]);
 }
@@ -107,6 +113,8 @@ static void status_decoded(void **state)
 	assert_int_equal(h.pid[1], 1);
 	assert_int_equal(h.ruhid[0], 4);
 	assert_int_equal(h.ruhid[1], 5);
+	assert_true(h.ruamw[0] == 0x100000000ull + 196608);
+	assert_true(h.ruamw[1] == 0x200000000ull + 196608);
 	/* more descriptors than we keep, or than the buffer holds */
 	status_buf(buf, sizeof(buf), 200, 0, 0);
 	fdp_decode_status(buf, sizeof(buf), &h);
@@ -125,6 +133,7 @@ static struct fdp_handles four_handles(void)
 	for (unsigned int i = 0; i < 4; i++) {
 		h.pid[i] = (uint16_t)(0x100 + i); /* PIDs need not equal their index */
 		h.ruhid[i] = (uint16_t)(10 + i);
+		h.ruamw[i] = 1000 + i;
 	}
 	return h;
 }
@@ -140,6 +149,9 @@ static void plan_maps_indices_to_pids(void **state)
 	assert_int_equal(p.n, 2);
 	assert_int_equal(p.pid[0], 0x103);
 	assert_int_equal(p.ruhid[1], 11);
+	/* each slot starts from its own handle's RUAMW, no bytes yet */
+	assert_true(p.ruamw_before[0] == 1003 && p.ruamw_before[1] == 1001);
+	assert_true(p.bytes[0] == 0 && p.bytes[1] == 0);
 	assert_int_equal(p.index[1], 1);
 	/* roundrobin in the order given */
 	assert_int_equal(fdp_next(&p), 0);

@@ -10,12 +10,17 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
 #include "health_job.h"
 #include "health_log.h"
+#include "health_read.h"
 
 static const uint8_t ocp_guid[16] = {0xc5, 0xaf, 0x10, 0x28, 0xea, 0xbf, 0xf2, 0xa4,
 				     0x9c, 0x4f, 0x6f, 0x7c, 0xc9, 0x14, 0xd5, 0xaf};
@@ -362,6 +367,74 @@ static void unreadable_controller_is_absent(void **state)
 	health_job_free(job);
 }
 
+/*
+ * A sysfs tree in a temporary directory where char device 1:3 (/dev/null on
+ * every Linux) is the device NAME of class CLS.  Its root in ROOT.
+ */
+static void fake_sysfs_null(char *root, size_t len, const char *cls, const char *name)
+{
+	char dir[256], link[300];
+
+	snprintf(root, len, "/tmp/ssdnvme-sysfs-XXXXXX");
+	assert_non_null(mkdtemp(root));
+	snprintf(dir, sizeof(dir), "%s/class", root);
+	assert_int_equal(mkdir(dir, 0700), 0);
+	snprintf(dir, sizeof(dir), "%s/class/%s", root, cls);
+	assert_int_equal(mkdir(dir, 0700), 0);
+	snprintf(dir, sizeof(dir), "%s/class/%s/%s", root, cls, name);
+	assert_int_equal(mkdir(dir, 0700), 0);
+	snprintf(link, sizeof(link), "%s/subsystem", dir);
+	assert_int_equal(symlink("..", link), 0);
+	snprintf(link, sizeof(link), "%s/dev", root);
+	assert_int_equal(mkdir(link, 0700), 0);
+	snprintf(link, sizeof(link), "%s/dev/char", root);
+	assert_int_equal(mkdir(link, 0700), 0);
+	snprintf(link, sizeof(link), "%s/dev/char/1:3", root);
+	assert_int_equal(symlink(dir, link), 0);
+}
+
+static void remove_fake_sysfs(const char *root)
+{
+	char cmd[600];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
+	assert_int_equal(system(cmd), 0);
+}
+
+/*
+ * health_ctrl_open names the node by what it opened (its device number in
+ * sysfs), not by its path: /dev/null passes only where sysfs says 1:3 is
+ * controller "null", and is refused with what it is otherwise.
+ */
+static void controller_is_what_its_device_number_says(void **state)
+{
+	char root[64], why[512] = "";
+	struct stat st;
+	int fd;
+
+	(void)state;
+	if (stat("/dev/null", &st) || !S_ISCHR(st.st_mode) || st.st_rdev != makedev(1, 3))
+		skip();
+	fake_sysfs_null(root, sizeof(root), "nvme", "null");
+	fd = health_ctrl_open(root, "null", why, sizeof(why));
+	assert_true(fd >= 0);
+	close(fd);
+	remove_fake_sysfs(root);
+
+	fake_sysfs_null(root, sizeof(root), "mem", "null");
+	assert_int_equal(health_ctrl_open(root, "null", why, sizeof(why)), -1);
+	assert_string_equal(why, "/dev/null is not controller null (it is null)");
+	remove_fake_sysfs(root);
+
+	fake_sysfs_null(root, sizeof(root), "nvme", "nvme0");
+	assert_int_equal(health_ctrl_open(root, "null", why, sizeof(why)), -1);
+	assert_string_equal(why, "/dev/null is not controller null (it is nvme0)");
+	remove_fake_sysfs(root);
+
+	assert_int_equal(health_ctrl_open(root, "no-such-ctrl-here", why, sizeof(why)), -1);
+	assert_non_null(strstr(why, "cannot open /dev/no-such-ctrl-here"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -377,6 +450,7 @@ int main(void)
 		cmocka_unit_test(job_json_has_the_schema),
 		cmocka_unit_test(controllers_listed_once),
 		cmocka_unit_test(unreadable_controller_is_absent),
+		cmocka_unit_test(controller_is_what_its_device_number_says),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

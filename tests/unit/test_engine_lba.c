@@ -123,6 +123,12 @@ static void nslist_errors_say_where(void **state)
 	assert_false(nslist_parse("1-100000", &l, msg, sizeof(msg)));
 	assert_false(nslist_parse("2-", &l, msg, sizeof(msg)));
 	assert_false(nslist_parse("al", &l, msg, sizeof(msg)));
+	assert_non_null(strstr(msg, "namespaces=al: bad item at \"al\": expected a namespace id"));
+	assert_false(nslist_parse("1-100000", &l, msg, sizeof(msg)));
+	assert_non_null(strstr(msg, "namespaces=1-100000: more than 1024 namespaces"));
+	/* a range as long as the nsid space fails just past the cap, at once */
+	assert_false(nslist_parse("1-4294967294", &l, msg, sizeof(msg)));
+	assert_non_null(strstr(msg, "more than 1024 namespaces"));
 }
 
 /* Item 8: one rule for every direction, by the job's own directions. */

@@ -1,0 +1,32 @@
+/*
+ * The one parser of the engine's number lists, "1,2,5-6": namespaces= (nsids,
+ * sorted, repeats dropped) and ssdnvme_plids= (placement handle indices, in
+ * the order given, a repeat refused).  Messages name the option, the item
+ * and its position.  No fio types.
+ */
+#ifndef SSDNVME_IDLIST_H
+#define SSDNVME_IDLIST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* What a list of one option may hold. */
+struct idlist_rule {
+	const char *opt;     /* option name in messages: "namespaces" */
+	const char *item;    /* one entry, in messages: "namespace id" */
+	const char *items;   /* several: "namespaces" */
+	const char *example; /* a valid list, for the empty case: "1,2,5-6" */
+	uint32_t min, max;   /* each entry's bounds, inclusive */
+	unsigned int cap;    /* most entries kept (room in the output) */
+	bool sorted; /* true: ascending, repeats dropped; false: as given, repeats refused */
+};
+
+/*
+ * Parses SPEC under rule R into IDS (room for R->cap).  Returns the count,
+ * or -1 with what is wrong and where in MSG.
+ */
+int idlist_parse(const struct idlist_rule *r, const char *spec, uint32_t *ids, char *msg,
+		 size_t len);
+
+#endif

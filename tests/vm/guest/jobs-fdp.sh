@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Runs inside the test bed (tests/vm/t-jobs-fdp.sh boots an FDP subsystem
+# with six namespaces, each on its own reclaim unit handle: namespace N on
+# handle N-1).  The runner's noisy-neighbor-fdp suite, short: the noisy
+# neighbor without placement, then with each writer namespace (1-3) placed
+# on its handle.  Around it, nvme-cli's own readings for the host side to
+# compare with the engine's: each namespace's reclaim unit handle status
+# (`nvme fdp status`: PID, RUHID, RUAMW) and the endurance group's FDP
+# statistics (`nvme fdp stats`: HBMW, MBMW), before and after.  Results in
+# $OUT (nn/ the runner's folder, fdp-*.txt the readings, nn.rc its status).
+# Arguments: the engine, whether it is the sanitizer build, and the ramp
+# in seconds (0: every write is in fio's totals and the engine's tags alike;
+# tests/data/make-fdp-fixtures.sh asks for 1, where they differ).
+cd "$(dirname "$0")/../../.." || exit 1
+export ENGINE=${1:-$PWD/build/ssdnvme.so} SANITIZE=${2:-}
+ramp=${3:-0}
+printf '#!/usr/bin/env bash\n. "%s/tests/lib.sh"\nfio_cmd "$@"\n' "$PWD" >/tmp/fio
+chmod +x /tmp/fio
+
+# readings WHEN: every namespace's handle status and the group's statistics.
+readings() {
+	local n
+	for n in 1 2 3 4 5 6; do
+		nvme fdp status "/dev/nvme0n$n" -n "$n" -o json >"$OUT/fdp-status-$n-$1.json"
+	done
+	nvme fdp stats /dev/nvme0 -e 1 -o json >"$OUT/fdp-stats-$1.json"
+}
+
+readings before
+jobs/ssdnvme-suite --fio /tmp/fio --engine-so "$ENGINE" --suite noisy-neighbor-fdp --short \
+	--runtime 2 --ramp "$ramp" --yes-destroy deadbeef --results "$OUT/nn" /dev/ng0n1 >"$OUT/nn.log" 2>&1
+echo $? >"$OUT/nn.rc"
+readings after

@@ -1,0 +1,162 @@
+#!/usr/bin/env bash
+# The FDP noisy neighbor end to end in the test bed (one boot, QEMU 10): an
+# FDP subsystem with six namespaces, each on its own reclaim unit handle
+# (namespace N on RUHID N-1, 96 MiB reclaim units), the runner's
+# noisy-neighbor-fdp suite in short mode without ramp
+# (tests/vm/guest/jobs-fdp.sh), then on the host: writes landed on the
+# writers' handles only, as nvme-cli's reclaim unit handle status counts
+# them, and on the PIDs the placement asked; the per-PID tags add up to
+# fio's writes; the engine's FDP statistics at the runs' ends are nvme-cli's
+# readings, and fiorank's WAF is theirs; fiorank's report of the folder
+# shows both runs side by side with their WAF.
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/../lib.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$TOP" || exit 1
+o=$tmp/out
+qver=$(qemu-system-x86_64 --version | sed -n 's/^QEMU emulator version \([0-9]*\)\..*/\1/p')
+if [ "${qver:-0}" -lt 10 ]; then
+	not_ok "QEMU ${qver:-?} is older than 10: no FDP in the test bed (run 'make deps')"
+	tap_done
+	exit
+fi
+ns=6x32M
+for n in 1 2 3 4 5 6; do ns+=",$n:fdp.ruhs=$((n - 1))"; done
+vm_relay "fdp noisy neighbor" "$o" --timeout 400 --ns "$ns" --subsys-opts fdp=on,fdp.nrg=1,fdp.nruh=8 \
+	-- tests/vm/guest/jobs-fdp.sh "$ENGINE" "${SANITIZE:-}" 0
+check "the suite exited 0" grep -qx 0 "$o/nn.rc"
+grep -qx 0 "$o/nn.rc" 2>/dev/null || tail -n 15 "$o/nn.log" 2>/dev/null | sed 's/^/# /'
+
+# fdp_check CHECK: python3 checks of the run folder against nvme-cli's
+# readings; prints "ok" and "# " figures, or what is wrong.
+fdp_check() {
+	python3 - "$1" "$o" <<'PY'
+import json, sys
+
+what, o = sys.argv[1], sys.argv[2]
+d = o + "/nn/ng0n1/noisy-neighbor-fdp/noisy-neighbor/"
+
+def fio(name):
+    t = open(d + name + ".json").read()
+    return json.loads(t[t.index("{"):])
+
+def jload(p):
+    return json.load(open(p))
+
+eng = {r: jload(d + r + ".engine.json") for r in ("ssdnvme", "ssdnvme-fdp")}
+status = {(n, w): jload("%s/fdp-status-%d-%s.json" % (o, n, w)) for n in range(1, 7) for w in ("before", "after")}
+stats = {w: {k: int(v) for k, v in jload("%s/fdp-stats-%s.json" % (o, w)).items()} for w in ("before", "after")}
+bad, notes = [], []
+
+def ruh(n, w):  # {pid: (ruhid, ruamw)}
+    return {e["pid"]: (e["ruhid"], e["ruamw"]) for e in status[(n, w)]["ruhss"]}
+
+if what == "handles":
+    moved = 0
+    for n in range(1, 7):
+        b, a = ruh(n, "before"), ruh(n, "after")
+        if list(b) != [0] or b[0][0] != n - 1:
+            bad.append("ns%d: nvme fdp status lists %s, the test bed gave it RUHID %d" % (n, b, n - 1))
+            continue
+        delta = (b[0][1] - a[0][1]) * 512
+        notes.append("ns%d PID 0 RUHID %d: %d bytes taken from its reclaim unit" % (n, n - 1, delta))
+        if n <= 3 and delta <= 0:
+            bad.append("writer ns%d's handle did not move" % n)
+        if n > 3 and delta != 0:
+            bad.append("reader ns%d's handle moved %d bytes" % (n, delta))
+        moved += delta
+    written = sum(j["write"]["io_bytes"] for r in ("ssdnvme", "ssdnvme-fdp") for j in fio(r)["jobs"])
+    hbmw = stats["after"]["hbmw"] - stats["before"]["hbmw"]
+    notes.append("both runs: fio wrote %d bytes, FDP HBMW +%d, the writers' handles %d" % (written, hbmw, moved))
+    if not written or not (moved == hbmw == written):
+        bad.append("bytes: handles %d, HBMW %d, fio %d" % (moved, hbmw, written))
+elif what == "placement":
+    p = [e for j in eng["ssdnvme-fdp"]["jobs"] for e in (j.get("placement") or [])]
+    got = sorted((e["nsid"], e["pids"], e["ruhids"], e["chosen_by"]) for e in p)
+    want = [(n, [0], [n - 1], "engine") for n in (1, 2, 3)]
+    if got != want:
+        bad.append("placement %s, want %s" % (got, want))
+    if any(j.get("placement") for j in eng["ssdnvme"]["jobs"]):
+        bad.append("the unplaced run lists a placement")
+    # each handle's usage: RUAMW at the end is nvme-cli's (nothing wrote
+    # after the placed run), and what the reclaim unit took is what the
+    # engine wrote with that PID (96 MiB units: no unit change)
+    for e in p:
+        n = e["nsid"]
+        cli = ruh(n, "after")[0][1]
+        took = (e["ruamw_before"][0] - (e["ruamw_after"] or [0])[0]) * e["lba_size"]
+        notes.append("ns%d PID 0: RUAMW %d -> %s (nvme-cli %d), %d bytes taken, %d written with the PID"
+                     % (n, e["ruamw_before"][0], e["ruamw_after"], cli, took, e["bytes_written"][0]))
+        if e["ruamw_after"] != [cli] or took != e["bytes_written"][0] or not took:
+            bad.append("ns%d usage %s, nvme-cli RUAMW %d" % (n, {k: e.get(k) for k in ("ruamw_before", "ruamw_after", "bytes_written", "ruamw_absent")}, cli))
+    fio_w = sum(j["write"]["io_bytes"] for j in fio("ssdnvme-fdp")["jobs"])
+    if sum(e["bytes_written"][0] for e in p) != fio_w:
+        bad.append("bytes written with the PIDs %d, fio %d" % (sum(e["bytes_written"][0] for e in p), fio_w))
+elif what == "tags":
+    for r in ("ssdnvme", "ssdnvme-fdp"):
+        keys = [k for k in eng[r]["tags"]["keys"] if k["direction"] == "write"]
+        placed = [k for k in keys if "placement_id" in k]
+        fio_w = sum(j["write"]["total_ios"] for j in fio(r)["jobs"])
+        tagged = sum(k["count"] + k["errors"] for k in keys)
+        notes.append("%s: %d writes tagged on %d keys (%d placed), fio %d" % (r, tagged, len(keys), len(placed), fio_w))
+        if tagged != fio_w or not fio_w:
+            bad.append("%s: tags %d writes, fio %d" % (r, tagged, fio_w))
+        if r == "ssdnvme-fdp" and (len(placed) != len(keys) or sorted(k["nsid"] for k in placed) != [1, 2, 3]):
+            bad.append("placed keys %s" % [(k["nsid"], k.get("placement_id")) for k in keys])
+        if r == "ssdnvme" and placed:
+            bad.append("the unplaced run has placed keys")
+elif what == "stats":
+    def fdp_reads(r):
+        return [c["fdp"] for e in eng[r]["health"].values() for c in e["controllers"] if c.get("fdp")]
+    first, last = fdp_reads("ssdnvme"), fdp_reads("ssdnvme-fdp")
+    for key in ("hbmw", "mbmw"):
+        lo = min(x["before"][key] for x in first)
+        hi = max(x["after"][key] for x in last)
+        notes.append("%s: the engine read %d before the first run and %d after the last; nvme-cli %d and %d"
+                     % (key, lo, hi, stats["before"][key], stats["after"][key]))
+        if lo != stats["before"][key] or hi != stats["after"][key]:
+            bad.append("%s: engine %d..%d, nvme-cli %d..%d" % (key, lo, hi, stats["before"][key], stats["after"][key]))
+elif what == "report":
+    rep = jload(o + "/report.json")
+    pairs = rep.get("fdp", {}).get("pairs", [])
+    if len(pairs) != 1 or "(ssdnvme-fdp)" not in pairs[0]["drive"] or \
+            pairs[0]["unplaced_drive"] == pairs[0]["drive"] or not pairs[0]["unplaced_drive"]:
+        bad.append("pairs %s" % [(p["drive"], p["unplaced_drive"]) for p in pairs])
+    for p in pairs:
+        if [v["nsid"] for v in p["victims"]] != [0, 4, 5, 6]:
+            bad.append("victims %s" % [v["nsid"] for v in p["victims"]])
+        for side, r in (("waf_without", "ssdnvme"), ("waf_with", "ssdnvme-fdp")):
+            w = [c["fdp"] for e in eng[r]["health"].values() if e["job"] == "nn-write" for c in e["controllers"]]
+            m = w[0]["after"]["mbmw"] - w[0]["before"]["mbmw"]
+            h = w[0]["after"]["hbmw"] - w[0]["before"]["hbmw"]
+            notes.append("%s: fiorank WAF %s (%s), FDP media %d / host %d over the writers' job" % (r, p[side]["waf"], p[side]["waf_source"], m, h))
+            if p[side]["waf_source"] != "FDP" or abs(p[side]["waf"] - m / h) > 1e-12:
+                bad.append("%s: %s, want %s" % (side, p[side], m / h))
+print("ok" if not bad else "; ".join(bad))
+for n in notes:
+    print("# " + n)
+PY
+}
+fdp_is() { # fdp_is DESC CHECK
+	local out
+	out=$(fdp_check "$2" 2>&1)
+	if [ "$(head -n 1 <<<"$out")" = ok ]; then ok "$1"; else not_ok "$1: $(head -n 1 <<<"$out")"; fi
+	grep '^# ' <<<"$out"
+}
+if [ -f "$o/fdp-stats-after.json" ]; then
+	fdp_is "writes landed on the writers' handles only, and their bytes are fio's and FDP's HBMW" handles
+	fdp_is "the placed run put namespace N's writes on PID 0, RUHID N-1, as nvme-cli lists them; each handle's RUAMW took the bytes written with its PID" placement
+	fdp_is "the tags add up to fio's writes: per PID when placed, none placed otherwise" tags
+	fdp_is "the engine's FDP statistics at the runs' ends are nvme-cli's readings" stats
+	"$FIORANK" -f json "$o/nn" >"$o/report.json" 2>"$tmp/fr.err"
+	check "fiorank reads the folder" test -s "$o/report.json"
+	fdp_is "fiorank pairs the placed run with the unplaced one, victims 4-6, WAF from the FDP statistics" report
+	"$FIORANK" "$o/nn" >"$o/report.txt" 2>&1
+	check "the text report shows both runs side by side with their WAF" \
+		grep -q "writers' WAF without placement: WAF [0-9.]* (FDP); with placement: WAF [0-9.]* (FDP)" "$o/report.txt"
+	sed -n '/with and without Flexible Data Placement/,/^Drive health/p' "$o/report.txt" | sed 's/^/# /'
+else
+	not_ok "the guest left no readings"
+fi
+tap_done
