@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <json-c/json.h>
+
 #include "health.h"
 #include "model.h"
 #include "pooled.h"
@@ -49,6 +51,8 @@ static void free_step(struct fr_step *s)
 	free(s->fio_version);
 	free(s->targets);
 	fr_health_free(s->health);
+	json_object_put(s->fio_doc);
+	json_object_put(s->engine_doc);
 }
 
 static void free_profile(struct fr_profile *p)
@@ -107,6 +111,7 @@ void fr_model_free(struct fr_model *m)
 	if (m->invalid)
 		fr_model_free(m->invalid);
 	free(m->invalid);
+	json_object_put(m->manifests);
 	memset(m, 0, sizeof(*m));
 }
 
@@ -579,6 +584,10 @@ int fr_model_merge(struct fr_model *dst, const struct fr_model *src)
 				if (ss->health && !ds->health &&
 				    !(ds->health = fr_health_dup(ss->health)))
 					return -ENOMEM;
+				if (!ds->fio_doc)
+					ds->fio_doc = json_object_get(ss->fio_doc);
+				if (!ds->engine_doc)
+					ds->engine_doc = json_object_get(ss->engine_doc);
 			}
 		}
 	}

@@ -153,7 +153,7 @@ int fr_read_engine(const char *buf, size_t len, struct fr_engine *e, char *err, 
 	if (!root)
 		return -1;
 	ret = read_root(root, e, err, errlen);
-	json_object_put(root);
+	e->root = root; /* the reference fr_json_parse gave */
 	if (ret)
 		fr_engine_free(e);
 	return ret;
@@ -166,6 +166,7 @@ void fr_engine_free(struct fr_engine *e)
 	free(e->serial);
 	free(e->firmware);
 	json_object_put(e->health);
+	json_object_put(e->root);
 	memset(e, 0, sizeof(*e));
 }
 
