@@ -625,6 +625,8 @@ static int drop_invalid(const struct opts *o, struct fr_model *m, bool list)
 		fprintf(stderr, "fiorank: out of memory\n");
 		return -1;
 	}
+	if (o->include_invalid && !o->quiet)
+		fr_health_note_included(m, stderr);
 	for (size_t i = before; list && !o->quiet && i < m->nexcluded; i++)
 		print_problem("excluded from", &m->excluded[i]);
 	return 0;
