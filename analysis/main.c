@@ -23,6 +23,7 @@
 #include "rank.h"
 #include "read_fio.h"
 #include "read_ref.h"
+#include "report.h"
 
 #include "version.h" /* $(BUILD)/version.h: the project version */
 #ifndef FIORANK_SRC_TOP
@@ -788,11 +789,19 @@ int main(int argc, char **argv)
 	if (!ret) {
 		struct fr_report rep = {
 			&m,   &r,   *note ? note : NULL, &prov, o.nbaseline ? &bl : NULL,
-			&ref, &run, o.all_sections};
+			&ref, &run, o.all_sections,	 NULL};
+		struct fr_report_parts parts;
 
-		ret = render(&o, &rep)
-			      ? EXIT_USAGE
-			      : report_status(&m, base.problems || repeats.problems, rep.baseline);
+		if (fr_report_build(&rep, &parts)) {
+			fprintf(stderr, "fiorank: out of memory\n");
+			ret = EXIT_USAGE;
+		} else {
+			ret = render(&o, &rep)
+				      ? EXIT_USAGE
+				      : report_status(&m, base.problems || repeats.problems,
+						      rep.baseline);
+		}
+		fr_report_parts_free(&parts);
 		/* figures of a drive not in steady state are not the method's */
 		if (ret == EXIT_ALL_READ && fr_prov_warn_steady(&prov, o.quiet ? NULL : stderr))
 			ret = EXIT_SOME_SKIPPED;

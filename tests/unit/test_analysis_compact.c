@@ -23,6 +23,7 @@
 #include "out.h"
 #include "rank.h"
 #include "read_fio.h"
+#include "report.h"
 
 #define DATA FIORANK_SRC_TOP "/tests/data"
 
@@ -45,9 +46,12 @@ static char *report_of(const char *buf, size_t len)
 		fprintf(f, "excluded: %s\n", m.excluded[i].reason);
 	if (!fr_rank(&m, NULL, FR_CLAT, &r)) {
 		struct fr_report rep = {.m = &m, .r = &r};
+		struct fr_report_parts parts;
 
+		assert_int_equal(fr_report_build(&rep, &parts), 0);
 		fr_out_csv(f, &rep);
 		fr_out_json(f, &rep);
+		fr_report_parts_free(&parts);
 		fr_ranking_free(&r);
 	}
 	fr_model_free(&m);
