@@ -71,8 +71,12 @@ static void test_jsonplus_kept(void **state)
 	assert_float_equal(total, s->dir[FR_WRITE].ios, 0); /* every I/O binned */
 	buckets = fr_json_get(fr_json_get(fr_json_get(kjob, "write"), "clat_ns"), "buckets");
 	assert_non_null(buckets);
-	json_object_object_foreach(buckets, key, val) got[strtol(key, NULL, 10)] =
-		json_object_get_double(val);
+	json_object_object_foreach(buckets, key, val)
+	{
+		long k = strtol(key, NULL, 10);
+
+		got[k] = json_object_get_double(val);
+	}
 	assert_memory_equal(got, want, sizeof(want));
 	/* no bins and no read distribution (the job did no reads) */
 	assert_null(fr_json_get(fr_json_get(fr_json_get(kjob, "write"), "clat_ns"), "bins"));
