@@ -35,14 +35,14 @@ UNIT_TESTS += $(FR_TESTS)
 $(FR_OBJDIR)/%.o: analysis/%.c | $(BUILD)/.dir
 	$(CC) $(FR_CFLAGS) -MMD -MP -c -o $@ $<
 
-$(FR_OBJDIR)/main.o: analysis/main.c $(BUILD)/.prefix $(BUILD)/version.h | $(BUILD)/.dir
+$(FR_OBJDIR)/main.o $(FR_OBJDIR)/main_cli.o: $(FR_OBJDIR)/%.o: analysis/%.c $(BUILD)/.prefix $(BUILD)/version.h | $(BUILD)/.dir
 	$(CC) $(FR_CFLAGS) $(FR_DEFS) -I$(BUILD) -MMD -MP -c -o $@ $<
 
 $(FR_LIB): $(FR_OBJS)
 	rm -f $@ && ar rcs $@ $^
 
 # alloc_conf.c: jemalloc's options, for the binary alone
-$(BUILD)/fiorank: $(FR_OBJDIR)/main.o $(FR_OBJDIR)/alloc_conf.o $(FR_LIB)
+$(BUILD)/fiorank: $(FR_OBJDIR)/main.o $(FR_OBJDIR)/main_cli.o $(FR_OBJDIR)/alloc_conf.o $(FR_LIB)
 	$(CC) $(BASE_LDFLAGS) -o $@ $^ $(MALLOC_LIBS) $(JSONC_LIBS) -lm -pthread
 
 $(BUILD)/tests/test_analysis_%: tests/unit/test_analysis_%.c $(FR_LIB) | $(BUILD)/.dir
