@@ -2,9 +2,9 @@
 # Everything but main.c goes into libfiorank.a, which the unit tests and the
 # libFuzzer target link alone.
 
-FR_SRCS      := json_get.c model.c label.c group.c compact.c read_fio.c slurp.c read_engine.c read_manifest.c read_ref.c inputs.c inputs_read.c rank.c \
+FR_SRCS      := json_get.c model.c model_docs.c model_problems.c model_step.c label.c group.c compact.c read_fio.c read_fio_keep.c slurp.c read_engine.c read_manifest.c read_ref.c inputs.c inputs_read.c rank.c \
                 escape.c baseline.c baseline_cmp.c baseline_noise.c baseline_params.c baseline_runs.c baseline_out.c out_common.c out_text.c out_csv.c out_json.c out_md.c out_html.c svg.c \
-                chart_axis.c chart_legend.c out_html_lat.c out_html_nn.c crosscheck.c \
+                chart_axis.c chart_legend.c out_html_lat.c out_html_nn.c crosscheck.c report.c \
                 out_html_dist.c
 # latency over time from fio's own logs (issue 14)
 FR_SRCS      += read_fio_log.c out_html_log.c
@@ -37,14 +37,14 @@ UNIT_TESTS += $(FR_TESTS)
 $(FR_OBJDIR)/%.o: analysis/%.c | $(BUILD)/.dir
 	$(CC) $(FR_CFLAGS) -MMD -MP -c -o $@ $<
 
-$(FR_OBJDIR)/main.o: analysis/main.c $(BUILD)/.prefix $(BUILD)/version.h | $(BUILD)/.dir
+$(FR_OBJDIR)/main.o $(FR_OBJDIR)/main_cli.o: $(FR_OBJDIR)/%.o: analysis/%.c $(BUILD)/.prefix $(BUILD)/version.h | $(BUILD)/.dir
 	$(CC) $(FR_CFLAGS) $(FR_DEFS) -I$(BUILD) -MMD -MP -c -o $@ $<
 
 $(FR_LIB): $(FR_OBJS)
 	rm -f $@ && ar rcs $@ $^
 
 # alloc_conf.c: jemalloc's options, for the binary alone
-$(BUILD)/fiorank: $(FR_OBJDIR)/main.o $(FR_OBJDIR)/alloc_conf.o $(FR_LIB)
+$(BUILD)/fiorank: $(FR_OBJDIR)/main.o $(FR_OBJDIR)/main_cli.o $(FR_OBJDIR)/alloc_conf.o $(FR_LIB)
 	$(CC) $(BASE_LDFLAGS) -o $@ $^ $(MALLOC_LIBS) $(JSONC_LIBS) -lm -pthread
 
 $(BUILD)/tests/test_analysis_%: tests/unit/test_analysis_%.c $(FR_LIB) | $(BUILD)/.dir

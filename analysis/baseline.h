@@ -164,6 +164,9 @@ const char *fr_bl_verdict(const struct fr_baseline *b);
 struct json_object;
 char *fr_bl_unlike(const struct fr_step *cur, const struct fr_step *base,
 		   struct json_object *mode_cache);
+/* Puts the runner modes of the manifests the walk of m read into
+ * mode_cache, so that fr_bl_unlike reads none of them again. */
+void fr_bl_modes_seed(struct json_object *mode_cache, const struct fr_model *m);
 
 /* The comparison in each output format (baseline_out.c); nothing for NULL. */
 void fr_baseline_text(FILE *f, const struct fr_baseline *b);

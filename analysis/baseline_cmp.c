@@ -406,6 +406,10 @@ int fr_baseline_compare(const struct fr_bl_runs *cur, const struct fr_bl_runs *b
 	int ret = -ENOMEM;
 	struct pass ps = {out, cur, base, g, false, evaluated, modes};
 
+	for (size_t i = 0; modes && i < cur->n; i++)
+		fr_bl_modes_seed(modes, cur->m[i]);
+	for (size_t i = 0; modes && i < base->n; i++)
+		fr_bl_modes_seed(modes, base->m[i]);
 	out->basis = basis;
 	out->nbase_runs = base->n;
 	out->ncur_runs = cur->n;

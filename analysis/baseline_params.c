@@ -31,25 +31,6 @@ static bool ignored(const char *key)
 	return false;
 }
 
-/* The first JSON document of a fio output (text may come before it). */
-static struct json_object *first_doc(const char *buf, size_t len)
-{
-	const char *p = buf;
-	struct json_tokener *tok;
-	struct json_object *o;
-
-	while (p < buf + len && *p != '{') {
-		const char *nl = memchr(p, '\n', (size_t)(buf + len - p));
-
-		p = nl ? nl + 1 : buf + len;
-	}
-	if (p >= buf + len || !(tok = json_tokener_new()))
-		return NULL;
-	o = json_tokener_parse_ex(tok, p, (int)(buf + len - p));
-	json_tokener_free(tok);
-	return o;
-}
-
 static struct json_object *find_job(struct json_object *root, const char *name)
 {
 	struct json_object *jobs = fr_json_get(root, "jobs");
@@ -88,23 +69,19 @@ static void set_opts(struct json_object *dst, struct json_object *src)
 	}
 }
 
-/* The step's options, or NULL when not known (no job name, file gone). */
+/* The step's options (from what its reader kept of its fio output), or
+ * NULL when not known (no single job name, nothing kept). */
 static struct json_object *step_opts(const struct fr_step *s)
 {
-	struct json_object *root, *job, *opts = NULL;
-	size_t len;
-	char *buf;
+	struct json_object *root = s->fio_doc, *job, *opts = NULL;
 
-	if (!s->source || s->njobnames != 1 || !(buf = fr_slurp(s->source, &len)))
+	if (!root || s->njobnames != 1)
 		return NULL;
-	root = first_doc(buf, len);
-	free(buf);
 	job = find_job(root, s->jobnames[0]);
 	if (job && (opts = json_object_new_object())) {
 		set_opts(opts, fr_json_get(root, "global options"));
 		set_opts(opts, fr_json_get(job, "job options"));
 	}
-	json_object_put(root);
 	return opts;
 }
 
@@ -158,6 +135,27 @@ static const char *dir_mode(struct json_object *cache, const char *dir, bool *fo
 	if (cache)
 		json_object_object_add(cache, dir, hit);
 	return hit ? json_object_get_string(hit) : NULL;
+}
+
+void fr_bl_modes_seed(struct json_object *cache, const struct fr_model *m)
+{
+	static const char name[] = "/manifest.json";
+	const size_t nl = sizeof(name) - 1;
+
+	if (!m->manifests)
+		return;
+	json_object_object_foreach(m->manifests, path, root)
+	{
+		size_t pl = strlen(path);
+		const char *mode = fr_json_str(root, "mode");
+		char *dir;
+
+		if (pl < nl || strcmp(path + pl - nl, name) || !(dir = strndup(path, pl - nl)))
+			continue;
+		/* as dir_mode has it: a manifest read gives its mode, "" for none */
+		json_object_object_add(cache, dir, json_object_new_string(mode ? mode : ""));
+		free(dir);
+	}
 }
 
 /* The runner's mode (short, full) from the manifest.json of the results

@@ -49,8 +49,8 @@ struct compactor {
  * Members of fio's output that fiorank never reads (read_fio.c reads the
  * job's name, group, error, options, runtime and steadystate, and per
  * direction total_ios, io_bytes, iops, bw_bytes/bw, runtime and the clat/lat
- * means, stddev, max and percentiles): the latency and I/O depth
- * distributions, json+ histograms, the submission latency, the latencies'
+ * means, stddev, max and percentiles, and the json+ histograms' bins): the
+ * latency and I/O depth distributions, the submission latency, the latencies'
  * minimum and sample count, the bandwidth and IOPS sample statistics, CPU
  * and context-switch counts.  Most of a job's values.  By length: every
  * member name of every job passes here.
@@ -63,7 +63,8 @@ bool fr_compact_unread(const char *name, size_t len)
 	case 3:
 		return IS("ctx") || IS("eta") || IS("min");
 	case 4:
-		return IS("bins") || IS("majf") || IS("minf") || IS("sync");
+		/* "bins" (json+) are read: read_fio_keep.c buckets them */
+		return IS("majf") || IS("minf") || IS("sync");
 	case 6:
 		return IS("bw_agg") || IS("bw_dev") || IS("bw_max") || IS("bw_min");
 	case 7:

@@ -7,7 +7,8 @@
  * of the same drive.  The victims are the readers: a namespace a drive's
  * writers wrote to is an aggressor's, and the reads there (the writers' own
  * mix, from the engine's per-namespace tags) are shown with the writers,
- * not ranked.  Computed once here; text, md, csv, json and html print it.
+ * not ranked.  The report stage (report.c) splits it once per run into
+ * fr_report.nn; text, md, csv, json and html print that.
  */
 #ifndef FIORANK_CROSSCHECK_H
 #define FIORANK_CROSSCHECK_H

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "health.h"
 #include "model.h"
 
@@ -363,6 +364,38 @@ long fr_health_exclude_invalid(struct fr_model *m)
 		}
 	}
 	return moved;
+}
+
+size_t fr_health_note_included(const struct fr_model *m, FILE *f)
+{
+	size_t n = 0;
+
+	for (size_t d = 0; d < m->ndrives; d++) {
+		const struct fr_drive *dr = &m->drives[d];
+
+		for (size_t p = 0; p < dr->nprofiles; p++)
+			for (size_t k = 0; k < dr->profiles[p].nsteps; k++) {
+				const struct fr_step *s = &dr->profiles[p].steps[k];
+				char *src, *why, *drive;
+
+				if (!s->health || !s->health->invalid)
+					continue;
+				n++;
+				src = fr_escape_str(s->source, FR_ESC_CONTROLS);
+				why = fr_escape_str(s->health->reason, FR_ESC_CONTROLS);
+				drive = fr_escape_str(dr->label, FR_ESC_CONTROLS);
+				fprintf(f,
+					"fiorank: included %s: drive '%s' %s step %s is invalid "
+					"(%s): ranked, placed and gated only because of "
+					"--include-invalid\n",
+					src ? src : "?", drive ? drive : "?", dr->profiles[p].name,
+					s->name, why ? why : "?");
+				free(src);
+				free(why);
+				free(drive);
+			}
+	}
+	return n;
 }
 
 bool fr_health_any(const struct fr_model *m)

@@ -123,6 +123,11 @@ int64_t fr_hc_delta(const struct fr_hctrl *c, enum fr_hc k);
  * reason.  Returns the number moved, or -1 out of memory. */
 long fr_health_exclude_invalid(struct fr_model *m);
 
+/* Under --include-invalid: one line on f per step of m judged invalid,
+ * saying what is invalid and that it is ranked because of the flag.
+ * Returns how many. */
+size_t fr_health_note_included(const struct fr_model *m, FILE *f);
+
 /* Whether any step of m (or m->invalid) has a health record (read or not). */
 bool fr_health_any(const struct fr_model *m);
 

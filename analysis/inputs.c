@@ -22,8 +22,11 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include <json-c/json.h>
+
 #include "inputs.h"
 #include "inputs_priv.h"
+#include "json_get.h"
 #include "label.h"
 #include "read_fio.h"
 #include "read_manifest.h"
@@ -80,6 +83,7 @@ void fr_inputs_free(struct fr_inputs *in)
 	free(in->idents);
 	free(in->seen);
 	free(in->manifests);
+	json_object_put(in->manifest_docs);
 	free(in);
 }
 
@@ -361,8 +365,24 @@ static void note_manifest(struct fr_inputs *in, const char *path)
 	v[in->nmanifests++] = (struct file_id){st.st_dev, st.st_ino, true};
 }
 
+/* The manifest's tree, for the stages that read more of it (root may be
+ * NULL: not JSON; the reference passes to in). */
+static void keep_manifest(struct fr_inputs *in, const char *path, struct json_object *root)
+{
+	if (!in->manifest_docs && !(in->manifest_docs = json_object_new_object())) {
+		json_object_put(root);
+		in->oom = true;
+		return;
+	}
+	if (json_object_object_add(in->manifest_docs, path, root)) {
+		json_object_put(root);
+		in->oom = true;
+	}
+}
+
 static bool read_dir_manifest(struct walk *w, const char *dir, struct fr_manifest *mf)
 {
+	struct json_object *root;
 	char mpath[PATH_MAX], err[256];
 	size_t len;
 	char *buf;
@@ -374,14 +394,16 @@ static bool read_dir_manifest(struct walk *w, const char *dir, struct fr_manifes
 		return false;
 	w->mf_tried = dir;
 	note_manifest(w->in, mpath);
-	if (fr_read_manifest(buf, len, mf, err, sizeof(err)))
+	root = fr_json_parse(buf, len, err, sizeof(err));
+	free(buf);
+	if (!root || fr_read_manifest_root(root, mf, err, sizeof(err)))
 		problem(w->in, TASK_SKIP, mpath,
 			"runner manifest not usable (%s); the outputs below it are read "
 			"without it",
 			err);
 	else
 		ok = true;
-	free(buf);
+	keep_manifest(w->in, mpath, root);
 	return ok;
 }
 

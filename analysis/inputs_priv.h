@@ -45,6 +45,9 @@ struct fr_inputs {
 	size_t nseen, seen_cap;
 	struct file_id *manifests; /* manifests read */
 	size_t nmanifests;
+	/* their trees: path -> parsed tree, JSON null when not JSON; moved
+	 * into the model (fr_model.manifests) by fr_inputs_read */
+	struct json_object *manifest_docs;
 	bool oom;
 };
 

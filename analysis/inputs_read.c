@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <json-c/json.h>
+
 #include "inputs.h"
 #include "inputs_priv.h"
 #include "read_engine.h"
@@ -80,6 +82,7 @@ static void read_task(struct task *t, struct rbuf *rb)
 		    fr_engine_add_tails(m, &eng, info.drive, info.nn_step, t->sidecar))
 			fr_model_skip(m, t->sidecar, "out of memory");
 		attach_health(m, &eng, t->sidecar);
+		fr_model_keep_docs(m, t->path, NULL, eng.root);
 	}
 	if (have_engine)
 		fr_engine_free(&eng);
@@ -123,6 +126,26 @@ static void run_pool(struct fr_inputs *in, unsigned threads)
 		pthread_join(tid[i], NULL);
 }
 
+/* The walk's manifest trees into the model (fr_model.manifests). */
+static int keep_manifests(struct fr_model *m, struct fr_inputs *in)
+{
+	if (!in->manifest_docs)
+		return 0;
+	if (!m->manifests) {
+		m->manifests = in->manifest_docs;
+		in->manifest_docs = NULL;
+		return 0;
+	}
+	json_object_object_foreach(in->manifest_docs, path, root)
+	{
+		if (json_object_object_add(m->manifests, path, json_object_get(root))) {
+			json_object_put(root);
+			return -ENOMEM;
+		}
+	}
+	return 0;
+}
+
 int fr_inputs_read(struct fr_inputs *in, struct fr_model *m, unsigned threads)
 {
 	if (in->oom)
@@ -152,5 +175,5 @@ int fr_inputs_read(struct fr_inputs *in, struct fr_model *m, unsigned threads)
 					    in->idents[i].firmware))
 			return -ENOMEM;
 	}
-	return 0;
+	return keep_manifests(m, in);
 }

@@ -11,12 +11,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <json-c/json.h>
+
 #include "health.h"
 #include "placement.h"
 #include "model.h"
+#include "model_priv.h"
 #include "pooled.h"
 
-static int grow(void **arr, size_t *cap, size_t need, size_t elem)
+int fr_model_grow(void **arr, size_t *cap, size_t need, size_t elem)
 {
 	size_t ncap;
 	void *p;
@@ -51,6 +54,8 @@ static void free_step(struct fr_step *s)
 	free(s->targets);
 	fr_health_free(s->health);
 	free(s->placement);
+	json_object_put(s->fio_doc);
+	json_object_put(s->engine_doc);
 }
 
 static void free_profile(struct fr_profile *p)
@@ -109,6 +114,7 @@ void fr_model_free(struct fr_model *m)
 	if (m->invalid)
 		fr_model_free(m->invalid);
 	free(m->invalid);
+	json_object_put(m->manifests);
 	memset(m, 0, sizeof(*m));
 }
 
@@ -170,7 +176,8 @@ struct fr_drive *fr_model_drive(struct fr_model *m, const char *label)
 
 	if (d)
 		return d;
-	if (index_grow(m) || grow((void **)&m->drives, &m->cap, m->ndrives + 1, sizeof(*m->drives)))
+	if (index_grow(m) ||
+	    fr_model_grow((void **)&m->drives, &m->cap, m->ndrives + 1, sizeof(*m->drives)))
 		return NULL;
 	d = &m->drives[m->ndrives];
 	d->label = strdup(label);
@@ -218,7 +225,7 @@ static struct fr_profile *drive_profile(struct fr_drive *d, const char *name)
 
 	if (p)
 		return p;
-	if (grow((void **)&d->profiles, &d->cap, d->nprofiles + 1, sizeof(*d->profiles)))
+	if (fr_model_grow((void **)&d->profiles, &d->cap, d->nprofiles + 1, sizeof(*d->profiles)))
 		return NULL;
 	p = &d->profiles[d->nprofiles];
 	p->name = strdup(name);
@@ -233,7 +240,8 @@ int fr_model_move_profile(struct fr_model *m, size_t from, size_t profile, const
 	struct fr_drive *to = fr_model_drive(m, label), *d = &m->drives[from];
 
 	if (!to || fr_drive_set_ident(to, d->ident.model, d->ident.serial, d->ident.firmware) ||
-	    grow((void **)&to->profiles, &to->cap, to->nprofiles + 1, sizeof(*to->profiles)))
+	    fr_model_grow((void **)&to->profiles, &to->cap, to->nprofiles + 1,
+			  sizeof(*to->profiles)))
 		return -ENOMEM;
 	to->profiles[to->nprofiles++] = d->profiles[profile];
 	memmove(&d->profiles[profile], &d->profiles[profile + 1],
@@ -247,7 +255,7 @@ int fr_model_take_step(struct fr_model *dst, struct fr_drive *d, size_t profile,
 	struct fr_drive *dd = fr_model_drive(dst, d->label);
 	struct fr_profile *dp = dd ? drive_profile(dd, d->profiles[profile].name) : NULL;
 
-	if (!dp || grow((void **)&dp->steps, &dp->cap, dp->nsteps + 1, sizeof(*dp->steps)))
+	if (!dp || fr_model_grow((void **)&dp->steps, &dp->cap, dp->nsteps + 1, sizeof(*dp->steps)))
 		return -ENOMEM;
 	dp->steps[dp->nsteps++] = d->profiles[profile].steps[step];
 	/* the step's strings now belong to dst: dropping it frees nothing */
@@ -273,7 +281,7 @@ static struct fr_step *profile_step(struct fr_profile *p, const struct fr_job *j
 
 	if (s)
 		return s;
-	if (grow((void **)&p->steps, &p->cap, p->nsteps + 1, sizeof(*p->steps)))
+	if (fr_model_grow((void **)&p->steps, &p->cap, p->nsteps + 1, sizeof(*p->steps)))
 		return NULL;
 	s = &p->steps[p->nsteps];
 	s->name = strdup(job->step);
@@ -584,6 +592,10 @@ int fr_model_merge(struct fr_model *dst, const struct fr_model *src)
 				if (ss->placement && !ds->placement &&
 				    !(ds->placement = fr_placement_dup(ss->placement)))
 					return -ENOMEM;
+				if (!ds->fio_doc)
+					ds->fio_doc = json_object_get(ss->fio_doc);
+				if (!ds->engine_doc)
+					ds->engine_doc = json_object_get(ss->engine_doc);
 			}
 		}
 	}
@@ -594,101 +606,4 @@ int fr_model_merge(struct fr_model *dst, const struct fr_model *src)
 	    merge_problems(dst, src->notes, src->nnotes, NOTE))
 		return -ENOMEM;
 	return 0;
-}
-
-static int add_problem(struct fr_problem **arr, size_t *n, size_t *cap, const char *source,
-		       const char *fmt, va_list ap)
-{
-	struct fr_problem *p;
-	char *reason;
-
-	if (grow((void **)arr, cap, *n + 1, sizeof(**arr)))
-		return -ENOMEM;
-	if (vasprintf(&reason, fmt, ap) < 0)
-		return -ENOMEM;
-	p = &(*arr)[*n];
-	p->source = strdup(source ? source : "");
-	if (!p->source) {
-		free(reason);
-		return -ENOMEM;
-	}
-	p->reason = reason;
-	(*n)++;
-	return 0;
-}
-
-int fr_model_skip(struct fr_model *m, const char *source, const char *fmt, ...)
-{
-	va_list ap;
-	int ret;
-
-	va_start(ap, fmt);
-	ret = add_problem(&m->skipped, &m->nskipped, &m->skipped_cap, source, fmt, ap);
-	va_end(ap);
-	return ret;
-}
-
-int fr_model_exclude(struct fr_model *m, const char *source, const char *fmt, ...)
-{
-	va_list ap;
-	int ret;
-
-	va_start(ap, fmt);
-	ret = add_problem(&m->excluded, &m->nexcluded, &m->excluded_cap, source, fmt, ap);
-	va_end(ap);
-	return ret;
-}
-
-int fr_model_note(struct fr_model *m, const char *source, const char *fmt, ...)
-{
-	va_list ap;
-	int ret;
-
-	va_start(ap, fmt);
-	ret = add_problem(&m->notes, &m->nnotes, &m->notes_cap, source, fmt, ap);
-	va_end(ap);
-	return ret;
-}
-
-double fr_step_iops(const struct fr_step *s)
-{
-	return s->dir[FR_READ].iops + s->dir[FR_WRITE].iops + s->dir[FR_TRIM].iops;
-}
-
-double fr_step_mbps(const struct fr_step *s)
-{
-	return (s->dir[FR_READ].bw_bytes + s->dir[FR_WRITE].bw_bytes + s->dir[FR_TRIM].bw_bytes) /
-	       1e6;
-}
-
-double fr_step_mean_lat(const struct fr_step *s, enum fr_basis b)
-{
-	double sum = 0, n = 0;
-
-	for (int d = 0; d < FR_NDIRS; d++) {
-		const struct fr_dirstat *ds = &s->dir[d];
-
-		if (!ds->ios || isnan(ds->lat[b].mean))
-			continue;
-		sum += ds->lat[b].mean * (double)ds->ios;
-		n += (double)ds->ios;
-	}
-	return n ? sum / n : NAN;
-}
-
-const char *fr_kind_name(enum fr_kind k)
-{
-	static const char *const names[] = {
-		[FR_KIND_CURVE] = "curve",	 [FR_KIND_WP_READ] = "wp-read",
-		[FR_KIND_WP_WRITE] = "wp-write", [FR_KIND_NN_READ] = "nn-read",
-		[FR_KIND_NN_WRITE] = "nn-write", [FR_KIND_PRECOND] = "precondition",
-		[FR_KIND_TQ] = "tq-step",	 [FR_KIND_TQ_PRECOND] = "tq-precond",
-	};
-	return names[k];
-}
-
-const char *fr_dir_name(enum fr_dir d)
-{
-	static const char *const names[] = {"read", "write", "trim"};
-	return names[d];
 }

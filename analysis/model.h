@@ -16,6 +16,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct json_object;
+
 enum fr_dir { FR_READ, FR_WRITE, FR_TRIM, FR_NDIRS };
 
 /* Latency figures of one direction for one basis (clat or lat), in ns. */
@@ -154,6 +156,12 @@ struct fr_step {
 	/* the rate its jobs were capped at, IOPS summed over them (a capped
 	 * curve step: "120" is 120 % of the peak): 0 none, NAN not known */
 	double target_iops;
+	/* what later stages read of its fio output (read_fio_keep.c: options
+	 * and json+ bins) and of its engine file (the whole tree), kept by the
+	 * reader so that no stage opens an input again; a json-c reference
+	 * each, NULL when there is none */
+	struct json_object *fio_doc;
+	struct json_object *engine_doc;
 };
 
 /* A capped step reached less than this share of its target: flagged. */
@@ -231,10 +239,22 @@ struct fr_model {
 	/* steps the drive's health made invalid, moved out of the ranking
 	 * (health.h) so that the reports still show their health; or NULL */
 	struct fr_model *invalid;
+	/* the manifest.json files the walk read: path -> parsed tree (JSON
+	 * null: not JSON), for the stages that read more of them than the
+	 * walk (provenance.c, baseline_params.c); NULL when none */
+	struct json_object *manifests;
 };
 
 void fr_model_init(struct fr_model *m);
 void fr_model_free(struct fr_model *m);
+
+/* Gives the steps read from source that have none a reference to fio_doc
+ * and engine_doc (either may be NULL: left as it is). */
+void fr_model_keep_docs(struct fr_model *m, const char *source, struct json_object *fio_doc,
+			struct json_object *engine_doc);
+/* The manifest tree the walk kept for path: true when the walk read it
+ * (*root NULL when it was not JSON), false when it did not. */
+bool fr_model_manifest(const struct fr_model *m, const char *path, struct json_object **root);
 
 /* Adds (merges) one job; returns 0 or -ENOMEM. */
 int fr_model_add(struct fr_model *m, const struct fr_job *job);

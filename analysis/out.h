@@ -11,8 +11,10 @@
 #include "runinfo.h"
 
 struct fr_baseline;
+struct fr_nn_split;
 
-/* What every renderer prints from. */
+/* What every renderer prints from: the renderers only print it, they open
+ * no input and compute no analysis (report.c builds what they share). */
 struct fr_report {
 	const struct fr_model *m;
 	const struct fr_ranking *r;
@@ -22,6 +24,10 @@ struct fr_report {
 	const struct fr_model *ref;	    /* published drives (tq.c places among them), or NULL */
 	const struct fr_run_info *run;	    /* how the report was made, or NULL */
 	bool all_sections; /* --all-sections: also sections holding only published drives */
+	/* the noisy-neighbor split (victims, aggressors, cross-checks;
+	 * crosscheck.h), made once by fr_report_build; NULL without a
+	 * noisy-neighbor ranking */
+	const struct fr_nn_split *nn;
 };
 
 int fr_out_text(FILE *f, const struct fr_report *rep);

@@ -516,28 +516,27 @@ static void fdp_rows(FILE *f, const struct fr_report *rep)
  * runs without a place (crosscheck.c). */
 static void nn_rows(FILE *f, const struct fr_report *rep)
 {
-	struct fr_nn_split sp;
+	const struct fr_nn_split *sp = rep->nn; /* report.c */
 
-	if (!rep->r->nnn || fr_nn_split(rep, &sp))
+	if (!sp)
 		return;
-	for (size_t n = 0; n < sp.nns; n++)
-		for (size_t i = 0; i < sp.ns[n].n; i++) {
-			struct row r = nn_row("nn", sp.ns[n].e[i], sp.ns[n].nsid);
+	for (size_t n = 0; n < sp->nns; n++)
+		for (size_t i = 0; i < sp->ns[n].n; i++) {
+			struct row r = nn_row("nn", sp->ns[n].e[i], sp->ns[n].nsid);
 
-			r.place = sp.ns[n].place[i];
+			r.place = sp->ns[n].place[i];
 			emit(f, &r);
 		}
-	for (size_t i = 0; i < sp.naggr; i++)
-		aggressor_rows(f, &sp.aggr[i], rep->r->basis);
-	for (size_t i = 0; i < sp.nxc; i++) {
-		struct row r = nn_row("nn_cross_check", sp.xc[i].run, sp.xc[i].nsid);
+	for (size_t i = 0; i < sp->naggr; i++)
+		aggressor_rows(f, &sp->aggr[i], rep->r->basis);
+	for (size_t i = 0; i < sp->nxc; i++) {
+		struct row r = nn_row("nn_cross_check", sp->xc[i].run, sp->xc[i].nsid);
 
-		r.cross_check_of = sp.xc[i].of->label;
-		r.ratio = sp.xc[i].ratio;
+		r.cross_check_of = sp->xc[i].of->label;
+		r.ratio = sp->xc[i].ratio;
 		r.detail = "io_uring_cmd run over the ssdnvme run";
 		emit(f, &r);
 	}
-	fr_nn_split_free(&sp);
 	fdp_rows(f, rep);
 }
 

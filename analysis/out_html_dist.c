@@ -11,9 +11,9 @@
  *     per interval, merged exactly over the keys of the step's jobs and
  *     direction (one key per job thread).  Their p99s cannot be merged and
  *     are not charted over time.
- * The model keeps neither, so the step's source files are read again here,
- * as provenance.c does.  A chart is drawn only where some drive has the
- * data: no empty chart.
+ * Both from what the readers kept on the step (fr_step.fio_doc, the json+
+ * bins; fr_step.engine_doc, the tag series): no file is read here.  A
+ * chart is drawn only where some drive has the data: no empty chart.
  */
 #include <json-c/json.h>
 #include <math.h>
@@ -24,10 +24,9 @@
 #include "json_get.h"
 #include "out_html_chart.h"
 #include "read_fio.h"
-#include "read_fio_log.h"
 
-#define PER_DECADE 10
-#define NBUCKETS   (12 * PER_DECADE) /* 1 ns .. 10^12 ns */
+#define PER_DECADE FR_DIST_PER_DECADE
+#define NBUCKETS   FR_DIST_NBUCKETS
 #define MAX_POINTS 4096
 
 static bool named(const struct fr_step *s, const char *job)
@@ -44,7 +43,8 @@ static enum fr_dir shown_dir(const struct fr_step *s)
 	return s->dir[FR_READ].ios ? FR_READ : FR_WRITE;
 }
 
-/* Adds the json+ bins of the step's jobs into b; returns the I/Os added. */
+/* Adds the json+ buckets of the step's jobs (read_fio_keep.c) into b;
+ * returns the I/Os added. */
 static double add_bins(struct json_object *root, const struct fr_step *s, double *b)
 {
 	struct json_object *jobs = fr_json_get(root, "jobs");
@@ -55,15 +55,15 @@ static double add_bins(struct json_object *root, const struct fr_step *s, double
 		struct json_object *j = json_object_array_get_idx(jobs, i);
 		struct json_object *lat =
 			fr_json_get(fr_json_get(j, fr_dir_name(shown_dir(s))), "clat_ns");
-		struct json_object *bins = fr_json_get(lat, "bins");
+		struct json_object *buckets = fr_json_get(lat, "buckets");
 
 		if (!named(s, fr_json_str(j, "jobname")) ||
-		    !json_object_is_type(bins, json_type_object))
+		    !json_object_is_type(buckets, json_type_object))
 			continue;
-		json_object_object_foreach(bins, key, val)
+		json_object_object_foreach(buckets, key, val)
 		{
-			double ns = strtod(key, NULL), c = json_object_get_double(val);
-			long k = ns >= 1 ? lround(floor(log10(ns) * PER_DECADE)) : 0;
+			long k = strtol(key, NULL, 10);
+			double c = json_object_get_double(val);
 
 			if (!(c > 0) || k < 0 || k >= NBUCKETS)
 				continue;
@@ -77,11 +77,10 @@ static double add_bins(struct json_object *root, const struct fr_step *s, double
 /* Fills x, y with e's distribution (µs, % of I/Os); returns the points. */
 static size_t dist_points(const struct fr_entry *e, double *x, double *y)
 {
-	struct json_object *root = fr_json_load_file(e->peak->source);
+	struct json_object *root = e->peak->fio_doc;
 	double b[NBUCKETS] = {0}, total = root ? add_bins(root, e->peak, b) : 0;
 	size_t n = 0;
 
-	json_object_put(root);
 	for (size_t k = 0; total > 0 && k < NBUCKETS; k++)
 		if (b[k] > 0) {
 			x[n] = fr_us(pow(10, ((double)k + 0.5) / PER_DECADE));
@@ -116,20 +115,14 @@ static void add_series(struct json_object *k, double *n_at, double *sum_at, size
  * sum(N x mean) / sum(N).  Percentiles of several keys cannot be merged. */
 static size_t time_points(const struct fr_entry *e, double *x, double *y)
 {
-	const char *src = e->peak->source;
-	size_t len = src ? strlen(src) : 0, n = 0, slots = 0;
-	char path[4096];
-	struct json_object *eng, *keys;
+	struct json_object *keys = fr_json_get(fr_json_get(e->peak->engine_doc, "tags"), "keys");
 	double *n_at = calloc(MAX_POINTS, sizeof(*n_at)),
 	       *sum_at = calloc(MAX_POINTS, sizeof(*sum_at));
 	double ms = NAN;
+	size_t n = 0, slots = 0;
 
-	if (!len || !n_at || !sum_at)
+	if (!n_at || !sum_at)
 		goto out;
-	snprintf(path, sizeof(path), "%.*s.engine.json",
-		 (int)(len > 5 && !strcmp(src + len - 5, ".json") ? len - 5 : len), src);
-	eng = fr_json_load_file(path);
-	keys = fr_json_get(fr_json_get(eng, "tags"), "keys");
 	for (size_t i = 0;
 	     json_object_is_type(keys, json_type_array) && i < json_object_array_length(keys);
 	     i++) {
@@ -142,7 +135,6 @@ static size_t time_points(const struct fr_entry *e, double *x, double *y)
 			add_series(k, n_at, sum_at, &slots);
 		}
 	}
-	json_object_put(eng);
 	for (size_t t = 0; t < slots; t++)
 		if (n_at[t] > 0) {
 			x[n] = (double)t * ms / 1000;

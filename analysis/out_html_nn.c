@@ -161,14 +161,13 @@ static void cross_checks(FILE *f, const struct fr_nn_split *sp)
 void fr_html_nn(FILE *f, const struct fr_report *rep, struct fr_palette *pal)
 {
 	const struct fr_ranking *r = rep->r;
-	struct fr_nn_split sp;
+	const struct fr_nn_split *sp = rep->nn; /* report.c */
 
-	if (!r->nnn || fr_nn_split(rep, &sp))
+	if (!sp)
 		return;
 	fputs("<h2>Noisy neighbor</h2>\n<h3>Victims: the readers' latency per namespace</h3>\n", f);
-	for (size_t n = 0; n < sp.nns; n++)
-		victims_ns(f, &sp.ns[n], pal);
-	aggressors(f, &sp, r->basis);
-	cross_checks(f, &sp);
-	fr_nn_split_free(&sp);
+	for (size_t n = 0; n < sp->nns; n++)
+		victims_ns(f, &sp->ns[n], pal);
+	aggressors(f, sp, r->basis);
+	cross_checks(f, sp);
 }

@@ -335,16 +335,15 @@ static void add_nn(struct json_object *root, const struct fr_report *rep)
 {
 	struct json_object *a = json_object_new_array(), *xc = json_object_new_array();
 	struct json_object *ag = json_object_new_array();
-	struct fr_nn_split sp = {0};
+	const struct fr_nn_split *sp = rep->nn; /* report.c */
 
-	if (rep->r->nnn && !fr_nn_split(rep, &sp)) {
-		for (size_t n = 0; n < sp.nns; n++)
-			json_object_array_add(a, nn_ns_obj(&sp.ns[n]));
-		for (size_t i = 0; i < sp.naggr; i++)
-			json_object_array_add(ag, aggr_obj(&sp.aggr[i], rep->r->basis));
-		for (size_t i = 0; i < sp.nxc; i++)
-			json_object_array_add(xc, xcheck_obj(&sp.xc[i]));
-		fr_nn_split_free(&sp);
+	if (sp) {
+		for (size_t n = 0; n < sp->nns; n++)
+			json_object_array_add(a, nn_ns_obj(&sp->ns[n]));
+		for (size_t i = 0; i < sp->naggr; i++)
+			json_object_array_add(ag, aggr_obj(&sp->aggr[i], rep->r->basis));
+		for (size_t i = 0; i < sp->nxc; i++)
+			json_object_array_add(xc, xcheck_obj(&sp->xc[i]));
 	}
 	add(root, "noisy_neighbor", a);
 	add(root, "noisy_neighbor_aggressors", ag);

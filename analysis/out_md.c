@@ -217,17 +217,17 @@ static void cross_checks(FILE *f, const struct fr_nn_split *sp)
 
 static void noisy_neighbor(FILE *f, const struct fr_report *rep)
 {
-	struct fr_nn_split sp;
+	const struct fr_nn_split *sp = rep->nn; /* report.c */
 
-	if (!rep->r->nnn || fr_nn_split(rep, &sp))
+	if (!sp)
 		return;
 	fprintf(f,
 		"\n## Noisy neighbor: victims, the readers' %s latency per namespace "
 		"(µs)\n\n| namespace | place "
 		"| drive | mean | p99 | p99.9 | p99.99 |\n|---|---:|---|---:|---:|---:|---:|\n",
 		fr_basis_name(rep->r->basis));
-	for (size_t n = 0; n < sp.nns; n++) {
-		const struct fr_nn_view *v = &sp.ns[n];
+	for (size_t n = 0; n < sp->nns; n++) {
+		const struct fr_nn_view *v = &sp->ns[n];
 		char ns[16];
 
 		fr_ns_name(ns, sizeof(ns), v->nsid);
@@ -249,9 +249,8 @@ static void noisy_neighbor(FILE *f, const struct fr_report *rep)
 			md_lat(f, &v->gap, false);
 		}
 	}
-	aggressors(f, &sp, rep->r->basis);
-	cross_checks(f, &sp);
-	fr_nn_split_free(&sp);
+	aggressors(f, sp, rep->r->basis);
+	cross_checks(f, sp);
 }
 
 static void tail(FILE *f, const struct fr_report *rep)

@@ -316,9 +316,9 @@ static void cross_checks(FILE *f, const struct fr_nn_split *sp)
 static void noisy_neighbor(FILE *f, const struct fr_report *rep)
 {
 	const struct fr_ranking *r = rep->r;
-	struct fr_nn_split sp;
+	const struct fr_nn_split *sp = rep->nn; /* report.c */
 
-	if (!r->nnn || fr_nn_split(rep, &sp))
+	if (!sp)
 		return;
 	fprintf(f,
 		"\n== noisy neighbor: victims, the readers' %s latency per namespace (µs), "
@@ -326,8 +326,8 @@ static void noisy_neighbor(FILE *f, const struct fr_report *rep)
 		fr_basis_name(r->basis));
 	fprintf(f, "ns    place drive                                mean      p99    p99.9   "
 		   "p99.99\n");
-	for (size_t n = 0; n < sp.nns; n++) {
-		const struct fr_nn_view *ns = &sp.ns[n];
+	for (size_t n = 0; n < sp->nns; n++) {
+		const struct fr_nn_view *ns = &sp->ns[n];
 		char nsname[16];
 
 		fr_ns_name(nsname, sizeof(nsname), ns->nsid);
@@ -357,9 +357,8 @@ static void noisy_neighbor(FILE *f, const struct fr_report *rep)
 			wrapped(f, pre, ns->e[i]->note);
 		}
 	}
-	aggressors(f, &sp, r->basis);
-	cross_checks(f, &sp);
-	fr_nn_split_free(&sp);
+	aggressors(f, sp, r->basis);
+	cross_checks(f, sp);
 }
 
 static void summary(FILE *f, const struct fr_report *rep)

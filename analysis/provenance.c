@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Which drive and which run (provenance.h).  Re-reads, once each, the fio
- * outputs the model's steps came from, the engine files next to them and
- * the manifests above them; json-c trees of manifests and engine files are
- * kept until fr_prov_collect returns.
+ * Which drive and which run (provenance.h), from what the readers kept:
+ * each step's engine file (fr_step.engine_doc) and the manifests the walk
+ * read (fr_model.manifests).  A manifest above the inputs the walk did not
+ * read (a results folder named below its top) is read here, once.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -44,22 +43,20 @@ struct cache {
 };
 
 struct ctx {
+	const struct fr_model *m;
 	struct cache docs;
 	/* directory -> index of its manifest in docs, -1 for none: each
 	 * directory is looked at once, not once per file below it (a stat
 	 * per level and file made 2,000 files cost 20,000 stat calls) */
 	struct json_object *dir_mf;
-	/* directory -> its "*.engine.json" names (an object of them), or
-	 * null when it cannot be listed: one listing per directory, not a
-	 * failed open() per fio output that has no engine file */
-	struct json_object *dir_engines;
 };
 
 /* ------------------------------------------------------------ caches */
 
-/* The document at path, read and parsed once however often it is asked
+/* The document at path: the walk's tree when it read the file (kept,
+ * may be NULL), else read and parsed here once however often it is asked
  * for; NULL when out of memory.  Valid until the next doc_get. */
-static struct doc *doc_get(struct cache *c, const char *path)
+static struct doc *doc_get(struct cache *c, const struct fr_model *m, const char *path)
 {
 	struct json_object *root = NULL, *idx;
 	struct doc *d;
@@ -79,8 +76,9 @@ static struct doc *doc_get(struct cache *c, const char *path)
 		c->docs = t;
 		c->cap = ncap;
 	}
-	buf = fr_slurp(path, &len);
-	if (buf) {
+	if (fr_model_manifest(m, path, &root)) {
+		json_object_get(root);
+	} else if ((buf = fr_slurp(path, &len))) {
 		root = fr_json_parse(buf, len, err, sizeof(err));
 		free(buf);
 	}
@@ -223,6 +221,7 @@ static struct doc *dir_manifest(struct ctx *c, const char *dir)
 {
 	char path[PATH_MAX + 16];
 	struct json_object *idx;
+	struct json_object *known;
 	struct doc *mf;
 	struct stat st;
 	int64_t i = -1;
@@ -234,66 +233,21 @@ static struct doc *dir_manifest(struct ctx *c, const char *dir)
 		return i < 0 ? NULL : &c->docs.docs[i];
 	}
 	snprintf(path, sizeof(path), "%s/manifest.json", *dir ? dir : "/");
-	if (!stat(path, &st) && (mf = doc_get(&c->docs, path)) && mf->root && manifest_index(mf))
+	if ((fr_model_manifest(c->m, path, &known) || !stat(path, &st)) &&
+	    (mf = doc_get(&c->docs, c->m, path)) && mf->root && manifest_index(mf))
 		i = mf - c->docs.docs;
 	json_object_object_add(c->dir_mf, dir, json_object_new_int64(i));
 	return i < 0 ? NULL : &c->docs.docs[i];
 }
 
-/* The "*.engine.json" entries of directory dir, NULL when it cannot be
- * listed (then each engine file is looked for by opening it). */
-static struct json_object *list_engines(const char *dir)
+/* Where step st's run is described: its manifest entries and its engine
+ * file (the one its reader read: the manifest's engine_output, else
+ * "<step>.engine.json" beside the fio output). */
+static void locate(struct ctx *c, const struct fr_step *st, struct where *w)
 {
-	static const char suffix[] = ".engine.json";
-	struct json_object *names = json_object_new_object();
-	DIR *d = opendir(*dir ? dir : "/");
-	struct dirent *e;
-
-	if (!names || !d) {
-		json_object_put(names);
-		if (d)
-			closedir(d);
-		return NULL;
-	}
-	while ((e = readdir(d))) {
-		size_t n = strlen(e->d_name);
-
-		if (n >= sizeof(suffix) - 1 &&
-		    !strcmp(e->d_name + n - (sizeof(suffix) - 1), suffix))
-			json_object_object_add(names, e->d_name, NULL);
-	}
-	closedir(d);
-	return names;
-}
-
-/* Whether the engine file at path may exist: false only when its directory
- * was listed and does not hold it. */
-static bool engine_listed(struct ctx *c, const char *path)
-{
-	const char *slash = strrchr(path, '/');
+	const char *src = st->source;
 	char dir[PATH_MAX];
-	struct json_object *names;
-
-	if (!slash || (size_t)(slash - path) >= sizeof(dir))
-		return true;
-	memcpy(dir, path, (size_t)(slash - path));
-	dir[slash - path] = '\0';
-	if (!c->dir_engines && !(c->dir_engines = json_object_new_object()))
-		return true;
-	if (!json_object_object_get_ex(c->dir_engines, dir, &names)) {
-		names = list_engines(dir);
-		if (json_object_object_add(c->dir_engines, dir, names)) {
-			json_object_put(names);
-			return true;
-		}
-	}
-	return !names || json_object_object_get_ex(names, slash + 1, NULL);
-}
-
-static void locate(struct ctx *c, const char *src, struct where *w)
-{
-	char dir[PATH_MAX], path[PATH_MAX + 16];
-	struct doc *mf, *eng;
+	struct doc *mf;
 
 	memset(w, 0, sizeof(*w));
 	snprintf(dir, sizeof(dir), "%s", src);
@@ -314,20 +268,7 @@ static void locate(struct ctx *c, const char *src, struct where *w)
 		w->mdrive = lookup(mf->drives_by_label, w->run_drive);
 		w->precond = lookup(mf->precond_by_drive, w->run_drive);
 	}
-	if (w->run && fr_json_str(w->run, "engine_output")) {
-		snprintf(path, sizeof(path), "%s/%s", w->mf_dir,
-			 fr_json_str(w->run, "engine_output"));
-	} else {
-		size_t n = strlen(src);
-
-		snprintf(path, sizeof(path), "%.*s.engine.json",
-			 (int)(n > 5 && !strcmp(src + n - 5, ".json") ? n - 5 : n), src);
-		if (!engine_listed(c, path))
-			return; /* no engine file next to it */
-	}
-	/* read (or found absent) once per path, however many steps name it */
-	if ((eng = doc_get(&c->docs, path)))
-		w->eng = eng->root;
+	w->eng = st->engine_doc;
 }
 
 static enum fr_target kind_target(const char *kind, bool nvme)
@@ -698,7 +639,7 @@ static void drive_steps(struct ctx *c, struct fr_drive *d, struct fr_prov_drive 
 
 			if (!st->source)
 				continue;
-			locate(c, st->source, &w);
+			locate(c, st, &w);
 			/* the peak's method is the one compared and described
 			 * (the reader filled what the fio options say); its fio
 			 * version and date stand in where no manifest or engine
@@ -800,12 +741,13 @@ static const char *node_label(struct ctx *c, const struct fr_drive *d)
 {
 	for (size_t p = 0; p < d->nprofiles; p++)
 		for (size_t s = 0; s < d->profiles[p].nsteps; s++) {
-			const char *src = d->profiles[p].steps[s].source, *path, *label, *base;
+			const struct fr_step *st = &d->profiles[p].steps[s];
+			const char *path, *label, *base;
 			struct where w;
 
-			if (!src)
+			if (!st->source)
 				continue;
-			locate(c, src, &w);
+			locate(c, st, &w);
 			label = fr_json_str(w.mdrive, "label");
 			path = fr_json_str(w.mdrive, "path");
 			base = path ? strrchr(path, '/') : NULL;
@@ -824,7 +766,7 @@ static void profile_namespaces(struct ctx *c, const struct fr_profile *pr, char 
 
 		if (!pr->steps[s].source)
 			continue;
-		locate(c, pr->steps[s].source, &w);
+		locate(c, &pr->steps[s], &w);
 		step_namespaces(list, sizeof(list), &w, &pr->steps[s]);
 	}
 	ns_list(list, out, len, ",");
@@ -888,7 +830,7 @@ static void pi_summary(struct fr_prov *p)
 
 int fr_prov_collect(struct fr_model *m, struct fr_prov *p)
 {
-	struct ctx c = {0};
+	struct ctx c = {.m = m};
 	int ret = 0;
 
 	memset(p, 0, sizeof(*p));
@@ -923,7 +865,6 @@ int fr_prov_collect(struct fr_model *m, struct fr_prov *p)
 	pi_summary(p);
 	cache_free(&c.docs);
 	json_object_put(c.dir_mf);
-	json_object_put(c.dir_engines);
 	return ret;
 }
 

@@ -144,11 +144,6 @@ static int read_root(struct json_object *root, struct fr_engine *e, char *err, s
 	}
 	if (read_tags(tags, e, err, errlen))
 		return -1;
-	for (size_t i = 0; i < e->ntags; i++)
-		if (e->tags[i].placed) {
-			e->placed_root = json_object_get(root);
-			break;
-		}
 	return 0;
 }
 
@@ -162,7 +157,7 @@ int fr_read_engine(const char *buf, size_t len, struct fr_engine *e, char *err, 
 	if (!root)
 		return -1;
 	ret = read_root(root, e, err, errlen);
-	json_object_put(root);
+	e->root = root; /* the reference fr_json_parse gave */
 	if (ret)
 		fr_engine_free(e);
 	return ret;
@@ -175,7 +170,7 @@ void fr_engine_free(struct fr_engine *e)
 	free(e->serial);
 	free(e->firmware);
 	json_object_put(e->health);
-	json_object_put(e->placed_root);
+	json_object_put(e->root);
 	memset(e, 0, sizeof(*e));
 }
 
@@ -220,7 +215,7 @@ static int attach_placement(struct fr_model *m, const struct fr_engine *e, const
 		if (s->kind != FR_KIND_NN_WRITE || s->nsid != nsid || strcmp(s->name, step) ||
 		    s->placement)
 			continue;
-		s->placement = fr_placement_read(e->placed_root, nsid, &nomem);
+		s->placement = fr_placement_read(e->root, nsid, &nomem);
 		return nomem ? -1 : 0;
 	}
 	return 0;

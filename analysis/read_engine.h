@@ -28,9 +28,9 @@ struct fr_engine {
 	/* its "health" section (a reference held, read_health.c reads it),
 	 * NULL when the file has none */
 	struct json_object *health;
-	/* the whole file (a reference held) when some key is a placed write,
-	 * for placement.c; NULL otherwise */
-	struct json_object *placed_root;
+	/* the whole file (a reference held), for the stages after the reader
+	 * (fr_step.engine_doc) */
+	struct json_object *root;
 };
 
 /* Parses an engine identity/tag file; returns 0, or -1 with a reason (and

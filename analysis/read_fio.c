@@ -52,8 +52,9 @@ struct doc_ctx {
 	bool clients;	 /* client_stats: "All clients" is fio's sum, not a job */
 	bool own_report; /* the input is a report fiorank wrote */
 	struct pending_list jobs;
-	size_t offset; /* byte offset of the document in the input */
-	char *err;     /* why the input is rejected */
+	size_t offset;		  /* byte offset of the document in the input */
+	struct json_object *kept; /* fr_fio_keep of the last document read */
+	char *err;		  /* why the input is rejected */
 };
 
 static void fail(struct doc_ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -602,6 +603,11 @@ static int read_doc(struct doc_ctx *c, struct json_object *root)
 	if (!isfinite(c->timestamp) || c->timestamp < 0)
 		c->timestamp = 0;
 	clear_pending(&c->jobs);
+	json_object_put(c->kept);
+	if (!(c->kept = fr_fio_keep(root))) {
+		fail(c, "out of memory");
+		return -1;
+	}
 	n = json_object_array_length(jobs);
 	for (size_t i = 0; i < n; i++)
 		if (read_job(c, jobs, i)) {
@@ -795,8 +801,10 @@ int fr_read_fio_buffer(struct fr_model *m, const char *buf, size_t len, const ch
 		fr_model_skip(m, source, "out of memory");
 		ret = -1;
 	} else {
+		fr_model_keep_docs(m, source, c.kept, NULL);
 		m->files_read++;
 	}
+	json_object_put(c.kept);
 	clear_pending(&c.jobs);
 	free(c.jobs.v);
 	free(c.err);

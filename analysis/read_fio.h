@@ -32,6 +32,18 @@ void fr_read_info_free(struct fr_read_info *info);
 int fr_read_fio_buffer(struct fr_model *m, const char *buf, size_t len, const char *source,
 		       const struct fr_label *label, struct fr_read_info *info);
 
+/* The json+ completion-latency distribution as kept: FR_DIST_PER_DECADE
+ * log-spaced buckets per decade from 1 ns, bucket k holding the bins of
+ * [10^(k/10), 10^((k+1)/10)) ns. */
+#define FR_DIST_PER_DECADE 10
+#define FR_DIST_NBUCKETS   (12 * FR_DIST_PER_DECADE) /* 1 ns .. 10^12 ns */
+
+/* What stages after the reader use of the fio document root (options,
+ * json+ bins in buckets; read_fio_keep.c), as a new tree holding references into
+ * root; NULL when out of memory.  fr_read_fio_buffer keeps it on the
+ * steps it fills (fr_step.fio_doc). */
+struct json_object *fr_fio_keep(struct json_object *root);
+
 /* Reads a whole file into memory; returns NULL and sets errno on failure. */
 char *fr_slurp(const char *path, size_t *len);
 /* The same into a buffer reused from call to call (grown as needed, NUL

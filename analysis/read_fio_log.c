@@ -287,7 +287,7 @@ static int job_logs(struct json_object *root, struct json_object *job, const cha
  * single entry can be matched to its threads, 1..numjobs). */
 static void step_logs(const struct fr_step *s, enum fr_dir dir, struct readers *r, FILE *err)
 {
-	struct json_object *root = fr_json_load_file(s->source), *jobs;
+	struct json_object *root = s->fio_doc, *jobs; /* what the reader kept */
 	size_t njobs;
 	unsigned thread = 1;
 
@@ -308,7 +308,6 @@ static void step_logs(const struct fr_step *s, enum fr_dir dir, struct readers *
 			job_logs(root, j, s->source, thread, nthreads ? nthreads : 1, dir, r, err);
 		thread += nthreads ? nthreads : 1;
 	}
-	json_object_put(root);
 }
 
 struct json_object *fr_json_load_file(const char *path)

@@ -54,7 +54,7 @@ int fr_fio_log_series(const struct fr_step *s, enum fr_dir dir, struct fr_log_se
 void fr_log_series_free(struct fr_log_series *ls);
 
 /* A file as one JSON document (text before its first '{' skipped), or
- * NULL (out_html_dist.c reads the steps' files again with it too). */
+ * NULL (fiorank pts reads its inputs with it). */
 struct json_object *fr_json_load_file(const char *path);
 
 /* Parses one line of a latency log: "t_ms, value, ddir, bs, offset[, prio]";

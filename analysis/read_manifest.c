@@ -114,8 +114,18 @@ int fr_read_manifest(const char *buf, size_t len, struct fr_manifest *mf, char *
 	root = fr_json_parse(buf, len, err, errlen);
 	if (!root)
 		return -1;
-	ret = read_root(root, mf, err, errlen);
+	ret = fr_read_manifest_root(root, mf, err, errlen);
 	json_object_put(root);
+	return ret;
+}
+
+int fr_read_manifest_root(struct json_object *root, struct fr_manifest *mf, char *err,
+			  size_t errlen)
+{
+	int ret;
+
+	memset(mf, 0, sizeof(*mf));
+	ret = read_root(root, mf, err, errlen);
 	if (ret)
 		fr_manifest_free(mf);
 	return ret;

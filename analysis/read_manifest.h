@@ -38,6 +38,10 @@ struct fr_manifest {
 };
 
 int fr_read_manifest(const char *buf, size_t len, struct fr_manifest *mf, char *err, size_t errlen);
+/* The same from a parsed manifest (the walk keeps the tree for the stages
+ * that read more of it: fr_model.manifests). */
+int fr_read_manifest_root(struct json_object *root, struct fr_manifest *mf, char *err,
+			  size_t errlen);
 void fr_manifest_free(struct fr_manifest *mf);
 const struct fr_run *fr_manifest_find(const struct fr_manifest *mf, const char *relpath);
 /* The drive label of @run: its drive, with " (ENGINE)" appended when the run

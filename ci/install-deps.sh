@@ -17,7 +17,7 @@ PACKAGES=(
 	liburing-dev libnvme-dev libjson-c-dev libjemalloc-dev libssl-dev libcmocka-dev zlib1g-dev
 	linux-image-amd64 busybox-static
 	cpio zstd xz-utils binutils kmod nvme-cli iproute2 e2fsprogs util-linux fdisk dmsetup file
-	clang clang-format llvm libclang-rt-14-dev jq python3 chromium valgrind shellcheck
+	clang clang-format llvm libclang-rt-14-dev jq python3 chromium valgrind shellcheck strace
 )
 QEMU_PACKAGES=(qemu-system-x86 qemu-utils)
 QEMU_MIN=1:10.0

@@ -29,6 +29,7 @@
 #include "read_fio.h"
 #include "read_manifest.h"
 #include "read_ref.h"
+#include "report.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -64,14 +65,18 @@ static void rank_and_render(const struct fr_model *m)
 		return;
 	for (size_t i = 0; i < sizeof(renderers) / sizeof(renderers[0]); i++) {
 		struct fr_report rep = {m, &r, NULL};
+		struct fr_report_parts parts;
 		char *out = NULL;
 		size_t len = 0;
-		FILE *f = open_memstream(&out, &len);
+		FILE *f;
 
-		if (!f)
+		if (fr_report_build(&rep, &parts) || !(f = open_memstream(&out, &len))) {
+			fr_report_parts_free(&parts);
 			continue;
+		}
 		renderers[i](f, &rep);
 		fclose(f);
+		fr_report_parts_free(&parts);
 		if (renderers[i] == fr_out_json)
 			check_json(out, len);
 		free(out);

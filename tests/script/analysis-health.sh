@@ -126,6 +126,12 @@ check "invalid run: the health section still shows every step, invalid with the 
 run incl -f json --include-invalid "$D/invalid.json"
 check "--include-invalid ranks them (exit 0)" rc_is incl 0
 check "... marked invalid in the health section" has incl '"valid": false'
+n_steps=$(jq '[.jobs[].jobname] | length' "$D/invalid.json")
+n_notes=$(grep -c "^fiorank: included $D/invalid.json: drive .* is invalid (critical warning: temperature.*): ranked, placed and gated only because of --include-invalid$" "$tmp/incl.err")
+check "... stderr says, once per invalid step ($n_notes of $n_steps), what is invalid and that the flag included it" \
+	test "$n_notes" -ge 1 -a "$n_notes" -eq "$n_steps"
+run incl_q -f json -q --include-invalid "$D/invalid.json"
+check "... and -q keeps stderr quiet" test ! -s "$tmp/incl_q.err"
 
 # --- every format says it
 for fmt in text md csv html; do
