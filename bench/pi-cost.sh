@@ -41,10 +41,14 @@ for o in crc16 crc64; do
 done
 objs=("$FIO_SRC/crc/crc16.o" "$FIO_SRC/crc/crc64.o")
 defs=()
-if [ -f "$FIO_SRC/crc/crc_t10dif.o" ] && nm "$FIO_SRC/crc/crc_t10dif.o" | grep -q ' T fio_crc_t10dif$'; then
-	objs+=("$FIO_SRC/crc/crc_t10dif.o")
-	defs+=(-DHAVE_FIO_T10DIF)
-fi
+# fio names the object crct10dif_common.o (3.36-3.39); found by its symbol
+for o in "$FIO_SRC"/crc/*t10dif*.o; do
+	if [ -f "$o" ] && nm "$o" | grep -q ' T fio_crc_t10dif$'; then
+		objs+=("$o")
+		defs+=(-DHAVE_FIO_T10DIF)
+		break
+	fi
+done
 if nm "$FIO_SRC/crc/crc64.o" | grep -q ' T fio_crc64_nvme$'; then
 	defs+=(-DHAVE_FIO_CRC64_NVME)
 fi

@@ -72,10 +72,18 @@ fi
 # while a job runs.  fio must stop with an error, the engine must name the
 # failure once (not once per I/O), and nothing may hang.
 cntlid=$(nvme id-ctrl /dev/nvme0 -o json | jq .cntlid)
+# The detach waits until fio's progress line shows reads completing (a fixed
+# sleep raced with a slow start under load: detached before any I/O).
 ssd --name=detach --filename=/dev/ng0n5 --rw=randread --bs=4k --iodepth=8 --time_based --runtime=30 \
-	>/tmp/detach.out 2>&1 &
+	--eta=always --eta-newline=1 >/tmp/detach.eta 2>/tmp/detach.out &
 job=$!
-sleep 3
+for _ in $(seq 250); do
+	grep -Eq '\[r=([1-9][0-9]*|[0-9.]+k) IOPS\]' /tmp/detach.eta && break
+	kill -0 $job 2>/dev/null || break
+	sleep 0.2
+done
+grep -Eq '\[r=([1-9][0-9]*|[0-9.]+k) IOPS\]' /tmp/detach.eta ||
+	not_ok "detach: fio showed no completed reads within 50 s (detaching anyway)"
 nvme detach-ns /dev/nvme0 --namespace-id=5 --controllers="$cntlid" >/tmp/detach.nvme 2>&1
 wait $job
 rc=$?

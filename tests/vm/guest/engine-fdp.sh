@@ -8,8 +8,10 @@
 # totals and match the device's count per handle; the engine's placed write
 # moves the same handle as nvme-cli's; bad placement requests are refused
 # with the reason and write nothing.  Prints TAP.
-# fio's own io_uring_cmd placement (fdp=1) needs fio >= 3.34: the pinned
-# fio 3.33 rejects the option, so nvme-cli's placed writes are the peer here.
+# With a fio that has placement options (fdp=1, plids=, plid_select=:
+# fio >= 3.38), the same cases run with fio's options through ssdnvme and
+# through fio's own io_uring_cmd, side by side (step 5); with fio 3.33 a
+# visible skip line says why, and nvme-cli's placed writes are the peer.
 # shellcheck disable=SC2086  # $eng is an option list, split on purpose
 . "$(dirname "$0")/../../lib.sh"
 cd /tmp || exit 1
@@ -40,6 +42,8 @@ fdp_check() {
 import json, sys
 
 mode, fio_out, res = sys.argv[1], json.load(open(sys.argv[2])), json.load(open(sys.argv[3]))
+mode, _, chooser = mode.partition(":")  # "rr:fio": fio's own options chose
+chooser = chooser or "engine"
 keys = res["tags"]["keys"]
 
 def fail(msg):
@@ -65,7 +69,9 @@ bs = 4096
 for i in range(4, len(sys.argv), 3):
     nsid, before, after = int(sys.argv[i]), ruamw(sys.argv[i + 1]), ruamw(sys.argv[i + 2])
     for pid in before:
-        lbas = (before[pid] - after[pid]) * 512
+        # RUAMW counts down in the handle's current 1 MiB (2048-LBA) reclaim
+        # unit and starts again in a new one: every case writes less than that
+        lbas = ((before[pid] - after[pid]) % 2048) * 512
         n = sum(k["count"] for k in placed if k["nsid"] == nsid and k["placement_id"] == pid)
         if lbas != n * bs:
             fail("nsid %d PID %d: device counts %d bytes, tags %d writes of %d" % (nsid, pid, lbas, n, bs))
@@ -76,7 +82,7 @@ if mode == "rr":  # roundrobin over two PIDs: an even split
         fail("roundrobin over 2 PIDs gave %s" % counts)
 p = [e for j in res["jobs"] for e in j.get("placement", [])]
 want = sorted(int(x) for x in sys.argv[4::3])
-if sorted(e["nsid"] for e in p) != want or any(e["chosen_by"] != "engine" for e in p):
+if sorted(e["nsid"] for e in p) != want or any(e["chosen_by"] != chooser for e in p):
     fail("results' placement: %s" % json.dumps(p))
 for e in p:
     print("# placement nsid %d: select %s plids %s pids %s ruhids %s" % (e["nsid"], e["select"], e["plids"], e["pids"], e["ruhids"]))
@@ -143,13 +149,103 @@ check_fails "placement on the block device" "/dev/nvme0n1: data placement needs 
 check_fails "placement with write_zeroes=1" "write_zeroes=1 with data placement" \
 	ssd --name=b --filename=/dev/ng0n1 $rf --ssdnvme_fdp=1 --write_zeroes=1
 check "nothing written by the refused jobs (host bytes unchanged)" test "$(host_bytes)" = "$hb1"
-if fio_cmd --name=b --filename=/dev/ng0n1 --ioengine=io_uring_cmd --cmd_type=nvme $rf --fdp=1 >f.out 2>&1; then
-	skip "this fio has fdp=1: compare io_uring_cmd's placement here"
-else
-	if grep -q "unrecognized option '--fdp=1'" f.out; then
-		ok "fio $("$FIO_BIN" --version) has no fdp=1 (io_uring_cmd cannot place): nvme-cli is the peer above"
+
+# 5. fio's own placement options (fdp=1, plids=, plid_select=), the same
+#    cases through ssdnvme and through fio's io_uring_cmd: what each does is
+#    printed ("# peer ...") for docs/engine.md.
+# moved BEFORE AFTER: "PID:LBAs" the handles of one namespace took.
+moved() { paste "$1" "$2" | awk '{ d = ($2 - $4) % 2048; if (d < 0) d += 2048; printf "%s%s:%d", (NR > 1 ? " " : ""), $1, d }'; }
+# fdp_peer ENGINE ARGS...: fio with fio's placement options through ENGINE.
+fdp_peer() {
+	local e=$1
+	shift
+	if [ "$e" = ssdnvme ]; then
+		ssd "$@"
 	else
-		not_ok "fio's io_uring_cmd fdp=1: $(tail -2 f.out)"
+		timeout 120 "$FIO_BIN" --ioengine=io_uring_cmd --cmd_type=nvme "$@"
+	fi
+}
+# placed FIO_JSON JOB NS BEFORE AFTER PIDS: JOB's writes landed on PIDS of
+# namespace NS only (each PID some, their sum fio's bytes), no other handle moved.
+placed() {
+	python3 - "$@" <<'PY'
+import json, sys
+out, job, ns, before, after, pids = sys.argv[1:7]
+pids = {int(p) for p in pids.split(",")}
+def ruamw(path):
+    return {int(a): int(b) for a, b in (l.split() for l in open(path) if l.strip())}
+b, a = ruamw(before), ruamw(after)
+moved = {p: ((b[p] - a[p]) % 2048) * 512 for p in b}
+wrote = sum(j["write"]["io_bytes"] for j in json.load(open(out))["jobs"] if j["jobname"] == job)
+print("# nsid %s: bytes per PID %s, fio wrote %d" % (ns, moved, wrote))
+if sum(moved[p] for p in pids) != wrote or any(moved[p] == 0 for p in pids):
+    sys.exit("PIDs %s took %d bytes of fio's %d, or one took none" % (sorted(pids), sum(moved[p] for p in pids), wrote))
+if any(moved[p] for p in moved if p not in pids):
+    sys.exit("a handle outside %s moved: %s" % (sorted(pids), moved))
+PY
+}
+if "$FIO_BIN" --cmdhelp=plid_select 2>/dev/null | grep -q plid_select; then
+	for e in ssdnvme io_uring_cmd; do
+		res=()
+		[ $e = ssdnvme ] && res=(--ssdnvme_results="rr-$e.engine.json")
+		ruamw 1 >b1
+		check "peer $e: fdp=1 plids=1,3 (roundrobin) writes 512 KiB to namespace 1" \
+			fdp_peer $e --name=rr --filename=/dev/ng0n1 $wr --io_size=512k --fdp=1 --plids=1,3 \
+			--output=rr-$e.json "${res[@]}"
+		ruamw 1 >a1
+		check "peer $e: rr: PIDs 1 and 3 took 256 KiB each, 0 and 2 nothing ($(moved b1 a1))" \
+			test "$(moved b1 a1)" = "0:0 1:512 2:0 3:512"
+		echo "# peer $e rr plids=1,3: LBAs per PID $(moved b1 a1); write IOPS $(jq '.jobs[0].write.iops | floor' rr-$e.json)"
+		[ $e = ssdnvme ] && check_noted "peer ssdnvme: rr: fio chose the PIDs, the tags per PID match each handle" \
+			fdp_check rr:fio rr-$e.json rr-$e.engine.json 1 b1 a1
+
+		[ $e = ssdnvme ] && res=(--ssdnvme_results="rnd-$e.engine.json")
+		ruamw 1 >b1
+		ruamw 2 >b2
+		check "peer $e: plid_select=random plids=0-1, randrw on namespaces 1 and 2 (a job each)" \
+			fdp_peer $e --rw=randrw --bs=4k --size=16M --iodepth=4 --io_size=1M --randrepeat=0 \
+			--output-format=json --fdp=1 --plids=0-1 --plid_select=random --output=rnd-$e.json "${res[@]}" \
+			--name=n1 --filename=/dev/ng0n1 --name=n2 --filename=/dev/ng0n2
+		ruamw 1 >a1
+		ruamw 2 >a2
+		check_noted "peer $e: random: namespace 1's writes on its PIDs 0 and 1 only, both used" \
+			placed rnd-$e.json n1 1 b1 a1 0,1
+		check_noted "peer $e: random: namespace 2's writes on its PIDs 0 and 1" \
+			placed rnd-$e.json n2 2 b2 a2 0,1
+		[ $e = ssdnvme ] && check_noted "peer ssdnvme: random: namespace x PID tags match each handle" \
+			fdp_check random:fio rnd-$e.json rnd-$e.engine.json 1 b1 a1 2 b2 a2
+
+		ruamw 1 >b1
+		fdp_peer $e --name=one --filename=/dev/ng0n1 --rw=write --bs=128k --size=128k --offset=4M \
+			--fdp=1 --plids=2 >/dev/null 2>&1
+		ruamw 1 >a1
+		check "peer $e: a 128 KiB write with plids=2 takes 256 LBAs from PID 2 only ($(moved b1 a1))" \
+			test "$(moved b1 a1)" = "0:0 1:0 2:256 3:0"
+
+		hb1=$(host_bytes)
+		check_fails "peer $e: plids=0,2 on namespace 2 (2 handles) is refused" \
+			"index 2 (is outside|must be smaller)" \
+			fdp_peer $e --name=b --filename=/dev/ng0n2 $rf --fdp=1 --plids=0,2
+		echo "# peer $e plids=0,2 on a 2-handle namespace: $(fdp_peer $e --name=b --filename=/dev/ng0n2 \
+			$rf --fdp=1 --plids=0,2 2>&1 | grep -Em1 'index 2')"
+		want="data placement needs NVMe passthrough"
+		[ $e = io_uring_cmd ] && want="only works with nvme ns generic char devices"
+		check_fails "peer $e: fdp=1 on the block device is refused" "$want" \
+			fdp_peer $e --name=b --filename=/dev/nvme0n1 $rf --fdp=1
+		check "peer $e: nothing written by the refused jobs" test "$(host_bytes)" = "$hb1"
+	done
+	check_fails "ssdnvme: its own ssdnvme_fdp=1 and fio's fdp=1 together are refused" \
+		"ssdnvme_fdp=1 and fio's fdp=1 both ask for placement" \
+		ssd --name=b --filename=/dev/ng0n1 $rf --fdp=1 --ssdnvme_fdp=1
+	check_fails "ssdnvme: dataplacement=streams is refused (no streams directive)" \
+		"dataplacement=streams: the engine sends no streams directive" \
+		ssd --name=b --filename=/dev/ng0n1 $rf --dataplacement=streams --plids=1
+else
+	fio_cmd --name=b --filename=/dev/ng0n1 --ioengine=io_uring_cmd --cmd_type=nvme $rf --fdp=1 >f.out 2>&1
+	if grep -Eq "unrecognized option '--fdp=1'|bad option" f.out; then
+		skip "skipped: fio $(fio_version) has no io_uring_cmd FDP (fdp=1, plids, plid_select): nvme-cli is the peer above"
+	else
+		not_ok "fio $(fio_version): no plid_select, but fdp=1 did not fail as unknown: $(tail -2 f.out)"
 	fi
 fi
 tap_done

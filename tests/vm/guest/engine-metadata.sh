@@ -8,8 +8,10 @@
 #   7: 512+8 separate, PI type 2
 # Every format: write + verify with pi_act=0 and 1, the region read back
 # through the block layer, guest physical page 0 untouched; corrupted PI
-# fields caught by the matching pi_chk only; fio's own io_uring_cmd last.
+# fields caught by the matching pi_chk only; fio's own io_uring_cmd last
+# (engine-metadata-peer.sh with fio >= 3.36).
 . "$(dirname "$0")/../../lib.sh"
+here=$(cd "$(dirname "$0")" && pwd)
 cd /tmp || exit 1
 ssd() { fio_cmd --verify_state_save=0 --ioengine=external:"$ENGINE" "$@"; }
 all=GUARD,REFTAG,APPTAG
@@ -200,28 +202,38 @@ corrupt 2 16 520 0 513 && pi_case 2 16 guard GUARD REFTAG,APPTAG "$G" "0 1"
 corrupt 7 16 512 8 7 && pi_case 7 16 "reference tag" REFTAG GUARD,APPTAG "$R"
 
 echo "# corruption cases: ${SECONDS}s"
-# -- fio's own io_uring_cmd (fio 3.33: no PI options, no metadata buffer).
-# The page-0 check must be able to fail: its read of metadata the device
-# holds (the pattern written raw) lands on page 0.
-nvme write /dev/nvme0n1 -s 0 -c 7 -z 4096 -y 64 -d /tmp/zd -M /tmp/a5 --prinfo=0 >/dev/null 2>&1
-page0 >/tmp/p.before
-fio_cmd --name=u --ioengine=io_uring_cmd --cmd_type=nvme --filename=/dev/ng0n1 --rw=read --bs=4k --size=4k >/dev/null 2>&1
-page0 >/tmp/p.after
-check "io_uring_cmd's read of 512+8 PI type 1 changes guest page 0 (the check can fail)" \
-	bash -c '! cmp -s /tmp/p.before /tmp/p.after'
-# What it does per format, for docs/engine.md: one run, one job per
-# namespace, each job's error from fio's JSON, then the block layer.
-ujobs=()
-for ns in 1 2 3 4 5 6 7; do
-	bs=4k
-	case $ns in 2 | 6) bs=4160 ;; esac
-	ujobs+=(--name="ns$ns" --filename="/dev/ng0n$ns" --bs="$bs")
-done
-fio_cmd --ioengine=io_uring_cmd --cmd_type=nvme --rw=randwrite --size=256k --iodepth=4 --verify=crc32c \
-	--verify_state_save=0 --output-format=json --output=/tmp/u.json "${ujobs[@]}" >/dev/null 2>&1
-for ns in 1 2 3 4 5 6 7; do
-	err=$(jq -r --arg j "ns$ns" '.jobs[] | select(.jobname == $j) | .error' /tmp/u.json)
-	blockread "$ns" >/dev/null 2>&1 && d=ok || d=fails
-	echo "# io_uring_cmd ng0n$ns: fio job error ${err:-?}, block-layer read $d"
-done
+# -- fio's own io_uring_cmd as the peer.  With fio >= 3.36 (pi_act, pi_chk,
+# apptag, md_per_io_size): every format and mode, the same job through both
+# engines, then the corrupted LBAs; each outcome is printed ("# peer ...")
+# and checked against the table in docs/engine.md (expect_of below).
+if "$FIO_BIN" --enghelp=io_uring_cmd 2>/dev/null | grep -q '^pi_act'; then
+	# shellcheck source=tests/vm/guest/engine-metadata-peer.sh
+	. "$here/engine-metadata-peer.sh" || not_ok "the io_uring_cmd peer cases ($here/engine-metadata-peer.sh) did not run"
+else
+	skip "skipped: fio $(fio_version) has no io_uring_cmd PI (pi_act, pi_chk, apptag, md_per_io_size): what it does instead follows"
+	# -- fio's own io_uring_cmd (fio 3.33: no PI options, no metadata buffer).
+	# The page-0 check must be able to fail: its read of metadata the device
+	# holds (the pattern written raw) lands on page 0.
+	nvme write /dev/nvme0n1 -s 0 -c 7 -z 4096 -y 64 -d /tmp/zd -M /tmp/a5 --prinfo=0 >/dev/null 2>&1
+	page0 >/tmp/p.before
+	fio_cmd --name=u --ioengine=io_uring_cmd --cmd_type=nvme --filename=/dev/ng0n1 --rw=read --bs=4k --size=4k >/dev/null 2>&1
+	page0 >/tmp/p.after
+	check "io_uring_cmd's read of 512+8 PI type 1 changes guest page 0 (the check can fail)" \
+		bash -c '! cmp -s /tmp/p.before /tmp/p.after'
+	# What it does per format, for docs/engine.md: one run, one job per
+	# namespace, each job's error from fio's JSON, then the block layer.
+	ujobs=()
+	for ns in 1 2 3 4 5 6 7; do
+		bs=4k
+		case $ns in 2 | 6) bs=4160 ;; esac
+		ujobs+=(--name="ns$ns" --filename="/dev/ng0n$ns" --bs="$bs")
+	done
+	fio_cmd --ioengine=io_uring_cmd --cmd_type=nvme --rw=randwrite --size=256k --iodepth=4 --verify=crc32c \
+		--verify_state_save=0 --output-format=json --output=/tmp/u.json "${ujobs[@]}" >/dev/null 2>&1
+	for ns in 1 2 3 4 5 6 7; do
+		err=$(jq -r --arg j "ns$ns" '.jobs[] | select(.jobname == $j) | .error' /tmp/u.json)
+		blockread "$ns" >/dev/null 2>&1 && d=ok || d=fails
+		echo "# io_uring_cmd ng0n$ns: fio job error ${err:-?}, block-layer read $d"
+	done
+fi
 tap_done
