@@ -2,7 +2,7 @@
 # Everything but main.c goes into libfiorank.a, which the unit tests and the
 # libFuzzer target link alone.
 
-FR_SRCS      := json_get.c model.c model_docs.c model_problems.c model_step.c label.c group.c compact.c read_fio.c read_fio_keep.c slurp.c read_engine.c read_manifest.c read_ref.c inputs.c inputs_read.c rank.c \
+FR_SRCS      := json_get.c model.c model_docs.c model_problems.c model_step.c label.c group.c compact.c read_fio.c read_fio_keep.c jscan.c fastread_scan.c read_fio_fast.c slurp.c read_engine.c read_manifest.c read_ref.c inputs.c inputs_read.c rank.c \
                 escape.c baseline.c baseline_cmp.c baseline_noise.c baseline_params.c baseline_runs.c baseline_out.c out_common.c out_text.c out_csv.c out_json.c out_md.c out_html.c svg.c \
                 chart_axis.c chart_legend.c out_html_lat.c out_html_nn.c crosscheck.c report.c \
                 out_html_dist.c

@@ -36,6 +36,7 @@
 #include "label.h"
 #include "ran.h"
 #include "read_fio.h"
+#include "read_fio_fast.h"
 
 struct pending_list {
 	struct fr_pending *v;
@@ -782,6 +783,8 @@ int fr_read_fio_buffer(struct fr_model *m, const char *buf, size_t len, const ch
 		       const struct fr_label *label, struct fr_read_info *info)
 {
 	struct doc_ctx c = {.m = m, .source = source, .label = label};
+	struct fr_fast_doc fast;
+	bool fast_read;
 	int ret = 0;
 
 	if (info)
@@ -790,7 +793,15 @@ int fr_read_fio_buffer(struct fr_model *m, const char *buf, size_t len, const ch
 		fr_model_skip(m, source, "file too large (%zu bytes)", len);
 		return -1;
 	}
-	if (parse_docs(&c, buf, len)) {
+	/* the common case without json-c's tree (read_fio_fast.h) */
+	fast_read = fr_read_fio_fast_on() && fr_read_fio_fast(buf, len, label, &fast);
+	if (fast_read) {
+		c.jobs = (struct pending_list){fast.jobs, fast.njobs, fast.cap};
+		c.fio_version = fast.fio_version;
+		c.timestamp = fast.timestamp;
+		c.kept = fast.kept;
+	}
+	if (!fast_read && parse_docs(&c, buf, len)) {
 		if (c.own_report)
 			fr_model_note(m, source, "%s", c.err);
 		else

@@ -43,6 +43,11 @@ int fr_read_fio_buffer(struct fr_model *m, const char *buf, size_t len, const ch
  * root; NULL when out of memory.  fr_read_fio_buffer keeps it on the
  * steps it fills (fr_step.fio_doc). */
 struct json_object *fr_fio_keep(struct json_object *root);
+/* The bucket of a json+ bin of NS nanoseconds, -1 outside the range. */
+long fr_dist_bucket_of(double ns);
+/* A direction's kept distribution, {"clat_ns": {"buckets": {k: count}}},
+ * from bucket sums B; NULL when out of memory. */
+struct json_object *fr_fio_keep_buckets(const double b[FR_DIST_NBUCKETS]);
 
 /* Reads a whole file into memory; returns NULL and sets errno on failure. */
 char *fr_slurp(const char *path, size_t *len);

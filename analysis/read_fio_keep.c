@@ -49,7 +49,7 @@ static struct json_object *wrap(const char *key, struct json_object *v)
 }
 
 /* The bucket of a bin of ns nanoseconds, or -1 outside 1 ns .. 10^12 ns. */
-static long bucket_of(double ns)
+long fr_dist_bucket_of(double ns)
 {
 	long k = ns >= 1 ? lround(floor(log10(ns) * FR_DIST_PER_DECADE)) : 0;
 
@@ -61,21 +61,26 @@ static long bucket_of(double ns)
 static struct json_object *keep_bins(struct json_object *dir)
 {
 	struct json_object *bins = fr_json_get(fr_json_get(dir, "clat_ns"), "bins");
-	struct json_object *buckets;
 	double b[FR_DIST_NBUCKETS] = {0};
-	char key[24]; /* a long in decimal */
 
 	if (!json_object_is_type(bins, json_type_object))
 		return NULL;
 	json_object_object_foreach(bins, ns, count)
 	{
 		double c = json_object_get_double(count);
-		long k = bucket_of(strtod(ns, NULL));
+		long k = fr_dist_bucket_of(strtod(ns, NULL));
 
 		if (c > 0 && k >= 0)
 			b[k] += c;
 	}
-	buckets = json_object_new_object();
+	return fr_fio_keep_buckets(b);
+}
+
+struct json_object *fr_fio_keep_buckets(const double b[FR_DIST_NBUCKETS])
+{
+	struct json_object *buckets = json_object_new_object();
+	char key[24]; /* a long in decimal */
+
 	for (long k = 0; buckets && k < FR_DIST_NBUCKETS; k++) {
 		if (!(b[k] > 0))
 			continue;

@@ -13,6 +13,9 @@
 #   fiorank -f csv DIR                     (read, rank, render; one parse
 #                                           thread per CPU)
 #   fiorank -j 1 -f csv DIR                (the same on one thread)
+#   FIORANK_JSONC=1 fiorank -j 1 ...       (the same through json-c's
+#                                           object tree, without the fast
+#                                           reader: what it saves)
 #   jq over all files                      (extract per job: name, IOPS, mean
 #                                           and p99 clat per direction)
 #   python3 (json module)                  (the same extraction plus the peak
@@ -143,11 +146,14 @@ run_jq() { find "$DIR/corpus" -name '*.json' -print0 | xargs -0 "$JQ" -r "$JQ_PR
 run_py() { "$PY" "$DIR/extract.py" "$DIR/corpus"; }
 run_fr() { "$FIORANK" -N -f csv "$DIR/corpus"; }
 run_fr1() { "$FIORANK" -N -j 1 -f csv "$DIR/corpus"; }
+# the same through json-c's object tree (read_fio_fast.h): what the fast
+# reader saves
+run_frc() { FIORANK_JSONC=1 "$FIORANK" -N -j 1 -f csv "$DIR/corpus"; }
 "$FIORANK" -N -q -f csv "$DIR/corpus" >"$DIR/fiorank.csv" ||
 	{ echo "fiorank did not read the corpus cleanly" >&2; exit 1; }
 
 cat "$DIR"/corpus/*/*.json >/dev/null # warm the page cache
-tools="fr fr1 jq py"
+tools="fr fr1 frc jq py"
 declare -A BR BC # best wall and CPU seconds per tool
 for k in $tools; do
 	BR[$k]=999999 BC[$k]=999999
@@ -164,7 +170,7 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", a / b }'; }
 echo "machine: $(nproc) CPUs, load average $load_before before, $(cut -d' ' -f1-3 /proc/loadavg) after"
 echo "best of $RUNS interleaved rounds:"
 printf '%-30s %8s %9s %8s %9s\n' "" "wall s" "wall MB/s" "cpu s" "cpu MB/s"
-for t in "fiorank -f csv:fr" "fiorank -j 1 (one thread):fr1" "jq (extraction only):jq" "python3 json (+ peaks):py"; do
+for t in "fiorank -f csv:fr" "fiorank -j 1 (one thread):fr1" "fiorank -j 1, json-c tree:frc" "jq (extraction only):jq" "python3 json (+ peaks):py"; do
 	name=${t%:*} k=${t##*:}
 	printf '%-30s %8.3f %9s %8.3f %9s\n' "$name" "${BR[$k]}" "$(mbps "${BR[$k]}")" \
 		"${BC[$k]}" "$(mbps "${BC[$k]}")"

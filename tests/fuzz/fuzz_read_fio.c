@@ -6,8 +6,10 @@
  * results tree (manifest.json, <drive>/peak.json with its .engine.json
  * sidecar, another output), through the directory walk and the parallel
  * reader, then ranking and every format.  The JSON output must parse, as
- * strict UTF-8 JSON, and the reader's compact copy of a document must mean
- * what the document means (tests/unit/compact_check.h): anything else aborts.  Built by
+ * strict UTF-8 JSON, the reader's compact copy of a document must mean
+ * what the document means (tests/unit/compact_check.h), and the fast reader
+ * (read_fio_fast.h) must read the bytes as json-c's path does, field for
+ * field (tests/unit/model_dump.h): anything else aborts.  Built by
  * analysis/analysis.mk as
  * $(BUILD)/fuzz_fiorank with -fsanitize=fuzzer,address,undefined and run by
  * tests/script/analysis-fuzz.sh.
@@ -22,6 +24,7 @@
 #include <json-c/json.h>
 
 #include "../unit/compact_check.h"
+#include "../unit/model_dump.h"
 #include "inputs.h"
 #include "out.h"
 #include "rank.h"
@@ -84,6 +87,24 @@ static void rank_and_render(const struct fr_model *m)
 	fr_ranking_free(&r);
 }
 
+/* The fast reader and json-c's path give one answer. */
+static void check_fast(const char *buf, size_t size)
+{
+	struct fr_label label = {.fallback_drive = "fuzz"};
+	char *jsonc, *fast;
+
+	md_read_both(buf, size, &label, &jsonc, &fast);
+	if (strcmp(jsonc, fast)) {
+		fprintf(stderr,
+			"the fast reader differs from json-c's path\n--- json-c\n%s--- fast\n%s",
+			jsonc, fast);
+		abort();
+	}
+	free(jsonc);
+	free(fast);
+	fr_read_fio_fast_set(true);
+}
+
 /* The readers on the bytes as they are. */
 static void read_buffer(const uint8_t *data, size_t size)
 {
@@ -101,6 +122,7 @@ static void read_buffer(const uint8_t *data, size_t size)
 	memcpy(buf, data, size);
 	fr_model_init(&m);
 	fr_read_fio_buffer(&m, buf, size, "fuzz", &label, NULL);
+	check_fast(buf, size);
 	/* the reader's compact copy of the first document means what it does */
 	for (size_t i = 0; i < size; i++)
 		if (buf[i] == '{') {

@@ -1,0 +1,233 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The fast reader of fio's JSON (analysis/read_fio_fast.h) against
+ * json-c's path: every fio output under tests/data (real fio runs of every
+ * version and shape the fixture scripts make) read both ways must give the
+ * same model, field for field (model_dump.h); the plain shapes must be
+ * taken by the fast reader (else this compares json-c with itself); and
+ * inputs it must not take (escapes, a key given twice, number forms
+ * json-c reads its own way, truncation, bytes that are not ASCII, deep
+ * nesting, a second document) are declined, read by json-c as before.
+ */
+#include <ftw.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "model_dump.h"
+#include "read_fio.h"
+#include "read_fio_fast.h"
+
+#define DATA FIORANK_SRC_TOP "/tests/data"
+
+static const struct fr_label label = {.fallback_drive = "d"};
+static size_t n_outputs, n_taken;
+
+/* Both ways the same; returns whether the fast reader took it. */
+static bool same_both_ways(const char *buf, size_t len, const char *what)
+{
+	char *jsonc, *fast;
+	bool took = md_read_both(buf, len, &label, &jsonc, &fast);
+
+	if (strcmp(jsonc, fast)) {
+		print_error("%s: the fast reader differs from json-c's path\n--- json-c\n%s"
+			    "--- fast\n%s",
+			    what, jsonc, fast);
+		fail();
+	}
+	free(jsonc);
+	free(fast);
+	return took;
+}
+
+static int visit(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+	size_t len;
+	char *buf;
+
+	(void)st;
+	(void)ftw;
+	if (type != FTW_F)
+		return 0;
+	buf = fr_slurp(path, &len);
+	assert_non_null(buf);
+	if (memmem(buf, len, "\"fio version\"", 13)) {
+		n_outputs++;
+		n_taken += same_both_ways(buf, len, path);
+	}
+	free(buf);
+	return 0;
+}
+
+static void test_every_fixture(void **state)
+{
+	(void)state;
+	assert_int_equal(nftw(DATA, visit, 16, FTW_PHYS), 0);
+	print_message("# %zu fio outputs, %zu of them read by the fast reader\n", n_outputs,
+		      n_taken);
+	assert_true(n_outputs >= 150);
+	/* most fixtures are plain outputs; the rest are shapes it declines */
+	assert_true(n_taken * 100 >= n_outputs * 85);
+}
+
+static char *fixture(const char *name, size_t *len)
+{
+	char path[512];
+	char *buf;
+
+	snprintf(path, sizeof(path), "%s/fio/%s", DATA, name);
+	buf = fr_slurp(path, len);
+	assert_non_null(buf);
+	return buf;
+}
+
+static void test_plain_shapes_taken(void **state)
+{
+	static const char *const taken[] = {"shapes/json.json",	       "shapes/jsonplus.json",
+					    "shapes/old-usec.json",    "shapes/prios.json",
+					    "shapes/steadystate.json", "versions/fio-3.33.json",
+					    "versions/fio-3.39.json"};
+	static const char *const declined[] = {
+		"shapes/client-server.json", "shapes/job-error.json", "shapes/status-interval.json",
+		"shapes/text-before.json",   "shapes/truncated.json", "shapes/terse.txt"};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(taken) / sizeof(taken[0]); i++) {
+		size_t len;
+		char *buf = fixture(taken[i], &len);
+
+		if (!same_both_ways(buf, len, taken[i]))
+			fail_msg("%s: declined by the fast reader", taken[i]);
+		free(buf);
+	}
+	for (size_t i = 0; i < sizeof(declined) / sizeof(declined[0]); i++) {
+		size_t len;
+		char *buf = fixture(declined[i], &len);
+
+		if (same_both_ways(buf, len, declined[i]))
+			fail_msg("%s: taken by the fast reader", declined[i]);
+		free(buf);
+	}
+}
+
+/* json.json with its first `from` replaced by `to`: must be declined, and
+ * read the same (by json-c's path) both ways. */
+static void declines(const char *from, const char *to)
+{
+	size_t len, fl = strlen(from), tl = strlen(to);
+	char *buf = fixture("shapes/json.json", &len), *at = memmem(buf, len, from, fl), *edited;
+
+	assert_non_null(at);
+	edited = malloc(len - fl + tl);
+	assert_non_null(edited);
+	memcpy(edited, buf, (size_t)(at - buf));
+	memcpy(edited + (at - buf), to, tl);
+	memcpy(edited + (at - buf) + tl, at + fl, len - (size_t)(at - buf) - fl);
+	if (same_both_ways(edited, len - fl + tl, to))
+		fail_msg("taken by the fast reader with '%s' for '%s'", to, from);
+	free(edited);
+	free(buf);
+}
+
+static void test_declines(void **state)
+{
+	(void)state;
+	/* an escape in a job name (json-c decodes it) */
+	declines("\"jobname\" : \"", "\"jobname\" : \"\\u0041");
+	declines("\"jobname\" : \"", "\"jobname\" : \"a\\/");
+	/* a key given twice: json-c keeps the last */
+	declines("\"jobname\" : ", "\"jobname\" : \"x\", \"jobname\" : ");
+	declines("\"iops\" : ", "\"iops\" : 1, \"iops\" : ");
+	declines("\"99.000000\" : ", "\"99.0\" : 5, \"99.000000\" : ");
+	/* numbers json-c reads its own way, or not at all */
+	declines("\"iops\" : ", "\"iops\" : 1e999, \"x\" : ");
+	declines("\"iops\" : ", "\"iops\" : 0123, \"x\" : ");
+	declines("\"iops\" : ", "\"iops\" : 1., \"x\" : ");
+	declines("\"iops\" : ", "\"iops\" : NaN, \"x\" : ");
+	declines("\"iops\" : ", "\"iops\" : 12345678901234567890, \"x\" : ");
+	declines("\"iops\" : ", "\"x\" : -Infinity, \"iops\" : ");
+	/* a value of another type than fio writes */
+	declines("\"iops\" : ", "\"iops\" : \"12\", \"x\" : ");
+	declines("\"jobname\" : ", "\"groupid\" : null, \"jobname\" : ");
+	/* bytes that are not ASCII, raw control bytes */
+	declines("\"jobname\" : \"", "\"jobname\" : \"\xc3\xa9");
+	declines("\"jobname\" : \"", "\"jobname\" : \"\xff");
+	declines("\"jobname\" : \"", "\"jobname\" : \"\t");
+	/* deep nesting, comments, a trailing comma, a second document */
+	declines("\"jobs\" : [",
+		 "\"deep\" : [[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]], \"jobs\" : [");
+	declines("\"jobs\" : [", "/* c */ \"jobs\" : [");
+	declines("\"jobs\" : [", "\"x\" : [1,], \"jobs\" : [");
+	declines("\"fio version\"", "\"fio version\" : \"x\", \"jobs\" : []}\n{\"fio version\"");
+	/* client/server output, a job fio reports an error for */
+	declines("\"jobname\" : ", "\"hostname\" : \"h\", \"port\" : 8765, \"jobname\" : ");
+	declines("\"error\" : 0", "\"error\" : 5");
+}
+
+/* text before the document (fio's warnings; text-before.json's job also
+ * failed, which the fast reader leaves to json-c's path) */
+static void test_text_before(void **state)
+{
+	static const char text[] = "\xef\xbb\xbf"
+				   "fio: this warning is not JSON {\n  <host> neither\n";
+	size_t len;
+	char *buf = fixture("shapes/json.json", &len), *in = malloc(sizeof(text) - 1 + len);
+
+	(void)state;
+	assert_non_null(in);
+	memcpy(in, text, sizeof(text) - 1);
+	memcpy(in + sizeof(text) - 1, buf, len);
+	assert_true(same_both_ways(in, sizeof(text) - 1 + len, "text before json.json"));
+	free(in);
+	free(buf);
+}
+
+static void test_truncated_everywhere(void **state)
+{
+	size_t len, last;
+	char *buf = fixture("shapes/json.json", &len);
+
+	(void)state;
+	last = (size_t)(strrchr(buf, '}') - buf);
+	/* every prefix before the document's end, at a sample of lengths:
+	 * declined, and read alike */
+	for (size_t cut = 1; cut <= last; cut += last / 97 + 1) {
+		char *prefix = malloc(cut);
+
+		assert_non_null(prefix);
+		memcpy(prefix, buf, cut);
+		if (same_both_ways(prefix, cut, "a truncated json.json"))
+			fail_msg("a prefix of %zu bytes of json.json was taken", cut);
+		free(prefix);
+	}
+	free(buf);
+}
+
+static void test_env_forces_jsonc(void **state)
+{
+	(void)state;
+	fr_read_fio_fast_set(true);
+	assert_true(fr_read_fio_fast_on());
+	fr_read_fio_fast_set(false);
+	assert_false(fr_read_fio_fast_on());
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_every_fixture),
+		cmocka_unit_test(test_plain_shapes_taken),
+		cmocka_unit_test(test_declines),
+		cmocka_unit_test(test_text_before),
+		cmocka_unit_test(test_truncated_everywhere),
+		cmocka_unit_test(test_env_forces_jsonc),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
