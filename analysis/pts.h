@@ -70,6 +70,8 @@ int fr_pts_text(FILE *f, struct fr_pts_drive *d, size_t n);
 int fr_pts_csv(FILE *f, struct fr_pts_drive *d, size_t n);
 int fr_pts_json(FILE *f, struct fr_pts_drive *d, size_t n);
 int fr_pts_html(FILE *f, struct fr_pts_drive *d, size_t n);
+/* One chart of the figures as an inline SVG figure (pts_svg.c). */
+void fr_pts_svg_chart(FILE *f, struct json_object *chart);
 struct fr_pts_page;
 /* The figures as JSON: one object per drive and page (pts_fig.c). */
 struct json_object *fr_pts_figures(struct fr_pts_drive *d, const struct fr_pts_page *page);

@@ -113,3 +113,19 @@ void pts_chart_set(struct json_object *fig, const char *key, const char *value)
 	if (n)
 		pts_put_str(json_object_array_get_idx(cs, n - 1), key, value);
 }
+
+void pts_chart_label(struct json_object *fig, const char *label)
+{
+	struct json_object *cs = fr_json_get(fig, "charts"), *c, *l;
+	size_t n = json_object_array_length(cs);
+
+	if (!n)
+		return;
+	c = json_object_array_get_idx(cs, n - 1);
+	l = fr_json_get(c, "x_labels");
+	if (!l) {
+		l = json_object_new_array();
+		pts_put(c, "x_labels", l);
+	}
+	json_object_array_add(l, json_object_new_string(label));
+}

@@ -24,9 +24,11 @@ void pts_cell(struct json_object *r, double v);
 struct json_object *pts_chart(struct json_object *fig, const char *name, const char *x,
 			      const char *y);
 /* A rendering hint on the last chart: "x_scale": "log2" (x ticks at the
- * points' x), "kind": "bars3d" (the series as rows of bars, one behind the
- * other, over the x values as categories). */
+ * points' x), "y_scale": "log10", "kind": "bars3d" (the series as rows of
+ * bars, one behind the other, over the x values as categories). */
 void pts_chart_set(struct json_object *fig, const char *key, const char *value);
+/* The name of the last chart's next x (1, 2, ...): its "x_labels". */
+void pts_chart_label(struct json_object *fig, const char *label);
 struct json_object *pts_series(struct json_object *list, const char *name);
 void pts_point(struct json_object *s, double x, double y);
 void pts_figure(struct json_object *fig, const char *k, double v);

@@ -241,6 +241,7 @@ static void histogram(struct json_object *fig, const struct fr_pts_run *r, const
 		 fr_json_str(job, "jobname") ? fr_json_str(job, "jobname") : "?");
 	s = pts_series(pts_chart(fig, name, "response time up to (us, log2 bins)", "% of I/Os"),
 		       point_name);
+	pts_chart_set(fig, "x_scale", "log2");
 	for (d = 0; job && d < 2; d++) {
 		struct json_object *bins =
 			fr_json_get(fr_json_get(fr_json_get(job, dirs[d]), "clat_ns"), "bins");
@@ -316,6 +317,8 @@ static void lat(struct json_object *fig, struct fr_pts_run **runs)
 	struct json_object *rows = pts_table(
 		fig, "latency", "block size-read %,IOPS,mean (us),max (us),99.999 % (us)");
 	struct json_object *c = pts_chart(fig, "mean and 99.999 % response time", "step", "us");
+
+	pts_chart_set(fig, "y_scale", "log10");
 	struct json_object *m = pts_series(c, "mean"), *n9 = pts_series(c, "99.999 %");
 	double x = 0;
 
@@ -331,6 +334,7 @@ static void lat(struct json_object *fig, struct fr_pts_run **runs)
 		pts_cell(rw, fr_pts_max_us(r));
 		pts_cell(rw, fr_pts_pct_us(r, 99.999));
 		x++;
+		pts_chart_label(fig, r->step);
 		pts_point(m, x, fr_pts_mean_us(r));
 		pts_point(n9, x, fr_pts_pct_us(r, 99.999));
 		if (!strcmp(r->step, "4k-r65"))
