@@ -67,6 +67,10 @@ static void page(FILE *f, struct json_object *fig)
 
 	fputs("<section class=\"pts-page\"><h2>SNIA PTS ", f);
 	esc(f, fr_json_str(fig, "test"));
+	if (fr_json_str(fig, "part")) {
+		fputs(" ", f);
+		esc(f, fr_json_str(fig, "part"));
+	}
 	fputs(": ", f);
 	esc(f, fr_json_str(fig, "drive"));
 	fputs("</h2>\n<table class=\"pts-header\">", f);
