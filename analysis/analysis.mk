@@ -19,7 +19,7 @@ FR_SRCS      += rate_target.c runinfo.c out_html_ss.c
 # the SATA roundup's thread x queue-depth method (issue 15)
 FR_SRCS      += pooled.c tq.c out_tq.c out_tq_html.c
 # the SNIA PTS tests (issue 27): fiorank pts
-FR_SRCS      += pts.c pts_fig.c pts_out.c pts_html.c
+FR_SRCS      += pts.c pts_build.c pts_fig.c pts_iops.c pts_out.c pts_html.c pts_svg.c
 # Flexible Data Placement: per-PID tails, placed vs unplaced noisy neighbor (issue 26)
 FR_SRCS      += placement.c fdp.c out_fdp.c
 FR_OBJDIR    := $(BUILD)/obj/analysis

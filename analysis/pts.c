@@ -15,7 +15,11 @@
 #include "pts.h"
 #include "read_fio_log.h"
 
-const char *const fr_pts_suites[5] = {"pts-wsat", "pts-hir", "pts-xsr", "pts-dirth", "pts-lat"};
+const struct fr_pts_page fr_pts_pages[FR_PTS_NPAGES] = {
+	{"pts-wsat", NULL, "wsat"},   {"pts-hir", NULL, "ws5"},	 {"pts-xsr", NULL, "xsr"},
+	{"pts-dirth", NULL, "dirth"}, {"pts-lat", NULL, "lat"},	 {"pts-iops", NULL, NULL},
+	{"pts-tp", "128k", NULL},     {"pts-tp", "1024k", NULL},
+};
 
 static char *join(const char *dir, const char *rel)
 {

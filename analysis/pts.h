@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The SNIA PTS tests of jobs/ssdnvme-suite (issue 27: pts-wsat, pts-hir,
- * pts-xsr, pts-dirth, pts-lat): `fiorank pts [-f text|json|csv|html]
+ * pts-xsr, pts-dirth, pts-lat, pts-iops, pts-tp): `fiorank pts [-f text|json|csv|html]
  * [-o FILE] DIR...` reads each results directory's manifest, the runs'
  * fio JSON and the per-second logs beside them (pts.c), and prints one
  * PTS-style report per drive and test (pts_out.c: text, JSON, CSV;
@@ -70,9 +70,22 @@ int fr_pts_text(FILE *f, struct fr_pts_drive *d, size_t n);
 int fr_pts_csv(FILE *f, struct fr_pts_drive *d, size_t n);
 int fr_pts_json(FILE *f, struct fr_pts_drive *d, size_t n);
 int fr_pts_html(FILE *f, struct fr_pts_drive *d, size_t n);
-/* The figures as JSON: one object per drive and test (pts_out.c). */
-struct json_object *fr_pts_figures(struct fr_pts_drive *d, const char *suite);
+/* One chart of the figures as an inline SVG figure (pts_svg.c). */
+void fr_pts_svg_chart(FILE *f, struct json_object *chart);
+struct fr_pts_page;
+/* The figures as JSON: one object per drive and page (pts_fig.c). */
+struct json_object *fr_pts_figures(struct fr_pts_drive *d, const struct fr_pts_page *page);
+/* The IOPS and throughput tests' figures (pts_iops.c). */
+void fr_pts_iops_fig(struct json_object *fig, struct fr_pts_run **runs);
+void fr_pts_tp_fig(struct json_object *fig, struct fr_pts_run **runs, const char *part);
 
-extern const char *const fr_pts_suites[5];
+/* The report's pages in order: one per test, the throughput test one per
+ * block size (PTS's 128 KiB and 1024 KiB tests); main_test is the test
+ * whose job options the header shows (NULL: the first measured run). */
+struct fr_pts_page {
+	const char *suite, *part, *main_test;
+};
+#define FR_PTS_NPAGES 8
+extern const struct fr_pts_page fr_pts_pages[FR_PTS_NPAGES];
 
 #endif

@@ -13,10 +13,6 @@
 #include "pts.h"
 #include "svg.h"
 
-#define W   640
-#define H   280
-#define PAD 48
-
 /* One home for HTML text: svg.c's escaper, as the other HTML renderers use. */
 static void esc(FILE *f, const char *s)
 {
@@ -33,95 +29,6 @@ static void val(FILE *f, struct json_object *v)
 		fprintf(f, "%.6g", json_object_get_double(v));
 	else
 		fputs("&ndash;", f);
-}
-
-/* The range of every series' x or y (key), over the points with a y. */
-static void range(struct json_object *ss, const char *key, double *lo, double *hi)
-{
-	size_t i, k;
-
-	*lo = INFINITY;
-	*hi = -INFINITY;
-	for (i = 0; i < json_object_array_length(ss); i++) {
-		struct json_object *s = json_object_array_get_idx(ss, i), *a = fr_json_get(s, key);
-
-		for (k = 0; k < json_object_array_length(a); k++) {
-			struct json_object *y = json_object_array_get_idx(fr_json_get(s, "y"), k);
-			double v = json_object_get_double(json_object_array_get_idx(a, k));
-
-			if (!y)
-				continue;
-			*lo = v < *lo ? v : *lo;
-			*hi = v > *hi ? v : *hi;
-		}
-	}
-	if (!(*hi > *lo)) {
-		*hi = *lo + 1;
-	}
-}
-
-static const char *const colours[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd",
-				      "#ff7f0e", "#8c564b", "#17becf"};
-
-static void svg_chart(FILE *f, struct json_object *c)
-{
-	struct json_object *ss = fr_json_get(c, "series");
-	double x0, x1, y0, y1;
-	size_t i, k;
-
-	range(ss, "x", &x0, &x1);
-	range(ss, "y", &y0, &y1);
-	if (y0 > 0)
-		y0 = 0;
-	fputs("<figure><figcaption>", f);
-	esc(f, fr_json_str(c, "name"));
-	fprintf(f,
-		"</figcaption>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
-		"height=\"%d\" role=\"img\">\n",
-		W, H);
-	fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#000\"/>", PAD, H - PAD,
-		W - 8, H - PAD);
-	fprintf(f, "<line x1=\"%d\" y1=\"8\" x2=\"%d\" y2=\"%d\" stroke=\"#000\"/>\n", PAD, PAD,
-		H - PAD);
-	fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"11\">%.4g</text>", PAD, H - PAD + 14, x0);
-	fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"11\" text-anchor=\"end\">%.4g</text>",
-		W - 8, H - PAD + 14, x1);
-	fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"11\" text-anchor=\"end\">%.4g</text>",
-		PAD - 4, H - PAD, y0);
-	fprintf(f, "<text x=\"%d\" y=\"16\" font-size=\"11\" text-anchor=\"end\">%.4g</text>\n",
-		PAD - 4, y1);
-	fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"12\" text-anchor=\"middle\">", W / 2,
-		H - 10);
-	esc(f, fr_json_str(c, "x"));
-	fprintf(f,
-		"</text><text x=\"12\" y=\"%d\" font-size=\"12\" transform=\"rotate(-90 12 %d)\" "
-		"text-anchor=\"middle\">",
-		H / 2, H / 2);
-	esc(f, fr_json_str(c, "y"));
-	fputs("</text>\n", f);
-	for (i = 0; i < json_object_array_length(ss); i++) {
-		struct json_object *s = json_object_array_get_idx(ss, i), *xs = fr_json_get(s, "x"),
-				   *ys = fr_json_get(s, "y");
-		const char *col = colours[i % (sizeof(colours) / sizeof(*colours))];
-
-		fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\" points=\"",
-			col);
-		for (k = 0; k < json_object_array_length(xs); k++) {
-			struct json_object *y = json_object_array_get_idx(ys, k);
-			double x = json_object_get_double(json_object_array_get_idx(xs, k));
-
-			if (y)
-				fprintf(f, "%.1f,%.1f ", PAD + (x - x0) / (x1 - x0) * (W - 8 - PAD),
-					H - PAD -
-						(json_object_get_double(y) - y0) / (y1 - y0) *
-							(H - 8 - PAD));
-		}
-		fprintf(f, "\"/><text x=\"%d\" y=\"%zu\" font-size=\"11\" fill=\"%s\">", W - 150,
-			20 + 14 * i, col);
-		esc(f, fr_json_str(s, "name"));
-		fputs("</text>\n", f);
-	}
-	fputs("</svg></figure>\n", f);
 }
 
 static void html_table(FILE *f, struct json_object *t)
@@ -160,6 +67,10 @@ static void page(FILE *f, struct json_object *fig)
 
 	fputs("<section class=\"pts-page\"><h2>SNIA PTS ", f);
 	esc(f, fr_json_str(fig, "test"));
+	if (fr_json_str(fig, "part")) {
+		fputs(" ", f);
+		esc(f, fr_json_str(fig, "part"));
+	}
 	fputs(": ", f);
 	esc(f, fr_json_str(fig, "drive"));
 	fputs("</h2>\n<table class=\"pts-header\">", f);
@@ -172,7 +83,10 @@ static void page(FILE *f, struct json_object *fig)
 		fputs("</td></tr>", f);
 	}
 	fputs("</table>\n<p>steady state: ", f);
-	if (ss) {
+	if (ss && !fr_json_get(ss, "average")) {
+		fprintf(f, "NOT reached after %d rounds (the rule judges a window of 5 rounds)",
+			json_object_get_int(fr_json_get(ss, "rounds")));
+	} else if (ss) {
 		fprintf(f,
 			"%s after %d rounds; window average %.6g IOPS, range %.3g %% (limit 20), "
 			"slope excursion %.3g %% (limit 10)",
@@ -197,7 +111,7 @@ static void page(FILE *f, struct json_object *fig)
 			json_object_get_int(fr_json_get(m, "place")));
 	fputs("</ul>\n", f);
 	for (i = 0; i < json_object_array_length(cs); i++)
-		svg_chart(f, json_object_array_get_idx(cs, i));
+		fr_pts_svg_chart(f, json_object_array_get_idx(cs, i));
 	for (i = 0; i < json_object_array_length(ts); i++)
 		html_table(f, json_object_array_get_idx(ts, i));
 	fputs("</section>\n", f);
@@ -212,7 +126,8 @@ int fr_pts_html(FILE *f, struct fr_pts_drive *d, size_t n)
 	      "PTS</title>\n"
 	      "<style>body{font-family:sans-serif}table{border-collapse:collapse;margin:8px 0}"
 	      "td,th{border:1px solid #ccc;padding:2px "
-	      "6px;text-align:left}section{margin-bottom:32px}</style>"
+	      "6px;text-align:left}caption{text-align:left;font-weight:bold;padding:4px 0}"
+	      "figcaption{font-weight:bold}section{margin-bottom:32px}</style>"
 	      "</head><body>\n",
 	      f);
 	/* the same figures and places as the text and JSON */

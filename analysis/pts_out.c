@@ -116,7 +116,10 @@ static void text_one(FILE *f, struct json_object *fig)
 	struct json_object *ts = fr_json_get(fig, "tables"), *cs = fr_json_get(fig, "charts");
 	size_t i;
 
-	fprintf(f, "== SNIA PTS %s: %s ==\n", fr_json_str(fig, "test"), fr_json_str(fig, "drive"));
+	fprintf(f, "== SNIA PTS %s%s%s: %s ==\n", fr_json_str(fig, "test"),
+		fr_json_str(fig, "part") ? " " : "",
+		fr_json_str(fig, "part") ? fr_json_str(fig, "part") : "",
+		fr_json_str(fig, "drive"));
 	json_object_object_foreach(fr_json_get(fig, "header"), k, v)
 	{
 		fprintf(f, "  %-16s ", k);
@@ -146,11 +149,11 @@ static struct json_object *all_figures(struct fr_pts_drive *d, size_t n)
 	struct json_object *all = json_object_new_array();
 	size_t t, i, j;
 
-	for (t = 0; t < 5; t++) {
+	for (t = 0; t < FR_PTS_NPAGES; t++) {
 		size_t first = json_object_array_length(all);
 
 		for (i = 0; i < n; i++) {
-			struct json_object *fig = fr_pts_figures(&d[i], fr_pts_suites[t]);
+			struct json_object *fig = fr_pts_figures(&d[i], &fr_pts_pages[t]);
 
 			if (fig)
 				json_object_array_add(all, fig);
@@ -192,8 +195,8 @@ int fr_pts_text(FILE *f, struct fr_pts_drive *d, size_t n)
 				json_object_get_int(fr_json_get(m, "place")));
 	}
 	if (!json_object_array_length(all))
-		fputs("no PTS runs (pts-wsat, pts-hir, pts-xsr, pts-dirth, pts-lat) in the "
-		      "results\n",
+		fputs("no PTS runs (pts-wsat, pts-hir, pts-xsr, pts-dirth, pts-lat, pts-iops, "
+		      "pts-tp) in the results\n",
 		      f);
 	json_object_put(all);
 	return ferror(f) ? -1 : 0;
@@ -280,7 +283,8 @@ int fr_pts_csv(FILE *f, struct fr_pts_drive *d, size_t n)
 static int usage(FILE *f, int rc)
 {
 	fputs("usage: fiorank pts [-f text|json|csv|html] [-o FILE] DIR...\n"
-	      "  the SNIA PTS tests (pts-wsat, pts-hir, pts-xsr, pts-dirth, pts-lat) of\n"
+	      "  the SNIA PTS tests (pts-wsat, pts-hir, pts-xsr, pts-dirth, pts-lat,\n"
+	      "  pts-iops, pts-tp) of\n"
 	      "  ssdnvme-suite results directories: one report per drive and test\n",
 	      f);
 	return rc;

@@ -22,7 +22,7 @@
 # shellcheck source=jobs/lib/state.sh
 . "${BASH_SOURCE[0]%/*}/state.sh"
 
-SUITE_NAMES="precondition profiles write-pressure noisy-neighbor noisy-neighbor-fdp tq-sweep pts-wsat pts-hir pts-xsr pts-dirth pts-lat"
+SUITE_NAMES="precondition profiles write-pressure noisy-neighbor noisy-neighbor-fdp tq-sweep pts-wsat pts-hir pts-xsr pts-dirth pts-lat pts-iops pts-tp"
 # What "all" runs: the VDbench-style method.  tq-sweep (the SATA roundup's
 # method) preconditions with its own workload, and noisy-neighbor-fdp needs
 # a drive with Flexible Data Placement, so they are asked for by name.
@@ -47,14 +47,14 @@ parse_suites() {
 			case " $SUITE_NAMES " in
 			*" $s "*) [[ $out == *" $s "* ]] || out+="$s " ;;
 			*)
-				echo "ssdnvme-suite: unknown suite '$s': profiles, write-pressure, noisy-neighbor, noisy-neighbor-fdp, precondition, tq-sweep, pts-wsat, pts-hir, pts-xsr, pts-dirth, pts-lat or all (or a comma list)" >&2
+				echo "ssdnvme-suite: unknown suite '$s': profiles, write-pressure, noisy-neighbor, noisy-neighbor-fdp, precondition, tq-sweep, pts-wsat, pts-hir, pts-xsr, pts-dirth, pts-lat, pts-iops, pts-tp or all (or a comma list)" >&2
 				return 1
 				;;
 			esac
 		done
 	done
 	out=${out# }
-	[ -n "$out" ] || { echo "ssdnvme-suite: --suite is required: profiles, write-pressure, noisy-neighbor, noisy-neighbor-fdp, precondition, tq-sweep, pts-wsat, pts-hir, pts-xsr, pts-dirth, pts-lat or all" >&2; return 1; }
+	[ -n "$out" ] || { echo "ssdnvme-suite: --suite is required: profiles, write-pressure, noisy-neighbor, noisy-neighbor-fdp, precondition, tq-sweep, pts-wsat, pts-hir, pts-xsr, pts-dirth, pts-lat, pts-iops, pts-tp or all" >&2; return 1; }
 	echo "${out% }"
 }
 

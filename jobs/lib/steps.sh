@@ -139,7 +139,7 @@ run_job() {
 # refuses jobs of several fio groups, which --check accepts).
 result_checked() {
 	case $kind in
-	peak | ss)
+	peak | ss | ptsr)
 		[ -s "$out" ] && run_iops=$(result_iops "$out") && [ -n "$run_iops" ] && return 0
 		run_iops=""
 		result_valid "$out"
@@ -171,26 +171,32 @@ take_peak() {
 # (precondition) or steady_state_tq (tq-sweep, whose rounds run its own
 # workload).
 take_ss() {
-	local verdict steady key=$drive/$st mkey=steady_state
+	local mkey=steady_state
 	case $st in precondition) ;; tq-sweep) mkey=steady_state_tq ;; *) mkey=steady_state_${st//-/_} ;; esac
+	! ss_judge "$1" "$drive/$st" "${step#ss-round}" "$results/$drive/$st/steady-state.json" "$mkey" "$st" ||
+		ss_done[$drive/$st]=1
+}
+
+# ss_judge FRESH KEY ROUND FILE MKEY LABEL: the run's IOPS added to the
+# rounds of KEY and judged; true when the rounds are over (steady state
+# reached, or, for a fresh run, its last round ran), the verdict then
+# written to FILE and the manifest's MKEY (fresh runs only).
+ss_judge() {
+	local verdict steady
 	[ -n "$run_iops" ] || run_iops=$(result_iops "$out")
 	# (awk would read an empty here-string as one line, and print 0)
-	[ -z "$run_iops" ] || ss_values[$key]+="$(awk '{print $1 + $2}' <<<"$run_iops")"
-	ss_values[$key]+=" "
+	[ -z "$run_iops" ] || ss_values[$2]+="$(awk '{print $1 + $2}' <<<"$run_iops")"
+	ss_values[$2]+=" "
 	# shellcheck disable=SC2086
-	verdict=$(ss_verdict ${ss_values[$key]})
+	verdict=$(ss_verdict ${ss_values[$2]})
 	steady=$?
-	if [ "$1" = 0 ]; then
-		[ "$steady" = 0 ] && ss_done[$key]=1
-		return 0
-	fi
-	[ "$steady" = 0 ] || [ "${step#ss-round}" -ge "$ss_max_rounds" ] || return 0
-	jq --argjson v "$verdict" --argjson iops "$(tr ' ' '\n' <<<"${ss_values[$key]}" | jq -s .)" -n \
+	[ "$1" = 0 ] && return $steady
+	[ "$steady" = 0 ] || [ "$3" -ge "$ss_max_rounds" ] || return 1
+	jq --argjson v "$verdict" --argjson iops "$(tr ' ' '\n' <<<"${ss_values[$2]}" | jq -s .)" -n \
 		'{schema: "ssdnvme-steady-state/1", rule: "SNIA PTS: 5-round window, max-min <= 20% of average, least-squares excursion <= 10% of average",
-		  round_iops: $iops} + $v' >"$results/$drive/$st/steady-state.json"
-	manifest_set_json "$manifest" "$mkey" "$drive" "$verdict"
-	echo "ssdnvme-suite: $drive $st steady state: $(jq -r 'if .steady then "reached" else "NOT reached" end' <<<"$verdict") after ${step#ss-round} rounds" >&2
-	ss_done[$key]=1
+		  round_iops: $iops} + $v' >"$4"
+	manifest_set_json "$manifest" "$5" "$drive" "$verdict"
+	echo "ssdnvme-suite: $drive $6 steady state: $(jq -r 'if .steady then "reached" else "NOT reached" end' <<<"$verdict") after $3 rounds" >&2
 }
 
 # hash_jobs: sha_of[JOB], the sha256 of every job file of the plan, in
@@ -234,6 +240,7 @@ run_plan() {
 		done_secs=$((done_secs + est))
 		[ -z "${skip_drive[$drive]:-}" ] || continue
 		[ "$kind" != ss ] || [ -z "${ss_done[$drive/$st]:-}" ] || continue
+		[ "$kind" != ptsr ] || pts_round_wanted || continue
 		if [ "${prev_status[$id]:-}" = "done" ] && { [ "$kind" = purge ] || result_valid "$out"; }; then
 			echo "[$n/$total_steps] $id: done before, skipped" >&2
 			! declare -F "take_$kind" >/dev/null || "take_$kind" 0

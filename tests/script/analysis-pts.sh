@@ -87,5 +87,54 @@ jq '.drives[0].label = "slow" | .runs |= map(.drive = "slow" | .output |= sub("^
 for f in "$tmp"/b/slow/pts-wsat/wsat/wsat_iops.*.log; do awk -F', ' -v OFS=', ' '{ $2 = int($2 / 2) } 1' "$f" >"$f.x" && mv "$f.x" "$f"; done
 check "two drives: each ranked by WSAT's final IOPS" bash -c "
 	'$FIORANK' pts -f json '$fx' '$tmp/b' | jq -e '[.tests[] | select(.test == \"pts-wsat\") | \"\(.drive)=\(.merit.place)\"] == [\"target=1\", \"slow=2\"]'"
+# ---- the IOPS and throughput tests (tests/data/fio/pts-matrix: 3 rounds)
+mx=tests/data/fio/pts-matrix
+md=$mx/target
+"$FIORANK" pts -f json "$mx" >"$tmp/m.json"
+check "IOPS and throughput: one IOPS page, one throughput page per block size" \
+	jq -e '[.tests[] | "\(.test) \(.part)"] == ["pts-iops null", "pts-tp 128k", "pts-tp 1024k"]' "$tmp/m.json"
+mi() { jq '.tests[0]' "$tmp/m.json"; }
+check "IOPS: the columns are the mixes that ran (read/write, as PTS orders them), the rows the block sizes, smallest first" \
+	jq -e '.tests[0].tables[0] | .columns == ["block size", "0/100", "65/35", "100/0"] and [.rows[][0]] == ["512", "4k", "64k", "1024k"]' "$tmp/m.json"
+# each cell: the step's read + write IOPS averaged over rounds 1-3, from fio's JSON
+bad="" n=0
+for bs in 512 4k 64k 1024k; do
+	for c in 1:0 2:65 3:100; do
+		want=$(jq -s 'map(.jobs[0] | .read.iops + .write.iops) | add / length' "$md"/pts-iops/round[123]/"$bs-r${c#*:}".json)
+		got=$(mi | jq --arg b "$bs" --argjson c "${c%:*}" '.tables[0].rows[] | select(.[0] == $b) | .[$c]')
+		near "$got" "$want" || bad+=" $bs-r${c#*:}"
+		n=$((n + 1))
+	done
+done
+check "IOPS: each of the $n cells is its step's fio IOPS averaged over the window's 3 rounds${bad:+ (not:$bad)}" test -z "$bad"
+check "IOPS: the figure of merit is the 4 KiB 0/100 cell, the window rounds 1-3, said NOT steady" bash -c "
+	jq -e '.tests[0] | .merit.name == \"4k_0_100_iops\" and .merit.value == (.tables[0].rows[1][1]) and
+		.figures.window_first_round == 1 and .figures.window_last_round == 3 and .steady_state.steady == false and
+		(.header.wdpc | startswith(\"the test\")) and .header.threads == \"4\" and .header.queue_depth == \"32\"' '$tmp/m.json'"
+bad=""
+for b in 128k 1024k; do
+	for c in 100:read 0:write; do
+		want=$(jq -s --arg d "${c#*:}" 'map(.jobs[0][$d].bw_bytes / 1e6) | add / length' "$md"/pts-tp/round[123]/"$b-r${c%:*}".json)
+		got=$(jq --arg b "$b" --arg d "${c#*:}" '.tests[] | select(.part == $b) | .figures[$d + "_mbps"]' "$tmp/m.json")
+		near "$got" "$want" || bad+=" $b-${c#*:}"
+	done
+done
+check "throughput: read and write MB/s per block size are fio's, averaged over the 3 rounds${bad:+ (not:$bad)}" test -z "$bad"
+check "throughput: each block size's own WIPC and steady-state rounds (its write step's IOPS)" bash -c "
+	jq -e '[.tests[1,2] | .header.wipc] == [\"2 x capacity, 128k sequential writes\", \"2 x capacity, 1024k sequential writes\"]' '$tmp/m.json' &&
+	test \"\$(jq -c '.tests[2].steady_state.round_iops | map(round)' '$tmp/m.json')\" = \
+		\"\$(jq -s -c 'map(.jobs[0].write.iops | round)' '$md'/pts-tp/round[123]/1024k-r0.json)\""
+# a step missing from one round of the window: its cell is not printed
+cp -r "$mx" "$tmp/gap"
+jq '(.runs[] | select(.output | endswith("round2/4k-r65.json")) | .status) = "failed"' "$mx/manifest.json" >"$tmp/gap/manifest.json"
+check "IOPS: a cell whose step failed in one round of the window is left empty, the others kept" bash -c "
+	'$FIORANK' pts -f json '$tmp/gap' | jq -e '.tests[0].tables[0].rows[1] | .[2] == null and .[1] != null and .[3] != null'"
+"$FIORANK" pts -f csv "$mx" >"$tmp/m.csv"
+check "CSV: the IOPS table's cells and the throughput pages' figures" bash -c "
+	grep -q '^target,pts-iops,IOPS (read/write mix). mean of the steady-state window,4k,0/100,[0-9.]*\$' '$tmp/m.csv' ||
+	grep -q '^target,pts-iops,\"IOPS (read/write mix), mean of the steady-state window\",4k,0/100,[0-9.]*\$' '$tmp/m.csv'"
+"$FIORANK" pts "$mx" >"$tmp/m.txt"
+check "text: the throughput pages are named by block size" bash -c "
+	grep -q '^== SNIA PTS pts-tp 128k: target ==' '$tmp/m.txt' && grep -q '^== SNIA PTS pts-tp 1024k: target ==' '$tmp/m.txt'"
 check_fails "a directory without a manifest: exit 2, said so" "not a results directory of ssdnvme-suite" "$FIORANK" pts "$tmp/none"
 tap_done

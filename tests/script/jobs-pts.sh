@@ -34,6 +34,16 @@ check "min operating point: t1q1; mid: the IOPS closest to the middle of max and
 check_fails "no step under 5 ms: no max operating point, said so" "no step has a mean response time of 5 ms" \
 	pts_operating_point max "t32q32:1000"
 
+# The IOPS and throughput tests' rounds: the one whose tracking step reached
+# steady state is finished, the ones after it are skipped, per block size.
+# shellcheck disable=SC2034  # read by pts_round_wanted
+round_wanted() { drive=d st=$1 test=round$2 step=$3 pts_round_wanted; }
+pts_ss_round[d/pts-iops]=5 pts_ss_round[d/pts-tp/128k]=6
+check "IOPS and throughput: the rounds after the steady one are skipped, each block size's apart" bash -c "
+	$(declare -p pts_ss_round); $(declare -f pts_ss_key pts_round_wanted round_wanted)
+	round_wanted pts-iops 5 512-r0 && ! round_wanted pts-iops 6 1024k-r100 &&
+	round_wanted pts-tp 6 128k-r0 && ! round_wanted pts-tp 7 128k-r100 && round_wanted pts-tp 9 1024k-r100"
+
 # ---- full plans (dry run)
 run --suite pts-dirth,pts-lat,pts-wsat,pts-xsr --dry-run --results "$tmp/dry" "$target" >"$tmp/dry.log" 2>&1
 check "dry run: exit 0, nothing written" test $? = 0 -a ! -e "$tmp/dry"
@@ -47,6 +57,17 @@ check "dry run: LAT's 9 steps of 1 min, WSAT's 24 h, XSR's 4 h + 6 h + 4 h" bash
 	grep -q 'target/pts-wsat/wsat/wsat .*24h00m00s' '$tmp/dry.log' &&
 	test \"\$(grep -o 'pts-xsr/xsr/[a-z0-9]* .*' '$tmp/dry.log' | awk '{print \$1, \$NF}' | tr '\n' ' ')\" = \\
 		'pts-xsr/xsr/seq1 4h00m00s pts-xsr/xsr/rand 6h00m00s pts-xsr/xsr/seq2 4h00m00s '"
+run --suite pts-iops,pts-tp --dry-run --results "$tmp/dry2" "$target" >"$tmp/dry2.log" 2>&1
+check "dry run of IOPS and throughput: exit 0, nothing written" test $? = 0 -a ! -e "$tmp/dry2"
+check "dry run: IOPS is WIPC then 25 rounds of the 56 steps (mix by mix from 100/0, block sizes from 1024k), 1 min each" bash -c "
+	grep -q 'target/pts-iops/wipc/wipc ' '$tmp/dry2.log' &&
+	test \$(grep -c 'target/pts-iops/round[0-9]*/[0-9k]*-r[0-9]* .*1m00s' '$tmp/dry2.log') -eq 1400 &&
+	test \"\$(grep -o 'pts-iops/round1/[0-9k]*-r[0-9]*' '$tmp/dry2.log' | sed -n '1p;8p;9p;56p' | tr '\n' ' ')\" = \\
+		'pts-iops/round1/1024k-r100 pts-iops/round1/512-r100 pts-iops/round1/1024k-r95 pts-iops/round1/512-r0 '"
+check "dry run: throughput is, per block size (128k, 1024k), its WIPC then 25 rounds of read and write" bash -c "
+	test \"\$(grep -o 'pts-tp/wipc/[0-9k]*' '$tmp/dry2.log' | tr '\n' ' ')\" = 'pts-tp/wipc/128k pts-tp/wipc/1024k ' &&
+	test \$(grep -c 'target/pts-tp/round[0-9]*/128k-r\(0\|100\) ' '$tmp/dry2.log') -eq 50 &&
+	test \$(grep -c 'target/pts-tp/round[0-9]*/1024k-r\(0\|100\) ' '$tmp/dry2.log') -eq 50"
 check "without --purge the plan says the drive is not fresh-out-of-box" \
 	grep -q 'target: no purge .*not fresh-out-of-box' "$tmp/dry.log"
 

@@ -66,23 +66,6 @@ check "char: the engine ran passthrough on the char device" \
 	jq -e '.files[0].kind == "nvme-char"' "$o/char/ng0n4/tq-sweep/tq-sweep/t4q4.engine.json"
 check "resume: every run of the finished suite is skipped as done" bash -c "
 	test \$(grep -c 'done before, skipped' '$o/resume.log') -eq \$(jq '.runs | length' '$o/block/manifest.json')"
-# ---- the PTS suites on ng0n3 (4096-byte LBAs), through passthrough
-# (XSR's sequential segments at 256 KiB: the controller carries 508 KiB)
-for s in pts-dry pts; do
-	check "$s: exited 0" grep -qx "$s-rc=0" "$o/$s.rc"
-	grep -qx "$s-rc=0" "$o/$s.rc" 2>/dev/null || tail -n 15 "$o/$s.log" 2>/dev/null | sed 's/^/# /'
-done
-check "pts-lat's plan on 4096-byte LBAs: the 0.5 KiB steps left out, said so; the six others" bash -c "
-	grep -q \"pts-lat's 0.5 KiB steps left out: its LBA size is 4096 bytes\" '$o/pts-dry.log' &&
-	test \"\$(grep -Eo 'ng0n3/pts-lat/lat/[0-9a-z]+-r[0-9]+' '$o/pts-dry.log' | tr '\\n' ' ')\" = \\
-		'ng0n3/pts-lat/lat/4k-r0 ng0n3/pts-lat/lat/4k-r65 ng0n3/pts-lat/lat/4k-r100 ng0n3/pts-lat/lat/8k-r0 ng0n3/pts-lat/lat/8k-r65 ng0n3/pts-lat/lat/8k-r100 '"
-p=$o/pts/ng0n3
-check "pts: WSAT then XSR's three segments done, through passthrough, with their logs" bash -c "
-	jq -e '[.runs[] | select(.status == \"done\") | .step] == [\"wsat\", \"seq1\", \"rand\", \"seq2\"]' '$o/pts/manifest.json' &&
-	jq -e '.files[0].kind == \"nvme-char\"' '$p/pts-xsr/xsr/rand.engine.json' &&
-	test \$(ls '$p/pts-wsat/wsat/' | grep -c '^wsat_iops\\.[0-9]*\\.log\$') -eq 4 &&
-	test -e '$p/pts-xsr/xsr/seq2_bw.1.log'"
-
 # The tables from the test bed, for the record (speeds are emulation's).
 for name in block char; do
 	echo "# ---- $name: the end of $name/report.txt"

@@ -3,6 +3,7 @@
 # suite (issue 15) in short mode on an NVMe block device through the
 # engine's plain io_uring fallback, its dry run, refusal and resume, then on
 # the NVMe char device (passthrough); results in $OUT for the host side.
+# The PTS suites have their own boot (tests/vm/guest/jobs-pts.sh).
 # shellcheck source=tests/vm/guest/jobs-common.sh
 . "$(dirname "$0")/jobs-common.sh" "$@"
 
@@ -34,16 +35,3 @@ echo "resume-rc=$?" >"$OUT/resume.rc"
 S --suite tq-sweep --short --tq-steps t1q1,t4q4 "${quick[@]}" --yes-destroy deadbeef \
 	--results "$OUT/char" /dev/ng0n4 >"$OUT/char.log" 2>&1
 echo "char-rc=$?" >"$OUT/char.rc"
-
-# The SNIA PTS suites (issue 27) on the 4096-byte namespace through
-# passthrough, in the same boot and kept small (4 runs): WSAT and XSR short,
-# and LAT's plan (its 0.5 KiB steps left out there); tests/script/jobs-pts.sh
-# runs all five on a file.
-S --suite pts-lat --short --dry-run --yes-destroy deadbeef --results /tmp/pts-dry /dev/ng0n3 >"$OUT/pts-dry.log" 2>&1
-echo "pts-dry-rc=$?" >"$OUT/pts-dry.rc"
-# The emulated controller's commands carry at most 508 KiB (docs/engine.md):
-# XSR's sequential segments at 256 KiB there.
-export SSDNVME_XSR_SEQ_BS=256k
-S --suite pts-wsat,pts-xsr --short --yes-destroy deadbeef --results "$OUT/pts" /dev/ng0n3 >"$OUT/pts.log" 2>&1
-echo "pts-rc=$?" >"$OUT/pts.rc"
-unset SSDNVME_XSR_SEQ_BS
