@@ -23,6 +23,7 @@
 #include "rank.h"
 #include "read_fio.h"
 #include "read_ref.h"
+#include "slurp.h"
 
 #include "version.h" /* $(BUILD)/version.h: the project version */
 #ifndef FIORANK_SRC_TOP

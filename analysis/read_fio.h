@@ -32,10 +32,4 @@ void fr_read_info_free(struct fr_read_info *info);
 int fr_read_fio_buffer(struct fr_model *m, const char *buf, size_t len, const char *source,
 		       const struct fr_label *label, struct fr_read_info *info);
 
-/* Reads a whole file into memory; returns NULL and sets errno on failure. */
-char *fr_slurp(const char *path, size_t *len);
-/* The same into a buffer reused from call to call (grown as needed, NUL
- * added); returns 0, or -1 with errno set. */
-int fr_slurp_into(const char *path, char **buf, size_t *cap, size_t *len);
-
 #endif

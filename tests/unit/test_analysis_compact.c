@@ -23,6 +23,7 @@
 #include "out.h"
 #include "rank.h"
 #include "read_fio.h"
+#include "slurp.h"
 
 #define DATA FIORANK_SRC_TOP "/tests/data"
 
