@@ -33,6 +33,7 @@ analysis: $(BUILD)/fiorank
 UNIT_TESTS += $(FR_TESTS)
 
 $(FR_OBJDIR)/%.o: analysis/%.c | $(BUILD)/.dir
+	@mkdir -p $(@D)
 	$(CC) $(FR_CFLAGS) -MMD -MP -c -o $@ $<
 
 $(FR_OBJDIR)/main.o: analysis/main.c $(BUILD)/.prefix $(BUILD)/version.h | $(BUILD)/.dir
