@@ -5,7 +5,7 @@
 FR_SRCS      := json_get.c model.c model_docs.c model_problems.c model_step.c label.c group.c compact.c read_fio.c read_fio_keep.c jscan.c fastread_scan.c read_fio_fast.c slurp.c read_engine.c read_manifest.c read_ref.c inputs.c inputs_read.c rank.c \
                 escape.c baseline.c baseline_cmp.c baseline_noise.c baseline_params.c baseline_runs.c baseline_out.c out_common.c out_text.c out_csv.c out_json.c out_md.c out_html.c svg.c \
                 chart_axis.c chart_legend.c out_html_lat.c out_html_nn.c crosscheck.c report.c \
-                out_html_dist.c
+                out_html_dist.c out_cell.c
 # latency over time from fio's own logs (issue 14)
 FR_SRCS      += read_fio_log.c out_html_log.c
 # which drive and which run (issue 13)
@@ -13,13 +13,13 @@ FR_SRCS      += provenance.c compare.c
 # labels from what the jobs did (issue 21)
 FR_SRCS      += workload.c ran.c
 # drive health per step: verdict, WAF (issue 25)
-FR_SRCS      += health.c read_health.c out_health.c out_html_health.c
+FR_SRCS      += health.c health_step.c read_health.c out_health.c out_html_health.c
 # a capped step's rate target and whether it was reached (issue 24)
 FR_SRCS      += rate_target.c runinfo.c out_html_ss.c
 # the SATA roundup's thread x queue-depth method (issue 15)
 FR_SRCS      += pooled.c tq.c out_tq.c out_tq_html.c
 # the SNIA PTS tests (issue 27): fiorank pts
-FR_SRCS      += pts.c pts_build.c pts_fig.c pts_iops.c pts_out.c pts_html.c pts_svg.c
+FR_SRCS      += pts.c pts_build.c pts_fig.c pts_iops.c pts_out.c pts_html.c pts_svg.c pts_main.c
 # Flexible Data Placement: per-PID tails, placed vs unplaced noisy neighbor (issue 26)
 FR_SRCS      += placement.c fdp.c out_fdp.c
 FR_OBJDIR    := $(BUILD)/obj/analysis
@@ -35,6 +35,7 @@ analysis: $(BUILD)/fiorank
 UNIT_TESTS += $(FR_TESTS)
 
 $(FR_OBJDIR)/%.o: analysis/%.c | $(BUILD)/.dir
+	@mkdir -p $(@D)
 	$(CC) $(FR_CFLAGS) -MMD -MP -c -o $@ $<
 
 $(FR_OBJDIR)/main.o $(FR_OBJDIR)/main_cli.o: $(FR_OBJDIR)/%.o: analysis/%.c $(BUILD)/.prefix $(BUILD)/version.h | $(BUILD)/.dir

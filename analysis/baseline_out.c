@@ -10,7 +10,9 @@
 #include <string.h>
 
 #include "baseline.h"
+#include "escape.h"
 #include "out.h"
+#include "out_cell.h"
 #include "svg.h"
 
 static const char *status_name(enum fr_bl_status s)

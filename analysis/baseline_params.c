@@ -16,6 +16,7 @@
 #include "json_get.h"
 #include "label.h"
 #include "read_fio.h"
+#include "slurp.h"
 
 static bool ignored(const char *key)
 {

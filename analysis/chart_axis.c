@@ -10,7 +10,7 @@
 #include <stdio.h>
 
 #include "chart.h"
-#include "svg.h"
+#include "escape.h"
 
 /* A round step for about five ticks up to max. */
 static double lin_step(double max)

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "chart.h"
-#include "svg.h"
+#include "escape.h"
 
 #define NBASE 12
 /* average advance of an 11 px sans-serif character, rounded up */

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "compare.h"
+#include "rank.h"
 
 /*
  * Whether a measured entry compares with a published drive's figures, and

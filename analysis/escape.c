@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* Safe display of strings from input (escape.h). */
+/* How strings from input are written safely, every format (escape.h). */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -153,4 +154,64 @@ int fr_render_escaped(FILE *out, int (*render)(FILE *, const void *), const void
 	ret = fr_write_escaped(out, buf, len, mode);
 	free(buf);
 	return ret || ferror(out) ? -1 : 0;
+}
+
+void fr_html_escape(FILE *f, const char *s)
+{
+	for (; s && *s; s++) {
+		switch (*s) {
+		case '&':
+			fputs("&amp;", f);
+			break;
+		case '<':
+			fputs("&lt;", f);
+			break;
+		case '>':
+			fputs("&gt;", f);
+			break;
+		case '"':
+			fputs("&quot;", f);
+			break;
+		case '\'':
+			fputs("&#39;", f);
+			break;
+		default:
+			fputc(*s, f);
+		}
+	}
+}
+
+/*
+ * A text cell a spreadsheet would run as a formula (OWASP's "CSV injection"
+ * rule): one that starts with '=', '+', '-', '@', a tab or a carriage return.
+ * Only text cells come here; the numbers fiorank formats itself (-5.2 in
+ * change_pct) are written by field_num and stay numbers.
+ */
+static bool formula_lead(const char *s)
+{
+	return *s && strchr("=+-@\t\r", *s);
+}
+
+void fr_csv_str(FILE *f, const char *s)
+{
+	bool lead;
+
+	if (!s)
+		return;
+	lead = formula_lead(s);
+	if (!strpbrk(s, ",\"\n\r")) {
+		if (lead)
+			fputc('\'', f);
+		fputs(s, f);
+		return;
+	}
+	fputc('"', f);
+	if (lead)
+		fputc('\'', f);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
 }

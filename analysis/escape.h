@@ -1,10 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Strings from input shown safely: bytes that are not valid UTF-8 become the
- * four characters "\xNN" (so JSON output is always valid UTF-8 and two names
- * that differ only there stay different), and, for the terminal, control
- * characters (C0 but newline where kept, DEL, C1) become "\xNN" too, so no
- * escape sequence from a job name reaches the terminal.
+ * How a string from input is written safely, for every format (one home:
+ * no renderer escapes on its own).  Bytes that are not valid UTF-8 become
+ * the four characters "\xNN" (so JSON output is always valid UTF-8 and two
+ * names that differ only there stay different), and, for the terminal,
+ * control characters (C0 but newline where kept, DEL, C1) become "\xNN"
+ * too, so no escape sequence from a job name reaches the terminal.  HTML
+ * text gets its entities (fr_html_escape), a CSV field its quoting and
+ * formula guard (fr_csv_str).  Text, Markdown, CSV and HTML reports pass
+ * whole through the byte layer (fr_render_escaped); JSON strings one by one
+ * (fr_escape_str with FR_ESC_UTF8, json-c escaping the controls).
  */
 #ifndef FIORANK_ESCAPE_H
 #define FIORANK_ESCAPE_H
@@ -32,5 +37,27 @@ int fr_write_escaped(FILE *f, const char *s, size_t len, enum fr_escape_mode mod
  * of memory, write error). */
 int fr_render_escaped(FILE *out, int (*render)(FILE *, const void *), const void *arg,
 		      enum fr_escape_mode mode);
+
+/**
+ * fr_html_escape() - write a string safe for HTML text and attributes
+ * @f: the document being written
+ * @s: the string (NULL writes nothing)
+ *
+ * &, <, >, " and ' become entities; every other byte is written as it is
+ * (the whole report then goes through fr_render_escaped()).
+ */
+void fr_html_escape(FILE *f, const char *s);
+
+/**
+ * fr_csv_str() - write one CSV text field
+ * @f: the report being written
+ * @s: the field's text (NULL writes nothing: an empty field)
+ *
+ * Quoted when it holds a comma, quote or newline; led by a single quote
+ * when it starts like a spreadsheet formula (=, +, -, @, tab, CR: OWASP's
+ * "CSV injection" rule).  Numbers fiorank formats itself are not written
+ * through it, so that -5.2 stays a number.
+ */
+void fr_csv_str(FILE *f, const char *s);
 
 #endif

@@ -30,6 +30,7 @@
 #include "label.h"
 #include "read_fio.h"
 #include "read_manifest.h"
+#include "slurp.h"
 
 #define MAX_DEPTH 32
 

@@ -19,6 +19,7 @@
 #include "read_engine.h"
 #include "read_health.h"
 #include "read_fio.h"
+#include "slurp.h"
 
 static bool read_sidecar(struct fr_model *m, const char *path, struct fr_engine *e)
 {

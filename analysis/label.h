@@ -172,4 +172,33 @@ void fr_job_label_free(struct fr_job_label *l);
 /* Manifest tests whose job names label themselves (not a curve's profile). */
 bool fr_test_names_itself(const char *test);
 
+/* Profile-name rules (label.c), one home for every stage. */
+/**
+ * fr_profile_by_mbps() - whether a profile is ranked by MB/s
+ * @profile: a profile id ("64k-seqread")
+ *
+ * Return: true for sequential transfers ("seq" in the id), ranked by MB/s;
+ * false for the others, ranked by IOPS.
+ */
+bool fr_profile_by_mbps(const char *profile);
+/**
+ * fr_profile_block_size() - the transfer size a profile id names
+ * @profile: a profile id
+ *
+ * Return: the size in bytes ("4k-randread" -> 4096, "64k-seqwrite" ->
+ * 65536); 0 when the id names none (sql, vdi-*, ...).
+ */
+unsigned fr_profile_block_size(const char *profile);
+/**
+ * fr_profile_cmp() - the order profiles are listed and ranked in
+ * @a: a profile id
+ * @b: another
+ *
+ * The contract order of docs/fiorank.md (jobs/ssdnvme-suite runs them in
+ * it), each "-high" variant after its base; unknown ids after them by name.
+ *
+ * Return: <0, 0 or >0, as strcmp().
+ */
+int fr_profile_cmp(const char *a, const char *b);
+
 #endif

@@ -25,6 +25,7 @@
 #include "read_fio.h"
 #include "read_ref.h"
 #include "report.h"
+#include "slurp.h"
 
 #include "version.h" /* $(BUILD)/version.h: the project version */
 #ifndef FIORANK_SRC_TOP

@@ -66,13 +66,6 @@ void fr_ref_place_text(const struct fr_entry *e, char *buf, size_t len);
 /* "per drive: published for 8 drives run together, IOPS / 8" for a
  * published group's drive, "" otherwise. */
 void fr_derived_text(const struct fr_drive *d, char *buf, size_t len);
-/* One CSV text field, quoted when it holds a comma, quote or newline, with a
- * leading single quote when it starts like a formula (=, +, -, @, tab, CR);
- * out_csv.c.  Numbers are not written through it. */
-void fr_csv_str(FILE *f, const char *s);
-/* Ends a CSV row after COLUMN (a column of the header, not the last) with
- * the columns that follow it empty. */
-void fr_csv_end_after(FILE *f, const char *column);
 /* Whether a profile's section is shown: it holds a measured drive, or
  * --all-sections asked for every one.  A section of published drives
  * alone says nothing of the drives measured here: folded away. */

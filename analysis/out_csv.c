@@ -15,22 +15,9 @@
 #include "out.h"
 #include "fdp.h"
 #include "out_fdp.h"
+#include "out_cell.h"
 #include "out_health.h"
 #include "out_tq.h"
-
-static const char *const columns =
-	"section,profile,drive,place,step,iops,mbps,lat_us,p99_us,p99_9_us,p99_99_us,"
-	"margin_pct,ref_place,ref_total,write_mbps,nsid,reference,detail"
-	/* origin block: where a row's figures came from */
-	",jobs,groupid,file"
-	/* like-for-like comparison with published drives */
-	",per_drive_of,ref_note"
-	/* the io_uring_cmd cross-check run: of which drive, ratios to it */
-	",cross_check_of,mean_ratio,p99_ratio,p99_9_ratio,p99_99_ratio"
-	/* a capped curve step's rate target and the share of it reached */
-	",target_iops,target_reached_pct"
-	/* drive health per step (issue 25): section "health" rows */
-	FR_HEALTH_CSV_COLUMNS "\n";
 
 /* A row is built field by field; unused fields stay empty. */
 struct row {
@@ -47,57 +34,6 @@ struct row {
 	double target_iops;	      /* curve: the step's rate target, NAN none */
 	const struct fr_step *health; /* a "health" row's step */
 };
-
-/*
- * A text cell a spreadsheet would run as a formula (OWASP's "CSV injection"
- * rule): one that starts with '=', '+', '-', '@', a tab or a carriage return.
- * Only text cells come here; the numbers fiorank formats itself (-5.2 in
- * change_pct) are written by field_num and stay numbers.
- */
-static bool formula_lead(const char *s)
-{
-	return *s && strchr("=+-@\t\r", *s);
-}
-
-void fr_csv_str(FILE *f, const char *s)
-{
-	bool lead;
-
-	if (!s)
-		return;
-	lead = formula_lead(s);
-	if (!strpbrk(s, ",\"\n\r")) {
-		if (lead)
-			fputc('\'', f);
-		fputs(s, f);
-		return;
-	}
-	fputc('"', f);
-	if (lead)
-		fputc('\'', f);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', f);
-		fputc(*s, f);
-	}
-	fputc('"', f);
-}
-
-/* Ends a row whose last filled column is detail: one empty field for each
- * column after it (renderers of other sections, e.g. baseline_out.c, call it
- * so that appended columns never shift their rows). */
-void fr_csv_end_after(FILE *f, const char *column)
-{
-	char key[48];
-	const char *after;
-
-	snprintf(key, sizeof(key), ",%s,", column);
-	after = strstr(columns, key);
-	for (const char *c = after ? after + strlen(key) : ""; *c; c++)
-		if (*c == ',')
-			fputc(',', f);
-	fputs(after ? ",\n" : "\n", f);
-}
 
 static void field_str(FILE *f, const char *s)
 {
@@ -595,7 +531,7 @@ static int render_csv(FILE *f, const void *arg)
 {
 	const struct fr_report *rep = arg;
 
-	fputs(columns, f);
+	fputs(FR_CSV_COLUMNS "\n", f);
 	report_rows(f, rep->run);
 	provenance_rows(f, rep);
 	profile_rows(f, rep);

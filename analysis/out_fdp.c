@@ -8,7 +8,9 @@
 
 #include <json-c/json.h>
 
+#include "escape.h"
 #include "fdp.h"
+#include "out_cell.h"
 #include "out_fdp.h"
 #include "svg.h"
 #include "out_html_chart.h"

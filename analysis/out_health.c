@@ -9,7 +9,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "escape.h"
 #include "out.h"
+#include "out_cell.h"
 #include "out_health.h"
 
 void fr_health_sum(const struct fr_health *h, struct fr_hsum *s)

@@ -27,13 +27,8 @@ void fr_health_sum(const struct fr_health *h, struct fr_hsum *s);
 /* "valid", "INVALID: <reason>" or "not recorded (...)". */
 const char *fr_health_verdict_text(const struct fr_health *h, char *buf, size_t len);
 
-/* The columns appended to the CSV header, and one row's values for them
- * (each field led by its comma; all empty for a NULL step). */
-#define FR_HEALTH_CSV_COLUMNS                                                                 \
-	",valid,invalid_reason,temp_before_k,temp_after_k,temp_max_k,critical_warning,"       \
-	"tmt1_count_delta,tmt2_count_delta,tmt1_time_s_delta,tmt2_time_s_delta,"              \
-	"warning_temp_min_delta,critical_temp_min_delta,data_units_written_delta,host_bytes," \
-	"host_bytes_smart,media_bytes,waf,waf_source"
+/* One row's values for the health columns (FR_HEALTH_CSV_COLUMNS, out_cell.h),
+ * each field led by its comma; all empty for a NULL step. */
 void fr_health_csv_fields(FILE *f, const struct fr_step *s);
 
 /* Calls fn(arg, ...) for every measured step with a health record: those

@@ -14,6 +14,7 @@
 #include "escape.h"
 #include "out.h"
 #include "out_fdp.h"
+#include "out_cell.h"
 #include "out_health.h"
 #include "out_html_chart.h"
 #include "out_tq.h"
@@ -31,13 +32,6 @@ static const char *const css =
 	"svg text.step{font-size:9px;fill:#555}"
 	".series{stroke-width:2}"
 	".warn{background:#fdd;color:#900;font-weight:bold}.wide{overflow-x:auto}";
-
-void fr_html_num_cell(FILE *f, double v, int prec)
-{
-	char b[32];
-
-	fr_html_cell(f, fr_num(b, sizeof(b), v, prec), false);
-}
 
 static void profile_table(FILE *f, const struct fr_profile_rank *pr)
 {

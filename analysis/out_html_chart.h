@@ -13,9 +13,6 @@
 #include "out.h"
 #include "svg.h"
 
-/* A table cell holding v as fr_num() writes it (out_html.c). */
-void fr_html_num_cell(FILE *f, double v, int prec);
-
 /* A curve point's label: "10 %" for a capped step, the name itself
  * ("peak", "first") otherwise, with "!" when the step fell short of its
  * rate target ("120 %!"). */

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "out_health.h"
+#include "out_cell.h"
 #include "out_html_chart.h"
 
 static void kelvin_cell(FILE *f, int k)

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "out_html_chart.h"
 #include "read_fio_log.h"
 

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "crosscheck.h"
+#include "out_cell.h"
 #include "out_html_chart.h"
 
 static const char *const metrics[] = {"mean", "p99", "p99.9", "p99.99"};

@@ -8,6 +8,8 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "escape.h"
+#include "out_cell.h"
 #include "out_tq.h"
 #include "tq.h"
 

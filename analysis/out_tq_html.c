@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "out_tq.h"
 #include "svg.h"
 #include "tq.h"

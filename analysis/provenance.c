@@ -18,9 +18,10 @@
 #include <json-c/json.h>
 
 #include "json_get.h"
+#include "label.h"
 #include "provenance.h"
-#include "rank.h"
 #include "read_fio.h"
+#include "slurp.h"
 
 #define MAX_UP 8 /* directory levels searched for a manifest */
 

@@ -9,6 +9,7 @@
 
 #include <json-c/json.h>
 
+#include "escape.h"
 #include "json_get.h"
 #include "pts.h"
 #include "svg.h"

@@ -9,72 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
+#include "label.h"
 #include "rank.h"
-
-/* Contract order of profile ids (docs/fiorank.md); others follow by name. */
-static const char *const known_profiles[] = {
-	"4k-randread",
-	"4k-randwrite",
-	"64k-seqread",
-	"64k-seqwrite",
-	"4k-randrw-70-30",
-	"8k-randrw-70-30",
-	"16k-randrw-70-30",
-	"sql",
-	"sql-90-10",
-	"sql-80-20",
-	"oracle",
-	"oracle-90-10",
-	"oracle-80-20",
-	"vdi-fc-boot",
-	"vdi-fc-initial-login",
-	"vdi-fc-monday-login",
-	"vdi-lc-boot",
-	"vdi-lc-initial-login",
-	"vdi-lc-monday-login",
-};
-#define NKNOWN (sizeof(known_profiles) / sizeof(known_profiles[0]))
-
-bool fr_profile_by_mbps(const char *profile)
-{
-	return strstr(profile, "seq") != NULL;
-}
-
-unsigned fr_profile_block_size(const char *profile)
-{
-	char *end;
-	unsigned long kib = strtoul(profile, &end, 10);
-
-	if (end == profile || strncmp(end, "k-", 2) || !kib || kib > 65536)
-		return 0;
-	return (unsigned)kib * 1024;
-}
-
-static size_t profile_order(const char *name)
-{
-	size_t len = strlen(name), base = strlen("-high");
-	bool high = len > base && !strcmp(name + len - base, "-high");
-
-	for (size_t i = 0; i < NKNOWN; i++) {
-		size_t kl = strlen(known_profiles[i]);
-
-		if (!strcmp(name, known_profiles[i]))
-			return 2 * i;
-		if (high && kl == len - base && !strncmp(name, known_profiles[i], kl))
-			return 2 * i + 1;
-	}
-	return 2 * NKNOWN;
-}
 
 static int cmp_profile_names(const void *a, const void *b)
 {
-	const char *x = *(const char *const *)a, *y = *(const char *const *)b;
-	size_t ox = profile_order(x), oy = profile_order(y);
-
-	if (ox != oy)
-		return ox < oy ? -1 : 1;
-	return strcmp(x, y);
+	return fr_profile_cmp(*(const char *const *)a, *(const char *const *)b);
 }
 
 static bool has_curve(const struct fr_profile *p)

@@ -49,10 +49,4 @@ long fr_dist_bucket_of(double ns);
  * from bucket sums B; NULL when out of memory. */
 struct json_object *fr_fio_keep_buckets(const double b[FR_DIST_NBUCKETS]);
 
-/* Reads a whole file into memory; returns NULL and sets errno on failure. */
-char *fr_slurp(const char *path, size_t *len);
-/* The same into a buffer reused from call to call (grown as needed, NUL
- * added); returns 0, or -1 with errno set. */
-int fr_slurp_into(const char *path, char **buf, size_t *cap, size_t *len);
-
 #endif

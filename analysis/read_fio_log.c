@@ -18,6 +18,7 @@
 #include "json_get.h"
 #include "read_fio.h"
 #include "read_fio_log.h"
+#include "slurp.h"
 
 #define PLAT_BITS   6
 #define PLAT_VAL    (1u << PLAT_BITS)

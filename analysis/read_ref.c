@@ -10,9 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rank.h"
+#include "label.h"
 #include "read_fio.h"
 #include "read_ref.h"
+#include "slurp.h"
 
 #define MAX_COLS 16
 

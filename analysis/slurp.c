@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "read_fio.h"
+#include "slurp.h"
 
 /* errno for "not a regular file" (FIFO, socket, device) */
 #define EFTYPE_NOT_REGULAR EINVAL

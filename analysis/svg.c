@@ -12,39 +12,8 @@
 #include <string.h>
 
 #include "chart.h"
+#include "escape.h"
 #include "svg.h"
-
-void fr_html_cell(FILE *f, const char *s, bool left)
-{
-	fputs(left ? "<td class=\"l\">" : "<td>", f);
-	fr_html_escape(f, s);
-	fputs("</td>", f);
-}
-
-void fr_html_escape(FILE *f, const char *s)
-{
-	for (; s && *s; s++) {
-		switch (*s) {
-		case '&':
-			fputs("&amp;", f);
-			break;
-		case '<':
-			fputs("&lt;", f);
-			break;
-		case '>':
-			fputs("&gt;", f);
-			break;
-		case '"':
-			fputs("&quot;", f);
-			break;
-		case '\'':
-			fputs("&#39;", f);
-			break;
-		default:
-			fputc(*s, f);
-		}
-	}
-}
 
 /* Linear lookup: a report draws a few dozen drives at most per chart. */
 size_t fr_palette_index(struct fr_palette *p, const char *label)

@@ -6,11 +6,6 @@
 #include <stddef.h>
 #include <stdio.h>
 
-/* Writes s with &, <, >, " and ' escaped for HTML text and attributes. */
-void fr_html_escape(FILE *f, const char *s);
-/* A table cell holding s, escaped; left-aligned (class "l") or not. */
-void fr_html_cell(FILE *f, const char *s, bool left);
-
 /* One colour per drive across a report: the index of a label, given the
  * next free one the first time it is seen. */
 struct fr_palette {

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
+#include "rank.h"
 #include "pooled.h"
 #include "tq.h"
 

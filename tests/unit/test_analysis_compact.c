@@ -24,6 +24,7 @@
 #include "rank.h"
 #include "read_fio.h"
 #include "report.h"
+#include "slurp.h"
 
 #define DATA FIORANK_SRC_TOP "/tests/data"
 

@@ -22,6 +22,7 @@
 
 #include "model_dump.h"
 #include "read_fio.h"
+#include "slurp.h"
 #include "read_fio_fast.h"
 
 #define DATA FIORANK_SRC_TOP "/tests/data"

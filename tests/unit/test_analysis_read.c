@@ -20,6 +20,7 @@
 #include "read_fio.h"
 #include "read_manifest.h"
 #include "read_ref.h"
+#include "slurp.h"
 
 #define DATA FIORANK_SRC_TOP "/tests/data"
 

@@ -20,6 +20,7 @@
 #include "json_get.h"
 #include "label.h"
 #include "read_fio.h"
+#include "slurp.h"
 
 #define JSONPLUS FIORANK_SRC_TOP "/tests/data/fio/shapes/jsonplus.json"
 
