@@ -2,26 +2,26 @@
 # Everything but main.c goes into libfiorank.a, which the unit tests and the
 # libFuzzer target link alone.
 
-FR_SRCS      := json_get.c model.c model_docs.c model_problems.c model_step.c label.c group.c compact.c read_fio.c read_fio_keep.c jscan.c fastread_scan.c read_fio_fast.c slurp.c read_engine.c read_manifest.c read_ref.c inputs.c inputs_read.c rank.c \
-                escape.c baseline.c baseline_cmp.c baseline_noise.c baseline_params.c baseline_runs.c baseline_out.c out_common.c out_text.c out_csv.c out_json.c out_md.c out_html.c svg.c \
-                chart_axis.c chart_legend.c out_html_lat.c out_html_nn.c crosscheck.c report.c \
-                out_html_dist.c out_cell.c
+FR_SRCS      := util/json_get.c model/model.c model/model_docs.c model/model_problems.c model/model_step.c model/label.c model/group.c read/compact.c read/read_fio.c read/read_fio_keep.c read/jscan.c read/fastread_scan.c read/read_fio_fast.c util/slurp.c read/read_engine.c read/read_manifest.c read/read_ref.c read/inputs.c read/inputs_read.c rank/rank.c \
+                util/escape.c gate/baseline.c gate/baseline_cmp.c gate/baseline_noise.c gate/baseline_params.c gate/baseline_runs.c out/baseline_out.c out/out_common.c out/out_text.c out/out_csv.c out/out_json.c out/out_md.c out/out_html.c chart/svg.c \
+                chart/chart_axis.c chart/chart_legend.c out/out_html_lat.c out/out_html_nn.c out/crosscheck.c report/report.c \
+                out/out_html_dist.c out/out_cell.c
 # latency over time from fio's own logs (issue 14)
-FR_SRCS      += read_fio_log.c out_html_log.c
+FR_SRCS      += read/read_fio_log.c out/out_html_log.c
 # which drive and which run (issue 13)
-FR_SRCS      += provenance.c compare.c
+FR_SRCS      += read/provenance.c rank/compare.c
 # labels from what the jobs did (issue 21)
-FR_SRCS      += workload.c ran.c
+FR_SRCS      += model/workload.c model/ran.c
 # drive health per step: verdict, WAF (issue 25)
-FR_SRCS      += health.c health_step.c read_health.c out_health.c out_html_health.c
+FR_SRCS      += model/health.c model/health_step.c read/read_health.c out/out_health.c out/out_html_health.c
 # a capped step's rate target and whether it was reached (issue 24)
-FR_SRCS      += rate_target.c runinfo.c out_html_ss.c
+FR_SRCS      += model/rate_target.c report/runinfo.c out/out_html_ss.c
 # the SATA roundup's thread x queue-depth method (issue 15)
-FR_SRCS      += pooled.c tq.c out_tq.c out_tq_html.c
+FR_SRCS      += model/pooled.c rank/tq.c out/out_tq.c out/out_tq_html.c
 # the SNIA PTS tests (issue 27): fiorank pts
-FR_SRCS      += pts.c pts_build.c pts_fig.c pts_iops.c pts_out.c pts_html.c pts_svg.c pts_main.c
+FR_SRCS      += read/pts.c report/pts_build.c report/pts_fig.c report/pts_iops.c out/pts_out.c out/pts_html.c out/pts_svg.c out/pts_main.c
 # Flexible Data Placement: per-PID tails, placed vs unplaced noisy neighbor (issue 26)
-FR_SRCS      += placement.c fdp.c out_fdp.c
+FR_SRCS      += model/placement.c out/fdp.c out/out_fdp.c
 FR_OBJDIR    := $(BUILD)/obj/analysis
 FR_OBJS      := $(addprefix $(FR_OBJDIR)/,$(FR_SRCS:.c=.o))
 FR_LIB       := $(FR_OBJDIR)/libfiorank.a
@@ -38,14 +38,14 @@ $(FR_OBJDIR)/%.o: analysis/%.c | $(BUILD)/.dir
 	@mkdir -p $(@D)
 	$(CC) $(FR_CFLAGS) -MMD -MP -c -o $@ $<
 
-$(FR_OBJDIR)/main.o $(FR_OBJDIR)/main_cli.o: $(FR_OBJDIR)/%.o: analysis/%.c $(BUILD)/.prefix $(BUILD)/version.h | $(BUILD)/.dir
+$(FR_OBJDIR)/main.o $(FR_OBJDIR)/out/main_cli.o: $(FR_OBJDIR)/%.o: analysis/%.c $(BUILD)/.prefix $(BUILD)/version.h | $(BUILD)/.dir
 	$(CC) $(FR_CFLAGS) $(FR_DEFS) -I$(BUILD) -MMD -MP -c -o $@ $<
 
 $(FR_LIB): $(FR_OBJS)
 	rm -f $@ && ar rcs $@ $^
 
-# alloc_conf.c: jemalloc's options, for the binary alone
-$(BUILD)/fiorank: $(FR_OBJDIR)/main.o $(FR_OBJDIR)/main_cli.o $(FR_OBJDIR)/alloc_conf.o $(FR_LIB)
+# util/alloc_conf.c: jemalloc's options, for the binary alone
+$(BUILD)/fiorank: $(FR_OBJDIR)/main.o $(FR_OBJDIR)/out/main_cli.o $(FR_OBJDIR)/util/alloc_conf.o $(FR_LIB)
 	$(CC) $(BASE_LDFLAGS) -o $@ $^ $(MALLOC_LIBS) $(JSONC_LIBS) -lm -pthread
 
 $(BUILD)/tests/test_analysis_%: tests/unit/test_analysis_%.c $(FR_LIB) | $(BUILD)/.dir
@@ -61,4 +61,4 @@ $(BUILD)/fuzz_fiorank: tests/fuzz/fuzz_read_fio.c $(addprefix analysis/,$(FR_SRC
 
 fuzz-analysis: $(BUILD)/fuzz_fiorank
 
--include $(FR_OBJS:.o=.d) $(FR_OBJDIR)/main.d $(FR_OBJDIR)/alloc_conf.d
+-include $(FR_OBJS:.o=.d) $(FR_OBJDIR)/main.d $(FR_OBJDIR)/util/alloc_conf.d

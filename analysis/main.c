@@ -12,20 +12,20 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "baseline.h"
-#include "baseline_runs.h"
-#include "escape.h"
-#include "health.h"
-#include "inputs.h"
-#include "main_cli.h"
-#include "out.h"
-#include "provenance.h"
-#include "pts.h"
-#include "rank.h"
-#include "read_fio.h"
-#include "read_ref.h"
-#include "report.h"
-#include "slurp.h"
+#include "gate/baseline.h"
+#include "gate/baseline_runs.h"
+#include "util/escape.h"
+#include "model/health.h"
+#include "read/inputs.h"
+#include "out/main_cli.h"
+#include "out/out.h"
+#include "read/provenance.h"
+#include "read/pts.h"
+#include "rank/rank.h"
+#include "read/read_fio.h"
+#include "read/read_ref.h"
+#include "report/report.h"
+#include "util/slurp.h"
 
 #include "version.h" /* $(BUILD)/version.h: the project version */
 #ifndef FIORANK_SRC_TOP

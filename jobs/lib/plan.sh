@@ -29,7 +29,7 @@ SUITE_NAMES="precondition profiles write-pressure noisy-neighbor noisy-neighbor-
 SUITE_ALL="precondition profiles write-pressure noisy-neighbor"
 
 # The profiles in the published order, each high-load variant after its
-# base: the order analysis/rank.c ranks them in (tests/script/jobs-profile-order.sh
+# base: the order analysis/rank/rank.c ranks them in (tests/script/jobs-profile-order.sh
 # checks that the two lists, and jobs/tools/gen-profiles' table, agree).
 PROFILE_ORDER="4k-randread 4k-randread-high 4k-randwrite 4k-randwrite-high 64k-seqread 64k-seqread-high
 64k-seqwrite 64k-seqwrite-high 4k-randrw-70-30 8k-randrw-70-30 16k-randrw-70-30 sql sql-90-10

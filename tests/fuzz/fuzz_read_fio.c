@@ -25,14 +25,14 @@
 
 #include "../unit/compact_check.h"
 #include "../unit/model_dump.h"
-#include "inputs.h"
-#include "out.h"
-#include "rank.h"
-#include "read_engine.h"
-#include "read_fio.h"
-#include "read_manifest.h"
-#include "read_ref.h"
-#include "report.h"
+#include "read/inputs.h"
+#include "out/out.h"
+#include "rank/rank.h"
+#include "read/read_engine.h"
+#include "read/read_fio.h"
+#include "read/read_manifest.h"
+#include "read/read_ref.h"
+#include "report/report.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

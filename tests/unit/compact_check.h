@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * The promise of fr_compact_doc() (analysis/compact.h), checked on one
+ * The promise of fr_compact_doc() (analysis/read/compact.h), checked on one
  * input by the unit test and by the libFuzzer target: when the compact copy
  * of the document at doc parses, the original parses too, ends where the
  * compactor said, and holds the same values but for members the compactor
@@ -15,7 +15,7 @@
 
 #include <json-c/json.h>
 
-#include "compact.h"
+#include "read/compact.h"
 
 static bool cc_droppable(const char *key)
 {

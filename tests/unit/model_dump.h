@@ -14,9 +14,9 @@
 
 #include <json-c/json.h>
 
-#include "model.h"
-#include "read_fio.h"
-#include "read_fio_fast.h"
+#include "model/model.h"
+#include "read/read_fio.h"
+#include "read/read_fio_fast.h"
 
 static const char *md_s(const char *s)
 {

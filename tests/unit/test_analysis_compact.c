@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The fio reader's compact copy (analysis/compact.c): on every committed
+ * The fio reader's compact copy (analysis/read/compact.c): on every committed
  * fixture (real fio output, tests/data/make-fixtures.sh) the copy is made,
  * means what the original means minus the dropped members, and the report
  * read through it is byte for byte the report read from the original; on
@@ -20,11 +20,11 @@
 #include <cmocka.h>
 
 #include "compact_check.h"
-#include "out.h"
-#include "rank.h"
-#include "read_fio.h"
-#include "report.h"
-#include "slurp.h"
+#include "out/out.h"
+#include "rank/rank.h"
+#include "read/read_fio.h"
+#include "report/report.h"
+#include "util/slurp.h"
 
 #define DATA FIORANK_SRC_TOP "/tests/data"
 

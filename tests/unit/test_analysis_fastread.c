@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The fast reader of fio's JSON (analysis/read_fio_fast.h) against
+ * The fast reader of fio's JSON (analysis/read/read_fio_fast.h) against
  * json-c's path: every fio output under tests/data (real fio runs of every
  * version and shape the fixture scripts make) read both ways must give the
  * same model, field for field (model_dump.h); the plain shapes must be
@@ -21,9 +21,9 @@
 #include <cmocka.h>
 
 #include "model_dump.h"
-#include "read_fio.h"
-#include "slurp.h"
-#include "read_fio_fast.h"
+#include "read/read_fio.h"
+#include "util/slurp.h"
+#include "read/read_fio_fast.h"
 
 #define DATA FIORANK_SRC_TOP "/tests/data"
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * One line of fio's latency log (analysis/read_fio_log.c): "time (ms),
+ * One line of fio's latency log (analysis/read/read_fio_log.c): "time (ms),
  * value (ns), data direction, block size, offset" and, with log_prio, a
  * priority.  Lines fio writes are read as they are; anything else is
  * refused, never read as a point.
@@ -13,7 +13,7 @@
 
 #include <cmocka.h>
 
-#include "read_fio_log.h"
+#include "read/read_fio_log.h"
 
 static void test_fio_lines(void **state)
 {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The --fail-if gate: the expression (analysis/baseline.c: what it accepts,
+ * The --fail-if gate: the expression (analysis/gate/baseline.c: what it accepts,
  * what it refuses and the character its error names), the comparison
  * (baseline_cmp.c: which changes cross a term, which terms cannot be decided
  * and why, every section compared) and the noise statistic of repeated runs
@@ -16,7 +16,7 @@
 
 #include <cmocka.h>
 
-#include "baseline.h"
+#include "gate/baseline.h"
 
 static void test_two_terms(void **state)
 {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Drive health per step (analysis/health.c, read_health.c): the verdict
+ * Drive health per step (analysis/model/health.c, read_health.c): the verdict
  * and the WAF of a step from the engine's "health" section, on snippets in
  * the engine's schema (docs/engine.md).  QEMU's thermal counters stay 0, so
  * throttling, temperature time and the OCP count are only seen here.
@@ -17,10 +17,10 @@
 #include <cmocka.h>
 #include <json-c/json.h>
 
-#include "health.h"
-#include "model.h"
-#include "out_health.h"
-#include "read_health.h"
+#include "model/health.h"
+#include "model/model.h"
+#include "out/out_health.h"
+#include "read/read_health.h"
 
 /* A SNAP with the counters a verdict reads; the rest as the engine writes. */
 static void snap(char *buf, size_t len, int t_ms, int cw, int temp_k, long duw, int tmt1, int tmt2,

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * fiorank's labelling rules (analysis/label.c), one test per rule of
- * docs/fiorank.md "Labels", and the fio-group rule (analysis/group.c):
+ * fiorank's labelling rules (analysis/model/label.c), one test per rule of
+ * docs/fiorank.md "Labels", and the fio-group rule (analysis/model/group.c):
  * job names under the contract, fio's reading of rw/bs/rwmix options and
  * sizes, client and path labels, and which jobs of different groups become
  * curve steps, separate results or exclusions.
@@ -17,8 +17,8 @@
 
 #include <cmocka.h>
 
-#include "group.h"
-#include "label.h"
+#include "model/group.h"
+#include "model/label.h"
 
 static void expect_name(const char *jobname, const char *profile, const char *step,
 			enum fr_kind kind, unsigned nsid, bool contract)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The pooled latency deviation of the tq-sweep section (analysis/pooled.c,
+ * The pooled latency deviation of the tq-sweep section (analysis/model/pooled.c,
  * the model's merge, tq.c): checked against the deviation computed directly
  * from every sample, which the per-part figures never see.
  */
@@ -14,9 +14,9 @@
 
 #include <cmocka.h>
 
-#include "model.h"
-#include "pooled.h"
-#include "tq.h"
+#include "model/model.h"
+#include "model/pooled.h"
+#include "rank/tq.h"
 
 /* Mean and population deviation of n samples. */
 static void stats(const double *v, size_t n, double *mean, double *sd)

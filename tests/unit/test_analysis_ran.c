@@ -2,7 +2,7 @@
 /*
  * Labels from what ran (issue 21): the workload a profile id names, one
  * spelling per option, kb_base in fio's order, and the cross-checks of
- * analysis/ran.c on synthetic counts (the real fio cases are
+ * analysis/model/ran.c on synthetic counts (the real fio cases are
  * tests/script/analysis-ran.sh).
  */
 #include <setjmp.h>
@@ -14,8 +14,8 @@
 
 #include <cmocka.h>
 
-#include "label.h"
-#include "ran.h"
+#include "model/label.h"
+#include "model/ran.h"
 
 static void test_workload_of_name(void **state)
 {

@@ -14,8 +14,8 @@
 
 #include <cmocka.h>
 
-#include "model.h"
-#include "rank.h"
+#include "model/model.h"
+#include "rank/rank.h"
 
 static void blank(struct fr_job *j, const char *drive, const char *profile, const char *step,
 		  enum fr_kind kind)

@@ -16,11 +16,11 @@
 
 #include <cmocka.h>
 
-#include "read_engine.h"
-#include "read_fio.h"
-#include "read_manifest.h"
-#include "read_ref.h"
-#include "slurp.h"
+#include "read/read_engine.h"
+#include "read/read_fio.h"
+#include "read/read_manifest.h"
+#include "read/read_ref.h"
+#include "util/slurp.h"
 
 #define DATA FIORANK_SRC_TOP "/tests/data"
 

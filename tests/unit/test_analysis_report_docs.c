@@ -17,10 +17,10 @@
 #include <cmocka.h>
 #include <json-c/json.h>
 
-#include "json_get.h"
-#include "label.h"
-#include "read_fio.h"
-#include "slurp.h"
+#include "util/json_get.h"
+#include "model/label.h"
+#include "read/read_fio.h"
+#include "util/slurp.h"
 
 #define JSONPLUS FIORANK_SRC_TOP "/tests/data/fio/shapes/jsonplus.json"
 

@@ -17,10 +17,10 @@
 #include <cmocka.h>
 #include <json-c/json.h>
 
-#include "out_html_chart.h"
-#include "rank.h"
-#include "report.h"
-#include "svg.h"
+#include "out/out_html_chart.h"
+#include "rank/rank.h"
+#include "report/report.h"
+#include "chart/svg.h"
 
 static void blank(struct fr_job *j, const char *drive, const char *step, enum fr_kind kind)
 {

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * What the readers keep of the input files for the later stages (model.h:
+ * fr_step's fio_doc and engine_doc, fr_model's manifests): each input is
+ * opened and parsed once per run, and provenance, the baseline gate and
+ * the HTML charts read these trees instead of the files.
+ */
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "model/model.h"
+
+void fr_model_keep_docs(struct fr_model *m, const char *source, struct json_object *fio_doc,
+			struct json_object *engine_doc)
+{
+	for (size_t d = 0; d < m->ndrives; d++)
+		for (size_t p = 0; p < m->drives[d].nprofiles; p++)
+			for (size_t k = 0; k < m->drives[d].profiles[p].nsteps; k++) {
+				struct fr_step *s = &m->drives[d].profiles[p].steps[k];
+
+				if (!s->source || strcmp(s->source, source))
+					continue;
+				if (fio_doc && !s->fio_doc)
+					s->fio_doc = json_object_get(fio_doc);
+				if (engine_doc && !s->engine_doc)
+					s->engine_doc = json_object_get(engine_doc);
+			}
+}
+
+bool fr_model_manifest(const struct fr_model *m, const char *path, struct json_object **root)
+{
+	*root = NULL;
+	return m->manifests && json_object_object_get_ex(m->manifests, path, root);
+}

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The noisy neighbor with Flexible Data Placement beside the same drive's
+ * run without (the runner's noisy-neighbor-fdp suite: engines ssdnvme-fdp
+ * and ssdnvme, two drives in the model, never merged): the victims' read
+ * tails per namespace of each run, their ratio, and each run's WAF.
+ * Computed here; out_fdp.c prints it in every format.
+ */
+#ifndef FIORANK_FDP_H
+#define FIORANK_FDP_H
+
+#include <stddef.h>
+
+#include "model/health.h"
+#include "out/out.h"
+
+/* One victim namespace of a pair. */
+struct fr_fdp_victim {
+	unsigned nsid;		  /* 0: the readers' job as a whole */
+	const struct fr_lat *off; /* the unplaced run's reads there, NULL none */
+	const struct fr_lat *on;  /* the placed run's */
+	struct fr_lat ratio;	  /* on / off per figure, NAN where either lacks it */
+};
+
+struct fr_fdp_pair {
+	const struct fr_drive *placed;	 /* a run whose writers placed (placement.h) */
+	const struct fr_drive *unplaced; /* the same drive's run without, NULL when none */
+	struct fr_fdp_victim *v;	 /* namespace order */
+	size_t nv;
+	struct fr_waf waf_off, waf_on; /* of each run's writers' step */
+};
+
+struct fr_fdp_cmp {
+	struct fr_fdp_pair *p;
+	size_t n;
+};
+
+/* Pairs the placed noisy-neighbor runs of rep; 0 or -ENOMEM (c empty). */
+int fr_fdp_compare(const struct fr_report *rep, struct fr_fdp_cmp *c);
+void fr_fdp_compare_free(struct fr_fdp_cmp *c);
+
+/* The writers' step of d's noisy neighbor whose health was recorded (the
+ * fio job, whose window the drive's counters cover), or NULL. */
+const struct fr_step *fr_fdp_writer_step(const struct fr_drive *d);
+
+#endif

@@ -1,0 +1,90 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef FIORANK_OUT_H
+#define FIORANK_OUT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "model/model.h"
+#include "read/provenance.h"
+#include "rank/rank.h"
+#include "report/runinfo.h"
+
+struct fr_baseline;
+struct fr_nn_split;
+
+/* What every renderer prints from: the renderers only print it, they open
+ * no input and compute no analysis (report.c builds what they share). */
+struct fr_report {
+	const struct fr_model *m;
+	const struct fr_ranking *r;
+	const char *ref_note;		    /* where published data came from, or NULL */
+	const struct fr_prov *prov;	    /* which drive and which run, or NULL */
+	const struct fr_baseline *baseline; /* --baseline comparison, or NULL */
+	const struct fr_model *ref;	    /* published drives (tq.c places among them), or NULL */
+	const struct fr_run_info *run;	    /* how the report was made, or NULL */
+	bool all_sections; /* --all-sections: also sections holding only published drives */
+	/* the noisy-neighbor split (victims, aggressors, cross-checks;
+	 * crosscheck.h), made once by fr_report_build; NULL without a
+	 * noisy-neighbor ranking */
+	const struct fr_nn_split *nn;
+};
+
+int fr_out_text(FILE *f, const struct fr_report *rep);
+int fr_out_md(FILE *f, const struct fr_report *rep);
+int fr_out_csv(FILE *f, const struct fr_report *rep);
+int fr_out_json(FILE *f, const struct fr_report *rep);
+int fr_out_html(FILE *f, const struct fr_report *rep);
+
+/* Shared by the renderers (out_common.c). */
+const char *fr_basis_name(enum fr_basis b);
+const char *fr_basis_desc(enum fr_basis b);
+/* "%.*f" of v, or "-" when v is NaN. */
+const char *fr_num(char *buf, size_t len, double v, int prec);
+/* ns -> µs, keeping NaN. */
+static inline double fr_us(double ns)
+{
+	return ns / 1000.0;
+}
+/* "from 110 MB/s on, A's p99 read latency is below B's". */
+void fr_cross_sentence(char *buf, size_t len, const struct fr_crossover *c);
+/* A review's statement as published, beside what its published points
+ * allow: "P5510 p99 falls below PM9A3 from 110 MB/s on (p5510-vs-pm9a3, as
+ * published); the published points (10, 700 MB/s) allow: between 10 and
+ * 700 MB/s".  "" when the review's write-pressure drives are not ranked. */
+void fr_statement_text(const struct fr_ranking *r, const struct fr_statement *s, char *buf,
+		       size_t len);
+const char *fr_wp_metric_name(enum fr_wp_metric m);
+/* "4k-randread 3 of 6, sql 2 of 4" for a measured drive: its places among the
+ * published drives per profile; "" when it has none. */
+void fr_ref_places(const struct fr_ranking *r, const struct fr_drive *d, char *buf, size_t len);
+/* The published-place cell of an entry: "3 of 6", "3 of 6; not comparable:
+ * <drive>: <reason>" when some published drives were left out, "not
+ * comparable: <reason>" when all were, "per drive: ..." for a published
+ * group, "-" otherwise. */
+void fr_ref_place_text(const struct fr_entry *e, char *buf, size_t len);
+/* "per drive: published for 8 drives run together, IOPS / 8" for a
+ * published group's drive, "" otherwise. */
+void fr_derived_text(const struct fr_drive *d, char *buf, size_t len);
+/* Whether a profile's section is shown: it holds a measured drive, or
+ * --all-sections asked for every one.  A section of published drives
+ * alone says nothing of the drives measured here: folded away. */
+bool fr_profile_shown(const struct fr_report *rep, const struct fr_profile_rank *pr);
+/* "N profiles that hold only published drives are folded away
+ * (--all-sections shows them)", or false and "" when none is. */
+bool fr_folded_text(const struct fr_report *rep, char *buf, size_t len);
+/* A place, "-" for 0 (not placed: not comparable). */
+const char *fr_place_text(char *buf, size_t len, unsigned place);
+/* Whether the "profiles won" summary means anything: some profile ranks two
+ * drives or more (published ones ranked with --with-reference count). */
+bool fr_wins_shown(const struct fr_ranking *r);
+/* "120: target 20748 IOPS, reached 17286 (83 %)" when capped step s fell
+ * short of its rate target (model.h, FR_TARGET_MISS); false and "" else. */
+bool fr_target_missed_text(const struct fr_step *s, char *buf, size_t len);
+/* The one direction step s did I/O in; FR_NDIRS for a mix (its
+ * percentiles are per direction and never added up) or none. */
+enum fr_dir fr_step_only_dir(const struct fr_step *s);
+/* Steps of one noisy-neighbor namespace: "ns4" or "all" for nsid 0. */
+void fr_ns_name(char *buf, size_t len, unsigned nsid);
+
+#endif

@@ -1,0 +1,260 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Small formatting helpers shared by the renderers. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "out/out.h"
+
+const char *fr_basis_name(enum fr_basis b)
+{
+	return b == FR_CLAT ? "clat" : "lat";
+}
+
+const char *fr_basis_desc(enum fr_basis b)
+{
+	return b == FR_CLAT ? "clat (completion latency, submission to completion)"
+			    : "lat (total latency, including submission)";
+}
+
+const char *fr_num(char *buf, size_t len, double v, int prec)
+{
+	if (isnan(v) || isinf(v))
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%.*f", prec, v);
+	return buf;
+}
+
+const char *fr_wp_metric_name(enum fr_wp_metric m)
+{
+	return m == FR_WP_MEAN ? "mean" : "p99";
+}
+
+void fr_cross_sentence(char *buf, size_t len, const struct fr_crossover *c)
+{
+	/* published figures exist only at their points: say where it lies */
+	if (c->published) {
+		snprintf(buf, len,
+			 "between the published points %g and %g MB/s (none between them), %s's %s "
+			 "read latency falls below %s's",
+			 c->after_mbps, c->from_mbps, c->lower->label,
+			 c->metric == FR_WP_MEAN ? "mean" : "99th percentile", c->higher->label);
+		return;
+	}
+	snprintf(buf, len, "%s %g MB/s%s, %s's %s read latency falls below %s's",
+		 c->holds ? "from" : "at", c->from_mbps, c->holds ? " on" : "", c->lower->label,
+		 c->metric == FR_WP_MEAN ? "mean" : "99th percentile", c->higher->label);
+}
+
+/* The write-pressure drives of one review (at most two are compared). */
+static size_t review_wp(const struct fr_ranking *r, const char *review,
+			const struct fr_wp_drive **out)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < r->nwp && n < 2; i++)
+		if (r->wp[i].drive->reference && r->wp[i].drive->review &&
+		    !strcmp(r->wp[i].drive->review, review))
+			out[n++] = &r->wp[i];
+	return n;
+}
+
+static const struct fr_wp_point *point_at(const struct fr_wp_drive *w, double mbps)
+{
+	for (size_t i = 0; i < w->n; i++)
+		if (w->pts[i].write_mbps == mbps)
+			return &w->pts[i];
+	return NULL;
+}
+
+static void points_allow_cross(const struct fr_ranking *r, const struct fr_statement *s, char *buf,
+			       size_t len)
+{
+	enum fr_wp_metric m = strstr(s->metric, "p99") ? FR_WP_P99 : FR_WP_MEAN;
+
+	for (size_t i = 0; i < r->ncross; i++) {
+		const struct fr_crossover *c = &r->cross[i];
+
+		if (c->published && c->metric == m && c->lower->review &&
+		    !strcmp(c->lower->review, s->review)) {
+			snprintf(buf, len, "between %g and %g MB/s", c->after_mbps, c->from_mbps);
+			return;
+		}
+	}
+	snprintf(buf, len, "no crossover");
+}
+
+/* The gap the points give at the statement's rate, or at the nearest
+ * common point below it. */
+static void points_allow_gap(const struct fr_wp_drive *const *w, const struct fr_statement *s,
+			     char *buf, size_t len)
+{
+	bool p99 = strstr(s->metric, "p99") != NULL;
+	const struct fr_wp_point *a = NULL, *b = NULL;
+
+	for (size_t i = 0; i < w[0]->n; i++) {
+		const struct fr_wp_point *o = point_at(w[1], w[0]->pts[i].write_mbps);
+
+		if (o && w[0]->pts[i].write_mbps <= s->write_mbps)
+			a = &w[0]->pts[i], b = o;
+	}
+	if (!a) {
+		snprintf(buf, len, "no common point at or below %g MB/s", s->write_mbps);
+		return;
+	}
+	snprintf(buf, len, "%s%g MB/s, a gap of %.1f µs",
+		 a->write_mbps == s->write_mbps ? "at " : "no point there; at ", a->write_mbps,
+		 fabs(fr_us(p99 ? a->p99_ns - b->p99_ns : a->mean_ns - b->mean_ns)));
+}
+
+void fr_statement_text(const struct fr_ranking *r, const struct fr_statement *s, char *buf,
+		       size_t len)
+{
+	const struct fr_wp_drive *w[2];
+	char pts[128] = "", allow[160];
+	size_t n = review_wp(r, s->review, w), used = 0;
+
+	*buf = '\0';
+	if (n < 2)
+		return;
+	for (size_t i = 0; i < w[0]->n && used < sizeof(pts); i++) {
+		int k = snprintf(pts + used, sizeof(pts) - used, "%s%g", i ? ", " : "",
+				 w[0]->pts[i].write_mbps);
+
+		used += k > 0 ? (size_t)k : 0;
+	}
+	if (strstr(s->metric, "crossover"))
+		points_allow_cross(r, s, allow, sizeof(allow));
+	else
+		points_allow_gap(w, s, allow, sizeof(allow));
+	snprintf(buf, len, "%s (%s, as published); the published points (%s MB/s) allow: %s",
+		 s->text, s->review, pts, allow);
+}
+
+bool fr_profile_shown(const struct fr_report *rep, const struct fr_profile_rank *pr)
+{
+	if (rep->all_sections)
+		return true;
+	for (size_t i = 0; i < pr->n; i++)
+		if (!pr->e[i].drive->reference)
+			return true;
+	/* published alone is all there is (fiorank -R with no input) */
+	return !rep->m->files_read;
+}
+
+bool fr_folded_text(const struct fr_report *rep, char *buf, size_t len)
+{
+	size_t folded = 0;
+
+	for (size_t p = 0; p < rep->r->nprofiles; p++)
+		folded += !fr_profile_shown(rep, &rep->r->profiles[p]);
+	*buf = '\0';
+	if (!folded)
+		return false;
+	snprintf(buf, len,
+		 "%zu profile%s that hold%s only published drives folded away "
+		 "(--all-sections shows %s)",
+		 folded, folded == 1 ? "" : "s", folded == 1 ? "s" : "",
+		 folded == 1 ? "it" : "them");
+	return true;
+}
+
+const char *fr_place_text(char *buf, size_t len, unsigned place)
+{
+	if (place)
+		snprintf(buf, len, "%u", place);
+	else
+		snprintf(buf, len, "-");
+	return buf;
+}
+
+bool fr_target_missed_text(const struct fr_step *s, char *buf, size_t len)
+{
+	double share = fr_step_target_missed(s);
+	char set[32], got[32];
+
+	*buf = '\0';
+	if (isnan(share))
+		return false;
+	snprintf(buf, len, "%s: target %s IOPS, reached %s (%.0f %%)", s->name,
+		 fr_num(set, sizeof(set), s->target_iops, 0),
+		 fr_num(got, sizeof(got), fr_step_iops(s), 0), 100 * share);
+	return true;
+}
+
+enum fr_dir fr_step_only_dir(const struct fr_step *s)
+{
+	enum fr_dir only = FR_NDIRS;
+
+	for (int d = 0; d < FR_NDIRS; d++) {
+		if (!s->dir[d].ios)
+			continue;
+		if (only != FR_NDIRS)
+			return FR_NDIRS;
+		only = (enum fr_dir)d;
+	}
+	return only;
+}
+
+void fr_ns_name(char *buf, size_t len, unsigned nsid)
+{
+	if (nsid)
+		snprintf(buf, len, "ns%u", nsid);
+	else
+		snprintf(buf, len, "all");
+}
+
+void fr_derived_text(const struct fr_drive *d, char *buf, size_t len)
+{
+	*buf = '\0';
+	if (d->reference && d->group > 1)
+		snprintf(buf, len,
+			 "per drive: published for %u drives run together, IOPS / %u, latency as "
+			 "published",
+			 d->group, d->group);
+}
+
+void fr_ref_place_text(const struct fr_entry *e, char *buf, size_t len)
+{
+	if (e->drive->reference) {
+		fr_derived_text(e->drive, buf, len);
+		if (!*buf)
+			snprintf(buf, len, "-");
+	} else if (e->ref_total) {
+		snprintf(buf, len, "%u of %u%s%s", e->ref_place, e->ref_total,
+			 *e->ref_note ? "; " : "", e->ref_note);
+	} else {
+		snprintf(buf, len, "%s", *e->ref_note ? e->ref_note : "-");
+	}
+}
+
+void fr_ref_places(const struct fr_ranking *r, const struct fr_drive *d, char *buf, size_t len)
+{
+	size_t used = 0;
+
+	*buf = '\0';
+	for (size_t p = 0; p < r->nprofiles; p++)
+		for (size_t i = 0; i < r->profiles[p].n; i++) {
+			const struct fr_entry *e = &r->profiles[p].e[i];
+			int n;
+
+			char place[320];
+
+			if (e->drive != d || (!e->ref_total && !*e->ref_note) || used >= len)
+				continue;
+			fr_ref_place_text(e, place, sizeof(place));
+			n = snprintf(buf + used, len - used, "%s%s %s", used ? ", " : "",
+				     r->profiles[p].name, place);
+			if (n > 0)
+				used += (size_t)n;
+		}
+}
+
+bool fr_wins_shown(const struct fr_ranking *r)
+{
+	for (size_t p = 0; p < r->nprofiles; p++)
+		if (r->profiles[p].n > 1)
+			return true;
+	return false;
+}

@@ -1,0 +1,399 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Markdown: the same sections as the terminal report, as tables.  Strings
+ * from the input are escaped so a drive label cannot break a table or
+ * inject HTML into a rendered page.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "gate/baseline.h"
+#include "out/crosscheck.h"
+#include "util/escape.h"
+#include "out/out.h"
+#include "out/out_fdp.h"
+#include "out/out_health.h"
+#include "out/out_tq.h"
+
+static void md_str(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		switch (*s) {
+		case '|':
+		case '\\':
+		case '*':
+		case '_':
+		case '`':
+		case '[':
+		case ']':
+		case '#':
+			fputc('\\', f);
+			fputc(*s, f);
+			break;
+		case '<':
+			fputs("&lt;", f);
+			break;
+		case '>':
+			fputs("&gt;", f);
+			break;
+		case '&':
+			fputs("&amp;", f);
+			break;
+		case '\n':
+		case '\r':
+			fputc(' ', f);
+			break;
+		default:
+			fputc(*s, f);
+		}
+	}
+}
+
+static void curves(FILE *f, const struct fr_profile_rank *pr, enum fr_basis basis)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < pr->n; i++)
+		any |= pr->e[i].ncurve > 1;
+	if (!any)
+		return;
+	fprintf(f, "\nCurve (step: IOPS @ mean %s µs):\n\n", fr_basis_name(basis));
+	for (size_t i = 0; i < pr->n; i++) {
+		const struct fr_entry *e = &pr->e[i];
+
+		if (e->ncurve < 2)
+			continue;
+		fputs("- ", f);
+		md_str(f, e->drive->label);
+		fputs(":", f);
+		for (size_t k = 0; k < e->ncurve; k++) {
+			char a[32], b[32], missed[160];
+
+			fputs(k ? "; " : " ", f);
+			md_str(f, e->curve[k]->name);
+			fprintf(f, ": %s @ %s", fr_num(a, sizeof(a), fr_step_iops(e->curve[k]), 0),
+				fr_num(b, sizeof(b), fr_us(fr_step_mean_lat(e->curve[k], basis)),
+				       1));
+			if (fr_target_missed_text(e->curve[k], missed, sizeof(missed)))
+				fprintf(f, " (**missed its rate target**: %s)", missed);
+		}
+		fputc('\n', f);
+	}
+}
+
+static void profiles(FILE *f, const struct fr_report *rep)
+{
+	const struct fr_ranking *r = rep->r;
+	char folded[160];
+
+	if (fr_folded_text(rep, folded, sizeof(folded)))
+		fprintf(f, "\n%s.\n", folded);
+	for (size_t p = 0; p < r->nprofiles; p++) {
+		const struct fr_profile_rank *pr = &r->profiles[p];
+
+		if (!fr_profile_shown(rep, pr))
+			continue;
+		fprintf(f, "\n## ");
+		md_str(f, pr->name);
+		fprintf(f, " (ranked by peak %s)\n\n", pr->by_mbps ? "MB/s" : "IOPS");
+		fprintf(f,
+			"| place | drive | peak IOPS | MB/s | mean lat µs | step | margin to next "
+			"| published place |\n|---:|---|---:|---:|---:|---|---:|---|\n");
+		for (size_t i = 0; i < pr->n; i++) {
+			const struct fr_entry *e = &pr->e[i];
+			char a[32], b[32], c[32], d[32], pub[320], place[16];
+
+			fprintf(f, "| %s | ", fr_place_text(place, sizeof(place), e->place));
+			md_str(f, e->drive->label);
+			fprintf(f, " | %s | %s | %s | ", fr_num(a, sizeof(a), e->iops, 0),
+				fr_num(b, sizeof(b), e->mbps, 1),
+				fr_num(c, sizeof(c), fr_us(e->lat_ns), 1));
+			md_str(f, e->peak->name);
+			if (isnan(e->margin_pct))
+				snprintf(d, sizeof(d), "-");
+			else
+				snprintf(d, sizeof(d), "+%.1f%%", e->margin_pct);
+			fprintf(f, " | %s | ", d);
+			fr_ref_place_text(e, pub, sizeof(pub));
+			md_str(f, pub);
+			fputs(" |\n", f);
+		}
+		curves(f, pr, r->basis);
+	}
+}
+
+static void write_pressure(FILE *f, const struct fr_ranking *r)
+{
+	if (!r->nwp)
+		return;
+	fprintf(f,
+		"\n## Write pressure: read %s latency (µs)\n\n| drive | write MB/s | mean | "
+		"p99 |\n|---|---:|---:|---:|\n",
+		fr_basis_name(r->basis));
+	for (size_t d = 0; d < r->nwp; d++)
+		for (size_t i = 0; i < r->wp[d].n; i++) {
+			char a[32], b[32];
+
+			fputs("| ", f);
+			md_str(f, r->wp[d].drive->label);
+			fprintf(f, " | %g | %s | %s |\n", r->wp[d].pts[i].write_mbps,
+				fr_num(a, sizeof(a), fr_us(r->wp[d].pts[i].mean_ns), 1),
+				fr_num(b, sizeof(b), fr_us(r->wp[d].pts[i].p99_ns), 1));
+		}
+	if (r->ncross)
+		fputc('\n', f);
+	for (size_t i = 0; i < r->ncross; i++) {
+		char s[512];
+
+		fr_cross_sentence(s, sizeof(s), &r->cross[i]);
+		fputs("- Crossover: ", f);
+		md_str(f, s);
+		fputc('\n', f);
+	}
+}
+
+static void md_lat(FILE *f, const struct fr_lat *l, bool ratio)
+{
+	const double x[4] = {l->mean, l->p99, l->p999, l->p9999};
+
+	for (int k = 0; k < 4; k++) {
+		char v[32];
+
+		fr_num(v, sizeof(v), ratio ? x[k] : fr_us(x[k]), ratio ? 2 : 1);
+		fprintf(f, " %s%s |", v, ratio && strcmp(v, "-") ? "×" : "");
+	}
+	fputc('\n', f);
+}
+
+/* The writers, apart from the victims' ranking (crosscheck.c). */
+static void aggressors(FILE *f, const struct fr_nn_split *sp, enum fr_basis basis)
+{
+	if (!sp->naggr)
+		return;
+	fputs("\n## Noisy neighbor: aggressors, the writers (not ranked)\n\n"
+	      "Reads on the writers' namespaces are the writers' own mix: not victims, not "
+	      "ranked.\n\n| namespace | drive | direction | mean | p99 | p99.9 | p99.99 "
+	      "|\n|---|---|---|---:|---:|---:|---:|\n",
+	      f);
+	for (size_t i = 0; i < sp->naggr; i++) {
+		const struct fr_nn_aggr *a = &sp->aggr[i];
+		char ns[16];
+
+		fr_ns_name(ns, sizeof(ns), a->nsid);
+		for (int own = 0; own < 2; own++) {
+			if (own && !a->own_reads)
+				break;
+			fprintf(f, "| %s | ", ns);
+			md_str(f, a->drive->label);
+			fputs(own ? " | own reads |" : " | write |", f);
+			md_lat(f, own ? a->own_reads : &a->write->dir[FR_WRITE].lat[basis], false);
+		}
+	}
+}
+
+/* The io_uring_cmd runs as ratios to the ssdnvme run (crosscheck.c). */
+static void cross_checks(FILE *f, const struct fr_nn_split *sp)
+{
+	if (!sp->nxc)
+		return;
+	fputs("\n## Noisy neighbor: cross-check, fio's io_uring_cmd engine on the same drive\n\n"
+	      "Read latency of the io_uring_cmd run over the ssdnvme run's (1.00× = the same); "
+	      "not ranked.\n\n| namespace | cross-check run | of | mean | p99 | p99.9 | p99.99 "
+	      "|\n|---|---|---|---:|---:|---:|---:|\n",
+	      f);
+	for (size_t i = 0; i < sp->nxc; i++) {
+		char ns[16];
+
+		fr_ns_name(ns, sizeof(ns), sp->xc[i].nsid);
+		fprintf(f, "| %s | ", ns);
+		md_str(f, sp->xc[i].run->drive->label);
+		fputs(" | ", f);
+		md_str(f, sp->xc[i].of->label);
+		fputs(" |", f);
+		md_lat(f, &sp->xc[i].ratio, true);
+	}
+}
+
+static void noisy_neighbor(FILE *f, const struct fr_report *rep)
+{
+	const struct fr_nn_split *sp = rep->nn; /* report.c */
+
+	if (!sp)
+		return;
+	fprintf(f,
+		"\n## Noisy neighbor: victims, the readers' %s latency per namespace "
+		"(µs)\n\n| namespace | place "
+		"| drive | mean | p99 | p99.9 | p99.99 |\n|---|---:|---|---:|---:|---:|---:|\n",
+		fr_basis_name(rep->r->basis));
+	for (size_t n = 0; n < sp->nns; n++) {
+		const struct fr_nn_view *v = &sp->ns[n];
+		char ns[16];
+
+		fr_ns_name(ns, sizeof(ns), v->nsid);
+		for (size_t i = 0; i < v->n; i++) {
+			char pl[16];
+
+			fprintf(f, "| %s | %s | ", ns, fr_place_text(pl, sizeof(pl), v->place[i]));
+			md_str(f, v->e[i]->drive->label);
+			if (!v->place[i] && *v->e[i]->note) { /* why it is not placed */
+				fputs(" (", f);
+				md_str(f, v->e[i]->note);
+				fputc(')', f);
+			}
+			fputs(" |", f);
+			md_lat(f, &v->e[i]->lat, false);
+		}
+		if (!isnan(v->gap.mean)) {
+			fprintf(f, "| %s | gap | 2nd minus 1st |", ns);
+			md_lat(f, &v->gap, false);
+		}
+	}
+	aggressors(f, sp, rep->r->basis);
+	cross_checks(f, sp);
+}
+
+static void tail(FILE *f, const struct fr_report *rep)
+{
+	const struct fr_ranking *r = rep->r;
+	const struct fr_model *m = rep->m;
+
+	if (fr_wins_shown(r)) {
+		fprintf(f, "\n## Summary: profiles won\n\n| drive | wins | profiles "
+			   "|\n|---|---:|---:|\n");
+		for (size_t i = 0; i < r->nwins; i++) {
+			if (!r->wins[i].profiles)
+				continue;
+			fputs("| ", f);
+			md_str(f, r->wins[i].drive->label);
+			fprintf(f, " | %u | %u |\n", r->wins[i].wins, r->wins[i].profiles);
+		}
+	}
+	if (r->have_ref && r->nprofiles) {
+		fprintf(f, "\n## Summary: place among the published drives\n\n| drive | places (of "
+			   "published + 1) |\n|---|---|\n");
+		for (size_t i = 0; i < r->nwins; i++) {
+			char places[4096];
+
+			fr_ref_places(r, r->wins[i].drive, places, sizeof(places));
+			if (!*places)
+				continue;
+			fputs("| ", f);
+			md_str(f, r->wins[i].drive->label);
+			fputs(" | ", f);
+			md_str(f, places);
+			fputs(" |\n", f);
+		}
+	}
+	if (m->nskipped || m->nexcluded)
+		fprintf(f, "\n## Inputs not used\n\n");
+	for (size_t i = 0; i < m->nskipped; i++) {
+		fputs("- skipped ", f);
+		md_str(f, m->skipped[i].source);
+		fputs(": ", f);
+		md_str(f, m->skipped[i].reason);
+		fputc('\n', f);
+	}
+	for (size_t i = 0; i < m->nexcluded; i++) {
+		fputs("- excluded from ", f);
+		md_str(f, m->excluded[i].source);
+		fputs(": ", f);
+		md_str(f, m->excluded[i].reason);
+		fputc('\n', f);
+	}
+}
+
+/* Which drive and which run: fields down, one column per measured drive. */
+static void provenance(FILE *f, const struct fr_report *rep)
+{
+	const struct fr_prov *p = rep->prov;
+	struct fr_prov_field fl[32];
+	size_t n;
+
+	if (!p || !p->ndrives)
+		return;
+	fputs("\n## Drives and runs\n\n| |", f);
+	for (size_t d = 0; d < p->ndrives; d++) {
+		fputc(' ', f);
+		md_str(f, p->drives[d].drive->label);
+		fputs(" |", f);
+	}
+	fputs("\n|---|", f);
+	for (size_t d = 0; d < p->ndrives; d++)
+		fputs("---|", f);
+	n = fr_prov_fields(&p->drives[0], fl, 32);
+	for (size_t k = 0; k < n; k++) {
+		fprintf(f, "\n| %s |", fl[k].name);
+		for (size_t d = 0; d < p->ndrives; d++) {
+			struct fr_prov_field v[32];
+
+			fr_prov_fields(&p->drives[d], v, 32);
+			fputc(' ', f);
+			md_str(f, v[k].value);
+			fputs(" |", f);
+		}
+	}
+	fputc('\n', f);
+}
+
+/* The reviews' own write-pressure statements, beside their points. */
+static void statements(FILE *f, const struct fr_report *rep)
+{
+	for (size_t i = 0; i < rep->m->nstatements; i++) {
+		char s[640];
+
+		fr_statement_text(rep->r, &rep->m->statements[i], s, sizeof(s));
+		if (!*s)
+			continue;
+		fputs("- Published statement: ", f);
+		md_str(f, s);
+		fputc('\n', f);
+	}
+}
+
+static int render_md(FILE *f, const void *arg)
+{
+	const struct fr_report *rep = arg;
+	const struct fr_model *m = rep->m;
+
+	fprintf(f,
+		"# fiorank report\n\n%zu files read, %zu skipped, %zu jobs excluded. Latency "
+		"basis: %s; means are operation-weighted. Units: IOPS, MB/s (10^6 bytes/s), "
+		"µs.\n",
+		m->files_read, m->nskipped, m->nexcluded, fr_basis_desc(rep->r->basis));
+	if (rep->run) {
+		fprintf(f, "\nMade by fiorank %s on %s. Command: `", rep->run->version,
+			rep->run->date);
+		md_str(f, rep->run->cmdline);
+		fputs("`. Inputs:", f);
+		for (size_t i = 0; i < rep->run->ninputs; i++) {
+			fputs(i ? ", `" : " `", f);
+			md_str(f, rep->run->inputs[i]);
+			fputc('`', f);
+		}
+		fputs(rep->run->ninputs ? ".\n" : " none (published data only).\n", f);
+	}
+	if (rep->ref_note) {
+		fputs("Published data: ", f);
+		md_str(f, rep->ref_note);
+		fputs(".\n", f);
+	}
+	provenance(f, rep);
+	profiles(f, rep);
+	write_pressure(f, rep->r);
+	statements(f, rep);
+	noisy_neighbor(f, rep);
+	fr_fdp_md(f, rep, md_str);
+	fr_health_md(f, m, md_str);
+	tail(f, rep);
+	fr_baseline_md(f, rep->baseline);
+	return fr_tq_md(f, rep) || ferror(f) ? -1 : 0;
+}
+
+/* Written like the text report: control characters but newline, and bytes
+ * that are not UTF-8, as "\xNN" (a job name or hostname from fio's JSON
+ * cannot put an escape sequence or invalid UTF-8 into the document). */
+int fr_out_md(FILE *f, const struct fr_report *rep)
+{
+	return fr_render_escaped(f, render_md, rep, FR_ESC_CONTROLS_NL);
+}

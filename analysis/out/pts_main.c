@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * `fiorank pts`: the command line.  Loads every results directory (pts.c),
+ * then hands the drives to one renderer (pts_out.c: text, CSV, JSON;
+ * pts_html.c: HTML).  Kept apart from the renderers so that none of them
+ * depends on another through the dispatch.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "read/pts.h"
+
+static int usage(FILE *f, int rc)
+{
+	fputs("usage: fiorank pts [-f text|json|csv|html] [-o FILE] DIR...\n"
+	      "  the SNIA PTS tests (pts-wsat, pts-hir, pts-xsr, pts-dirth, pts-lat,\n"
+	      "  pts-iops, pts-tp) of\n"
+	      "  ssdnvme-suite results directories: one report per drive and test\n",
+	      f);
+	return rc;
+}
+
+int fr_pts_main(int argc, char **argv)
+{
+	static const struct option opts[] = {{"format", required_argument, NULL, 'f'},
+					     {"output", required_argument, NULL, 'o'},
+					     {"help", no_argument, NULL, 'h'},
+					     {NULL, 0, NULL, 0}};
+	const char *format = "text", *out = NULL;
+	struct fr_pts_drive *all = NULL;
+	size_t n = 0, i;
+	int c, ret = 0;
+	FILE *f;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "f:o:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'f':
+			format = optarg;
+			break;
+		case 'o':
+			out = optarg;
+			break;
+		case 'h':
+			return usage(stdout, 0);
+		default:
+			return usage(stderr, 2);
+		}
+	}
+	if (strcmp(format, "text") && strcmp(format, "json") && strcmp(format, "csv") &&
+	    strcmp(format, "html")) {
+		fprintf(stderr, "fiorank pts: unknown format '%s': text, json, csv or html\n",
+			format);
+		return 2;
+	}
+	if (optind >= argc)
+		return usage(stderr, 2);
+	for (; optind < argc; optind++) {
+		struct fr_pts_drive *d;
+		size_t nd;
+		struct fr_pts_drive *grown;
+
+		if (fr_pts_load(argv[optind], &d, &nd, stderr)) {
+			ret = 2;
+			free(d);
+			continue;
+		}
+		grown = realloc(all, (n + nd) * sizeof(*all));
+		if (!grown) {
+			ret = 2;
+			break;
+		}
+		all = grown;
+		memcpy(all + n, d, nd * sizeof(*d));
+		n += nd;
+		free(d);
+	}
+	if (!ret) {
+		f = out ? fopen(out, "w") : stdout;
+		if (!f) {
+			fprintf(stderr, "fiorank pts: cannot write %s\n", out);
+			ret = 2;
+		} else {
+			ret = (!strcmp(format, "json")	 ? fr_pts_json(f, all, n)
+			       : !strcmp(format, "csv")	 ? fr_pts_csv(f, all, n)
+			       : !strcmp(format, "html") ? fr_pts_html(f, all, n)
+							 : fr_pts_text(f, all, n))
+				      ? 2
+				      : 0;
+			if (out && fclose(f))
+				ret = 2;
+		}
+	}
+	for (i = 0; i < n; i++)
+		fr_pts_drive_free(&all[i]);
+	free(all);
+	return ret;
+}

@@ -1,0 +1,256 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Like for like (issue 13): whether a measured drive's figure compares with a
+ * published drive's, and why not.  rank.c places a measured drive only among
+ * the published drives this lets through.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "rank/rank.h"
+
+/*
+ * Whether a measured entry compares with a published drive's figures, and
+ * on what footing: NULL and *per_drive set to the divisor that turns the
+ * measured figure into the published drive's per-drive footing, or the
+ * reason it does not compare.  A published group of N is held per drive
+ * (read_ref.c); a measured group of the same N is compared as a group (its
+ * figure / N against the per-drive figures, the same order as group against
+ * group); one measured drive against per-drive figures.
+ */
+static const char *not_comparable(const struct fr_entry *e, const struct fr_drive *pub,
+				  unsigned *per_drive, char *buf, size_t len)
+{
+	unsigned mine = e->drive->group > 1 ? e->drive->group : 1;
+	unsigned theirs = pub->group > 1 ? pub->group : 1;
+
+	*per_drive = 1;
+	if (mine > 1 && mine != theirs) {
+		snprintf(buf, len, "a group of %u drives run together against %s", mine,
+			 theirs > 1 ? "a published group of another size" : "single drives");
+		return buf;
+	}
+	*per_drive = mine;
+	return NULL;
+}
+
+static void also(char *buf, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* Appends one more ", "-separated reason. */
+static void also(char *buf, size_t len, const char *fmt, ...)
+{
+	size_t used = strlen(buf);
+	va_list ap;
+
+	if (used && used + 2 < len) {
+		strcpy(buf + used, ", ");
+		used += 2;
+	}
+	va_start(ap, fmt);
+	vsnprintf(buf + used, len - used, fmt, ap);
+	va_end(ap);
+}
+
+/* The full step time of the method: the suite's default step, VDbench's
+ * default elapsed (jobs/README.md); the reviews state none. */
+#define FULL_STEP_S 30.0
+
+static const char *target_word(enum fr_target t)
+{
+	return t == FR_TARGET_FILE    ? "a file, not a drive"
+	       : t == FR_TARGET_BLOCK ? "a block device that is not an NVMe namespace"
+				      : "a target no engine file or manifest identifies as a drive";
+}
+
+/*
+ * What makes a measured step unlike any published figure, whatever the
+ * review: a target that is not a drive (a file, tmpfs, or nothing says),
+ * steps shorter than the method's (--short).  NULL, or one reason.
+ */
+static const char *run_mismatch(const struct fr_method *mine, char *buf, size_t len)
+{
+	*buf = '\0';
+	if (!mine->known) {
+		snprintf(buf, len,
+			 "what the run did is not known (its fio output was not re-read)");
+		return buf;
+	}
+	if (mine->target != FR_TARGET_NAMESPACE && mine->target != FR_TARGET_BLOCK)
+		also(buf, len, "run on %s", target_word(mine->target));
+	if (mine->short_mode)
+		also(buf, len, "a --short run (%.0f s steps)", mine->step_s);
+	else if (mine->step_s > 0 && mine->step_s < FULL_STEP_S - 1)
+		also(buf, len, "%.0f s steps, the method's are %.0f s", mine->step_s, FULL_STEP_S);
+	return *buf ? buf : NULL;
+}
+
+/*
+ * Whether a measured step was run the way a review ran its figure, in the
+ * points that decide the result: outstanding I/O, block size and read
+ * share.  NULL, or every mismatch as one reason.
+ */
+static const char *method_mismatch(const struct fr_method *mine, const struct fr_method *pub,
+				   char *buf, size_t len)
+{
+	*buf = '\0';
+	if (!pub->known) {
+		snprintf(buf, len, "%s",
+			 *pub->note ? pub->note : "the published method is not known");
+		return buf;
+	}
+	if (mine->outstanding != pub->outstanding)
+		also(buf, len, "%u outstanding I/O, published %u", mine->outstanding,
+		     pub->outstanding);
+	if (pub->bs && !mine->bs)
+		also(buf, len, "mixed block sizes, published %u B", pub->bs);
+	else if (pub->bs && mine->bs != pub->bs)
+		also(buf, len, "%u B blocks, published %u B", mine->bs, pub->bs);
+	if (pub->read_pct >= 0 && mine->read_pct < 0)
+		also(buf, len, "share of reads unknown, published %d %%", pub->read_pct);
+	else if (pub->read_pct >= 0 && mine->read_pct != pub->read_pct)
+		also(buf, len, "%d %% reads, published %d %%", mine->read_pct, pub->read_pct);
+	return *buf ? buf : NULL;
+}
+
+static void add_reason(struct fr_reasons *rs, const char *why, const char *who)
+{
+	size_t i;
+
+	for (i = 0; i < rs->n && strcmp(rs->why[i], why); i++)
+		;
+	if (i == rs->n) {
+		if (rs->n == FR_MAX_REASONS)
+			return;
+		snprintf(rs->why[rs->n], sizeof(rs->why[0]), "%s", why);
+		rs->who[rs->n++][0] = '\0';
+	}
+	if (who && !strstr(rs->who[i], who)) {
+		size_t used = strlen(rs->who[i]);
+
+		snprintf(rs->who[i] + used, sizeof(rs->who[0]) - used, "%s%s", used ? ", " : "",
+			 who);
+	}
+}
+
+void fr_nn_run_of(const struct fr_profile *p, struct fr_nn_run *out)
+{
+	bool first = true;
+
+	memset(out, 0, sizeof(*out));
+	out->read.read_pct = -1;
+	for (size_t i = 0; p && i < p->nsteps; i++) {
+		const struct fr_step *s = &p->steps[i];
+		const struct fr_method *me = &s->method;
+		unsigned per_job = s->njobnames ? me->outstanding / (unsigned)s->njobnames : 0;
+
+		if (!me->known || (s->kind != FR_KIND_NN_READ && s->kind != FR_KIND_NN_WRITE))
+			continue;
+		out->known = true;
+		if (s->kind == FR_KIND_NN_WRITE) {
+			out->writers += me->namespaces;
+			continue;
+		}
+		out->readers += me->namespaces;
+		if (first) {
+			out->read = *me;
+			out->read.outstanding = per_job;
+			first = false;
+			continue;
+		}
+		/* the run's target and mode: the least drive-like, any short */
+		if (me->target == FR_TARGET_UNKNOWN || me->target > out->read.target)
+			out->read.target = me->target;
+		out->read.short_mode |= me->short_mode;
+		if (me->step_s > 0 && (out->read.step_s <= 0 || me->step_s < out->read.step_s))
+			out->read.step_s = me->step_s;
+		if (per_job != out->read.outstanding)
+			out->read.outstanding = 0;
+		if (me->bs != out->read.bs)
+			out->read.bs = 0;
+		if (me->read_pct != out->read.read_pct)
+			out->read.read_pct = -1;
+	}
+}
+
+bool fr_nn_comparable(const struct fr_nn_run *mine, const struct fr_method *pub, const char *who,
+		      struct fr_reasons *rs)
+{
+	char why[200];
+	bool like = true;
+
+	if (!mine->known) {
+		add_reason(rs,
+			   "how the noisy-neighbor run was set up is not known (no fio job "
+			   "options)",
+			   NULL);
+		return false;
+	}
+	if (run_mismatch(&mine->read, why, sizeof(why))) {
+		add_reason(rs, why, NULL);
+		like = false;
+	}
+	if (!pub->known) {
+		add_reason(rs, *pub->note ? pub->note : "the published method is not known", who);
+		return false;
+	}
+	*why = '\0';
+	if (pub->namespaces &&
+	    (mine->readers + mine->writers != pub->namespaces || mine->writers != pub->writers))
+		also(why, sizeof(why),
+		     "%u namespaces (%u writing, %u reading), published %u (%u, %u)",
+		     mine->readers + mine->writers, mine->writers, mine->readers, pub->namespaces,
+		     pub->writers, pub->namespaces - pub->writers);
+	if (mine->read.outstanding != pub->outstanding)
+		also(why, sizeof(why), "%s%u outstanding I/O per reader, method %u",
+		     mine->read.outstanding ? "" : "readers differ: ", mine->read.outstanding,
+		     pub->outstanding);
+	if (pub->bs && mine->read.bs != pub->bs)
+		also(why, sizeof(why), "reader blocks %u B, method %u B", mine->read.bs, pub->bs);
+	if (pub->read_pct >= 0 && mine->read.read_pct != pub->read_pct)
+		also(why, sizeof(why), "readers %d %% reads, method %d %%", mine->read.read_pct,
+		     pub->read_pct);
+	if (*why) {
+		add_reason(rs, why, who);
+		like = false;
+	}
+	return like;
+}
+
+void fr_reasons_text(const struct fr_reasons *rs, char *buf, size_t len)
+{
+	size_t used = 0;
+
+	*buf = '\0';
+	for (size_t i = 0; i < rs->n && used < len; i++) {
+		int n = snprintf(buf + used, len - used, "%s%s%s%s%s",
+				 i ? "; " : "not comparable: ", rs->why[i], *rs->who[i] ? " (" : "",
+				 rs->who[i], *rs->who[i] ? ")" : "");
+
+		used += n > 0 ? (size_t)n : 0;
+	}
+}
+
+bool fr_comparable(const struct fr_entry *e, const struct fr_drive *pub, const struct fr_entry *re,
+		   unsigned *per_drive, struct fr_reasons *rs)
+{
+	const char *who = pub->review ? pub->review : pub->label;
+	char why[200];
+	bool like = true;
+
+	if (not_comparable(e, pub, per_drive, why, sizeof(why))) {
+		add_reason(rs, why, who);
+		return false;
+	}
+	/* the run's own reason applies to every review: said once */
+	if (run_mismatch(&e->peak->method, why, sizeof(why))) {
+		add_reason(rs, why, NULL);
+		like = false;
+	}
+	if (e->peak->method.known &&
+	    method_mismatch(&e->peak->method, &re->peak->method, why, sizeof(why))) {
+		add_reason(rs, why, who);
+		like = false;
+	}
+	return like;
+}

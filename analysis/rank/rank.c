@@ -1,0 +1,542 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Ranking: peaks, places, margins, curves, write-pressure crossovers,
+ * noisy-neighbor tails, wins, and places among published drives.  Reads the
+ * model, never changes it; the renderers print what this computes.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/label.h"
+#include "rank/rank.h"
+
+static int cmp_profile_names(const void *a, const void *b)
+{
+	return fr_profile_cmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static bool has_curve(const struct fr_profile *p)
+{
+	for (size_t i = 0; i < p->nsteps; i++)
+		if (p->steps[i].kind == FR_KIND_CURVE)
+			return true;
+	return false;
+}
+
+/* Distinct names of profiles with curve steps, in report order. */
+static const char **curve_profiles(const struct fr_model *m, size_t *n)
+{
+	const char **names = NULL;
+	size_t cnt = 0, cap = 0;
+
+	for (size_t d = 0; d < m->ndrives; d++) {
+		const struct fr_drive *dr = &m->drives[d];
+
+		for (size_t p = 0; p < dr->nprofiles; p++) {
+			bool seen = false;
+
+			if (!has_curve(&dr->profiles[p]))
+				continue;
+			for (size_t i = 0; i < cnt && !seen; i++)
+				seen = !strcmp(names[i], dr->profiles[p].name);
+			if (seen)
+				continue;
+			if (cnt == cap) {
+				const char **t =
+					realloc(names, (cap = cap ? cap * 2 : 16) * sizeof(*names));
+				if (!t) {
+					free(names);
+					return NULL;
+				}
+				names = t;
+			}
+			names[cnt++] = dr->profiles[p].name;
+		}
+	}
+	if (cnt)
+		qsort(names, cnt, sizeof(*names), cmp_profile_names);
+	*n = cnt;
+	return names ? names : calloc(1, sizeof(*names));
+}
+
+static double step_value(const struct fr_step *s, bool by_mbps)
+{
+	return by_mbps ? fr_step_mbps(s) : fr_step_iops(s);
+}
+
+/* Where a curve step stands in the method: a published "first" point, the
+ * suite's capped steps by their share of the peak ("10" .. "120"), then
+ * the uncapped peak; other names between the numbers and the peak. */
+static double step_order(const char *name)
+{
+	char *end;
+	double pct = strtod(name, &end);
+
+	if (!strcmp(name, "first"))
+		return -INFINITY;
+	if (!strcmp(name, "peak"))
+		return INFINITY;
+	return end != name && !*end && !isnan(pct) ? pct : HUGE_VAL / 2;
+}
+
+/* Curves are listed and drawn in step order, as the method ran them (a
+ * step that fell short of its rate shows where it did, not re-sorted). */
+static int cmp_curve(const void *a, const void *b)
+{
+	const struct fr_step *x = *(const struct fr_step *const *)a;
+	const struct fr_step *y = *(const struct fr_step *const *)b;
+	double ox = step_order(x->name), oy = step_order(y->name);
+
+	if (ox != oy)
+		return ox < oy ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+static int fill_entry(struct fr_entry *e, const struct fr_drive *d, const struct fr_profile *p,
+		      bool by_mbps, enum fr_basis basis)
+{
+	e->drive = d;
+	e->curve = calloc(p->nsteps + 1, sizeof(*e->curve));
+	if (!e->curve)
+		return -ENOMEM;
+	for (size_t i = 0; i < p->nsteps; i++) {
+		const struct fr_step *s = &p->steps[i];
+
+		if (s->kind != FR_KIND_CURVE)
+			continue;
+		e->curve[e->ncurve++] = s;
+		if (!e->peak || step_value(s, by_mbps) > step_value(e->peak, by_mbps))
+			e->peak = s;
+	}
+	qsort(e->curve, e->ncurve, sizeof(*e->curve), cmp_curve);
+	e->value = step_value(e->peak, by_mbps);
+	e->iops = fr_step_iops(e->peak);
+	e->mbps = fr_step_mbps(e->peak);
+	e->lat_ns = fr_step_mean_lat(e->peak, basis);
+	return 0;
+}
+
+/* Higher figure first; on equal figures the lower latency first. */
+static int cmp_entry(const void *a, const void *b)
+{
+	const struct fr_entry *x = a, *y = b;
+	double lx = isnan(x->lat_ns) ? INFINITY : x->lat_ns;
+	double ly = isnan(y->lat_ns) ? INFINITY : y->lat_ns;
+
+	if (x->value != y->value)
+		return x->value > y->value ? -1 : 1;
+	if (lx != ly)
+		return lx < ly ? -1 : 1;
+	return strcmp(x->drive->label, y->drive->label);
+}
+
+static bool same_result(const struct fr_entry *a, const struct fr_entry *b)
+{
+	return a->value == b->value &&
+	       (a->lat_ns == b->lat_ns || (isnan(a->lat_ns) && isnan(b->lat_ns)));
+}
+
+/* A measured drive beside published ones that are not all comparable with
+ * its run: listed after the placed entries, with its reason, no place. */
+static bool unplaced(const struct fr_entry *e)
+{
+	return !e->drive->reference && *e->ref_note;
+}
+
+static int cmp_entry_placed(const void *a, const void *b)
+{
+	const struct fr_entry *x = a, *y = b;
+
+	if (unplaced(x) != unplaced(y))
+		return unplaced(x) ? 1 : -1;
+	return cmp_entry(a, b);
+}
+
+static void assign_places(struct fr_entry *e, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (unplaced(&e[i]))
+			e[i].place = 0;
+		else
+			e[i].place = (i && same_result(&e[i], &e[i - 1])) ? e[i - 1].place
+									  : (unsigned)i + 1;
+		e[i].margin_pct = e[i].margin_abs = NAN;
+		/* no margin between a measured and a published drive: whether
+		 * they compare at all is the published place's to say */
+		if (i + 1 < n && e[i].drive->reference == e[i + 1].drive->reference) {
+			e[i].margin_abs = e[i].value - e[i + 1].value;
+			if (e[i + 1].value > 0)
+				e[i].margin_pct = 100.0 * e[i].margin_abs / e[i + 1].value;
+		}
+	}
+}
+
+/* Place among the comparable published drives of the same profile: 1 +
+ * those ahead; the others are named in ref_note with the reason. */
+static void place_among_ref(struct fr_entry *e, const struct fr_model *ref, const char *profile,
+			    bool by_mbps, enum fr_basis basis)
+{
+	unsigned ahead = 0, total = 0;
+	struct fr_reasons rs = {.n = 0};
+
+	for (size_t d = 0; d < ref->ndrives; d++) {
+		const struct fr_profile *p = fr_drive_find_profile(&ref->drives[d], profile);
+		struct fr_entry re = {0}, mine = *e;
+		unsigned per_drive;
+
+		if (!p || !has_curve(p) || fill_entry(&re, &ref->drives[d], p, by_mbps, basis))
+			continue;
+		if (fr_comparable(e, &ref->drives[d], &re, &per_drive, &rs)) {
+			mine.value /= per_drive;
+			total++;
+			if (cmp_entry(&re, &mine) < 0)
+				ahead++;
+		}
+		free(re.curve);
+	}
+	fr_reasons_text(&rs, e->ref_note, sizeof(e->ref_note));
+	if (total) {
+		e->ref_place = ahead + 1;
+		e->ref_total = total + 1;
+	}
+}
+
+static int rank_profile(const struct fr_model *m, const struct fr_model *ref, const char *name,
+			enum fr_basis basis, struct fr_profile_rank *pr)
+{
+	pr->name = name;
+	pr->by_mbps = fr_profile_by_mbps(name);
+	pr->e = calloc(m->ndrives + 1, sizeof(*pr->e));
+	if (!pr->e)
+		return -ENOMEM;
+	for (size_t d = 0; d < m->ndrives; d++) {
+		const struct fr_profile *p = fr_drive_find_profile(&m->drives[d], name);
+
+		if (!p || !has_curve(p))
+			continue;
+		if (fill_entry(&pr->e[pr->n], &m->drives[d], p, pr->by_mbps, basis))
+			return -ENOMEM;
+		pr->n++;
+	}
+	for (size_t i = 0; ref && i < pr->n; i++)
+		if (!pr->e[i].drive->reference)
+			place_among_ref(&pr->e[i], ref, name, pr->by_mbps, basis);
+	qsort(pr->e, pr->n, sizeof(*pr->e), cmp_entry_placed);
+	assign_places(pr->e, pr->n);
+	return 0;
+}
+
+static int cmp_wp(const void *a, const void *b)
+{
+	const struct fr_wp_point *x = a, *y = b;
+
+	return x->write_mbps < y->write_mbps ? -1 : x->write_mbps > y->write_mbps;
+}
+
+static int rank_wp(const struct fr_model *m, enum fr_basis basis, struct fr_ranking *r)
+{
+	r->wp = calloc(m->ndrives + 1, sizeof(*r->wp));
+	if (!r->wp)
+		return -ENOMEM;
+	for (size_t d = 0; d < m->ndrives; d++) {
+		const struct fr_profile *p = fr_drive_find_profile(&m->drives[d], "write-pressure");
+		struct fr_wp_drive *w = &r->wp[r->nwp];
+
+		if (!p)
+			continue;
+		w->pts = calloc(p->nsteps + 1, sizeof(*w->pts));
+		if (!w->pts)
+			return -ENOMEM;
+		for (size_t i = 0; i < p->nsteps; i++) {
+			const struct fr_step *s = &p->steps[i];
+			char *end;
+			double mbps = strtod(s->name, &end);
+
+			if (s->kind != FR_KIND_WP_READ || *end || isnan(mbps))
+				continue;
+			w->pts[w->n++] = (struct fr_wp_point){mbps, s->dir[FR_READ].lat[basis].mean,
+							      s->dir[FR_READ].lat[basis].p99, s};
+		}
+		if (!w->n) {
+			free(w->pts);
+			w->pts = NULL;
+			continue;
+		}
+		qsort(w->pts, w->n, sizeof(*w->pts), cmp_wp);
+		w->drive = &m->drives[d];
+		r->nwp++;
+	}
+	return 0;
+}
+
+static const struct fr_wp_point *wp_at(const struct fr_wp_drive *w, double mbps)
+{
+	for (size_t i = 0; i < w->n; i++)
+		if (w->pts[i].write_mbps == mbps)
+			return &w->pts[i];
+	return NULL;
+}
+
+static double wp_metric(const struct fr_wp_point *p, enum fr_wp_metric metric)
+{
+	return metric == FR_WP_MEAN ? p->mean_ns : p->p99_ns;
+}
+
+static int add_cross(struct fr_ranking *r, const struct fr_crossover *c, size_t *cap)
+{
+	if (r->ncross == *cap) {
+		struct fr_crossover *t =
+			realloc(r->cross, (*cap = *cap ? *cap * 2 : 8) * sizeof(*t));
+
+		if (!t)
+			return -ENOMEM;
+		r->cross = t;
+	}
+	r->cross[r->ncross++] = *c;
+	return 0;
+}
+
+/* Walks the common write steps of two drives; each change of which drive is
+ * lower is a crossover at the first step where the new order shows. */
+static int cross_pair(struct fr_ranking *r, const struct fr_wp_drive *a,
+		      const struct fr_wp_drive *b, enum fr_wp_metric metric, size_t *cap)
+{
+	int prev = 0;
+	double prev_mbps = NAN;
+	size_t first = r->ncross;
+
+	for (size_t i = 0; i < a->n; i++) {
+		const struct fr_wp_point *pb = wp_at(b, a->pts[i].write_mbps);
+		double va = wp_metric(&a->pts[i], metric), vb;
+		int sign;
+
+		if (!pb || isnan(va) || isnan(vb = wp_metric(pb, metric)) || va == vb)
+			continue;
+		sign = va < vb ? -1 : 1;
+		if (prev && sign != prev) {
+			struct fr_crossover c = {metric,
+						 a->pts[i].write_mbps,
+						 sign < 0 ? a->drive : b->drive,
+						 sign < 0 ? b->drive : a->drive,
+						 true,
+						 prev_mbps,
+						 a->drive->reference && b->drive->reference};
+
+			for (size_t k = first; k < r->ncross; k++)
+				r->cross[k].holds = false;
+			if (add_cross(r, &c, cap))
+				return -ENOMEM;
+		}
+		prev = sign;
+		prev_mbps = a->pts[i].write_mbps;
+	}
+	return 0;
+}
+
+static int rank_cross(struct fr_ranking *r)
+{
+	size_t cap = 0;
+
+	for (size_t i = 0; i < r->nwp; i++)
+		for (size_t j = i + 1; j < r->nwp; j++)
+			for (int mt = FR_WP_MEAN; mt <= FR_WP_P99; mt++)
+				if (cross_pair(r, &r->wp[i], &r->wp[j], mt, &cap))
+					return -ENOMEM;
+	return 0;
+}
+
+static double nn_key(const struct fr_lat *l, int i)
+{
+	double v = i == 0 ? l->p9999 : i == 1 ? l->p999 : i == 2 ? l->p99 : l->mean;
+
+	return isnan(v) ? INFINITY : v;
+}
+
+/* Lower tail first: 99.99th, then 99.9th, 99th, mean. */
+static int cmp_nn(const void *a, const void *b)
+{
+	const struct fr_nn_entry *x = a, *y = b;
+
+	if (!*x->note != !*y->note) /* the placed first, the unlike after them */
+		return *x->note ? 1 : -1;
+	for (int i = 0; i < 4; i++)
+		if (nn_key(&x->lat, i) != nn_key(&y->lat, i))
+			return nn_key(&x->lat, i) < nn_key(&y->lat, i) ? -1 : 1;
+	return strcmp(x->drive->label, y->drive->label);
+}
+
+static struct fr_nn_ns *nn_slot(struct fr_ranking *r, unsigned nsid, size_t ndrives)
+{
+	struct fr_nn_ns *t;
+
+	for (size_t i = 0; i < r->nnn; i++)
+		if (r->nn[i].nsid == nsid)
+			return &r->nn[i];
+	t = realloc(r->nn, (r->nnn + 1) * sizeof(*t));
+	if (!t)
+		return NULL;
+	r->nn = t;
+	t = &t[r->nnn];
+	memset(t, 0, sizeof(*t));
+	t->nsid = nsid;
+	t->e = calloc(ndrives + 1, sizeof(*t->e));
+	if (!t->e)
+		return NULL;
+	r->nnn++;
+	return t;
+}
+
+static int cmp_nsid(const void *a, const void *b)
+{
+	const struct fr_nn_ns *x = a, *y = b;
+
+	return x->nsid < y->nsid ? -1 : x->nsid > y->nsid;
+}
+
+static void nn_gaps(struct fr_nn_ns *ns)
+{
+	size_t placed = 0;
+
+	ns->gap = (struct fr_lat){NAN, NAN, NAN, NAN};
+	for (size_t i = 0; i < ns->n; i++)
+		ns->e[i].place = *ns->e[i].note ? 0 : (unsigned)++placed;
+	if (placed < 2)
+		return;
+	ns->gap.mean = ns->e[1].lat.mean - ns->e[0].lat.mean;
+	ns->gap.p99 = ns->e[1].lat.p99 - ns->e[0].lat.p99;
+	ns->gap.p999 = ns->e[1].lat.p999 - ns->e[0].lat.p999;
+	ns->gap.p9999 = ns->e[1].lat.p9999 - ns->e[0].lat.p9999;
+}
+
+/*
+ * A measured drive stands beside published ones only when its run matches
+ * the published noisy-neighbor method (compare.c); otherwise it is listed
+ * unplaced with the reasons.  Among measured drives alone nothing changes.
+ */
+static void nn_like_for_like(struct fr_nn_ns *ns)
+{
+	for (size_t i = 0; i < ns->n; i++) {
+		struct fr_nn_entry *e = &ns->e[i];
+		struct fr_reasons rs = {.n = 0};
+		struct fr_nn_run run;
+		bool like = true;
+
+		if (e->drive->reference)
+			continue;
+		fr_nn_run_of(fr_drive_find_profile(e->drive, "noisy-neighbor"), &run);
+		for (size_t k = 0; k < ns->n; k++)
+			if (ns->e[k].drive->reference)
+				like &= fr_nn_comparable(&run, &ns->e[k].step->method,
+							 ns->e[k].drive->review, &rs);
+		if (!like)
+			fr_reasons_text(&rs, e->note, sizeof(e->note));
+	}
+}
+
+static int rank_nn(const struct fr_model *m, enum fr_basis basis, struct fr_ranking *r)
+{
+	for (size_t d = 0; d < m->ndrives; d++) {
+		const struct fr_profile *p = fr_drive_find_profile(&m->drives[d], "noisy-neighbor");
+
+		for (size_t i = 0; p && i < p->nsteps; i++) {
+			const struct fr_step *s = &p->steps[i];
+			struct fr_nn_ns *ns;
+			bool dup = false;
+
+			if (s->kind != FR_KIND_NN_READ || !s->dir[FR_READ].ios)
+				continue;
+			ns = nn_slot(r, s->nsid, m->ndrives);
+			if (!ns)
+				return -ENOMEM;
+			for (size_t k = 0; k < ns->n; k++)
+				dup |= ns->e[k].drive == &m->drives[d];
+			if (dup) /* one figure per drive and namespace: the first step */
+				continue;
+			ns->e[ns->n].drive = &m->drives[d];
+			ns->e[ns->n].lat = s->dir[FR_READ].lat[basis];
+			ns->e[ns->n].step = s;
+			ns->n++;
+		}
+	}
+	if (r->nnn) /* qsort's base must not be NULL, even for 0 elements */
+		qsort(r->nn, r->nnn, sizeof(*r->nn), cmp_nsid);
+	for (size_t i = 0; i < r->nnn; i++) {
+		nn_like_for_like(&r->nn[i]);
+		qsort(r->nn[i].e, r->nn[i].n, sizeof(*r->nn[i].e), cmp_nn);
+		nn_gaps(&r->nn[i]);
+	}
+	return 0;
+}
+
+static int count_wins(const struct fr_model *m, struct fr_ranking *r)
+{
+	r->wins = calloc(m->ndrives + 1, sizeof(*r->wins));
+	if (!r->wins)
+		return -ENOMEM;
+	r->nwins = m->ndrives;
+	for (size_t d = 0; d < m->ndrives; d++)
+		r->wins[d].drive = &m->drives[d];
+	for (size_t p = 0; p < r->nprofiles; p++) {
+		const struct fr_profile_rank *pr = &r->profiles[p];
+
+		for (size_t i = 0; i < pr->n; i++) {
+			size_t d = (size_t)(pr->e[i].drive - m->drives);
+
+			r->wins[d].profiles++;
+			if (pr->n > 1 && pr->e[i].place == 1)
+				r->wins[d].wins++;
+		}
+	}
+	return 0;
+}
+
+int fr_rank(const struct fr_model *m, const struct fr_model *ref, enum fr_basis basis,
+	    struct fr_ranking *r)
+{
+	const char **names;
+	size_t n = 0;
+
+	memset(r, 0, sizeof(*r));
+	r->basis = basis;
+	r->have_ref = ref && ref->ndrives;
+	names = curve_profiles(m, &n);
+	if (!names)
+		return -ENOMEM;
+	r->profiles = calloc(n + 1, sizeof(*r->profiles));
+	if (!r->profiles) {
+		free(names);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < n; i++) {
+		r->nprofiles++;
+		if (rank_profile(m, r->have_ref ? ref : NULL, names[i], basis, &r->profiles[i])) {
+			free(names);
+			return -ENOMEM;
+		}
+	}
+	free(names);
+	if (rank_wp(m, basis, r) || rank_cross(r) || rank_nn(m, basis, r) || count_wins(m, r))
+		return -ENOMEM;
+	return 0;
+}
+
+void fr_ranking_free(struct fr_ranking *r)
+{
+	for (size_t i = 0; i < r->nprofiles; i++) {
+		for (size_t k = 0; k < r->profiles[i].n; k++)
+			free(r->profiles[i].e[k].curve);
+		free(r->profiles[i].e);
+	}
+	free(r->profiles);
+	for (size_t i = 0; i < r->nwp; i++)
+		free(r->wp[i].pts);
+	free(r->wp);
+	free(r->cross);
+	for (size_t i = 0; i < r->nnn; i++)
+		free(r->nn[i].e);
+	free(r->nn);
+	free(r->wins);
+	memset(r, 0, sizeof(*r));
+}

@@ -1,0 +1,146 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef FIORANK_RANK_H
+#define FIORANK_RANK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "model/model.h"
+
+/* One drive's result in one profile. */
+struct fr_entry {
+	const struct fr_drive *drive;
+	const struct fr_step *peak; /* the step with the highest IOPS (MB/s) */
+	double value;		    /* ranked figure: IOPS, or MB/s for sequential */
+	double iops, mbps;
+	double lat_ns; /* mean at the peak, operation-weighted */
+	unsigned place;
+	double margin_pct; /* over the next place; NAN for the last */
+	double margin_abs;
+	unsigned ref_place; /* among published drives, 0 when not computed */
+	unsigned ref_total; /* comparable published drives + this one */
+	/* Why published drives of this profile were left out of the place
+	 * ("not comparable: ..."), "" when none was; for a measured drive. */
+	char ref_note[512];
+	const struct fr_step **curve; /* curve steps in step order (rank.c) */
+	size_t ncurve;
+};
+
+struct fr_profile_rank {
+	const char *name;
+	bool by_mbps;
+	struct fr_entry *e;
+	size_t n;
+};
+
+struct fr_wp_point {
+	double write_mbps;
+	double mean_ns, p99_ns;
+	const struct fr_step *step; /* the reader's step it comes from */
+};
+
+struct fr_wp_drive {
+	const struct fr_drive *drive;
+	struct fr_wp_point *pts;
+	size_t n;
+};
+
+enum fr_wp_metric { FR_WP_MEAN, FR_WP_P99 };
+
+/* Where one drive's read latency falls below another's. */
+struct fr_crossover {
+	enum fr_wp_metric metric;
+	double from_mbps;
+	const struct fr_drive *lower, *higher;
+	bool holds;	   /* stays below at every later common step */
+	double after_mbps; /* the last common step with the old order */
+	bool published;	   /* between two published drives: only their points are known */
+};
+
+struct fr_nn_entry {
+	const struct fr_drive *drive;
+	struct fr_lat lat;
+	unsigned place;		    /* 0: a measured drive not placed among published ones */
+	const struct fr_step *step; /* the step it comes from */
+	/* a measured drive beside published ones whose run is unlike the
+	 * published method: "not comparable: ..."; "" otherwise */
+	char note[512];
+};
+
+/* Noisy neighbor: one read namespace, drives ranked by their 99.99th. */
+struct fr_nn_ns {
+	unsigned nsid;
+	struct fr_nn_entry *e;
+	size_t n;
+	struct fr_lat gap; /* second place minus first, ns (placed entries only) */
+};
+
+struct fr_wins {
+	const struct fr_drive *drive;
+	unsigned wins;	   /* profiles placed first (of those with 2+ drives) */
+	unsigned profiles; /* profiles it took part in */
+};
+
+struct fr_ranking {
+	enum fr_basis basis;
+	struct fr_profile_rank *profiles;
+	size_t nprofiles;
+	struct fr_wp_drive *wp;
+	size_t nwp;
+	struct fr_crossover *cross;
+	size_t ncross;
+	struct fr_nn_ns *nn;
+	size_t nnn;
+	struct fr_wins *wins;
+	size_t nwins;
+	bool have_ref; /* ref_place was computed */
+};
+
+/* Ranks the model; ref (may be NULL) holds published drives to place the
+ * measured ones among.  Returns 0 or -ENOMEM. */
+int fr_rank(const struct fr_model *m, const struct fr_model *ref, enum fr_basis basis,
+	    struct fr_ranking *r);
+void fr_ranking_free(struct fr_ranking *r);
+
+/* Comparability with published drives (compare.c). */
+/* Reasons published drives were left out, each with the reviews (or
+ * drives) it applies to; printed as "not comparable: R1 (A, B); R2". */
+#define FR_MAX_REASONS 12
+
+struct fr_reasons {
+	char why[FR_MAX_REASONS][200];
+	char who[FR_MAX_REASONS][200];
+	size_t n;
+};
+
+/*
+ * Whether measured entry e compares with published drive pub (re: pub's
+ * entry in the same profile): the group sizes (a published group of N is
+ * held per drive; a measured group only against the same N), the run itself
+ * (a drive, full steps) and the review's method (outstanding I/O, block
+ * size, read share; fr_step.method).  True with *per_drive set to the
+ * divisor that puts e's figure on pub's per-drive footing; false with the
+ * reasons added to rs.
+ */
+bool fr_comparable(const struct fr_entry *e, const struct fr_drive *pub, const struct fr_entry *re,
+		   unsigned *per_drive, struct fr_reasons *rs);
+/*
+ * How a measured drive ran its noisy-neighbor test, from the steps of its
+ * noisy-neighbor profile that fio jobs filled (not the engine's per-namespace
+ * shares): namespaces addressed by the reader and the writer jobs, and the
+ * readers' method (per reader job; bs 0 / read_pct -1 when they differ).
+ */
+struct fr_nn_run {
+	bool known;
+	unsigned readers, writers; /* namespaces; 0 unknown */
+	struct fr_method read;	   /* outstanding: per reader job, 0 when they differ */
+};
+void fr_nn_run_of(const struct fr_profile *p, struct fr_nn_run *out);
+/* Whether that run compares with a published noisy-neighbor figure (pub:
+ * the published step's method, who: its review); reasons to rs. */
+bool fr_nn_comparable(const struct fr_nn_run *mine, const struct fr_method *pub, const char *who,
+		      struct fr_reasons *rs);
+/* "not comparable: <reason> (<reviews>); ...", "" when rs is empty. */
+void fr_reasons_text(const struct fr_reasons *rs, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * What inputs.c (the walk: arguments -> tasks) and inputs_read.c (the
+ * parallel read of the tasks and the merge) share.
+ */
+#ifndef FIORANK_INPUTS_PRIV_H
+#define FIORANK_INPUTS_PRIV_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "model/model.h"
+
+enum task_kind { TASK_FILE, TASK_SKIP, TASK_EXCLUDE };
+
+/* One file to read, or one problem found while walking, in input order. */
+struct task {
+	enum task_kind kind;
+	char *path;
+	char *drive, *profile, *step; /* forced labels, or NULL */
+	char *fallback;
+	char *profile_hint, *step_hint; /* the manifest's test and step */
+	char *sidecar;			/* engine file to look for */
+	char *reason;			/* TASK_SKIP, TASK_EXCLUDE */
+	struct fr_model result;
+};
+
+struct ident {
+	char *label, *model, *serial, *firmware;
+};
+
+struct file_id {
+	dev_t dev;
+	ino_t ino;
+	bool used;
+};
+
+struct fr_inputs {
+	struct task *tasks;
+	size_t ntasks, cap;
+	struct ident *idents; /* from manifests, applied after reading */
+	size_t nidents;
+	struct file_id *seen; /* files and directories; open addressing, cap a power of two */
+	size_t nseen, seen_cap;
+	struct file_id *manifests; /* manifests read */
+	size_t nmanifests;
+	/* their trees: path -> parsed tree, JSON null when not JSON; moved
+	 * into the model (fr_model.manifests) by fr_inputs_read */
+	struct json_object *manifest_docs;
+	bool oom;
+};
+
+#endif

@@ -1,0 +1,293 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The JSON cursor of jscan.h.  Every byte the cursor passes is checked
+ * against strict JSON (a subset of it): skipping a value checks it as
+ * reading it would, so a document the cursor walks through to its end is
+ * one json-c parses.  Most of a fio output is skipped (latency
+ * distributions, json+ bins), so skipping is one loop over the bytes with
+ * no call per token; the helpers work on plain pointers for that loop.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "read/jscan.h"
+
+static const bool ws_byte[256] = {[' '] = true, ['\n'] = true, ['\t'] = true, ['\r'] = true};
+
+/* bytes that end a plain string's run: the quote, and what makes the
+ * cursor decline (an escape, a control byte, a byte of a multi-byte
+ * character) */
+static const bool str_stop[256] = {
+	[0 ... 0x1f] = true, ['"'] = true, ['\\'] = true, [0x80 ... 0xff] = true};
+
+/* bytes that may follow a number or a literal */
+static const bool after_token[256] = {[' '] = true, ['\n'] = true, ['\t'] = true, ['\r'] = true,
+				      [','] = true, ['}'] = true,  [']'] = true};
+
+/* Whitespace.  fio indents its JSON with a newline and a run of spaces
+ * (near half of its bytes): the spaces after a newline go eight at a time. */
+static const char *ws(const char *p, const char *end)
+{
+	static const uint64_t spaces = 0x2020202020202020ull;
+
+	while (p < end) {
+		uint64_t eight;
+
+		if (*p == '\n') {
+			p++;
+			while (end - p >= 8 && (memcpy(&eight, p, 8), eight == spaces))
+				p += 8;
+		} else if (ws_byte[(unsigned char)*p]) {
+			p++;
+		} else {
+			break;
+		}
+	}
+	return p;
+}
+
+/* Past the plain string whose opening quote is at p, or NULL. */
+static const char *string_end(const char *p, const char *end)
+{
+	p++;
+	while (p < end && !str_stop[(unsigned char)*p])
+		p++;
+	return p < end && *p == '"' ? p + 1 : NULL;
+}
+
+static const char *digits(const char *q, const char *end)
+{
+	while (q < end && *q >= '0' && *q <= '9')
+		q++;
+	return q;
+}
+
+/*
+ * Past the number at q in the subset jscan.h states, or NULL; *is_int
+ * when it has neither fraction nor exponent (json-c's int64).
+ */
+static const char *number_end(const char *q, const char *end, bool *is_int)
+{
+	const char *d;
+
+	if (q < end && *q == '-')
+		q++;
+	d = digits(q, end);
+	/* one digit or more, no leading zero; past 18, json-c's int64 ends */
+	if (d == q || (*q == '0' && d - q > 1) || d - q > 18)
+		return NULL;
+	*is_int = true;
+	q = d;
+	if (q < end && *q == '.') {
+		d = digits(q + 1, end);
+		if (d == q + 1)
+			return NULL;
+		q = d;
+		*is_int = false;
+	}
+	if (q < end && (*q == 'e' || *q == 'E')) {
+		q++;
+		if (q < end && (*q == '+' || *q == '-'))
+			q++;
+		d = digits(q, end);
+		if (d == q || d - q > 2)
+			return NULL;
+		q = d;
+		*is_int = false;
+	}
+	return q < end && after_token[(unsigned char)*q] ? q : NULL;
+}
+
+/* Past a scalar value at p (string, number, literal), or NULL. */
+static const char *scalar_end(const char *p, const char *end)
+{
+	static const char *const words[] = {"true", "false", "null"};
+	bool is_int;
+
+	if (*p == '"')
+		return string_end(p, end);
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
+		size_t n = strlen(words[i]);
+
+		if (*p == words[i][0])
+			return (size_t)(end - p) > n && !memcmp(p, words[i], n) &&
+					       after_token[(unsigned char)p[n]]
+				       ? p + n
+				       : NULL;
+	}
+	return number_end(p, end, &is_int);
+}
+
+static bool decline(struct fr_js *s)
+{
+	s->bad = true;
+	return false;
+}
+
+void fr_js_init(struct fr_js *s, const char *p, const char *end)
+{
+	*s = (struct fr_js){.p = p, .end = end};
+}
+
+char fr_js_peek(struct fr_js *s)
+{
+	s->p = ws(s->p, s->end);
+	return s->p < s->end && !s->bad ? *s->p : 0;
+}
+
+bool fr_js_open(struct fr_js *s, char open)
+{
+	if (fr_js_peek(s) != open || s->depth >= FR_JS_MAX_DEPTH)
+		return decline(s);
+	s->p++;
+	s->depth++;
+	return true;
+}
+
+/* At the separator before a member or element, or the closing byte:
+ * true when one follows. */
+static bool next_item(struct fr_js *s, bool *first, char close)
+{
+	char c = fr_js_peek(s);
+
+	if (c == close) {
+		s->p++;
+		s->depth--;
+		return false;
+	}
+	if (!*first) {
+		if (c != ',')
+			return decline(s);
+		s->p++;
+		if (fr_js_peek(s) == close) /* a trailing comma */
+			return decline(s);
+	}
+	*first = false;
+	return !s->bad;
+}
+
+bool fr_js_string(struct fr_js *s, const char **str, size_t *len)
+{
+	const char *q;
+
+	if (fr_js_peek(s) != '"' || !(q = string_end(s->p, s->end)))
+		return decline(s);
+	*str = s->p + 1;
+	*len = (size_t)(q - s->p - 2);
+	s->p = q;
+	return true;
+}
+
+bool fr_js_key(struct fr_js *s, bool *first, const char **key, size_t *len)
+{
+	if (!next_item(s, first, '}') || !fr_js_string(s, key, len))
+		return false;
+	if (fr_js_peek(s) != ':')
+		return decline(s);
+	s->p++;
+	return true;
+}
+
+bool fr_js_elem(struct fr_js *s, bool *first)
+{
+	return next_item(s, first, ']');
+}
+
+static double int_value(const char *p, const char *end)
+{
+	bool neg = *p == '-';
+	int64_t v = 0;
+
+	for (p += neg; p < end; p++)
+		v = v * 10 + (*p - '0');
+	return (double)(neg ? -v : v);
+}
+
+bool fr_js_number(struct fr_js *s, double *v)
+{
+	char text[48];
+	const char *end;
+	bool is_int;
+
+	fr_js_peek(s);
+	if (s->bad || !(end = number_end(s->p, s->end, &is_int)) ||
+	    (size_t)(end - s->p) >= sizeof(text))
+		return decline(s);
+	if (is_int) {
+		*v = int_value(s->p, end);
+	} else {
+		/* json-c's own conversion, on a terminated copy */
+		memcpy(text, s->p, (size_t)(end - s->p));
+		text[end - s->p] = '\0';
+		*v = strtod(text, NULL);
+	}
+	s->p = end;
+	return true;
+}
+
+/*
+ * Steps over one value, checking it, in one loop: at each turn p is where
+ * a value must start; containers open push a bit (1 object, 0 array) on
+ * `object`, and after a value comes a ',' (then a member's name or an
+ * element) or the closing byte of the innermost container.
+ */
+bool fr_js_skip(struct fr_js *s)
+{
+	const char *p = s->p, *end = s->end;
+	uint64_t object = 0; /* FR_JS_MAX_DEPTH < 64 levels */
+	unsigned depth = 0;
+	bool want_key = false;
+
+	for (;;) {
+		p = ws(p, end);
+		if (want_key) {
+			if (p >= end || *p != '"' || !(p = string_end(p, end)))
+				return decline(s);
+			p = ws(p, end);
+			if (p >= end || *p != ':')
+				return decline(s);
+			p = ws(p + 1, end);
+			want_key = false;
+		}
+		if (p >= end)
+			return decline(s);
+		if (*p == '{' || *p == '[') {
+			if (s->depth + depth >= FR_JS_MAX_DEPTH)
+				return decline(s);
+			object = object << 1 | (*p == '{');
+			depth++;
+			p = ws(p + 1, end);
+			if (p < end && *p == (object & 1 ? '}' : ']')) {
+				p++; /* empty */
+				object >>= 1;
+				depth--;
+			} else {
+				want_key = object & 1;
+				continue;
+			}
+		} else if (!(p = scalar_end(p, end))) {
+			return decline(s);
+		}
+		/* after a value: a separator or the end of containers */
+		for (;;) {
+			if (!depth) {
+				s->p = p;
+				return true;
+			}
+			p = ws(p, end);
+			if (p >= end)
+				return decline(s);
+			if (*p == ',') {
+				p++;
+				want_key = object & 1;
+				break;
+			}
+			if (*p != (object & 1 ? '}' : ']'))
+				return decline(s);
+			p++;
+			object >>= 1;
+			depth--;
+		}
+	}
+}

@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The parts of a fio output that stages after the reader use, kept on the
+ * step (fr_step.fio_doc) so that none of them opens the file again:
+ *   - the global and each job's options: the baseline gate compares them
+ *     (baseline_params.c), fio's latency logs are found through them
+ *     (read_fio_log.c);
+ *   - each job's json+ completion-latency bins, per direction, summed into
+ *     FR_DIST_NBUCKETS log-spaced buckets: the HTML latency distribution
+ *     (out_html_dist.c).  A json+ job has thousands of bins, its buckets a
+ *     few dozen: a results folder of json+ output stays small in memory.
+ * The kept tree has fio's shape ("global options", "jobs" or "client_stats"
+ * as the document had it, per job "jobname", "job options" and
+ * "read"/"write"."clat_ns"."buckets": bucket index -> I/Os), holding
+ * references to the options of the parsed document, not copies.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <json-c/json.h>
+
+#include "util/json_get.h"
+#include "read/read_fio.h"
+
+/* o[key] = a reference to v, when v is there; false when out of memory. */
+static bool keep(struct json_object *o, const char *key, struct json_object *v)
+{
+	if (!v)
+		return true;
+	if (json_object_object_add(o, key, json_object_get(v))) {
+		json_object_put(v);
+		return false;
+	}
+	return true;
+}
+
+/* {key: v}, or NULL (v NULL, or no memory: v is released). */
+static struct json_object *wrap(const char *key, struct json_object *v)
+{
+	struct json_object *o = v ? json_object_new_object() : NULL;
+
+	if (!o || json_object_object_add(o, key, v)) {
+		json_object_put(v);
+		json_object_put(o);
+		return NULL;
+	}
+	return o;
+}
+
+/* The bucket of a bin of ns nanoseconds, or -1 outside 1 ns .. 10^12 ns. */
+long fr_dist_bucket_of(double ns)
+{
+	long k = ns >= 1 ? lround(floor(log10(ns) * FR_DIST_PER_DECADE)) : 0;
+
+	return k >= 0 && k < FR_DIST_NBUCKETS ? k : -1;
+}
+
+/* {"clat_ns": {"buckets": {"k": I/Os}}} of one direction's json+ bins, or
+ * NULL (no bins, or no memory). */
+static struct json_object *keep_bins(struct json_object *dir)
+{
+	struct json_object *bins = fr_json_get(fr_json_get(dir, "clat_ns"), "bins");
+	double b[FR_DIST_NBUCKETS] = {0};
+
+	if (!json_object_is_type(bins, json_type_object))
+		return NULL;
+	json_object_object_foreach(bins, ns, count)
+	{
+		double c = json_object_get_double(count);
+		long k = fr_dist_bucket_of(strtod(ns, NULL));
+
+		if (c > 0 && k >= 0)
+			b[k] += c;
+	}
+	return fr_fio_keep_buckets(b);
+}
+
+struct json_object *fr_fio_keep_buckets(const double b[FR_DIST_NBUCKETS])
+{
+	struct json_object *buckets = json_object_new_object();
+	char key[24]; /* a long in decimal */
+
+	for (long k = 0; buckets && k < FR_DIST_NBUCKETS; k++) {
+		if (!(b[k] > 0))
+			continue;
+		snprintf(key, sizeof(key), "%ld", k);
+		if (json_object_object_add(buckets, key, json_object_new_double(b[k]))) {
+			json_object_put(buckets);
+			return NULL;
+		}
+	}
+	return wrap("clat_ns", wrap("buckets", buckets));
+}
+
+static struct json_object *keep_job(struct json_object *job)
+{
+	struct json_object *k = json_object_new_object();
+	static const char *const dirs[] = {"read", "write"};
+
+	if (!k || !keep(k, "jobname", fr_json_get(job, "jobname")) ||
+	    !keep(k, "job options", fr_json_get(job, "job options")))
+		goto oom;
+	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+		struct json_object *b = keep_bins(fr_json_get(job, dirs[i]));
+
+		if (b && json_object_object_add(k, dirs[i], b)) {
+			json_object_put(b);
+			goto oom;
+		}
+	}
+	return k;
+oom:
+	json_object_put(k);
+	return NULL;
+}
+
+struct json_object *fr_fio_keep(struct json_object *root)
+{
+	const char *key = fr_json_get(root, "jobs") ? "jobs" : "client_stats";
+	struct json_object *jobs = fr_json_get(root, key), *kept, *kjobs;
+	size_t n;
+
+	n = json_object_is_type(jobs, json_type_array) ? json_object_array_length(jobs) : 0;
+	kept = json_object_new_object();
+	kjobs = json_object_new_array_ext((int)n);
+	if (!kept || !kjobs || json_object_object_add(kept, key, kjobs)) {
+		json_object_put(kjobs);
+		goto oom;
+	}
+	if (!keep(kept, "global options", fr_json_get(root, "global options")))
+		goto oom;
+	for (size_t i = 0; i < n; i++) {
+		struct json_object *j = keep_job(json_object_array_get_idx(jobs, i));
+
+		if (!j || json_object_array_add(kjobs, j)) {
+			json_object_put(j);
+			goto oom;
+		}
+	}
+	return kept;
+oom:
+	json_object_put(kept);
+	return NULL;
+}
