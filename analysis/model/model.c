@@ -14,28 +14,18 @@
 #include <json-c/json.h>
 
 #include "model/health.h"
-#include "model/placement.h"
 #include "model/model.h"
 #include "model/model_priv.h"
 #include "model/pooled.h"
 
-int fr_model_grow(void **arr, size_t *cap, size_t need, size_t elem)
+struct fr_placement *fr_placement_dup(const struct fr_placement *p)
 {
-	size_t ncap;
-	void *p;
+	size_t sz = sizeof(*p) + p->n * sizeof(p->t[0]);
+	struct fr_placement *c = malloc(sz);
 
-	if (need <= *cap)
-		return 0;
-	ncap = *cap ? *cap * 2 : 1;
-	while (ncap < need)
-		ncap *= 2;
-	p = realloc(*arr, ncap * elem);
-	if (!p)
-		return -ENOMEM;
-	memset((char *)p + *cap * elem, 0, (ncap - *cap) * elem);
-	*arr = p;
-	*cap = ncap;
-	return 0;
+	if (c)
+		memcpy(c, p, sz);
+	return c;
 }
 
 void fr_model_init(struct fr_model *m)

@@ -28,6 +28,32 @@ struct fr_lat {
 	double p9999;
 };
 
+/* A noisy-neighbor write step's placed writes per placement ID, as the
+ * engine's results give them (read/placement.c reads them, issue 26). */
+struct fr_pid_tail {
+	unsigned pid;	     /* the placement identifier sent (DSPEC) */
+	unsigned plid_index; /* its index in the namespace's handle list (plids=) */
+	int ruhid;	     /* reclaim unit handle it maps to; -1 not said */
+	uint64_t count;
+	struct fr_lat lat; /* ns; mean and percentiles as the engine gave them */
+	double max;	   /* ns, NAN not said */
+	/* the handle's usage over the job (docs/engine.md "Write amplification
+	 * per handle"): bytes the job wrote with this PID, bytes the handle's
+	 * reclaim unit took (RUAMW before - after, x LBA size), their ratio;
+	 * NAN with why in ru_note where it is not a right number */
+	double host_bytes, ru_bytes, ru_ratio;
+	char ru_note[200];
+};
+
+/* The placed writes of one namespace of one step (a flexible array). */
+struct fr_placement {
+	size_t n;
+	struct fr_pid_tail t[];
+};
+
+/* A copy of p (one allocation, free() it); NULL when out of memory. */
+struct fr_placement *fr_placement_dup(const struct fr_placement *p);
+
 /* The latency bases fio reports: completion latency and total latency. */
 enum fr_basis { FR_CLAT, FR_LAT, FR_NBASES };
 

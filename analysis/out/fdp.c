@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "out/crosscheck.h"
+#include "report/report.h"
 #include "out/fdp.h"
-#include "model/placement.h"
+#include "read/placement.h"
 
 static const struct fr_profile *nn_of(const struct fr_drive *d)
 {

@@ -8,27 +8,8 @@
 #include "model/model.h"
 #include "read/provenance.h"
 #include "rank/rank.h"
+#include "report/report.h"
 #include "report/runinfo.h"
-
-struct fr_baseline;
-struct fr_nn_split;
-
-/* What every renderer prints from: the renderers only print it, they open
- * no input and compute no analysis (report.c builds what they share). */
-struct fr_report {
-	const struct fr_model *m;
-	const struct fr_ranking *r;
-	const char *ref_note;		    /* where published data came from, or NULL */
-	const struct fr_prov *prov;	    /* which drive and which run, or NULL */
-	const struct fr_baseline *baseline; /* --baseline comparison, or NULL */
-	const struct fr_model *ref;	    /* published drives (tq.c places among them), or NULL */
-	const struct fr_run_info *run;	    /* how the report was made, or NULL */
-	bool all_sections; /* --all-sections: also sections holding only published drives */
-	/* the noisy-neighbor split (victims, aggressors, cross-checks;
-	 * crosscheck.h), made once by fr_report_build; NULL without a
-	 * noisy-neighbor ranking */
-	const struct fr_nn_split *nn;
-};
 
 int fr_out_text(FILE *f, const struct fr_report *rep);
 int fr_out_md(FILE *f, const struct fr_report *rep);

@@ -14,7 +14,7 @@
 
 #include "model/health.h"
 #include "out/out.h"
-#include "model/placement.h"
+#include "read/placement.h"
 
 struct json_object;
 

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "out/crosscheck.h"
+#include "report/report.h"
 #include "out/out_cell.h"
 #include "out/out_html_chart.h"
 

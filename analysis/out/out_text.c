@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "gate/baseline.h"
-#include "out/crosscheck.h"
+#include "report/report.h"
 #include "util/escape.h"
 #include "out/out.h"
 #include "out/out_fdp.h"

@@ -12,7 +12,7 @@
 #include <stddef.h>
 
 #include "read/compact.h"
-#include "read/read_fio.h"
+#include "read/read_fio_keep.h"
 
 /* a direction's latency objects, in read_fio.c's order of preference per
  * basis: clat_ns then clat (µs), lat_ns then lat (µs) */

@@ -14,7 +14,7 @@
 #include <json-c/json.h>
 
 #include "util/json_get.h"
-#include "model/placement.h"
+#include "read/placement.h"
 #include "read/read_engine.h"
 
 /* A non-empty string member, copied; NULL when absent or empty. */

@@ -15,13 +15,14 @@
  * references to the options of the parsed document, not copies.
  */
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include <json-c/json.h>
 
 #include "util/json_get.h"
-#include "read/read_fio.h"
+#include "read/read_fio_keep.h"
 
 /* o[key] = a reference to v, when v is there; false when out of memory. */
 static bool keep(struct json_object *o, const char *key, struct json_object *v)

@@ -3,15 +3,105 @@
  * The report stage: between the ranking and the renderers, it builds once
  * per run what several renderers print, so that each format shows the same
  * computation and none repeats it (issue 24).  Today: the noisy-neighbor
- * split (crosscheck.h).  The inputs' contents come from the readers
+ * split (below; crosscheck.c).  The inputs' contents come from the readers
  * (fr_step.fio_doc, fr_step.engine_doc, fr_model.manifests): no stage after
  * them opens an input.
  */
 #ifndef FIORANK_REPORT_H
 #define FIORANK_REPORT_H
 
-#include "out/crosscheck.h"
-#include "out/out.h"
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "model/model.h"
+#include "read/provenance.h"
+#include "rank/rank.h"
+#include "report/runinfo.h"
+
+struct fr_baseline;
+struct fr_nn_split;
+
+/* What every renderer prints from: the renderers only print it, they open
+ * no input and compute no analysis (report.c builds what they share). */
+struct fr_report {
+	const struct fr_model *m;
+	const struct fr_ranking *r;
+	const char *ref_note;		    /* where published data came from, or NULL */
+	const struct fr_prov *prov;	    /* which drive and which run, or NULL */
+	const struct fr_baseline *baseline; /* --baseline comparison, or NULL */
+	const struct fr_model *ref;	    /* published drives (tq.c places among them), or NULL */
+	const struct fr_run_info *run;	    /* how the report was made, or NULL */
+	bool all_sections; /* --all-sections: also sections holding only published drives */
+	/* the noisy-neighbor split (victims, aggressors, cross-checks;
+	 * below), made once by fr_report_build; NULL without a
+	 * noisy-neighbor ranking */
+	const struct fr_nn_split *nn;
+};
+
+/*
+ * The noisy-neighbor split (crosscheck.c): the noisy-neighbor ranking as every renderer shows it
+ * (crosscheck.c): the suite's io_uring_cmd cross-check run is the same drive through fio's own
+ * passthrough engine, not a competitor.  It is taken out of the per-namespace ranking and shown as
+ * read-latency ratios to the ssdnvme run of the same drive.  The victims are the readers: a
+ * namespace a drive's writers wrote to is an aggressor's, and the reads there (the writers' own
+ * mix, from the engine's per-namespace tags) are shown with the writers,
+ * not ranked.  The report stage (report.c) splits it once per run into
+ * fr_report.nn; text, md, csv, json and html print that.
+ */
+/* One namespace's ranking without the cross-check runs. */
+struct fr_nn_view {
+	unsigned nsid;
+	const struct fr_nn_entry **e; /* rank order, the placed first */
+	unsigned *place;	      /* among them; 0: not placed (e[i]->note says why) */
+	size_t n;
+	struct fr_lat gap; /* second minus first placed, NAN when fewer than 2 */
+};
+
+/* A cross-check run's read latency on one namespace over the ssdnvme run's. */
+struct fr_xcheck {
+	unsigned nsid;
+	const struct fr_nn_entry *run;	/* the io_uring_cmd run's figures */
+	const struct fr_drive *of;	/* the ssdnvme run of the same drive */
+	const struct fr_nn_entry *base; /* its figures there, NULL when it has none */
+	struct fr_lat ratio;		/* run / base per figure, NAN where either lacks it */
+};
+
+/* An aggressor: one noisy-neighbor write step of a drive (fio's nn-write
+ * job, nsid 0, or one namespace's share from the engine's tags). */
+struct fr_nn_aggr {
+	const struct fr_drive *drive;
+	unsigned nsid;
+	const struct fr_step *write; /* its write figures */
+	/* the drive's reads on that namespace (a ranked read entry there) or,
+	 * without one, the write step's own reads (a mixed writer job); NULL
+	 * when it read nothing */
+	const struct fr_lat *own_reads;
+	const struct fr_step *own_reads_step; /* where they came from */
+};
+
+struct fr_nn_split {
+	struct fr_nn_view *ns; /* one per ranked namespace, nsid order */
+	size_t nns;
+	struct fr_xcheck *xc; /* namespace order */
+	size_t nxc;
+	struct fr_nn_aggr *aggr; /* drive, then step order; not ranked */
+	size_t naggr;
+};
+
+/* The ssdnvme run of the same drive when d is the suite's io_uring_cmd
+ * cross-check run (engine io_uring_cmd, same model and serial as an ssdnvme
+ * run, both recorded), else NULL; of several such runs, the one of the same
+ * method (noisy neighbor) and namespaces. */
+const struct fr_drive *fr_cross_check_of(const struct fr_report *rep, const struct fr_drive *d);
+/* Whether d's noisy-neighbor writers wrote to namespace nsid. */
+bool fr_nn_writer_ns(const struct fr_drive *d, unsigned nsid);
+/* Splits rep's noisy-neighbor ranking; returns 0 or -ENOMEM (s is then
+ * empty).  Views hold the victims only: a drive's reads on a namespace its
+ * writers wrote to go with its aggressor row, and a namespace left with no
+ * victim has no view.  A cross-check row is left out on a namespace the
+ * ssdnvme run's writers wrote to. */
+int fr_nn_split(const struct fr_report *rep, struct fr_nn_split *s);
+void fr_nn_split_free(struct fr_nn_split *s);
 
 /* What fr_report_build makes, owned by the caller (one per report). */
 struct fr_report_parts {

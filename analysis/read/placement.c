@@ -10,17 +10,7 @@
 #include <json-c/json.h>
 
 #include "util/json_get.h"
-#include "model/placement.h"
-
-struct fr_placement *fr_placement_dup(const struct fr_placement *p)
-{
-	size_t sz = sizeof(*p) + p->n * sizeof(p->t[0]);
-	struct fr_placement *c = malloc(sz);
-
-	if (c)
-		memcpy(c, p, sz);
-	return c;
-}
+#include "read/placement.h"
 
 static double pct(struct json_object *p, const char *key)
 {

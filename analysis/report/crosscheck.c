@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The io_uring_cmd cross-check run apart from the noisy-neighbor ranking
- * (crosscheck.h): which run is one, and its ratios to the ssdnvme run.
+ * (report/report.h): which run is one, and its ratios to the ssdnvme run.
  */
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "out/crosscheck.h"
+#include "report/report.h"
 
 static bool recorded(const char *s)
 {
