@@ -282,8 +282,8 @@ static int drop_invalid_runs(const struct opts *o, struct fr_bl_dirs *runs)
 static int compare_baseline(const struct opts *o, const struct fr_model *m, unsigned threads,
 			    struct fr_bl_dirs *base, struct fr_bl_dirs *rep, struct fr_baseline *bl)
 {
-	struct fr_bl_read_opts ro = {"--baseline", threads, o->quiet ? NULL : list_problems_cb,
-				     refuse_output, o};
+	struct fr_bl_read_opts ro = {"--baseline",  threads, o->quiet ? NULL : list_problems_cb,
+				     refuse_output, o,	     stderr};
 	const struct fr_model *bm[MAX_RUNS], *cm[MAX_RUNS + 1] = {m};
 	struct fr_bl_runs bruns = {bm, 0}, cruns = {cm, 1};
 

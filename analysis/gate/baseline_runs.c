@@ -12,7 +12,7 @@
 #include "gate/baseline_runs.h"
 #include "read/inputs.h"
 
-/* One directory into m; 0 or -1 having said why. */
+/* One directory into m; 0 or -1 having said why on o->err. */
 static int read_dir(const char *dir, const struct fr_bl_read_opts *o, struct fr_model *m)
 {
 	struct fr_inputs *in;
@@ -20,24 +20,24 @@ static int read_dir(const char *dir, const struct fr_bl_read_opts *o, struct fr_
 	int ret = -1;
 
 	if (stat(dir, &st)) {
-		fprintf(stderr, "fiorank: %s %s: %s\n", o->option, dir, strerror(errno));
+		fprintf(o->err, "fiorank: %s %s: %s\n", o->option, dir, strerror(errno));
 		return -1;
 	}
 	in = fr_inputs_new();
 	if (!in || fr_inputs_add(in, dir, &(struct fr_input_opts){0})) {
-		fprintf(stderr, "fiorank: out of memory\n");
+		fprintf(o->err, "fiorank: out of memory\n");
 		goto out;
 	}
 	if (o->refuse && o->refuse(in, o->arg))
 		goto out;
 	if (fr_inputs_read(in, m, o->threads)) {
-		fprintf(stderr, "fiorank: out of memory\n");
+		fprintf(o->err, "fiorank: out of memory\n");
 		goto out;
 	}
 	if (o->list)
 		o->list(m);
 	if (!m->files_read)
-		fprintf(stderr, "fiorank: %s %s: no fio output could be read there\n", o->option,
+		fprintf(o->err, "fiorank: %s %s: no fio output could be read there\n", o->option,
 			dir);
 	else
 		ret = 0;
@@ -54,7 +54,7 @@ int fr_bl_dirs_read(const char *const *dirs, size_t n, const struct fr_bl_read_o
 		return 0;
 	out->m = calloc(n, sizeof(*out->m));
 	if (!out->m) {
-		fprintf(stderr, "fiorank: out of memory\n");
+		fprintf(o->err, "fiorank: out of memory\n");
 		return -1;
 	}
 	for (size_t i = 0; i < n; i++) {

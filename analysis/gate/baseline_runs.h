@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "model/model.h"
 
@@ -19,11 +20,6 @@ struct fr_bl_dirs {
 	bool problems; /* a file skipped or a job excluded in one of them */
 };
 
-/*
- * Reads each of dirs[0..n) into its own model.  0, or -1 having said why on
- * stderr (a directory that does not exist or holds no readable fio output,
- * refused, out of memory).
- */
 struct fr_inputs;
 struct fr_bl_read_opts {
 	const char *option; /* "--baseline" or "--repeat" */
@@ -32,9 +28,27 @@ struct fr_bl_read_opts {
 	/* true (having said why) to refuse the inputs before reading, or NULL */
 	bool (*refuse)(const struct fr_inputs *, const void *arg);
 	const void *arg;
+	FILE *err; /* where a directory that cannot be used is said (main.c: stderr) */
 };
+
+/**
+ * fr_bl_dirs_read() - read each directory into a model of its own
+ * @dirs: the directories (of --baseline, or of --repeat)
+ * @n: how many
+ * @o: how: the option named in messages, threads, the problem lister
+ * @out: the models, one per directory read (fr_bl_dirs_free() them, also
+ *       after a failure)
+ *
+ * Return: 0, or -1 having said why on @o->err (a directory that does not
+ * exist or holds no readable fio output, inputs refused, out of memory).
+ */
 int fr_bl_dirs_read(const char *const *dirs, size_t n, const struct fr_bl_read_opts *o,
 		    struct fr_bl_dirs *out);
+
+/**
+ * fr_bl_dirs_free() - free what fr_bl_dirs_read() made
+ * @d: the models (left empty)
+ */
 void fr_bl_dirs_free(struct fr_bl_dirs *d);
 
 #endif

@@ -8,6 +8,22 @@
  * Units inside the model: IOPS, bytes per second, latency in nanoseconds.
  * Missing figures are NAN (percentiles fio did not print, a direction that
  * did no I/O).
+ *
+ * Errors, for every stage of fiorank (docs/fiorank.md "Source layout"):
+ * - A function that can fail returns int: 0 done, negative failed:
+ *   -ENOMEM (or another -errno) when the cause is errno's, -1 otherwise (a
+ *   write error, an input rejected).  One that returns a pointer returns
+ *   NULL, with errno set when the cause is a system one (fr_slurp()).
+ * - A bad input is not a failure of the run: a reader records it in the
+ *   model with its file and reason (fr_model_skip(): could not be read;
+ *   fr_model_exclude(): read, left out; fr_model_note(): passed over on
+ *   purpose) and carries on.
+ * - Only main.c (and pts_main.c for `fiorank pts`) prints to stderr and
+ *   chooses the exit code (docs/fiorank.md "Exit status": 0 all read, 1 some
+ *   input skipped or excluded, 2 usage or a run that could not be made, 3
+ *   and 4 the --fail-if gate).  Below them a function says what is wrong
+ *   only through a FILE *err its caller passes (fio logs, PTS directories,
+ *   the --baseline directories).  Nothing below main.c exits.
  */
 #ifndef FIORANK_MODEL_H
 #define FIORANK_MODEL_H
