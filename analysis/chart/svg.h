@@ -12,7 +12,21 @@ struct fr_palette {
 	char **labels;
 	size_t n, cap;
 };
+/**
+ * fr_palette_index() - the colour of a drive
+ * @p: the report's palette (zero-initialised before the first call)
+ * @label: the drive's label (NULL counts as "")
+ *
+ * Return: the label's index, the next free one the first time it is seen
+ * (ch_color() turns it into a colour); out of memory, the next free index
+ * without remembering it.
+ */
 size_t fr_palette_index(struct fr_palette *p, const char *label);
+
+/**
+ * fr_palette_free() - free a palette's labels
+ * @p: the palette (left empty)
+ */
 void fr_palette_free(struct fr_palette *p);
 
 struct fr_series {
@@ -24,9 +38,18 @@ struct fr_series {
 	const char *const *point_labels; /* per point ("10 %", "peak"), or NULL */
 };
 
-/* Line chart of several series (points joined in the given order, or
- * markers only); each axis linear from 0, or log where the values span
- * decades.  The legend below the plot names every series whole. */
+/**
+ * fr_svg_lines() - a line chart of several series
+ * @f: the HTML report being written
+ * @title: the chart's title
+ * @xlabel: the x axis's label
+ * @ylabel: the y axis's label
+ * @s: the series: points joined in the given order, or markers only
+ * @n: how many
+ *
+ * Each axis is linear from 0, or log where the values span decades.  The
+ * legend below the plot names every series whole.
+ */
 void fr_svg_lines(FILE *f, const char *title, const char *xlabel, const char *ylabel,
 		  const struct fr_series *s, size_t n);
 
@@ -42,9 +65,32 @@ struct fr_scale_values {
 	size_t n, cap;
 	bool failed;
 };
+/**
+ * fr_scales_add() - take a chart's series into a section's scale rule
+ * @v: the values so far (zero-initialised before the first chart)
+ * @s: the chart's series
+ * @n: how many
+ */
 void fr_scales_add(struct fr_scale_values *v, const struct fr_series *s, size_t n);
+
+/**
+ * fr_scales_decide() - the scales of a section's charts
+ * @v: every chart's values (freed here)
+ * @out: each axis log when the values of all charts span decades; linear
+ *       when memory ran out while adding (@v->failed)
+ */
 void fr_scales_decide(struct fr_scale_values *v, struct fr_scales *out);
-/* fr_svg_lines on the section's scales. */
+
+/**
+ * fr_svg_lines_scaled() - fr_svg_lines() on the section's scales
+ * @f: the HTML report being written
+ * @title: the chart's title
+ * @xlabel: the x axis's label
+ * @ylabel: the y axis's label
+ * @s: the series
+ * @n: how many
+ * @sc: the scales fr_scales_decide() chose for the section
+ */
 void fr_svg_lines_scaled(FILE *f, const char *title, const char *xlabel, const char *ylabel,
 			 const struct fr_series *s, size_t n, const struct fr_scales *sc);
 
@@ -55,13 +101,30 @@ struct fr_bar {
 	size_t color;
 };
 
-/* Horizontal bars, one per entry, in the given order, each under its
- * whole label; linear from 0 (a bar's length is its figure), the value
- * written after each bar. */
+/**
+ * fr_svg_bars() - horizontal bars, one per entry
+ * @f: the HTML report being written
+ * @title: the chart's title
+ * @unit: the values' unit, written after each value
+ * @b: the bars, drawn in the given order, each under its whole label
+ * @n: how many
+ *
+ * Linear from 0: a bar's length is its figure.
+ */
 void fr_svg_bars(FILE *f, const char *title, const char *unit, const struct fr_bar *b, size_t n);
 
-/* Vertical bars grouped by category: values[g * nseries + s]; colors[s]
- * the palette index of series s. */
+/**
+ * fr_svg_groups() - vertical bars grouped by category
+ * @f: the HTML report being written
+ * @title: the chart's title
+ * @unit: the values' unit
+ * @groups: the categories' names
+ * @ngroups: how many
+ * @series: the series' names (one bar per series in each group)
+ * @colors: the palette index of each series
+ * @nseries: how many
+ * @values: values[g * @nseries + s], NaN where there is none
+ */
 void fr_svg_groups(FILE *f, const char *title, const char *unit, const char *const *groups,
 		   size_t ngroups, const char *const *series, const size_t *colors, size_t nseries,
 		   const double *values);

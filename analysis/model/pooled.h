@@ -22,10 +22,30 @@ struct fr_pooled {
 	double sq;  /* sum of n_i (s_i^2 + m_i^2) */
 };
 
-/* Adds one part; a part with no operations or a NaN figure is ignored. */
+/**
+ * fr_pooled_add() - add one part to the running sums
+ * @p: the sums
+ * @n: the part's operations (0: the part is ignored)
+ * @mean: its mean (NaN: ignored)
+ * @sd: its standard deviation (NaN: ignored)
+ */
 void fr_pooled_add(struct fr_pooled *p, uint64_t n, double mean, double sd);
-/* The mean and deviation of everything added; NaN when nothing was. */
+
+/**
+ * fr_pooled_mean() - the operation-weighted mean of every part added
+ * @p: the sums
+ *
+ * Return: the mean; NaN when nothing was added.
+ */
 double fr_pooled_mean(const struct fr_pooled *p);
+
+/**
+ * fr_pooled_sd() - the pooled standard deviation of every part added
+ * @p: the sums
+ *
+ * Return: the deviation of all operations (the formula above); NaN when
+ * nothing was added.
+ */
 double fr_pooled_sd(const struct fr_pooled *p);
 
 #endif

@@ -7,11 +7,16 @@
 struct fr_model;
 struct json_object;
 
-/*
- * Gives every step of m that came from fio jobs (one fio output's model)
- * its health record from an engine results file's "health" section
- * (section NULL: the file has none, the record says "not recorded").
- * 0, or -1 with why in err (the section is malformed, out of memory).
+/**
+ * fr_health_attach() - give every step its health record
+ * @m: one fio output's model; every step from fio jobs gets a record
+ * @section: the engine results file's "health" section; NULL when the file
+ *           has none (the record then says "not recorded")
+ * @err: where the reason of a failure is written
+ * @errlen: the size of @err
+ *
+ * Return: 0, or -1 with why in @err (the section is malformed, out of
+ * memory).
  */
 int fr_health_attach(struct fr_model *m, struct json_object *section, char *err, size_t errlen);
 

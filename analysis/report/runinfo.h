@@ -19,10 +19,32 @@ struct fr_run_info {
 	size_t ninputs;
 };
 
-/* Fills ri from argv; 0 or -ENOMEM.  Inputs are added with
- * fr_run_info_add_input as the command line is read. */
+/**
+ * fr_run_info_init() - how this report is being made
+ * @ri: filled: the version, the date (now, or SOURCE_DATE_EPOCH), the
+ *      command line; no inputs yet (fr_run_info_add_input() adds them as
+ *      the command line is read)
+ * @version: fiorank's version
+ * @argc: the command line's words
+ * @argv: the words
+ *
+ * Return: 0 or -ENOMEM.
+ */
 int fr_run_info_init(struct fr_run_info *ri, const char *version, int argc, char **argv);
+
+/**
+ * fr_run_info_add_input() - record one input path as given
+ * @ri: the run's information
+ * @path: the path (copied)
+ *
+ * Return: 0 or -ENOMEM.
+ */
 int fr_run_info_add_input(struct fr_run_info *ri, const char *path);
+
+/**
+ * fr_run_info_free() - free what fr_run_info_init() and the inputs hold
+ * @ri: the run's information (left empty)
+ */
 void fr_run_info_free(struct fr_run_info *ri);
 
 #endif

@@ -7,16 +7,43 @@
 
 struct json_object;
 
-/* The member @key of object @o; NULL when @o is not an object or lacks it. */
+/**
+ * fr_json_get() - a member of a JSON object
+ * @o: the object (anything else, or NULL, has no members)
+ * @key: the member's name
+ *
+ * Return: the member, borrowed from @o; NULL when @o is not an object or
+ * lacks it.
+ */
 struct json_object *fr_json_get(struct json_object *o, const char *key);
-/* The number @key of @o, NAN when absent or not a number. */
+
+/**
+ * fr_json_num() - a number member of a JSON object
+ * @o: the object
+ * @key: the member's name
+ *
+ * Return: its value; NAN when absent or not a number.
+ */
 double fr_json_num(struct json_object *o, const char *key);
-/* The string @key of @o, NULL when absent or not a string. */
+
+/**
+ * fr_json_str() - a string member of a JSON object
+ * @o: the object
+ * @key: the member's name
+ *
+ * Return: the string, borrowed from @o; NULL when absent or not a string.
+ */
 const char *fr_json_str(struct json_object *o, const char *key);
 
-/*
- * One whole JSON document from @buf; NULL with a message naming the byte
- * offset of a parse error (or the end, for a truncated document) in @err.
+/**
+ * fr_json_parse() - one whole JSON document
+ * @buf: the text
+ * @len: its length in bytes
+ * @err: where a parse error is said, naming its byte offset (or the end,
+ *       for a truncated document)
+ * @errlen: the size of @err
+ *
+ * Return: the document (json_object_put() it), or NULL with @err filled.
  */
 struct json_object *fr_json_parse(const char *buf, size_t len, char *err, size_t errlen);
 
