@@ -77,7 +77,8 @@ absent=""
 for o in "${objs[@]}"; do
 	[ -f "$o" ] || absent+="${o#"$OBJ"/} "
 done
-if ! check "every analysis object is built under $OBJ (make first)${absent:+; absent: $absent}" test -z "$absent"; then
+check "every analysis object is built under $OBJ (make first)${absent:+; absent: $absent}" test -z "$absent"
+if [ -n "$absent" ]; then
 	tap_done
 	exit
 fi
