@@ -41,10 +41,14 @@ for o in crc16 crc64; do
 done
 objs=("$FIO_SRC/crc/crc16.o" "$FIO_SRC/crc/crc64.o")
 defs=()
-if [ -f "$FIO_SRC/crc/crc_t10dif.o" ] && nm "$FIO_SRC/crc/crc_t10dif.o" | grep -q ' T fio_crc_t10dif$'; then
-	objs+=("$FIO_SRC/crc/crc_t10dif.o")
-	defs+=(-DHAVE_FIO_T10DIF)
-fi
+# fio_crc_t10dif's object is crc/crct10dif_common.o in fio 3.36 and newer
+for o in crct10dif_common crc_t10dif; do
+	if [ -f "$FIO_SRC/crc/$o.o" ] && nm "$FIO_SRC/crc/$o.o" | grep -q ' T fio_crc_t10dif$'; then
+		objs+=("$FIO_SRC/crc/$o.o")
+		defs+=(-DHAVE_FIO_T10DIF)
+		break
+	fi
+done
 if nm "$FIO_SRC/crc/crc64.o" | grep -q ' T fio_crc64_nvme$'; then
 	defs+=(-DHAVE_FIO_CRC64_NVME)
 fi
