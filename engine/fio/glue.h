@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Shared by the fio glue files of the ssdnvme engine (ssdnvme.c, setup.c,
- * options.c, identity.c): the engine's option block, per-file and per-job
- * state.  Only these files see fio's headers.
+ * Shared by the fio glue files of the ssdnvme engine (engine/fio/): the
+ * engine's option block, per-file and per-job state.  Only these files see fio's headers.
  */
 #ifndef SSDNVME_GLUE_H
 #define SSDNVME_GLUE_H
@@ -133,6 +132,10 @@ extern struct fio_option ssdnvme_fio_options[];
 
 /* ->setup(): namespaces= expansion, identify, checks before any I/O (setup.c). */
 int ssdnvme_setup(struct thread_data *td);
+/* setup_hipri.c: false (job failed, with why) when hipri cannot work on FS. */
+bool ssdnvme_check_hipri(struct thread_data *td, const struct file_state *fs);
+/* setup_metadata.c: the run's PI mode on FS and its refusals; false: job failed. */
+bool ssdnvme_setup_metadata(struct thread_data *td, struct file_state *fs);
 
 /* files.c: ->open_file, ->close_file, ->get_file_size */
 int ssdnvme_open_file(struct thread_data *td, struct fio_file *f);
