@@ -28,6 +28,8 @@ int ssdnvme_post_init(struct thread_data *td);
 void ssdnvme_cleanup(struct thread_data *td);
 
 /* submit.c */
+/* Sets ld->block_*: after the ring is open (ld->nvme known), before any I/O. */
+void block_fast_prepare(struct thread_data *td, struct engine_data *ld);
 enum fio_q_status ssdnvme_queue(struct thread_data *td, struct io_u *io_u);
 int ssdnvme_commit(struct thread_data *td);
 

@@ -88,6 +88,7 @@ int ssdnvme_post_init(struct thread_data *td)
 		ssdnvme_fail(td, -ret, msg);
 		return 1;
 	}
+	block_fast_prepare(td, ld);
 	/* once per job: the tag log goes next to it, the results go in it */
 	ld->results_path = ssdnvme_results_path(td);
 	ld->deny = ssdnvme_deny_list(td);

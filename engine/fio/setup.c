@@ -154,6 +154,7 @@ static bool check_not_in_use(struct thread_data *td, const struct file_state *fs
 	return false;
 }
 
+/* Refuses a block size one command cannot carry, naming the limit (passthrough). */
 static bool check_transfer(struct thread_data *td, const struct file_state *fs)
 {
 	struct ssdnvme_options *o = td->eo;
@@ -251,6 +252,21 @@ static bool check_zoned(struct thread_data *td, const struct file_state *fs)
 	return false;
 }
 
+/*
+ * The directions whose commands to FS ->queue() builds in one pass
+ * (submit.c): reads and writes of a passthrough namespace with no metadata
+ * and no placement; writes only when they are writes (not Write Zeroes).
+ */
+static unsigned int nvme_fast_ddirs(struct thread_data *td, const struct file_state *fs)
+{
+	struct ssdnvme_options *o = td->eo;
+
+	if (fs->ni.kind != NS_KIND_NVME_CHAR || fs->ni.ms || fs->fdp)
+		return 0;
+	return 1u << DDIR_READ | (o->write_zeroes ? 0 : 1u << DDIR_WRITE);
+}
+
+/* Size a regular file the way fio's own get_file_sizes() would. */
 static int size_regular_file(struct thread_data *td, struct fio_file *f)
 {
 	if (generic_get_file_size(td, f)) {
@@ -297,6 +313,7 @@ static int setup_file(struct thread_data *td, struct fio_file *f)
 		return 1;
 	if (!ssdnvme_fdp_setup(td, fs))
 		return 1;
+	fs->nvme_fast = nvme_fast_ddirs(td, fs);
 	if (fs->ni.kind == NS_KIND_FILE)
 		return size_regular_file(td, f);
 	f->real_file_size = fs->ni.capacity_bytes;

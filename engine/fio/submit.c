@@ -139,6 +139,119 @@ static void prep_block(struct thread_data *td, struct engine_data *ld, struct io
 	blockio_fill(sqe, &io);
 }
 
+void block_fast_prepare(struct thread_data *td, struct engine_data *ld)
+{
+	struct ssdnvme_options *o = td->eo;
+
+	/*
+	 * A ring with 128-byte SQEs (a char device in the job) takes the full
+	 * path, which clears each SQE's second half; so does Write Zeroes.
+	 */
+	ld->block_fast = 0;
+	if (!ld->nvme)
+		ld->block_fast = 1u << DDIR_READ | (o->write_zeroes ? 0 : 1u << DDIR_WRITE);
+	ld->block_vectored = false;
+	ld->block_buf_mask = 0;
+	if (o->fixedbufs) {
+		ld->block_op[DDIR_READ] = IORING_OP_READ_FIXED;
+		ld->block_op[DDIR_WRITE] = IORING_OP_WRITE_FIXED;
+		ld->block_buf_mask = 0xffff;
+	} else if (!o->nonvectored) {
+		ld->block_op[DDIR_READ] = IORING_OP_READV;
+		ld->block_op[DDIR_WRITE] = IORING_OP_WRITEV;
+		ld->block_vectored = true;
+	} else {
+		ld->block_op[DDIR_READ] = IORING_OP_READ;
+		ld->block_op[DDIR_WRITE] = IORING_OP_WRITE;
+	}
+	ld->block_sqe_flags = o->registerfiles ? IOSQE_FIXED_FILE : 0;
+	ld->block_rw_flags[DDIR_READ] = 0;
+	ld->block_rw_flags[DDIR_WRITE] = o->writefua ? RWF_DSYNC : 0;
+	ld->nvme_cmd_op = ld->block_vectored ? NVME_URING_CMD_IO_VEC : NVME_URING_CMD_IO;
+	ld->nvme_uring_flags = o->fixedbufs ? IORING_URING_CMD_FIXED : 0;
+	ld->nvme_cdw12_fua[DDIR_READ] = o->readfua ? NVME_CMD_CDW12_FUA : 0;
+	ld->nvme_cdw12_fua[DDIR_WRITE] = o->writefua ? NVME_CMD_CDW12_FUA : 0;
+}
+
+/*
+ * A passthrough read or write with no metadata and no placement: the
+ * 128-byte SQE and its NVMe command written in one pass, what prep_nvme()
+ * and nvme_cmd_fill() build for it, the options decided once per job.
+ */
+static inline void fill_nvme_fast(const struct engine_data *ld, const struct file_state *fs,
+				  struct io_u *io_u, struct io_uring_sqe *sqe, int fd)
+{
+	struct nvme_uring_cmd *cmd = (struct nvme_uring_cmd *)sqe->cmd;
+	uint64_t slba = file_lbas(fs, io_u->offset);
+	uint32_t nlb = (uint32_t)file_lbas(fs, io_u->xfer_buflen);
+	unsigned int d = io_u->ddir;
+	uint64_t addr = (uint64_t)(uintptr_t)io_u->xfer_buf;
+	uint32_t len = (uint32_t)io_u->xfer_buflen;
+
+	if (ld->block_vectored) {
+		struct iovec *iov = &ld->iovecs[io_u->index];
+
+		iov->iov_base = io_u->xfer_buf;
+		iov->iov_len = io_u->xfer_buflen;
+		addr = (uint64_t)(uintptr_t)iov;
+		len = 1; /* number of iovecs */
+	}
+	*sqe = (struct io_uring_sqe){
+		.opcode = IORING_OP_URING_CMD,
+		.flags = ld->block_sqe_flags,
+		.fd = fd,
+		.cmd_op = ld->nvme_cmd_op,
+		.uring_cmd_flags = ld->nvme_uring_flags,
+		.user_data = (uint64_t)(uintptr_t)io_u | UD_NVME,
+		.buf_index = (uint16_t)(io_u->index & ld->block_buf_mask),
+	};
+	*cmd = (struct nvme_uring_cmd){
+		.opcode = d == DDIR_READ ? nvme_cmd_read : nvme_cmd_write,
+		.nsid = fs->ni.nsid,
+		.addr = addr,
+		.data_len = len,
+		.cdw10 = (uint32_t)slba,
+		.cdw11 = (uint32_t)(slba >> 32),
+		.cdw12 = (nlb - 1) | ld->nvme_cdw12_fua[d],
+	};
+	memset(sqe->cmd + sizeof(*cmd), 0, NVME_CMD_AREA - sizeof(*cmd));
+}
+
+/*
+ * The fallback's read or write, every field of the 64-byte SQE written
+ * once from what block_fast_prepare() fixed: what prep_block() builds,
+ * without deciding the options again per I/O.
+ */
+static inline void fill_block_fast(const struct engine_data *ld, struct io_u *io_u,
+				   struct io_uring_sqe *sqe, int fd)
+{
+	unsigned int d = io_u->ddir;
+
+	sqe->opcode = ld->block_op[d];
+	sqe->flags = ld->block_sqe_flags;
+	sqe->ioprio = 0;
+	sqe->fd = fd;
+	sqe->off = io_u->offset;
+	if (ld->block_vectored) {
+		struct iovec *iov = &ld->iovecs[io_u->index];
+
+		iov->iov_base = io_u->xfer_buf;
+		iov->iov_len = io_u->xfer_buflen;
+		sqe->addr = (uint64_t)(uintptr_t)iov;
+		sqe->len = 1;
+	} else {
+		sqe->addr = (uint64_t)(uintptr_t)io_u->xfer_buf;
+		sqe->len = (uint32_t)io_u->xfer_buflen;
+	}
+	sqe->rw_flags = (int)ld->block_rw_flags[d];
+	sqe->user_data = (uint64_t)(uintptr_t)io_u;
+	sqe->buf_index = (uint16_t)(io_u->index & ld->block_buf_mask);
+	sqe->personality = 0;
+	sqe->file_index = 0;
+	sqe->addr3 = 0;
+	sqe->__pad2[0] = 0;
+}
+
 /* Plain io_uring has no discard in 6.1: trim a block device synchronously. */
 static void trim_now(struct thread_data *td, struct engine_data *ld, struct io_u *io_u)
 {
@@ -224,14 +337,15 @@ static enum fio_q_status no_metadata_buffer(struct thread_data *td, struct file_
 	return FIO_Q_COMPLETED;
 }
 
-enum fio_q_status ssdnvme_queue(struct thread_data *td, struct io_u *io_u)
+/* ->queue() for all but the fallback's plain reads and writes. */
+static __attribute__((noinline)) enum fio_q_status queue_full_path(struct thread_data *td,
+								   struct io_u *io_u)
 {
 	struct engine_data *ld = td->io_ops_data;
 	struct file_state *fs = FILE_ENG_DATA(io_u->file);
 	bool nvme = fs && fs->ni.kind == NS_KIND_NVME_CHAR;
 	struct io_uring_sqe *sqe;
 
-	fio_ro_check(td, io_u);
 	/* one OR and one AND on the usual path (unit a power of two) */
 	if (fs && io_u->ddir <= DDIR_TRIM &&
 	    !lba_io_on_grid(io_u->offset, io_u->xfer_buflen, fs->grid_mask, fs->unit))
@@ -260,9 +374,52 @@ enum fio_q_status ssdnvme_queue(struct thread_data *td, struct io_u *io_u)
 	return FIO_Q_QUEUED;
 }
 
-/* Stamps fio's issue time on the first NR pending io_us, now that they are submitted. */
+/* Out of line: its 128-byte SQE would cost the fallback's path saved registers. */
+static __attribute__((noinline)) enum fio_q_status queue_nvme_fast(struct engine_data *ld,
+								   const struct file_state *fs,
+								   struct io_u *io_u,
+								   struct fio_file *f)
+{
+	fill_nvme_fast(ld, fs, io_u, ring_sqe(&ld->ring, io_u->index),
+		       ld->block_sqe_flags ? (int)f->engine_pos : f->fd);
+	ring_push(&ld->ring, io_u->index);
+	ld->pending[ld->nr_pending++] = io_u;
+	return FIO_Q_QUEUED;
+}
+
+enum fio_q_status ssdnvme_queue(struct thread_data *td, struct io_u *io_u)
+{
+	struct engine_data *ld = td->io_ops_data;
+	struct fio_file *f = io_u->file;
+	struct file_state *fs = FILE_ENG_DATA(f);
+
+	fio_ro_check(td, io_u);
+	if (__builtin_expect(!fs || (unsigned int)io_u->ddir > DDIR_WRITE ||
+				     ld->nr_pending == ld->depth ||
+				     !lba_io_on_grid(io_u->offset, io_u->xfer_buflen, fs->grid_mask,
+						     fs->unit),
+			     0))
+		return queue_full_path(td, io_u);
+	/* (block_fast is 0 with a char device in the job: FS is no NVMe file here) */
+	if (ld->block_fast >> io_u->ddir & 1)
+		fill_block_fast(ld, io_u, ring_sqe(&ld->ring, io_u->index),
+				ld->block_sqe_flags ? (int)f->engine_pos : f->fd);
+	/* trimwrite: a write waits for the trims before it (queue_full_path()) */
+	else if ((fs->nvme_fast >> io_u->ddir & 1) && !ld->trims_in_flight)
+		return queue_nvme_fast(ld, fs, io_u, f);
+	else
+		return queue_full_path(td, io_u);
+	ring_push(&ld->ring, io_u->index);
+	ld->pending[ld->nr_pending++] = io_u;
+	return FIO_Q_QUEUED;
+}
+
+/*
+ * Stamps fio's issue time on the first NR pending io_us, now that they are
+ * submitted; ALL: they are all that was pending.
+ */
 __attribute__((always_inline)) static inline void
-mark_issued(struct thread_data *td, struct engine_data *ld, unsigned int nr)
+mark_issued(struct thread_data *td, struct engine_data *ld, unsigned int nr, bool all)
 {
 	struct tagging *tg = ld->tagging;
 	struct timespec now;
@@ -289,11 +446,14 @@ mark_issued(struct thread_data *td, struct engine_data *ld, unsigned int nr)
 	}
 	io_u_mark_submit(td, nr);
 	ld->in_flight += nr;
-	/* usually all of them went: no call for an empty move */
-	if (ld->nr_pending > nr)
+	/* usually all of them went (and the caller knows): no move, no test */
+	if (all)
+		ld->nr_pending = 0;
+	else if (ld->nr_pending > nr)
 		memmove(ld->pending, ld->pending + nr,
 			(ld->nr_pending - nr) * sizeof(*ld->pending));
-	ld->nr_pending -= nr;
+	if (!all)
+		ld->nr_pending -= nr;
 }
 
 /* What ssdnvme_commit() does when the kernel did not take all at once. */
@@ -304,7 +464,8 @@ static __attribute__((noinline)) int commit_rest(struct thread_data *td, struct 
 		if (ret > 0) {
 			mark_issued(td, ld,
 				    (unsigned int)ret > ld->nr_pending ? ld->nr_pending
-								       : (unsigned int)ret);
+								       : (unsigned int)ret,
+				    false);
 		} else if (ret == 0 || ret == -EAGAIN || ret == -EBUSY) {
 			usleep(1); /* kernel short of resources: retry */
 		} else {
@@ -327,7 +488,7 @@ int ssdnvme_commit(struct thread_data *td)
 		return 0;
 	ret = ring_submit(&ld->ring);
 	if (__builtin_expect(ret == (int)nr, 1)) {
-		mark_issued(td, ld, nr);
+		mark_issued(td, ld, nr, true);
 		return 0;
 	}
 	return commit_rest(td, ld, ret);
