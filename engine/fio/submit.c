@@ -422,6 +422,7 @@ __attribute__((always_inline)) static inline void
 mark_issued(struct thread_data *td, struct engine_data *ld, unsigned int nr, bool all)
 {
 	struct tagging *tg = ld->tagging;
+	struct io_u **pending = ld->pending; /* (not reloaded after each call) */
 	struct timespec now;
 	unsigned int i;
 	bool fill = fio_fill_issue_time(td);
@@ -430,8 +431,8 @@ mark_issued(struct thread_data *td, struct engine_data *ld, unsigned int nr, boo
 		fio_gettime(&now, NULL);
 	if (fill) {
 		for (i = 0; i < nr; i++) {
-			ld->pending[i]->issue_time = now;
-			io_u_queued(td, ld->pending[i]);
+			pending[i]->issue_time = now;
+			io_u_queued(td, pending[i]);
 		}
 		if (td->o.read_iolog_file)
 			td->last_issue = now;
@@ -442,7 +443,7 @@ mark_issued(struct thread_data *td, struct engine_data *ld, unsigned int nr, boo
 		uint64_t stamp = tagging_stamp_at(tg, now_ns);
 
 		for (i = 0; i < nr; i++)
-			tagging_submitted(tg, ld->pending[i], now_ns, stamp);
+			tagging_submitted(tg, pending[i], now_ns, stamp);
 	}
 	io_u_mark_submit(td, nr);
 	ld->in_flight += nr;
