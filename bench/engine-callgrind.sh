@@ -12,7 +12,7 @@
 # the test bed, where valgrind itself runs under software emulation and every
 # I/O is emulated too); (Ir(HI) - Ir(LO)) / (HI - LO) cancels start-up and
 # tear-down.  CG_IOS="LO HI" sets them; CG_VM_TIMEOUT the test bed's limit
-# in seconds (default 3600: some 34 runs of fio under valgrind or strace).  The
+# in seconds (default 3600: 32 runs of fio under valgrind or strace).  The
 # io_uring_enter count per I/O is measured the same way with strace -c (not
 # under valgrind).  Ratios are ssdnvme / peer at the same depth; <= 1.00 means
 # the engine costs no more than fio's own.
