@@ -8,8 +8,11 @@
 #
 # Method: fio under callgrind (thread=1, so the job runs in its process),
 # the job thread's instructions (thread_main, inclusive), once with
-# number_ios=1000 and once with 6000;
-# (Ir(6000) - Ir(1000)) / 5000 cancels start-up and tear-down.  The
+# number_ios=LO and once with HI (1000 and 6000 on the host; 200 and 1200 in
+# the test bed, where valgrind itself runs under software emulation and every
+# I/O is emulated too); (Ir(HI) - Ir(LO)) / (HI - LO) cancels start-up and
+# tear-down.  CG_IOS="LO HI" sets them; CG_VM_TIMEOUT the test bed's limit
+# in seconds (default 3600: 32 runs of fio under valgrind or strace).  The
 # io_uring_enter count per I/O is measured the same way with strace -c (not
 # under valgrind).  Ratios are ssdnvme / peer at the same depth; <= 1.00 means
 # the engine costs no more than fio's own.
@@ -18,8 +21,15 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/tests/lib.sh"
 
 if [ "${1:-}" = --vm ]; then
-	exec "$VMRUN" --timeout 3000 -- bash "$TOP/bench/engine-callgrind.sh" --in-vm
+	exec "$VMRUN" --timeout "${CG_VM_TIMEOUT:-3600}" -- bash "$TOP/bench/engine-callgrind.sh" --in-vm
 fi
+if [ "${1:-}" = --in-vm ]; then
+	read -r LO HI <<<"${CG_IOS:-200 1200}"
+else
+	read -r LO HI <<<"${CG_IOS:-1000 6000}"
+fi
+[[ $LO =~ ^[1-9][0-9]*$ && $HI =~ ^[1-9][0-9]*$ && $HI -gt $LO ]] ||
+	{ echo "engine-callgrind: CG_IOS wants two counts LO HI with HI > LO, got '${CG_IOS:-}'" >&2; exit 2; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 if [ "${1:-}" = --in-vm ]; then
@@ -97,12 +107,12 @@ enters_of() { # N QD OPTIONS... -> io_uring_enter calls of the run
 		END { if (!n) print 0 }' "$out"
 }
 
-per_io() { # what N... : (x(6000) - x(1000)) / 5000
+per_io() { # what N... : (x(HI) - x(LO)) / (HI - LO)
 	local a b
-	a=$("$1" 1000 "${@:2}")
-	b=$("$1" 6000 "${@:2}")
+	a=$("$1" "$LO" "${@:2}")
+	b=$("$1" "$HI" "${@:2}")
 	if [[ $a =~ ^[0-9]+$ && $b =~ ^[0-9]+$ ]]; then
-		awk -v a="$a" -v b="$b" 'BEGIN { printf "%.2f", (b - a) / 5000 }'
+		awk -v a="$a" -v b="$b" -v n=$((HI - LO)) 'BEGIN { printf "%.2f", (b - a) / n }'
 	else
 		echo failed
 	fi
@@ -112,7 +122,7 @@ ratio() { # S P: S / P, or - when either is missing
 	awk -v s="$1" -v p="$2" 'BEGIN { if (s ~ /^[0-9.]+$/ && p ~ /^[0-9.]+$/ && p > 0) printf "%.2f", s / p; else printf "-" }'
 }
 
-echo "# $where; 4k randread; per I/O = (run of 6000 I/Os - run of 1000) / 5000"
+echo "# $where; 4k randread; per I/O = (run of $HI I/Os - run of $LO) / $((HI - LO))"
 echo "# ssdnvme with tag_interval=3600000: the series' per-interval summary is per second, not per I/O;"
 echo "# the 'default intvl' rows keep fio's default 1 s interval (that walk counted in)"
 printf '%-28s %4s %10s %8s %10s %8s\n' config QD Ir/IO ratio enters/IO ratio

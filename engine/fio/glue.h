@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Shared by the fio glue files of the ssdnvme engine (ssdnvme.c, setup.c,
- * options.c, identity.c): the engine's option block, per-file and per-job
- * state.  Only these files see fio's headers.
+ * Shared by the fio glue files of the ssdnvme engine (engine/fio/): the
+ * engine's option block, per-file and per-job state.  Only these files see fio's headers.
  */
 #ifndef SSDNVME_GLUE_H
 #define SSDNVME_GLUE_H
@@ -73,10 +72,11 @@ struct file_state {
 	bool expanded;	    /* this job's namespaces= was already applied */
 	/* Metadata and PI (pi.h), set with the geometry */
 	struct pi_format pf;
-	uint32_t md_per_lba;   /* separate metadata bytes per LBA every command carries */
-	bool pi_engine;	       /* pi_act=0 on a PI namespace: the engine generates and checks */
-	struct fdp_place *fdp; /* writes' placement (fdp.h), NULL: none */
-	bool fdp_by_fio;       /* fio (>= 3.34, fdp=1) picks each write's placement */
+	uint32_t md_per_lba;	/* separate metadata bytes per LBA every command carries */
+	bool pi_engine;		/* pi_act=0 on a PI namespace: the engine generates and checks */
+	struct fdp_place *fdp;	/* writes' placement (fdp.h), NULL: none */
+	bool fdp_by_fio;	/* fio (>= 3.34, fdp=1) picks each write's placement */
+	unsigned int nvme_fast; /* directions (1 << ddir) built in one pass (submit.c) */
 };
 
 /* BYTES in the file's LBAs (lba_count()); a file (no unit) keeps its bytes. */
@@ -109,6 +109,21 @@ struct engine_data {
 	unsigned char *md_area;	      /* separate metadata: one page-aligned slot per io_u */
 	size_t md_slot;		      /* bytes per slot, 0: no file needs metadata */
 	struct health_job *health;    /* drive health, NULL when health=0 (ssdnvme_health.c) */
+	/*
+	 * The fallback's reads and writes, decided once per job (submit.c,
+	 * block_fast_prepare()): the directions ->queue() may build straight
+	 * into the SQE (bit 1 << ddir), and the SQE fields the options fix.
+	 */
+	unsigned int block_fast;
+	uint8_t block_op[2];	 /* IORING_OP_* by DDIR_READ/DDIR_WRITE */
+	uint8_t block_sqe_flags; /* IOSQE_FIXED_FILE with registerfiles */
+	bool block_vectored;	 /* readv/writev of one iovec */
+	uint16_t block_buf_mask; /* fixedbufs: 0xffff (buf_index is the io_u's), else 0 */
+	uint32_t block_rw_flags[2];
+	/* ... and the passthrough reads and writes of files with fs->nvme_fast */
+	uint32_t nvme_cmd_op;	    /* NVME_URING_CMD_IO, _IO_VEC when vectored */
+	uint32_t nvme_uring_flags;  /* IORING_URING_CMD_FIXED with fixedbufs */
+	uint32_t nvme_cdw12_fua[2]; /* the FUA bit by DDIR_READ/DDIR_WRITE */
 };
 
 /*
@@ -133,6 +148,10 @@ extern struct fio_option ssdnvme_fio_options[];
 
 /* ->setup(): namespaces= expansion, identify, checks before any I/O (setup.c). */
 int ssdnvme_setup(struct thread_data *td);
+/* setup_hipri.c: false (job failed, with why) when hipri cannot work on FS. */
+bool ssdnvme_check_hipri(struct thread_data *td, const struct file_state *fs);
+/* setup_metadata.c: the run's PI mode on FS and its refusals; false: job failed. */
+bool ssdnvme_setup_metadata(struct thread_data *td, struct file_state *fs);
 
 /* files.c: ->open_file, ->close_file, ->get_file_size */
 int ssdnvme_open_file(struct thread_data *td, struct fio_file *f);

@@ -8,7 +8,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/utsname.h>
 #include <unistd.h>
 
 #include "fio.h"
@@ -155,147 +154,6 @@ static bool check_not_in_use(struct thread_data *td, const struct file_state *fs
 	return false;
 }
 
-/* What in the job would put a data-less command on a polled ring, or NULL. */
-static const char *hipri_dataless(struct thread_data *td)
-{
-	struct ssdnvme_options *o = td->eo;
-
-	if (td->o.fsync_blocks || td->o.fdatasync_blocks || td->o.end_fsync ||
-	    td->o.sync_file_range)
-		return "fsync/fdatasync/end_fsync/sync_file_range: Flush";
-	if (o->write_zeroes && td_write(td))
-		return "write_zeroes=1: Write Zeroes";
-	if (td_trim(td))
-		return "trim: Dataset Management";
-	return NULL;
-}
-
-/*
- * What makes fio end a polled job with commands in flight: fio skips
- * reaping when the job has an error, and trim_percentage's trims of
- * verified blocks end the job that way.  NULL if nothing known.
- */
-static const char *hipri_ends_in_flight(struct thread_data *td)
-{
-	if (td->o.trim_percentage || td->o.trim_backlog)
-		return "trim_percentage/trim_backlog";
-	return NULL;
-}
-
-/* The running kernel's release and upstream version; false if unknown. */
-static bool kernel_version(char *release, size_t len, unsigned int v[3])
-{
-	char pv[512] = "";
-	struct utsname u;
-	FILE *fp = fopen("/proc/version", "r");
-
-	if (fp) {
-		if (!fgets(pv, sizeof(pv), fp))
-			pv[0] = '\0';
-		fclose(fp);
-	}
-	if (uname(&u) < 0)
-		return false;
-	snprintf(release, len, "%s", u.release);
-	return guard_kernel_upstream(u.release, pv, v);
-}
-
-/*
- * Polled passthrough on a kernel without the bio_poll fix (guard.h): a job
- * that ends with commands in flight (kill -9, fio stopping on an error)
- * faults in bio_poll and leaves fio unkillable.  Refused unless
- * hipri_unsafe_kernel=1; what ends a job that way always.  MSG gets why.
- */
-static bool passthru_poll_unsafe(struct thread_data *td, const char *path, char *msg, size_t len)
-{
-	struct ssdnvme_options *o = td->eo;
-	char release[128] = "?";
-	unsigned int v[3] = {0, 0, 0};
-	bool known = kernel_version(release, sizeof(release), v);
-
-	if (known && guard_passthru_iopoll_fixed(v))
-		return false;
-	if (hipri_dataless(td)) {
-		snprintf(msg, len,
-			 "hipri: %s would send Flush, Write Zeroes or Dataset Management on the "
-			 "polled ring (%s), and this kernel (%s) faults in bio_poll on those, "
-			 "leaving fio unkillable (fixed in Linux %d.%d); drop hipri, or run them "
-			 "in a job without it",
-			 path, hipri_dataless(td), release, GUARD_IOPOLL_FIXED_MAJOR,
-			 GUARD_IOPOLL_FIXED_MINOR);
-		return true;
-	}
-	if (hipri_ends_in_flight(td)) {
-		snprintf(msg, len,
-			 "hipri: %s with %s: fio ends such a job with commands in flight, and on "
-			 "this kernel (%s) polled passthrough then faults in bio_poll, leaving "
-			 "fio unkillable (fixed in Linux %d.%d); drop hipri or %s",
-			 path, hipri_ends_in_flight(td), release, GUARD_IOPOLL_FIXED_MAJOR,
-			 GUARD_IOPOLL_FIXED_MINOR, hipri_ends_in_flight(td));
-		return true;
-	}
-	if (o->hipri_unsafe_kernel)
-		return false;
-	snprintf(msg, len,
-		 "hipri: polled NVMe passthrough on %s needs Linux %d.%d or newer (upstream "
-		 "commit 9408d8a37e6c, \"nvme: improved uring polling\"); this kernel is %s "
-		 "(upstream %u.%u.%u%s), where a polled job that ends with commands in flight "
-		 "(kill -9, fio stopping on an error) faults in bio_poll and leaves fio "
-		 "unkillable; drop hipri, use the block device, or set hipri_unsafe_kernel=1",
-		 path, GUARD_IOPOLL_FIXED_MAJOR, GUARD_IOPOLL_FIXED_MINOR, release, v[0], v[1],
-		 v[2], known ? "" : ", not recognised");
-	return true;
-}
-
-/* hipri on the block fallback: io_uring refuses fsync on a polled ring. */
-static const char *hipri_block_sync(struct thread_data *td)
-{
-	if (td->o.fsync_blocks || td->o.fdatasync_blocks || td->o.end_fsync ||
-	    td->o.sync_file_range || td->o.fsync_on_close)
-		return "fsync/fdatasync/end_fsync/sync_file_range/fsync_on_close";
-	return NULL;
-}
-
-static bool check_hipri(struct thread_data *td, const struct file_state *fs)
-{
-	struct ssdnvme_options *o = td->eo;
-	char msg[MSG_LEN];
-
-	if (!o->hipri)
-		return true;
-	if (fs->ni.kind == NS_KIND_FILE) {
-		snprintf(msg, sizeof(msg),
-			 "hipri: %s is a regular file; polled completions need a block or NVMe "
-			 "device with poll queues",
-			 fs->ni.path);
-	} else if (fs->ni.kind == NS_KIND_BLOCK && fio_option_is_set(&td->o, odirect) &&
-		   !td->o.odirect) {
-		snprintf(msg, sizeof(msg),
-			 "hipri: %s is used through the page cache (direct=0); polled "
-			 "completions need direct I/O",
-			 fs->ni.path);
-	} else if (guard_poll_capable(fs->ni.blockdev) == 0) {
-		snprintf(msg, sizeof(msg),
-			 "hipri: %s has no poll queues (/sys/block/%s/queue/io_poll is 0), so "
-			 "polled completions would measure interrupts; load the nvme driver with "
-			 "poll_queues=N (N > 0) or drop hipri",
-			 fs->ni.path, fs->ni.blockdev);
-	} else if (fs->ni.kind == NS_KIND_BLOCK && hipri_block_sync(td)) {
-		snprintf(msg, sizeof(msg),
-			 "hipri: %s is a block device, and io_uring fails fsync on a polled ring "
-			 "(EINVAL), so %s would never reach the device; drop hipri or the sync "
-			 "options",
-			 fs->ni.path, hipri_block_sync(td));
-	} else if (fs->ni.kind == NS_KIND_NVME_CHAR &&
-		   passthru_poll_unsafe(td, fs->ni.path, msg, sizeof(msg))) {
-		/* msg says why */
-	} else {
-		return true;
-	}
-	ssdnvme_fail(td, EOPNOTSUPP, msg);
-	return false;
-}
-
 /* Refuses a block size one command cannot carry, naming the limit (passthrough). */
 static bool check_transfer(struct thread_data *td, const struct file_state *fs)
 {
@@ -395,93 +253,17 @@ static bool check_zoned(struct thread_data *td, const struct file_state *fs)
 }
 
 /*
- * md_per_io_size, when given, must hold the separate metadata of the
- * largest I/O of every direction: a command must never carry less.
+ * The directions whose commands to FS ->queue() builds in one pass
+ * (submit.c): reads and writes of a passthrough namespace with no metadata
+ * and no placement; writes only when they are writes (not Write Zeroes).
  */
-static bool check_md_size(struct thread_data *td, const struct file_state *fs)
+static unsigned int nvme_fast_ddirs(struct thread_data *td, const struct file_state *fs)
 {
 	struct ssdnvme_options *o = td->eo;
-	unsigned long long need;
-	char msg[MSG_LEN];
-	int d;
 
-	if (!fs->md_per_lba || !o->md_per_io_size)
-		return true;
-	for (d = DDIR_READ; d <= DDIR_WRITE; d++) {
-		if (!(d == DDIR_READ ? td_read(td) : td_write(td)))
-			continue;
-		need = td->o.max_bs[d] / fs->ni.lba_size * fs->md_per_lba;
-		if (o->md_per_io_size >= need)
-			continue;
-		snprintf(
-			msg, sizeof(msg),
-			"md_per_io_size=%u is less than the %llu bytes of separate metadata an I/O "
-			"of bs (%s)=%llu carries on %s (%u-byte LBAs, %u bytes of metadata each); "
-			"leave it out to have it computed",
-			o->md_per_io_size, need, d == DDIR_READ ? "read" : "write",
-			(unsigned long long)td->o.max_bs[d], fs->ni.path, fs->ni.lba_size,
-			fs->md_per_lba);
-		ssdnvme_fail(td, EINVAL, msg);
-		return false;
-	}
-	return true;
-}
-
-/*
- * fio's verify covers the whole data buffer; PI written into it (by the
- * engine, or by the controller with PRACT and more metadata than PI) is not
- * what the verify header covers.  fio's io_uring_cmd refuses the same.
- */
-static bool check_pi_in_buffer(struct thread_data *td, const struct file_state *fs)
-{
-	const struct ns_info *ni = &fs->ni;
-	char msg[MSG_LEN];
-
-	if (!fs->pf.type || !fs->pf.extended || pi_host_moves_no_metadata(&fs->pf, &ni->pi_mode) ||
-	    td->o.verify == VERIFY_NONE)
-		return true;
-	snprintf(msg, sizeof(msg),
-		 "%s has PI in %u bytes of interleaved metadata per LBA and pi_act=%u puts PI "
-		 "bytes into fio's data buffer, which fio's verify= would then miscompare; use "
-		 "pi_act=1 (the controller inserts and strips the PI) for verify, or pi_act=0 "
-		 "with pi_chk=GUARD,REFTAG,APPTAG and no verify",
-		 ni->path, ni->ms, ni->pi_mode.act);
-	ssdnvme_fail(td, EINVAL, msg);
-	return false;
-}
-
-/* The run's PI mode on a metadata namespace, and what it cannot do, before any I/O. */
-static bool setup_metadata(struct thread_data *td, struct file_state *fs)
-{
-	struct ssdnvme_options *o = td->eo;
-	struct ns_info *ni = &fs->ni;
-	char why[256], desc[400], msg[MSG_LEN];
-
-	fs->pf = ns_pi_format(ni);
-	fs->md_per_lba = 0;
-	fs->pi_engine = false;
-	if (!ni->ms)
-		return true;
-	ni->pi_mode.act = o->pi_act;
-	ni->pi_mode.apptag = (uint16_t)o->apptag;
-	ni->pi_mode.apptag_mask = (uint16_t)o->apptag_mask;
-	if (!pi_chk_parse(o->pi_chk, &ni->pi_mode.chk, why, sizeof(why))) {
-		ssdnvme_fail(td, EINVAL, why);
-		return false;
-	}
-	ni->pi_mode_set = true;
-	if (!pi_format_supported(&fs->pf, why, sizeof(why))) {
-		snprintf(msg, sizeof(msg), "%s: %s; no I/O is sent to it", ni->path, why);
-		ssdnvme_fail(td, EOPNOTSUPP, msg);
-		return false;
-	}
-	fs->md_per_lba = pi_separate_md(&fs->pf);
-	fs->pi_engine = pi_engine_generates(&fs->pf, &ni->pi_mode);
-	if (!check_md_size(td, fs) || !check_pi_in_buffer(td, fs))
-		return false;
-	pi_describe(&fs->pf, &ni->pi_mode, desc, sizeof(desc));
-	log_info("ssdnvme: %s: %s\n", ni->path, desc);
-	return true;
+	if (fs->ni.kind != NS_KIND_NVME_CHAR || fs->ni.ms || fs->fdp)
+		return 0;
+	return 1u << DDIR_READ | (o->write_zeroes ? 0 : 1u << DDIR_WRITE);
 }
 
 /* Size a regular file the way fio's own get_file_sizes() would. */
@@ -516,14 +298,14 @@ static int setup_file(struct thread_data *td, struct fio_file *f)
 		ssdnvme_fail(td, -ret, msg);
 		return 1;
 	}
-	if (fs->ni.kind == NS_KIND_NVME_CHAR && !setup_metadata(td, fs))
+	if (fs->ni.kind == NS_KIND_NVME_CHAR && !ssdnvme_setup_metadata(td, fs))
 		return 1;
 	fs->unit = ns_lba_unit(&fs->ni);
 	if (fs->ni.kind == NS_KIND_NVME_CHAR) /* PRACT may leave the host no metadata to move */
 		fs->ni.capacity_bytes = fs->ni.capacity_lbas * fs->unit;
 	fs->shift = fs->unit ? lba_shift_of(fs->unit) : 0;
 	fs->grid_mask = fs->unit && fs->shift > 0 ? fs->unit - 1 : 0;
-	if (!check_geometry(td, fs) || !check_not_in_use(td, fs) || !check_hipri(td, fs) ||
+	if (!check_geometry(td, fs) || !check_not_in_use(td, fs) || !ssdnvme_check_hipri(td, fs) ||
 	    !check_zoned(td, fs))
 		return 1;
 	if (fs->ni.kind == NS_KIND_NVME_CHAR &&
@@ -531,6 +313,7 @@ static int setup_file(struct thread_data *td, struct fio_file *f)
 		return 1;
 	if (!ssdnvme_fdp_setup(td, fs))
 		return 1;
+	fs->nvme_fast = nvme_fast_ddirs(td, fs);
 	if (fs->ni.kind == NS_KIND_FILE)
 		return size_regular_file(td, f);
 	f->real_file_size = fs->ni.capacity_bytes;

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The latency-tag glue's per-job state and its hot path, inline in the data
- * path (ssdnvme.c); the rest is in ssdnvme_tags.c.  Sees fio's types: include
- * only from the fio glue files.
+ * path (submit.c, complete.c); the rest is in ssdnvme_tags.c.  Sees fio's
+ * types: include only from the fio glue files.
  */
 #ifndef SSDNVME_SSDNVME_TAGS_H
 #define SSDNVME_SSDNVME_TAGS_H

@@ -41,11 +41,11 @@ static void map_rings(struct ring *r)
 	r->sqes = u->sq.sqes;
 	r->sq_array = u->sq.array;
 	r->sq_mask = u->sq.ring_mask;
-	r->sqe_shift = (u->flags & IORING_SETUP_SQE128) ? 1 : 0;
+	r->sqe_shift = (u->flags & IORING_SETUP_SQE128) ? 7 : 6;
 	r->sq_tail = r->sq_submitted = *u->sq.ktail;
 	r->cqes = u->cq.cqes;
 	r->cq_mask = u->cq.ring_mask;
-	r->cqe_shift = (u->flags & IORING_SETUP_CQE32) ? 1 : 0;
+	r->cqe_shift = (u->flags & IORING_SETUP_CQE32) ? 5 : 4;
 	r->cq_head = *u->cq.khead;
 	r->cq_held = 0;
 }

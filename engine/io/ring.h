@@ -34,15 +34,15 @@ struct ring {
 	struct io_uring uring;
 	bool open;
 	bool sqpoll;		   /* a kernel thread submits (and, with IOPOLL, polls) */
-	struct io_uring_sqe *sqes; /* slot I at sqes + (I << sqe_shift) */
+	struct io_uring_sqe *sqes; /* slot I at (char *)sqes + (I << sqe_shift) */
 	unsigned int *sq_array;	   /* the kernel's SQ array: slot numbers in order */
 	unsigned int sq_mask;	   /* SQ entries - 1 */
-	unsigned int sqe_shift;	   /* 1 with SQE128: a slot is two SQEs */
+	unsigned int sqe_shift;	   /* log2 of a slot's bytes: 6, 7 with SQE128 */
 	unsigned int sq_tail;	   /* next SQ array position, not yet published */
 	unsigned int sq_submitted; /* positions the kernel has taken */
-	struct io_uring_cqe *cqes; /* entry I at cqes + (I << cqe_shift) */
+	struct io_uring_cqe *cqes; /* entry I at (char *)cqes + (I << cqe_shift) */
 	unsigned int cq_mask;	   /* CQ entries - 1 */
-	unsigned int cqe_shift;	   /* 1 with CQE32 */
+	unsigned int cqe_shift;	   /* log2 of an entry's bytes: 4, 5 with CQE32 */
 	unsigned int cq_head;	   /* first completion not yet released */
 	unsigned int cq_held;	   /* handed out by the last ring_reap(), in the CQ */
 	/*
@@ -80,7 +80,7 @@ void ring_close(struct ring *r);
  */
 static inline struct io_uring_sqe *ring_sqe(const struct ring *r, unsigned int slot)
 {
-	return r->sqes + ((size_t)slot << r->sqe_shift);
+	return (struct io_uring_sqe *)((char *)r->sqes + ((size_t)slot << r->sqe_shift));
 }
 
 /* Queues the filled slot SLOT behind those already queued. */
@@ -251,7 +251,8 @@ __attribute__((always_inline)) static inline int ring_reap(struct ring *r, unsig
 /* The I-th completion in the CQ after the first not yet released. */
 static inline struct io_uring_cqe *ring_cq_entry(const struct ring *r, unsigned int i)
 {
-	return r->cqes + ((size_t)((r->cq_head + i) & r->cq_mask) << r->cqe_shift);
+	return (struct io_uring_cqe *)((char *)r->cqes +
+				       ((size_t)((r->cq_head + i) & r->cq_mask) << r->cqe_shift));
 }
 
 static inline const struct io_uring_cqe *ring_cqe(const struct ring *r, unsigned int i)

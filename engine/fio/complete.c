@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ssdnvme's completion path: ->getevents reaps a batch in place,
+ * ->event hands out each completion's io_u with its outcome (NVMe status
+ * or errno, short transfer, the engine's PI check of a read, the latency
+ * tag), and a failed command is reported once per status and namespace.
+ */
+#include <inttypes.h>
+#include <string.h>
+
+#include "fio.h"
+
+#include "datapath.h"
+#include "glue.h"
+#include "nvme_status.h"
+#include "ring.h"
+#include "ssdnvme_tags.h"
+
+/* Out of line, so that ->getevents() without tags saves no register for it. */
+static __attribute__((noinline)) void stamp_reap(struct engine_data *ld)
+{
+	ld->reap_stamp = tagging_stamp(ld->tagging);
+}
+
+static __attribute__((noinline)) int reap_failed(struct thread_data *td, int ret)
+{
+	td_verror(td, -ret, "io_uring_enter getevents");
+	return ret;
+}
+
+int ssdnvme_getevents(struct thread_data *td, unsigned int min, unsigned int max,
+		      const struct timespec fio_unused *t)
+{
+	struct engine_data *ld = td->io_ops_data;
+	int ret;
+
+	ret = ring_reap(&ld->ring, min, max);
+	/* one stamp per reaped batch (also for an empty or failed reap: cheaper
+	 * than testing for it, and then no ->event() uses it) */
+	if (ld->tagging)
+		stamp_reap(ld);
+	if (ret < 0)
+		return reap_failed(td, ret);
+	ld->in_flight -= (unsigned int)ret;
+	return ret;
+}
+
+static const char *ddir_name(enum fio_ddir d)
+{
+	switch (d) {
+	case DDIR_READ:
+		return "read";
+	case DDIR_WRITE:
+		return "write";
+	case DDIR_TRIM:
+		return "trim";
+	default:
+		return "flush";
+	}
+}
+
+/* Reports a failed command once per distinct (status, namespace). */
+void ssdnvme_report_error(struct engine_data *ld, struct io_u *io_u, int res)
+{
+	struct file_state *fs = FILE_ENG_DATA(io_u->file);
+	uint32_t nsid = fs ? fs->ni.nsid : 0;
+	char what[160], tags[256];
+
+	/* Negative results are errnos: keep them apart from NVMe statuses. */
+	if (!status_seen_first(&ld->seen, res < 0 ? 0x8000 | -res : res, nsid))
+		return;
+	if (res > 0)
+		nvme_status_describe(res, what, sizeof(what));
+	else
+		snprintf(what, sizeof(what), "%s", strerror(-res));
+	ssdnvme_pi_failure(fs, io_u, res, tags, sizeof(tags));
+	log_err("ssdnvme: %s: %s on nsid %u, %s at offset %llu length %llu (slba %" PRIu64
+		")%s; further I/Os failing the same way are not reported\n",
+		io_u->file->file_name, what, nsid, ddir_name(io_u->ddir), io_u->offset,
+		io_u->xfer_buflen, fs && fs->unit ? file_lbas(fs, io_u->offset) : 0, tags);
+}
+
+/* IO_U's outcome from a completion's RES that is not the plain success. */
+static void completion_outcome(struct engine_data *ld, struct io_u *io_u, int res, bool nvme)
+{
+	io_u->error = 0;
+	if (nvme) {
+		/* 0: success; > 0: NVMe status field; < 0: -errno from the kernel */
+		if (res > 0)
+			io_u->error = nvme_status_errno(res);
+		else if (res < 0)
+			io_u->error = -res;
+	} else if (res < 0) {
+		io_u->error = -res;
+	} else if (ddir_rw(io_u->ddir) && (unsigned long long)res != io_u->xfer_buflen) {
+		io_u->resid = io_u->xfer_buflen - (unsigned long long)res;
+	}
+	if (io_u->error)
+		ssdnvme_report_error(ld, io_u, nvme ? res : -(int)io_u->error);
+}
+
+/*
+ * IO_U's latency tag, its completion decoded.  Apart, like event_unusual(),
+ * so that ->event() itself makes no call but these tail calls and saves no
+ * register (bench/engine-callgrind.sh).
+ */
+static __attribute__((noinline)) struct io_u *event_tagged(struct engine_data *ld,
+							   struct io_u *io_u)
+{
+	tagging_completed(ld->tagging, io_u, ld->reap_stamp);
+	return io_u;
+}
+
+/*
+ * ->event() for everything but a plain success: a failed or short I/O, a
+ * trim, a read whose PI the engine checks.
+ */
+static __attribute__((noinline)) struct io_u *event_unusual(struct thread_data *td,
+							    struct engine_data *ld,
+							    struct io_u *io_u, uint64_t ud, int res)
+{
+	if (ud & UD_TRIM)
+		ld->trims_in_flight--;
+	if (res >= 0 && (unsigned long long)res == (ud & UD_NVME ? 0 : io_u->xfer_buflen))
+		io_u->error = 0;
+	else
+		completion_outcome(ld, io_u, res, ud & UD_NVME);
+	if ((ud & UD_PI) && !io_u->error)
+		ssdnvme_pi_check_read(ld, io_u);
+	/* fio ignores a failed fsync's error: fail the job, never report it done */
+	if (io_u->error && ddir_sync(io_u->ddir))
+		td_verror(td, (int)io_u->error, "flush (fsync/fdatasync) failed");
+	if (ld->tagging)
+		return event_tagged(ld, io_u);
+	return io_u;
+}
+
+struct io_u *ssdnvme_event(struct thread_data *td, int event)
+{
+	struct engine_data *ld = td->io_ops_data;
+	const struct io_uring_cqe *cqe = ring_cqe(&ld->ring, (unsigned int)event);
+	uint64_t ud = cqe->user_data;
+	struct io_u *io_u = (struct io_u *)(uintptr_t)(ud & ~UD_FLAGS);
+	int res = cqe->res;
+
+	/*
+	 * The usual outcome: passthrough says 0, plain io_uring moved every
+	 * byte, and the I/O is no trim and no read whose PI the engine checks.
+	 */
+	/* (a negative RES, sign-extended, is above any length: no test of its own) */
+	if (__builtin_expect(!(ud & (UD_TRIM | UD_PI)) &&
+				     (unsigned long long)(long long)res ==
+					     (ud & UD_NVME ? 0 : io_u->xfer_buflen),
+			     1)) {
+		io_u->error = 0;
+		if (ld->tagging)
+			return event_tagged(ld, io_u);
+		return io_u;
+	}
+	return event_unusual(td, ld, io_u, ud, res);
+}
