@@ -37,6 +37,7 @@
 #include "model/ran.h"
 #include "read/read_fio.h"
 #include "read/read_fio_fast.h"
+#include "read/read_fio_opts.h"
 
 struct pending_list {
 	struct fr_pending *v;
@@ -279,16 +280,8 @@ static int read_dirs(struct json_object *job, const struct fr_jobopts *o, struct
 			return exclude(p, "job '%s': its \"%s\" %s", p->jobname, dirs[d], why);
 		ran->ios[d] = p->job.dir[d].ios;
 		ran->bs[d] = bytes_per_io(obj[d], ran->ios[d]);
-		/* a write job's reads are fio's verify pass: not the workload */
-		if (d == FR_READ && ran->ios[d] && o->verify && o->do_verify &&
-		    fr_jobopts_read_pct(o) == 0) {
-			p->job.dir[d] = (struct fr_dirstat){
-				.lat = {{NAN, NAN, NAN, NAN}, {NAN, NAN, NAN, NAN}}};
-			ran->ios[d] = 0;
-			ran->bs[d] = 0;
-			ran->verify = true;
+		if (fr_drop_verify_reads(o, d, p, ran))
 			continue;
-		}
 		rt = fr_json_num(obj[d], "runtime");
 		if (ran->ios[d] && isfinite(rt) && rt > *run_ms)
 			*run_ms = rt;
@@ -334,72 +327,6 @@ static const char *opt_value(struct json_object *v)
 							: json_object_to_json_string(v);
 }
 
-/* Appends "key=value\n" to *s (a growing string; realloc, not asprintf:
- * a job has a dozen options, and formatting the whole string again for
- * each was a tenth of the reader's time). */
-static int append_opt(char **s, const char *key, const char *val)
-{
-	size_t had = *s ? strlen(*s) : 0, kl = strlen(key), vl = strlen(val);
-	char *t = realloc(*s, had + kl + vl + 3);
-
-	if (!t)
-		return -ENOMEM;
-	memcpy(t + had, key, kl);
-	t[had + kl] = '=';
-	memcpy(t + had + kl + 1, val, vl);
-	memcpy(t + had + kl + 1 + vl, "\n", 2);
-	*s = t;
-	return 0;
-}
-
-/* A workload option in one spelling (fr_opt_canon: "bs=4k" and
- * "blocksize=4096" alike); one at fio's default says nothing and is left
- * out, so "iodepth=1" is the job that does not say it. */
-static int append_workload(char **s, const char *key, const char *val)
-{
-	char ck[64], cv[256];
-
-	if (!fr_opt_canon(key, val, ck, sizeof(ck), cv, sizeof(cv)))
-		return 0;
-	return append_opt(s, ck, cv);
-}
-
-static int cmp_line(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* "k=v\n" lines in one order, so the order options were given in does not
- * make two workloads. */
-static int sort_lines(char *s)
-{
-	size_t n = 0;
-	char **line, *copy, *at;
-
-	for (const char *p = s; *p; p++)
-		n += *p == '\n';
-	if (n < 2)
-		return 0;
-	line = calloc(n, sizeof(*line));
-	copy = strdup(s);
-	if (!line || !copy) {
-		free(line);
-		free(copy);
-		return -ENOMEM;
-	}
-	n = 0;
-	for (char *save = NULL, *t = strtok_r(copy, "\n", &save); t;
-	     t = strtok_r(NULL, "\n", &save))
-		line[n++] = t;
-	qsort(line, n, sizeof(*line), cmp_line);
-	at = s;
-	for (size_t i = 0; i < n; i++)
-		at += sprintf(at, "%s\n", line[i]);
-	free(line);
-	free(copy);
-	return 0;
-}
-
 /* The job's options as fio applies them (global first) for its profile,
  * and its own options split into workload and rate caps for grouping. */
 static int read_options(struct doc_ctx *c, struct json_object *job, struct fr_pending *p,
@@ -422,12 +349,12 @@ static int read_options(struct doc_ctx *c, struct json_object *job, struct fr_pe
 		const char *v = opt_value(val);
 
 		fr_jobopts_set(o, key, v);
-		if (fr_opt_is_rate(key)	    ? append_opt(&p->rate, key, v)
+		if (fr_opt_is_rate(key)	    ? fr_opts_append(&p->rate, key, v)
 		    : fr_opt_is_pacing(key) ? 0
-					    : append_workload(&p->workload, key, v))
+					    : fr_opts_append_workload(&p->workload, key, v))
 			return -ENOMEM;
 	}
-	return sort_lines(p->workload);
+	return fr_opts_sort_lines(p->workload);
 }
 
 /* fio's steady-state verdict (--ss) of a job, when it had one. */

@@ -19,6 +19,7 @@
 #include "read/fastread_scan.h"
 #include "model/ran.h"
 #include "read/read_fio_fast.h"
+#include "read/read_fio_opts.h"
 
 /* Bounds of read_fio.c: past them a figure is not a measurement. */
 #define MAX_IOPS 1e10
@@ -160,73 +161,13 @@ static bool take_dirs(const struct fs_job *j, const struct fr_jobopts *o, struct
 			return false;
 		ran->ios[d] = p->job.dir[d].ios;
 		ran->bs[d] = bytes_per_io(obj[d], ran->ios[d]);
-		/* a write job's reads are fio's verify pass: not the workload */
-		if (d == FR_READ && ran->ios[d] && o->verify && o->do_verify &&
-		    fr_jobopts_read_pct(o) == 0) {
-			p->job.dir[d] = (struct fr_dirstat){
-				.lat = {{NAN, NAN, NAN, NAN}, {NAN, NAN, NAN, NAN}}};
-			ran->ios[d] = 0;
-			ran->bs[d] = 0;
-			ran->verify = true;
+		if (fr_drop_verify_reads(o, d, p, ran))
 			continue;
-		}
 		if (ran->ios[d] && isfinite(obj[d]->runtime) && obj[d]->runtime > *run_ms)
 			*run_ms = obj[d]->runtime;
 		ios += p->job.dir[d].ios;
 	}
 	return any && ios;
-}
-
-/* read_fio.c's append_opt(): "key=value\n" onto a growing string */
-static bool append_opt(char **s, const char *key, const char *val)
-{
-	size_t had = strlen(*s), kl = strlen(key), vl = strlen(val);
-	char *t = realloc(*s, had + kl + vl + 3);
-
-	if (!t)
-		return false;
-	memcpy(t + had, key, kl);
-	t[had + kl] = '=';
-	memcpy(t + had + kl + 1, val, vl);
-	memcpy(t + had + kl + 1 + vl, "\n", 2);
-	*s = t;
-	return true;
-}
-
-static bool append_workload(char **s, const char *key, const char *val)
-{
-	char ck[64], cv[256];
-
-	return !fr_opt_canon(key, val, ck, sizeof(ck), cv, sizeof(cv)) || append_opt(s, ck, cv);
-}
-
-static int cmp_line(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* read_fio.c's sort_lines(): "k=v\n" lines in one order */
-static bool sort_lines(char *s)
-{
-	char *line[64], *copy, *at;
-	size_t n = 0;
-
-	for (const char *p = s; *p; p++)
-		n += *p == '\n';
-	if (n < 2)
-		return true;
-	if (n > sizeof(line) / sizeof(line[0]) || !(copy = strdup(s)))
-		return false;
-	n = 0;
-	for (char *save = NULL, *t = strtok_r(copy, "\n", &save); t;
-	     t = strtok_r(NULL, "\n", &save))
-		line[n++] = t;
-	qsort(line, n, sizeof(*line), cmp_line);
-	at = s;
-	for (size_t i = 0; i < n; i++)
-		at += sprintf(at, "%s\n", line[i]);
-	free(copy);
-	return true;
 }
 
 /* read_fio.c's read_options() */
@@ -245,12 +186,12 @@ static bool take_options(const struct fs_doc *d, const struct fs_job *j, struct 
 		const char *k = d->opts[i].key, *v = d->opts[i].val;
 
 		fr_jobopts_set(o, k, v);
-		if (fr_opt_is_rate(k)	  ? !append_opt(&p->rate, k, v)
+		if (fr_opt_is_rate(k)	  ? fr_opts_append(&p->rate, k, v)
 		    : fr_opt_is_pacing(k) ? false
-					  : !append_workload(&p->workload, k, v))
+					  : fr_opts_append_workload(&p->workload, k, v))
 			return false;
 	}
-	return sort_lines(p->workload);
+	return !fr_opts_sort_lines(p->workload);
 }
 
 /* read_fio.c's label_job() and read_steadystate() */
