@@ -131,4 +131,24 @@ check "LAT: 9 steps at T1Q1 with their block size and mix, fio's 99.999th percen
 			and ([\$j.read, \$j.write | select(.total_ios > 0) | .clat_ns.percentile[\"99.999000\"]] | length > 0 and all(. > 0))' \
 			'$d/pts-lat/lat/'\$s.json || exit 1
 	done"
+
+# ---- a short run of the IOPS and throughput tests on the same file
+r2=$tmp/r2
+run --suite pts-iops,pts-tp --short --ss-round-time 1 --ss-max-rounds 1 --region 100% \
+	--results "$r2" "$target" >"$tmp/run2.log" 2>&1
+rc=$?
+check "the short run of pts-iops and pts-tp exits 0" test $rc = 0
+[ $rc = 0 ] || tail -n 20 "$tmp/run2.log" | sed 's/^/# /'
+d2=$r2/target
+check "pts-iops and pts-tp: every run done; the IOPS round is the short matrix (12 steps), each throughput block size its own WIPC" bash -c "
+	jq -e '[.runs[] | select(.status != \"done\")] == [] and ([.runs[] | select(.suite == \"pts-iops\")] | length) >= 12' '$r2/manifest.json' &&
+	test \$(ls '$d2'/pts-iops/round1/ | grep -c '^[0-9k]*-r[0-9]*\.json\$') -eq 12 &&
+	test -s '$d2/pts-tp/wipc/128k.json' && test -s '$d2/pts-tp/wipc/1024k.json'"
+"$FIORANK" pts -f json "$r2" >"$tmp/m2.json" 2>"$tmp/m2.err"
+check "fiorank pts renders the IOPS page and one throughput page per block size from that run" \
+	jq -e '[.tests[] | "\(.test) \(.part)"] == ["pts-iops null", "pts-tp 128k", "pts-tp 1024k"]' "$tmp/m2.json"
+want=$(jq '.jobs[0] | .read.iops + .write.iops' "$d2/pts-iops/round1/4k-r0.json")
+got=$(jq '.tests[0].tables[0].rows[] | select(.[0] == "4k") | .[1]' "$tmp/m2.json")
+check "IOPS: the 4 KiB 0/100 cell ($got) is fio's IOPS of that step ($want)" \
+	jq -n -e --argjson g "${got:-null}" --argjson w "${want:-null}" '$g != null and $w > 0 and (($g - $w) | fabs) <= 0.001 * $w'
 tap_done
