@@ -347,7 +347,7 @@ static struct json_object *kept_doc(const struct fs_doc *d)
 	return kept;
 }
 
-static void free_jobs(struct fr_fast_doc *out)
+void fr_fast_doc_free(struct fr_fast_doc *out)
 {
 	json_object_put(out->kept);
 	for (size_t i = 0; i < out->njobs; i++)
@@ -380,7 +380,7 @@ bool fr_read_fio_fast(const char *buf, size_t len, const struct fr_label *label,
 	if (ok)
 		ok = (out->kept = kept_doc(&d)) != NULL;
 	if (!ok)
-		free_jobs(out);
+		fr_fast_doc_free(out);
 	fs_doc_free(&d);
 	return ok;
 }

@@ -36,6 +36,10 @@ struct fr_fast_doc {
 bool fr_read_fio_fast(const char *buf, size_t len, const struct fr_label *label,
 		      struct fr_fast_doc *out);
 
+/* Frees what fr_read_fio_fast() gave (jobs, version, kept document) when
+ * the caller takes none of it. */
+void fr_fast_doc_free(struct fr_fast_doc *d);
+
 /* Whether fiorank reads fio outputs this way: yes unless the environment
  * has FIORANK_JSONC=1 (json-c's path for every file), or set here. */
 bool fr_read_fio_fast_on(void);

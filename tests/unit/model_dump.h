@@ -118,12 +118,8 @@ static bool md_read_both(const char *buf, size_t len, const struct fr_label *lab
 		struct fr_fast_doc d;
 
 		took = fr_read_fio_fast(buf, len, label, &d);
-		if (took) {
-			for (size_t i = 0; i < d.njobs; i++)
-				fr_pending_free(&d.jobs[i]);
-			free(d.jobs);
-			free(d.fio_version);
-		}
+		if (took)
+			fr_fast_doc_free(&d);
 	}
 	return took;
 }
