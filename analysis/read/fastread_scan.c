@@ -91,15 +91,16 @@ static bool read_pct(struct fr_js *s, struct fs_lat *l)
 }
 
 /* json+'s "bins" of clat_ns (ns -> count), summed as fr_fio_keep() sums
- * them; a key that is not a plain number, or a count that is not one,
- * declines the document. */
+ * them.  fio writes them in ascending order; keys out of that order (a
+ * repeated one among them, which json-c's tree keeps once, last value)
+ * decline the document, as do a key or count that is not a plain number. */
 static bool read_bins(struct fr_js *s, struct fs_dir *dir)
 {
 	const char *key;
 	size_t n;
 	bool first = true;
 	char ns[32];
-	double count;
+	double count, at, last = -INFINITY;
 
 	dir->has_bins = true;
 	if (!fr_js_open(s, '{'))
@@ -111,7 +112,11 @@ static bool read_bins(struct fr_js *s, struct fs_dir *dir)
 			return false;
 		memcpy(ns, key, n);
 		ns[n] = '\0';
-		k = fr_dist_bucket_of(strtod(ns, NULL));
+		at = strtod(ns, NULL);
+		if (!(at > last))
+			return false;
+		last = at;
+		k = fr_dist_bucket_of(at);
 		if (count > 0 && k >= 0)
 			dir->buckets[k] += count;
 	}

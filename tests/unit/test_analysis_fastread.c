@@ -117,12 +117,12 @@ static void test_plain_shapes_taken(void **state)
 	}
 }
 
-/* json.json with its first `from` replaced by `to`: must be declined, and
- * read the same (by json-c's path) both ways. */
-static void declines(const char *from, const char *to)
+/* fixture `name` with its first `from` replaced by `to`: must be declined,
+ * and read the same (by json-c's path) both ways. */
+static void declines_in(const char *name, const char *from, const char *to)
 {
 	size_t len, fl = strlen(from), tl = strlen(to);
-	char *buf = fixture("shapes/json.json", &len), *at = memmem(buf, len, from, fl), *edited;
+	char *buf = fixture(name, &len), *at = memmem(buf, len, from, fl), *edited;
 
 	assert_non_null(at);
 	edited = malloc(len - fl + tl);
@@ -134,6 +134,11 @@ static void declines(const char *from, const char *to)
 		fail_msg("taken by the fast reader with '%s' for '%s'", to, from);
 	free(edited);
 	free(buf);
+}
+
+static void declines(const char *from, const char *to)
+{
+	declines_in("shapes/json.json", from, to);
 }
 
 static void test_declines(void **state)
@@ -169,6 +174,11 @@ static void test_declines(void **state)
 	/* client/server output, a job fio reports an error for */
 	declines("\"jobname\" : ", "\"hostname\" : \"h\", \"port\" : 8765, \"jobname\" : ");
 	declines("\"error\" : 0", "\"error\" : 5");
+	/* json+ bins out of fio's ascending order, a repeated one among them
+	 * (json-c keeps it once, with the last count) */
+	declines_in("shapes/jsonplus.json", "\"bins\" : {",
+		    "\"bins\" : {\"100\" : 1, \"100\" : 2, ");
+	declines_in("shapes/jsonplus.json", "\"bins\" : {", "\"bins\" : {\"99999\" : 1, ");
 }
 
 /* text before the document (fio's warnings; text-before.json's job also
