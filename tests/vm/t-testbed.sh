@@ -36,7 +36,10 @@ out=$("$VMRUN" --out "$tmp/o" --ns 2x32M,2:4k,1:ms8 -- bash -c '
 	nvme id-ns /dev/ng0n1 | grep -E "in use"
 	echo to-stderr >&2; echo payload >$OUT/file; exit 7' 2>"$tmp/err")
 rc=$?
-[ $rc -eq 7 ] && ok "exit status of the command comes back (7)" || not_ok "exit status was $rc, wanted 7"
+[ $rc -eq 7 ] && ok "exit status of the command comes back (7)" || {
+	not_ok "exit status was $rc, wanted 7"
+	tail -n 15 "$tmp/err" | sed 's/^/# /'
+}
 grep -qx 'to-stderr' "$tmp/err" && ok "guest stderr reaches host stderr" || not_ok "guest stderr missing"
 [ "$(cat "$tmp/o/file" 2>/dev/null)" = payload ] && ok "\$OUT comes back to --out" || not_ok "\$OUT file missing"
 grep -qx 'lbads=4096' <<<"$out" && ok "--ns 2:4k gives a 4096-byte namespace" || not_ok "--ns 2:4k: $out"
