@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "read/fastread_scan.h"
+#include "read/read_fio_opts.h"
 #include "read/jscan.h"
 
 #define LIT(s) s, sizeof(s) - 1
@@ -367,29 +368,9 @@ static bool read_root(struct fr_js *s, struct fs_doc *d)
 	return !s->bad && d->fio_version && d->has_jobs;
 }
 
-/* read_fio.c's search for a document: a '{' opening a line, after a UTF-8
- * byte order mark */
-static size_t doc_start(const char *buf, size_t len)
-{
-	size_t pos = len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3) ? 3 : 0;
-	bool line_start = true;
-
-	for (; pos < len; pos++) {
-		char ch = buf[pos];
-
-		if (line_start && ch == '{')
-			return pos;
-		if (ch == '\n')
-			line_start = true;
-		else if (ch != ' ' && ch != '\t' && ch != '\r')
-			line_start = false;
-	}
-	return len;
-}
-
 bool fs_scan(const char *buf, size_t len, struct fs_doc *d)
 {
-	size_t pos = doc_start(buf, len);
+	size_t pos = fr_fio_next_doc(buf, fr_fio_bom_len(buf, len), len);
 	struct fr_js s;
 
 	memset(d, 0, sizeof(*d));

@@ -120,22 +120,6 @@ static void read_spread(struct json_object *o, double scale, struct fr_spread *s
 	s->max = s->known ? max * scale : NAN;
 }
 
-/* Bounds past which a figure is not a measurement: no job completes 10^10
- * operations or 10^13 bytes per second, nor 2^63 operations. */
-#define MAX_IOPS 1e10
-#define MAX_BW	 1e13
-#define MAX_IOS	 9.2e18
-
-static bool bad_lat(const struct fr_lat *l)
-{
-	const double v[] = {l->mean, l->p99, l->p999, l->p9999};
-
-	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
-		if (!isnan(v[i]) && (!isfinite(v[i]) || v[i] < 0))
-			return true;
-	return false;
-}
-
 /* A direction's figures; NULL when sound, else why not (static text). */
 static const char *read_dir(struct json_object *d, struct fr_dirstat *out)
 {
@@ -147,14 +131,14 @@ static const char *read_dir(struct json_object *d, struct fr_dirstat *out)
 	out->iops = fr_json_num(d, "iops");
 	if (isnan(out->iops))
 		return "has no numeric \"iops\"";
-	if (!isfinite(out->iops) || out->iops < 0 || out->iops >= MAX_IOPS)
+	if (!isfinite(out->iops) || out->iops < 0 || out->iops >= FR_MAX_IOPS)
 		return "has an \"iops\" that is negative, infinite or beyond any device";
 	bw = fr_json_num(d, "bw_bytes");
 	/* fio < 3.0 has only "bw", in KiB/s */
 	out->bw_bytes = !isnan(bw) ? bw : fr_json_num(d, "bw") * 1024.0;
 	if (isnan(out->bw_bytes))
 		out->bw_bytes = 0;
-	if (!isfinite(out->bw_bytes) || out->bw_bytes < 0 || out->bw_bytes >= MAX_BW)
+	if (!isfinite(out->bw_bytes) || out->bw_bytes < 0 || out->bw_bytes >= FR_MAX_BW)
 		return "has a bandwidth that is negative, infinite or beyond any device";
 	/* bytes moved (the host side of a WAF); fio < 3.0 counted KiB */
 	out->io_bytes = isnan(bw) ? NAN : fr_json_num(d, "io_bytes");
@@ -165,7 +149,7 @@ static const char *read_dir(struct json_object *d, struct fr_dirstat *out)
 		return "has a \"total_ios\" that is not a number";
 	if (isnan(ios))
 		ios = round(out->iops * fr_json_num(d, "runtime") / 1000.0);
-	if (!isnan(ios) && (!(ios >= 0 && ios < MAX_IOS) || ios != floor(ios)))
+	if (!isnan(ios) && (!(ios >= 0 && ios < FR_MAX_IOS) || ios != floor(ios)))
 		return "has a \"total_ios\" that is not a count of operations";
 	out->ios = isnan(ios) ? 0 : (uint64_t)ios;
 	if (!out->ios && out->iops > 0)
@@ -180,7 +164,7 @@ static const char *read_dir(struct json_object *d, struct fr_dirstat *out)
 			read_lat(fr_json_get(d, keys[b][1]), 1000.0, &out->lat[b]);
 			read_spread(fr_json_get(d, keys[b][1]), 1000.0, &out->spread[b]);
 		}
-		if (bad_lat(&out->lat[b]))
+		if (fr_bad_lat(&out->lat[b]))
 			return "has a negative or infinite latency";
 	}
 	if (!out->ios)
@@ -545,30 +529,6 @@ static int read_doc(struct doc_ctx *c, struct json_object *root)
 	return 0;
 }
 
-/* A UTF-8 byte order mark at the start of the input is not content. */
-static size_t bom_len(const char *buf, size_t len)
-{
-	return len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3) ? 3 : 0;
-}
-
-/* Start of the next line that opens a JSON object, or len. */
-static size_t next_doc(const char *buf, size_t pos, size_t len)
-{
-	bool line_start = pos == bom_len(buf, len) || buf[pos - 1] == '\n';
-
-	for (; pos < len; pos++) {
-		char ch = buf[pos];
-
-		if (line_start && ch == '{')
-			return pos;
-		if (ch == '\n')
-			line_start = true;
-		else if (ch != ' ' && ch != '\t' && ch != '\r')
-			line_start = false;
-	}
-	return len;
-}
-
 /* fio's terse format: "3;fio-3.33;jobname;..." */
 static bool looks_terse(const char *buf, size_t len)
 {
@@ -606,7 +566,7 @@ static struct json_object *parse_doc(struct json_tokener *tok, const char *buf, 
 static int parse_docs(struct doc_ctx *c, const char *buf, size_t len)
 {
 	struct json_tokener *tok = json_tokener_new();
-	size_t pos = bom_len(buf, len), ndocs = 0, used;
+	size_t pos = fr_fio_bom_len(buf, len), ndocs = 0, used;
 	/* without room for a copy, the original is parsed: slower, the same */
 	char *scratch = malloc(len ? len : 1);
 	int ret = 0;
@@ -616,7 +576,7 @@ static int parse_docs(struct doc_ctx *c, const char *buf, size_t len)
 		fail(c, "out of memory");
 		return -1;
 	}
-	while ((pos = next_doc(buf, pos, len)) < len) {
+	while ((pos = fr_fio_next_doc(buf, pos, len)) < len) {
 		struct json_object *root;
 		enum json_tokener_error jerr;
 

@@ -22,9 +22,6 @@
 #include "read/read_fio_opts.h"
 
 /* Bounds of read_fio.c: past them a figure is not a measurement. */
-#define MAX_IOPS 1e10
-#define MAX_BW	 1e13
-#define MAX_IOS	 9.2e18
 
 /* json-c's path for every input when 0; -1 until the environment is read */
 static int fast_mode = -1;
@@ -59,28 +56,18 @@ static void take_lat(const struct fs_lat *l, double scale, struct fr_lat *lat, s
 	sp->max = sp->known ? l->max * scale : NAN;
 }
 
-static bool bad_lat(const struct fr_lat *l)
-{
-	const double v[] = {l->mean, l->p99, l->p999, l->p9999};
-
-	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
-		if (!isnan(v[i]) && (!isfinite(v[i]) || v[i] < 0))
-			return true;
-	return false;
-}
-
 /* read_fio.c's read_dir(): false where it gives a reason to exclude */
 static bool take_dir(const struct fs_dir *d, struct fr_dirstat *out)
 {
 	double ios;
 
 	out->iops = d->iops;
-	if (!isfinite(out->iops) || out->iops < 0 || out->iops >= MAX_IOPS)
+	if (!isfinite(out->iops) || out->iops < 0 || out->iops >= FR_MAX_IOPS)
 		return false;
 	out->bw_bytes = !isnan(d->bw_bytes) ? d->bw_bytes : d->bw * 1024.0;
 	if (isnan(out->bw_bytes))
 		out->bw_bytes = 0;
-	if (!isfinite(out->bw_bytes) || out->bw_bytes < 0 || out->bw_bytes >= MAX_BW)
+	if (!isfinite(out->bw_bytes) || out->bw_bytes < 0 || out->bw_bytes >= FR_MAX_BW)
 		return false;
 	out->io_bytes = isnan(d->bw_bytes) ? NAN : d->io_bytes;
 	if (!(out->io_bytes >= 0 && out->io_bytes < 1e21))
@@ -88,7 +75,7 @@ static bool take_dir(const struct fs_dir *d, struct fr_dirstat *out)
 	ios = d->total_ios;
 	if (isnan(ios))
 		ios = round(out->iops * d->runtime / 1000.0);
-	if (!isnan(ios) && (!(ios >= 0 && ios < MAX_IOS) || ios != floor(ios)))
+	if (!isnan(ios) && (!(ios >= 0 && ios < FR_MAX_IOS) || ios != floor(ios)))
 		return false;
 	out->ios = isnan(ios) ? 0 : (uint64_t)ios;
 	if (!out->ios && out->iops > 0)
@@ -101,7 +88,7 @@ static bool take_dir(const struct fs_dir *d, struct fr_dirstat *out)
 			take_lat(ns, 1.0, &out->lat[b], &out->spread[b]);
 		else if (us->present)
 			take_lat(us, 1000.0, &out->lat[b], &out->spread[b]);
-		if (bad_lat(&out->lat[b]))
+		if (fr_bad_lat(&out->lat[b]))
 			return false;
 	}
 	if (!out->ios)

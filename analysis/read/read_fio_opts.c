@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * What both fio readers (read_fio.c through json-c, read_fio_fast.c
- * without it) do with a job once its values are read: its options as
- * sorted "key=value" lines, and the rule that keeps fio's verify reads out
- * of a write job's figures.  One home, so that the two readers cannot
+ * What both fio readers (read_fio.c through json-c, read_fio_fast.c and
+ * fastread_scan.c without it) share: where a document starts in fio's
+ * output, which figures are not measurements, a job's options as sorted
+ * "key=value" lines, and the rule that keeps fio's verify reads out of a
+ * write job's figures.  One home, so that the two readers cannot
  * drift apart (test_analysis_fastread compares what they make).
  */
 #include <errno.h>
@@ -91,4 +92,38 @@ bool fr_drop_verify_reads(const struct fr_jobopts *o, int d, struct fr_pending *
 	ran->bs[d] = 0;
 	ran->verify = true;
 	return true;
+}
+
+bool fr_bad_lat(const struct fr_lat *l)
+{
+	const double v[] = {l->mean, l->p99, l->p999, l->p9999};
+
+	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
+		if (!isnan(v[i]) && (!isfinite(v[i]) || v[i] < 0))
+			return true;
+	return false;
+}
+
+/* A UTF-8 byte order mark at the start of the input is not content. */
+size_t fr_fio_bom_len(const char *buf, size_t len)
+{
+	return len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3) ? 3 : 0;
+}
+
+/* Start of the next line that opens a JSON object, or len. */
+size_t fr_fio_next_doc(const char *buf, size_t pos, size_t len)
+{
+	bool line_start = pos == fr_fio_bom_len(buf, len) || buf[pos - 1] == '\n';
+
+	for (; pos < len; pos++) {
+		char ch = buf[pos];
+
+		if (line_start && ch == '{')
+			return pos;
+		if (ch == '\n')
+			line_start = true;
+		else if (ch != ' ' && ch != '\t' && ch != '\r')
+			line_start = false;
+	}
+	return len;
 }

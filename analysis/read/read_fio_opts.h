@@ -1,16 +1,50 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * What both fio readers do with a job's options and directions once read
- * (read_fio_opts.c).  Private to read_fio.c and read_fio_fast.c.
+ * What both fio readers share (read_fio_opts.c).  Private to read_fio.c,
+ * read_fio_fast.c and fastread_scan.c.
  */
 #ifndef FIORANK_READ_FIO_OPTS_H
 #define FIORANK_READ_FIO_OPTS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "model/group.h"
 #include "model/label.h"
 #include "model/ran.h"
+
+/* Bounds past which a figure is not a measurement: no job completes 10^10
+ * operations or 10^13 bytes per second, nor 2^63 operations. */
+#define FR_MAX_IOPS 1e10
+#define FR_MAX_BW   1e13
+#define FR_MAX_IOS  9.2e18
+
+/**
+ * fr_bad_lat() - whether a latency holds a figure that is not a measurement
+ * @l: the latency (NAN where absent)
+ *
+ * Return: true when a present figure is infinite or negative.
+ */
+bool fr_bad_lat(const struct fr_lat *l);
+
+/**
+ * fr_fio_bom_len() - the length of a UTF-8 byte order mark at the start
+ * @buf: fio's output
+ * @len: its length
+ *
+ * Return: 3 when @buf starts with one (it is not content), else 0.
+ */
+size_t fr_fio_bom_len(const char *buf, size_t len);
+
+/**
+ * fr_fio_next_doc() - where the next JSON document starts in fio's output
+ * @buf: fio's output (text fio printed may stand before a document)
+ * @pos: where to look from
+ * @len: its length
+ *
+ * Return: the start of the next line that opens a JSON object, or @len.
+ */
+size_t fr_fio_next_doc(const char *buf, size_t pos, size_t len);
 
 /**
  * fr_opts_append() - append "KEY=VAL\n" to a growing string
