@@ -23,7 +23,11 @@ if [ "${qver:-0}" -lt 10 ]; then
 fi
 ns=6x32M
 for n in 1 2 3 4 5 6; do ns+=",$n:fdp.ruhs=$((n - 1))"; done
-vm_relay "fdp noisy neighbor" "$o" --timeout 400 --ns "$ns" --subsys-opts fdp=on,fdp.nrg=1,fdp.nruh=8 \
+# The reclaim unit size is set here, not left to QEMU's default: a handle
+# whose writes outrun its unit moves to a new one (RUAMW rises again), and
+# what the unit took is then known only modulo this size.
+runs=$((96 << 20))
+vm_relay "fdp noisy neighbor" "$o" --timeout 400 --ns "$ns" --subsys-opts "fdp=on,fdp.nrg=1,fdp.nruh=8,fdp.runs=$runs" \
 	-- tests/vm/guest/jobs-fdp.sh "$ENGINE" "${SANITIZE:-}" 0
 check "the suite exited 0" grep -qx 0 "$o/nn.rc"
 grep -qx 0 "$o/nn.rc" 2>/dev/null || tail -n 15 "$o/nn.log" 2>/dev/null | sed 's/^/# /'
@@ -31,10 +35,10 @@ grep -qx 0 "$o/nn.rc" 2>/dev/null || tail -n 15 "$o/nn.log" 2>/dev/null | sed 's
 # fdp_check CHECK: python3 checks of the run folder against nvme-cli's
 # readings; prints "ok" and "# " figures, or what is wrong.
 fdp_check() {
-	python3 - "$1" "$o" <<'PY'
+	python3 - "$1" "$o" "$runs" <<'PY'
 import json, sys
 
-what, o = sys.argv[1], sys.argv[2]
+what, o, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
 d = o + "/nn/ng0n1/noisy-neighbor-fdp/noisy-neighbor/"
 
 def fio(name):
@@ -53,24 +57,27 @@ def ruh(n, w):  # {pid: (ruhid, ruamw)}
     return {e["pid"]: (e["ruhid"], e["ruamw"]) for e in status[(n, w)]["ruhss"]}
 
 if what == "handles":
+    # a reclaim unit that filled up was replaced by a fresh one (RUAMW back
+    # to the unit size), so what each handle took is known modulo the unit
     moved = 0
     for n in range(1, 7):
         b, a = ruh(n, "before"), ruh(n, "after")
         if list(b) != [0] or b[0][0] != n - 1:
             bad.append("ns%d: nvme fdp status lists %s, the test bed gave it RUHID %d" % (n, b, n - 1))
             continue
-        delta = (b[0][1] - a[0][1]) * 512
-        notes.append("ns%d PID 0 RUHID %d: %d bytes taken from its reclaim unit" % (n, n - 1, delta))
-        if n <= 3 and delta <= 0:
+        delta = ((b[0][1] - a[0][1]) * 512) % runs
+        notes.append("ns%d PID 0 RUHID %d: RUAMW %d -> %d, %d bytes taken from its reclaim units (mod %d)"
+                     % (n, n - 1, b[0][1], a[0][1], delta, runs))
+        if n <= 3 and b[0][1] == a[0][1]:
             bad.append("writer ns%d's handle did not move" % n)
-        if n > 3 and delta != 0:
+        if n > 3 and b[0][1] != a[0][1]:
             bad.append("reader ns%d's handle moved %d bytes" % (n, delta))
         moved += delta
     written = sum(j["write"]["io_bytes"] for r in ("ssdnvme", "ssdnvme-fdp") for j in fio(r)["jobs"])
     hbmw = stats["after"]["hbmw"] - stats["before"]["hbmw"]
-    notes.append("both runs: fio wrote %d bytes, FDP HBMW +%d, the writers' handles %d" % (written, hbmw, moved))
-    if not written or not (moved == hbmw == written):
-        bad.append("bytes: handles %d, HBMW %d, fio %d" % (moved, hbmw, written))
+    notes.append("both runs: fio wrote %d bytes, FDP HBMW +%d, the writers' handles %d (mod %d)" % (written, hbmw, moved, runs))
+    if not written or hbmw != written or (moved - written) % runs:
+        bad.append("bytes: handles %d (mod %d), HBMW %d, fio %d" % (moved, runs, hbmw, written))
 elif what == "placement":
     p = [e for j in eng["ssdnvme-fdp"]["jobs"] for e in (j.get("placement") or [])]
     got = sorted((e["nsid"], e["pids"], e["ruhids"], e["chosen_by"]) for e in p)
@@ -80,15 +87,17 @@ elif what == "placement":
     if any(j.get("placement") for j in eng["ssdnvme"]["jobs"]):
         bad.append("the unplaced run lists a placement")
     # each handle's usage: RUAMW at the end is nvme-cli's (nothing wrote
-    # after the placed run), and what the reclaim unit took is what the
-    # engine wrote with that PID (96 MiB units: no unit change)
+    # after the placed run), and what the reclaim units took is what the
+    # engine wrote with that PID, modulo the unit size (a unit that filled
+    # up was replaced); fiorank gives the handle's bytes only without a
+    # unit change and says n/a otherwise
     for e in p:
         n = e["nsid"]
         cli = ruh(n, "after")[0][1]
         took = (e["ruamw_before"][0] - (e["ruamw_after"] or [0])[0]) * e["lba_size"]
         notes.append("ns%d PID 0: RUAMW %d -> %s (nvme-cli %d), %d bytes taken, %d written with the PID"
                      % (n, e["ruamw_before"][0], e["ruamw_after"], cli, took, e["bytes_written"][0]))
-        if e["ruamw_after"] != [cli] or took != e["bytes_written"][0] or not took:
+        if e["ruamw_after"] != [cli] or (took - e["bytes_written"][0]) % runs or not e["bytes_written"][0]:
             bad.append("ns%d usage %s, nvme-cli RUAMW %d" % (n, {k: e.get(k) for k in ("ruamw_before", "ruamw_after", "bytes_written", "ruamw_absent")}, cli))
     fio_w = sum(j["write"]["io_bytes"] for j in fio("ssdnvme-fdp")["jobs"])
     if sum(e["bytes_written"][0] for e in p) != fio_w:
@@ -133,6 +142,22 @@ elif what == "report":
             notes.append("%s: fiorank WAF %s (%s), FDP media %d / host %d over the writers' job" % (r, p[side]["waf"], p[side]["waf_source"], m, h))
             if p[side]["waf_source"] != "FDP" or abs(p[side]["waf"] - m / h) > 1e-12:
                 bad.append("%s: %s, want %s" % (side, p[side], m / h))
+    # the handle's bytes in fiorank: what the unit took when it kept its
+    # unit, n/a (and why) when RUAMW rose, never a figure across a change
+    eng_p = {e["nsid"]: e for j in eng["ssdnvme-fdp"]["jobs"] for e in (j.get("placement") or [])}
+    for s in rep.get("fdp", {}).get("placement", []):
+        e = eng_p.get(s["nsid"])
+        for t in s["pids"]:
+            if not e:
+                bad.append("ns%d: no engine placement" % s["nsid"])
+                continue
+            b, a = e["ruamw_before"][0], (e["ruamw_after"] or [None])[0]
+            kept = a is not None and a <= b and (b - a) * e["lba_size"] >= e["bytes_written"][0]
+            want = (b - a) * e["lba_size"] if kept else None
+            notes.append("ns%d PID %d: fiorank RU bytes %s, note %s (RUAMW %s -> %s)"
+                         % (s["nsid"], t["placement_id"], t["ru_bytes"], t["ru_note"], b, a))
+            if t["ru_bytes"] != want or (want is None) != bool(t["ru_note"]):
+                bad.append("ns%d: fiorank RU bytes %s, want %s" % (s["nsid"], t["ru_bytes"], want))
 print("ok" if not bad else "; ".join(bad))
 for n in notes:
     print("# " + n)
@@ -146,12 +171,12 @@ fdp_is() { # fdp_is DESC CHECK
 }
 if [ -f "$o/fdp-stats-after.json" ]; then
 	fdp_is "writes landed on the writers' handles only, and their bytes are fio's and FDP's HBMW" handles
-	fdp_is "the placed run put namespace N's writes on PID 0, RUHID N-1, as nvme-cli lists them; each handle's RUAMW took the bytes written with its PID" placement
+	fdp_is "the placed run put namespace N's writes on PID 0, RUHID N-1, as nvme-cli lists them; each handle's reclaim units took the bytes written with its PID (modulo the unit size)" placement
 	fdp_is "the tags add up to fio's writes: per PID when placed, none placed otherwise" tags
 	fdp_is "the engine's FDP statistics at the runs' ends are nvme-cli's readings" stats
 	"$FIORANK" -f json "$o/nn" >"$o/report.json" 2>"$tmp/fr.err"
 	check "fiorank reads the folder" test -s "$o/report.json"
-	fdp_is "fiorank pairs the placed run with the unplaced one, victims 4-6, WAF from the FDP statistics" report
+	fdp_is "fiorank pairs the placed run with the unplaced one, victims 4-6, WAF from the FDP statistics; a handle's bytes only without a unit change" report
 	"$FIORANK" "$o/nn" >"$o/report.txt" 2>&1
 	check "the text report shows both runs side by side with their WAF" \
 		grep -q "writers' WAF without placement: WAF [0-9.]* (FDP); with placement: WAF [0-9.]* (FDP)" "$o/report.txt"
