@@ -55,6 +55,35 @@ check_fails() {
 	fi
 }
 
+# jq as the checks use it.  Debian 12's jq 1.6 exits 0 under -e when it read
+# no input at all (an empty file or pipe), so a check on a report that came
+# out empty would pass.  With -e, no output at all is exit 4, as jq documents
+# for "no valid result"; without -e, jq is jq.
+jq() {
+	local a out rc want_e=
+	for a in "$@"; do
+		case $a in
+		--) break ;;
+		--exit-status) want_e=1 ;;
+		--*) ;;
+		-*e*) [[ $a =~ ^-[a-zA-Z]+$ ]] && want_e=1 ;;
+		esac
+	done
+	[ -n "$want_e" ] || {
+		command jq "$@"
+		return
+	}
+	out=$(command jq "$@")
+	rc=$?
+	if [ $rc -eq 0 ] && [ -z "$out" ]; then
+		echo "jq: no output (empty input?): $*" >&2
+		return 4
+	fi
+	[ -z "$out" ] || printf '%s\n' "$out"
+	return $rc
+}
+export -f jq
+
 tap_done() {
 	echo "1..$_tap_n"
 	[ "$_tap_failed" -eq 0 ]
