@@ -61,6 +61,26 @@ touched_namespaces() {
 	fi
 }
 
+# check_purge_target DEV: --purge runs nvme-cli's format (this namespace)
+# or sanitize (the whole controller), so the target must be an NVMe
+# namespace itself, read by dev_identity: not a file (nothing to purge, and
+# the run would say "done" of what nvme-cli refused), not another disk, not a
+# partition (a format erases the whole namespace, more than was named).
+check_purge_target() {
+	local dev=$1 what=""
+	[ -n "$purge" ] || return 0
+	check_made "the purge's target is an NVMe namespace"
+	if [ "$id_kind" = file ]; then
+		what="a regular file"
+	elif [ -z "$id_nsid" ] || [ -z "$id_parent" ]; then
+		what="not an NVMe namespace ($id_node)"
+	elif [ -f "$id_sys/partition" ]; then
+		what="a partition of $id_node's namespace; a $purge would erase all of it"
+	fi
+	[ -z "$what" ] ||
+		refuse "--purge $purge needs an NVMe namespace (/dev/ngXnY or /dev/nvmeXnY) to $purge with nvme-cli: $dev is $what; leave --purge out for it"
+}
+
 # ns_list DIR...: "/dev/nvme0n1 (nsid 1, 64 MiB), ..." of sysfs namespace
 # directories, each once.
 ns_list() {
@@ -218,6 +238,7 @@ check_drives() {
 					seen[$id_node]=$dev
 				fi
 				touched_namespaces "$label" "$dev"
+				check_purge_target "$dev"
 				[ "$setup_pending" = 0 ] || check_ns_mgmt "$dev"
 				[ "$dry_run" = 0 ] || drive_summary[$label]=$(describe_drive "$label" "$dev")
 				if [ "$writes" = 1 ] && [ "$id_kind" != file ]; then

@@ -4,7 +4,8 @@
 # never hands it to fio; --region is checked against (0, 100 %] and against
 # the target's size; a file smaller than the region is refused unless
 # --grow-file; a file that holds data needs --yes-destroy with its path,
-# unless the suite created it in this results directory.
+# unless the suite created it in this results directory; --purge wants an
+# NVMe namespace, never a file.
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 cd "$TOP" || exit 1
@@ -72,6 +73,14 @@ check_fails "a new file needs a size, not a percentage" 'a percentage of it is n
 	run --suite profiles --short --grow-file --results "$tmp/r" "$tmp/new"
 check_fails "a missing /dev path is refused, --grow-file or not" 'does not exist: no such device on this host' \
 	run --suite profiles --short --grow-file --region 1M --results "$tmp/r" /dev/ng99n99
+for s in pts-wsat profiles; do
+	check_fails "--purge format on a file is refused, dry run or not ($s)" \
+		'--purge format needs an NVMe namespace .*is a regular file' \
+		run --suite "$s" --short --dry-run --purge format --yes-destroy "$data" --results "$tmp/r" "$data"
+	check_fails "--purge sanitize on a new file is refused ($s)" \
+		'--purge sanitize needs an NVMe namespace .*is a regular file' \
+		run --suite "$s" --short --purge sanitize --grow-file --region 1M --yes-destroy "$tmp/new" --results "$tmp/r" "$tmp/new"
+done
 check "the refusals wrote nothing" test ! -e "$tmp/r" -a ! -e "$tmp/new"
 is_same "the refusals left the file as it was" "$(state)" "$before"
 
