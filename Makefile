@@ -86,7 +86,7 @@ build/.deps-ok: ci/install-deps.sh
 # ---------------------------------------------------------------- pinned fio
 ifeq ($(FIO_PINNED),1)
 ifeq ($(FIO_SUITE_$(FIO_VERSION)),)
-$(error FIO_VERSION=$(FIO_VERSION): no Debian source package known for it; the engine supports fio 3.39 (the pin) and 3.33; for another fio tree use FIO_SRC=/path/to/fio)
+$(error FIO_VERSION=$(FIO_VERSION): no Debian source package known for it; the engine supports fio 3.33 (the pin, Debian 12's source) and 3.39 (Debian 13's source, where a mirror serves it); for another fio tree use FIO_SRC=/path/to/fio)
 endif
 # apt-get source fetches the newest fio of that Debian release (into a fresh
 # directory); its .dsc must carry the pinned upstream version (any Debian
