@@ -403,6 +403,12 @@ int main(int argc, char **argv)
 	}
 	if (!o.quiet)
 		list_problems(&m);
+	if (ninputs && !m.files_read && fr_inputs_pts_left(in) && !m.nskipped && !m.nexcluded) {
+		fprintf(stderr, "fiorank: nothing to rank: the inputs hold only SNIA PTS results "
+				"(`fiorank pts DIR` reports them)\n");
+		ret = EXIT_USAGE;
+		goto out;
+	}
 	if (ninputs && !m.files_read) {
 		fprintf(stderr, "fiorank: none of the inputs could be read\n");
 		ret = EXIT_USAGE;

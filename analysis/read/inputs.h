@@ -40,6 +40,10 @@ int fr_inputs_read(struct fr_inputs *in, struct fr_model *m, unsigned threads);
  * fio output, manifest or engine file (-o must not overwrite it). */
 bool fr_inputs_reads(const struct fr_inputs *in, dev_t dev, ino_t ino);
 
+/* How many results of SNIA PTS suites the walk left to `fiorank pts`
+ * (a note in the model says which, per manifest, drive and suite). */
+size_t fr_inputs_pts_left(const struct fr_inputs *in);
+
 /* "a FIFO (named pipe)", "a socket", "a character device", ... */
 const char *fr_file_type(mode_t mode);
 

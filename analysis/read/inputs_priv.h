@@ -14,6 +14,14 @@
 
 enum task_kind { TASK_FILE, TASK_SKIP, TASK_EXCLUDE };
 
+/* Results of a SNIA PTS suite met in the walk: `fiorank pts` reports them
+ * (PTS pages: its own tests, figures and steady-state rules), so the main
+ * report counts them per manifest, drive and suite and says so once. */
+struct pts_tally {
+	char *manifest_dir, *drive, *suite;
+	size_t n;
+};
+
 /* One file to read, or one problem found while walking, in input order. */
 struct task {
 	enum task_kind kind;
@@ -48,6 +56,8 @@ struct fr_inputs {
 	/* their trees: path -> parsed tree, JSON null when not JSON; moved
 	 * into the model (fr_model.manifests) by fr_inputs_read */
 	struct json_object *manifest_docs;
+	struct pts_tally *pts; /* PTS results left to `fiorank pts` */
+	size_t npts;
 	bool oom;
 };
 

@@ -147,6 +147,22 @@ static int keep_manifests(struct fr_model *m, struct fr_inputs *in)
 	return 0;
 }
 
+/* One note per PTS suite the walk left to `fiorank pts` (struct pts_tally). */
+static int note_pts(const struct fr_inputs *in, struct fr_model *m)
+{
+	for (size_t i = 0; i < in->npts; i++) {
+		const struct pts_tally *p = &in->pts[i];
+
+		if (fr_model_note(
+			    m, p->manifest_dir,
+			    "%zu result%s of the SNIA PTS suite %s (drive '%s') not ranked here: "
+			    "PTS tests have their own figures and pages, `fiorank pts %s`",
+			    p->n, p->n == 1 ? "" : "s", p->suite, p->drive, p->manifest_dir))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
 int fr_inputs_read(struct fr_inputs *in, struct fr_model *m, unsigned threads)
 {
 	if (in->oom)
@@ -176,5 +192,7 @@ int fr_inputs_read(struct fr_inputs *in, struct fr_model *m, unsigned threads)
 					    in->idents[i].firmware))
 			return -ENOMEM;
 	}
+	if (note_pts(in, m))
+		return -ENOMEM;
 	return keep_manifests(m, in);
 }

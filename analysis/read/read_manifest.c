@@ -38,6 +38,7 @@ static int read_runs(struct json_object *runs, struct fr_manifest *mf, char *err
 
 		run->id = dup_field(r, "id");
 		run->drive = dup_field(r, "drive");
+		run->suite = dup_field(r, "suite");
 		run->test = dup_field(r, "test");
 		run->step = dup_field(r, "step");
 		run->output = dup_field(r, "output");
@@ -138,6 +139,7 @@ void fr_manifest_free(struct fr_manifest *mf)
 
 		free(r->id);
 		free(r->drive);
+		free(r->suite);
 		free(r->test);
 		free(r->step);
 		free(r->output);

@@ -9,6 +9,7 @@
 struct fr_run {
 	char *id;
 	char *drive;
+	char *suite; /* the runner's suite (pts-iops, profiles ...), or NULL */
 	char *test;
 	char *step;
 	char *output;	     /* relative to the manifest's directory */

@@ -137,4 +137,21 @@ check "CSV: the IOPS table's cells and the throughput pages' figures" bash -c "
 check "text: the throughput pages are named by block size" bash -c "
 	grep -q '^== SNIA PTS pts-tp 128k: target ==' '$tmp/m.txt' && grep -q '^== SNIA PTS pts-tp 1024k: target ==' '$tmp/m.txt'"
 check_fails "a directory without a manifest: exit 2, said so" "not a results directory of ssdnvme-suite" "$FIORANK" pts "$tmp/none"
+
+# ---- the main (ranked) report leaves PTS results to fiorank pts: their
+# rounds repeat one step name and their matrices mix block sizes, so they
+# are neither curves nor duplicates
+check_fails "fiorank on PTS results only: nothing to rank, said so, fiorank pts named" \
+	'nothing to rank: the inputs hold only SNIA PTS results' "$FIORANK" "$mx"
+"$FIORANK" -f json "$fx" tests/data/fio/results >"$tmp/mixed.json" 2>"$tmp/mixed.err"
+echo $? >"$tmp/mixed.rc"
+check "PTS results beside a curve folder: exit 0, the curve ranked" bash -c "
+	grep -qx 0 '$tmp/mixed.rc' && jq -e '.profiles | length > 0' '$tmp/mixed.json' >/dev/null"
+check "... no PTS test became a profile, none is excluded" \
+	jq -e '([.profiles[].profile | select(test("^(pts-|wipc|wdpc|wsat)"))] | length == 0) and (.inputs.excluded | length == 0) and (.inputs.skipped | length == 0)' "$tmp/mixed.json"
+for s in pts-wsat pts-hir pts-xsr pts-dirth pts-lat; do
+	n=$(find "$d/$s" -name '*.json' ! -name '*.engine.json' ! -name 'steady-state.json' | wc -l)
+	check "a note counts the results of $s ($n files of fio output)" \
+		grep -q "note: $fx: $n results\? of the SNIA PTS suite $s (drive 'target') not ranked here: .*fiorank pts $fx" "$tmp/mixed.err"
+done
 tap_done
