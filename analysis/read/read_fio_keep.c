@@ -16,8 +16,10 @@
  */
 #include <math.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <json-c/json.h>
 
@@ -50,11 +52,40 @@ static struct json_object *wrap(const char *key, struct json_object *v)
 }
 
 /* The bucket of a bin of ns nanoseconds, or -1 outside 1 ns .. 10^12 ns. */
-long fr_dist_bucket_of(double ns)
+static long bucket_compute(double ns)
 {
 	long k = ns >= 1 ? lround(floor(log10(ns) * FR_DIST_PER_DECADE)) : 0;
 
 	return k >= 0 && k < FR_DIST_NBUCKETS ? k : -1;
+}
+
+/*
+ * fio's json+ bins are a fixed set of about 1,900 latencies (its histogram's
+ * bucket values), met again in every job of every file: each value's bucket
+ * is remembered (per thread, direct-mapped by the value's bits), so log10()
+ * runs about once per distinct value instead of once per bin.  The same
+ * function of the same input: the same answer.
+ */
+#define BUCKET_MEMO_BITS 12
+
+long fr_dist_bucket_of(double ns)
+{
+	static __thread struct {
+		uint64_t bits;
+		long k;
+		bool set;
+	} memo[1u << BUCKET_MEMO_BITS];
+	uint64_t bits;
+	size_t i;
+
+	memcpy(&bits, &ns, sizeof(bits));
+	i = (size_t)((bits * 0x9e3779b97f4a7c15ull) >> (64 - BUCKET_MEMO_BITS));
+	if (!memo[i].set || memo[i].bits != bits) {
+		memo[i].bits = bits;
+		memo[i].k = bucket_compute(ns);
+		memo[i].set = true;
+	}
+	return memo[i].k;
 }
 
 /* {"clat_ns": {"buckets": {"k": I/Os}}} of one direction's json+ bins, or
