@@ -59,7 +59,14 @@ static int escape_each(const char *str, size_t len, enum fr_escape_mode mode,
 	size_t i = 0, start = 0;
 
 	while (i < len) {
-		size_t k = utf8_len(s + i, len - i);
+		size_t k;
+
+		/* printable ASCII, most of every report, passes as it is */
+		if (s[i] >= 0x20 && s[i] < 0x7f) {
+			i++;
+			continue;
+		}
+		k = utf8_len(s + i, len - i);
 
 		if (k && !is_control(s + i, k, mode)) {
 			i += k;
