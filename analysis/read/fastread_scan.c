@@ -125,12 +125,22 @@ static bool read_bins(struct fr_js *s, struct fs_dir *dir)
 	dir->has_bins = true;
 	if (!fr_js_open(s, '{'))
 		return false;
-	while (fr_js_key(s, &first, &key, &n)) {
+	for (;;) {
+		uint64_t ns_int, count_int;
 		long k;
 
-		if (n == 0 || n >= BIN_KEY_MAX || !fr_js_number(s, &count))
-			return false;
-		at = bin_ns(key, n);
+		if (fr_js_int_member(s, first, &ns_int, &count_int)) {
+			/* fio's own form, read in one pass */
+			at = (double)ns_int;
+			count = (double)count_int;
+			first = false;
+		} else if (fr_js_key(s, &first, &key, &n)) {
+			if (n == 0 || n >= BIN_KEY_MAX || !fr_js_number(s, &count))
+				return false;
+			at = bin_ns(key, n);
+		} else {
+			break;
+		}
 		if (!(at > last))
 			return false;
 		last = at;
