@@ -108,6 +108,22 @@ static struct json_object *keep_bins(struct json_object *dir)
 	return fr_fio_keep_buckets(b);
 }
 
+/* k (0 .. FR_DIST_NBUCKETS) in decimal, as "%ld" writes it: a json+ job
+ * has dozens of buckets, and snprintf() was most of their cost. */
+static void long_key(char key[24], long k)
+{
+	char rev[24];
+	int n = 0;
+
+	do {
+		rev[n++] = (char)('0' + k % 10);
+		k /= 10;
+	} while (k);
+	for (int i = 0; i < n; i++)
+		key[i] = rev[n - 1 - i];
+	key[n] = '\0';
+}
+
 struct json_object *fr_fio_keep_buckets(const double b[FR_DIST_NBUCKETS])
 {
 	struct json_object *buckets = json_object_new_object();
@@ -116,7 +132,7 @@ struct json_object *fr_fio_keep_buckets(const double b[FR_DIST_NBUCKETS])
 	for (long k = 0; buckets && k < FR_DIST_NBUCKETS; k++) {
 		if (!(b[k] > 0))
 			continue;
-		snprintf(key, sizeof(key), "%ld", k);
+		long_key(key, k);
 		if (json_object_object_add(buckets, key, json_object_new_double(b[k]))) {
 			json_object_put(buckets);
 			return NULL;

@@ -215,10 +215,11 @@ void fr_csv_str(FILE *f, const char *s)
 	fputc('"', f);
 	if (lead)
 		fputc('\'', f);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', f);
-		fputc(*s, f);
+	/* the text between quotes at once, each quote doubled */
+	for (const char *q; (q = strchr(s, '"')); s = q + 1) {
+		fwrite(s, 1, (size_t)(q + 1 - s), f);
+		fputc('"', f);
 	}
+	fputs(s, f);
 	fputc('"', f);
 }
