@@ -198,10 +198,10 @@ bool fr_js_elem(struct fr_js *s, bool *first)
  * (exact in a double), its value in *v; NULL when there are none or more. */
 static const char *short_int(const char *p, const char *end, uint64_t *v)
 {
-	const char *q = p;
+	const char *q = p, *stop = end - p > 16 ? p + 16 : end;
 
 	*v = 0;
-	while (q < end && *q >= '0' && *q <= '9' && q - p < 16)
+	while (q < stop && (unsigned char)(*q - '0') < 10)
 		*v = *v * 10 + (uint64_t)(*q++ - '0');
 	return q == p || q - p > 15 ? NULL : q;
 }
