@@ -2,7 +2,7 @@
 # Benchmark: fiorank vs jq vs a short Python script on the same extraction.
 #
 #   bench/analysis-rank.sh [--files N] [--runs R] [--keep DIR]
-#                          [--scale "2000 20000 50000"]
+#                          [--scale "2000 20000 50000"] [--peer FIORANK]
 #
 # Builds a corpus of N (default 2000) fio outputs from the committed real fio
 # fixtures (tests/data/fio/results: json, and json+ with latency bins for
@@ -16,6 +16,9 @@
 #   FIORANK_JSONC=1 fiorank -j 1 ...       (the same through json-c's
 #                                           object tree, without the fast
 #                                           reader: what it saves)
+#   PEER -j 1 -f csv DIR                   (--peer: another fiorank binary,
+#                                           e.g. one built before a change,
+#                                           timed in the same rounds)
 #   jq over all files                      (extract per job: name, IOPS, mean
 #                                           and p99 clat per direction)
 #   python3 (json module)                  (the same extraction plus the peak
@@ -47,16 +50,19 @@ N=2000
 RUNS=7
 KEEP=
 SCALE="2000 20000 50000"
+PEER=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--files) N=$2; shift 2 ;;
 	--runs) RUNS=$2; shift 2 ;;
 	--keep) KEEP=$2; shift 2 ;;
 	--scale) SCALE=$2; shift 2 ;;
+	--peer) PEER=$2; shift 2 ;;
 	*) echo "analysis-rank: unknown argument $1" >&2; exit 2 ;;
 	esac
 done
 [ -x "$FIORANK" ] || { echo "build fiorank first (make analysis)" >&2; exit 2; }
+[ -z "$PEER" ] || [ -x "$PEER" ] || { echo "analysis-rank: --peer $PEER: not an executable" >&2; exit 2; }
 command -v jq >/dev/null || { echo "needs jq" >&2; exit 2; }
 # the real Python interpreter, not a shim in front of it
 if [ -x /usr/bin/python3 ]; then
@@ -149,11 +155,12 @@ run_fr1() { "$FIORANK" -N -j 1 -f csv "$DIR/corpus"; }
 # the same through json-c's object tree (read_fio_fast.h): what the fast
 # reader saves
 run_frc() { FIORANK_JSONC=1 "$FIORANK" -N -j 1 -f csv "$DIR/corpus"; }
+run_peer() { "$PEER" -N -j 1 -f csv "$DIR/corpus"; }
 "$FIORANK" -N -q -f csv "$DIR/corpus" >"$DIR/fiorank.csv" ||
 	{ echo "fiorank did not read the corpus cleanly" >&2; exit 1; }
 
 cat "$DIR"/corpus/*/*.json >/dev/null # warm the page cache
-tools="fr fr1 frc jq py"
+tools="fr fr1 frc jq py${PEER:+ peer}"
 declare -A BR BC # best wall and CPU seconds per tool
 for k in $tools; do
 	BR[$k]=999999 BC[$k]=999999
@@ -175,6 +182,8 @@ for t in "fiorank -f csv:fr" "fiorank -j 1 (one thread):fr1" "fiorank -j 1, json
 	printf '%-30s %8.3f %9s %8.3f %9s\n' "$name" "${BR[$k]}" "$(mbps "${BR[$k]}")" \
 		"${BC[$k]}" "$(mbps "${BC[$k]}")"
 done
+[ -z "$PEER" ] || printf '%-30s %8.3f %9s %8.3f %9s   (%s)\n' "peer -j 1" "${BR[peer]}" \
+	"$(mbps "${BR[peer]}")" "${BC[peer]}" "$(mbps "${BC[peer]}")" "$PEER"
 echo "fiorank vs jq, CPU time (headline): $(ratio "${BC[jq]}" "${BC[fr]}")x less CPU" \
 	"($(ratio "${BC[jq]}" "${BC[fr1]}")x with -j 1); wall: $(ratio "${BR[jq]}" "${BR[fr]}")x" \
 	"faster ($(ratio "${BR[jq]}" "${BR[fr1]}")x with -j 1)"

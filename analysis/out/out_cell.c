@@ -8,6 +8,19 @@
 #include "out/out.h"
 #include "out/out_cell.h"
 
+void fr_csv_commas(FILE *f, const char *columns)
+{
+	static const char run[] = ",,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,";
+	size_t n = 0;
+
+	for (const char *c = strchr(columns, ','); c; c = strchr(c + 1, ','))
+		n++;
+	for (size_t k; n; n -= k) {
+		k = n < sizeof(run) - 1 ? n : sizeof(run) - 1;
+		fwrite(run, 1, k, f);
+	}
+}
+
 void fr_csv_end_after(FILE *f, const char *column)
 {
 	static const char columns[] = FR_CSV_COLUMNS;
@@ -16,9 +29,8 @@ void fr_csv_end_after(FILE *f, const char *column)
 
 	snprintf(key, sizeof(key), ",%s,", column);
 	after = strstr(columns, key);
-	for (const char *c = after ? after + strlen(key) : ""; *c; c++)
-		if (*c == ',')
-			fputc(',', f);
+	if (after)
+		fr_csv_commas(f, after + strlen(key));
 	fputs(after ? ",\n" : "\n", f);
 }
 

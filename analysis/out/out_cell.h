@@ -38,6 +38,15 @@
 		FR_HEALTH_CSV_COLUMNS
 
 /**
+ * fr_csv_commas() - the empty cells of a run of CSV columns
+ * @f: the report being written
+ * @columns: a part of FR_CSV_COLUMNS
+ *
+ * Writes one comma per comma in @columns, at once.
+ */
+void fr_csv_commas(FILE *f, const char *columns);
+
+/**
  * fr_csv_end_after() - end a CSV row after a column, the rest left empty
  * @f: the report being written
  * @column: a column of FR_CSV_COLUMNS (not the last): the row's last filled one

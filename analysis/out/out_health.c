@@ -244,9 +244,7 @@ void fr_health_csv_fields(FILE *f, const struct fr_step *s)
 
 	if (!h || !h->recorded) {
 		/* one comma per column; a step without a record says why in valid's place */
-		for (const char *c = FR_HEALTH_CSV_COLUMNS; *c; c++)
-			if (*c == ',')
-				fputc(',', f);
+		fr_csv_commas(f, FR_HEALTH_CSV_COLUMNS);
 		return;
 	}
 	fr_health_sum(h, &sum);

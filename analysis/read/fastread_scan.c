@@ -91,6 +91,26 @@ static bool read_pct(struct fr_js *s, struct fs_lat *l)
 	return !s->bad;
 }
 
+/* A json+ bin's key as strtod() reads it: fio writes integer nanoseconds
+ * ("2128"), converted here (up to 15 digits, every such integer exact in a
+ * double, as strtod() gives it); anything else goes to strtod(). */
+#define BIN_KEY_MAX 32 /* longer keys decline */
+
+static double bin_ns(const char *key, size_t n)
+{
+	char text[BIN_KEY_MAX];
+	double v = 0;
+	size_t i;
+
+	for (i = 0; i < n && i < 15 && key[i] >= '0' && key[i] <= '9'; i++)
+		v = v * 10 + (key[i] - '0');
+	if (i == n)
+		return v;
+	memcpy(text, key, n);
+	text[n] = '\0';
+	return strtod(text, NULL);
+}
+
 /* json+'s "bins" of clat_ns (ns -> count), summed as fr_fio_keep() sums
  * them.  fio writes them in ascending order; keys out of that order (a
  * repeated one among them, which json-c's tree keeps once, last value)
@@ -100,20 +120,27 @@ static bool read_bins(struct fr_js *s, struct fs_dir *dir)
 	const char *key;
 	size_t n;
 	bool first = true;
-	char ns[32];
 	double count, at, last = -INFINITY;
 
 	dir->has_bins = true;
 	if (!fr_js_open(s, '{'))
 		return false;
-	while (fr_js_key(s, &first, &key, &n)) {
+	for (;;) {
+		uint64_t ns_int, count_int;
 		long k;
 
-		if (n == 0 || n >= sizeof(ns) || !fr_js_number(s, &count))
-			return false;
-		memcpy(ns, key, n);
-		ns[n] = '\0';
-		at = strtod(ns, NULL);
+		if (fr_js_int_member(s, first, &ns_int, &count_int)) {
+			/* fio's own form, read in one pass */
+			at = (double)ns_int;
+			count = (double)count_int;
+			first = false;
+		} else if (fr_js_key(s, &first, &key, &n)) {
+			if (n == 0 || n >= BIN_KEY_MAX || !fr_js_number(s, &count))
+				return false;
+			at = bin_ns(key, n);
+		} else {
+			break;
+		}
 		if (!(at > last))
 			return false;
 		last = at;

@@ -194,6 +194,43 @@ bool fr_js_elem(struct fr_js *s, bool *first)
 	return next_item(s, first, ']');
 }
 
+/* Past the digits at p that make a plain integer of at most 15 of them
+ * (exact in a double), its value in *v; NULL when there are none or more. */
+static const char *short_int(const char *p, const char *end, uint64_t *v)
+{
+	const char *q = p, *stop = end - p > 16 ? p + 16 : end;
+
+	*v = 0;
+	while (q < stop && (unsigned char)(*q - '0') < 10)
+		*v = *v * 10 + (uint64_t)(*q++ - '0');
+	return q == p || q - p > 15 ? NULL : q;
+}
+
+bool fr_js_int_member(struct fr_js *s, bool first, uint64_t *name, uint64_t *value)
+{
+	const char *end = s->end, *p = ws(s->p, end), *q;
+
+	if (s->bad)
+		return false;
+	if (!first) {
+		if (p >= end || *p != ',')
+			return false;
+		p = ws(p + 1, end);
+	}
+	if (p >= end || *p != '"' || !(q = short_int(p + 1, end, name)) || q >= end || *q != '"')
+		return false;
+	p = ws(q + 1, end);
+	if (p >= end || *p != ':')
+		return false;
+	p = ws(p + 1, end);
+	/* a number as number_end() takes it: no leading zero but a lone 0 */
+	if (!(q = short_int(p, end, value)) || (*p == '0' && q - p > 1) || q >= end ||
+	    !after_token[(unsigned char)*q])
+		return false;
+	s->p = q;
+	return true;
+}
+
 static double int_value(const char *p, const char *end)
 {
 	bool neg = *p == '-';

@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /*
  * A cursor over JSON text for a reader that takes a few values and steps
@@ -35,6 +36,16 @@ bool fr_js_open(struct fr_js *s, char open);
  * end (left) or when bad.
  */
 bool fr_js_key(struct fr_js *s, bool *first, const char **key, size_t *len);
+
+/*
+ * The next member, in one pass, when it is a plain integer name and value
+ * of at most 15 digits each ("2128" : 1, a json+ bin): both in *name and
+ * *value, the cursor past it (first: true before the object's first
+ * member; the caller clears it).  false, the cursor unmoved, on anything
+ * else (the object's end included): fr_js_key() and fr_js_number() then
+ * read it, checking it as they check every member.
+ */
+bool fr_js_int_member(struct fr_js *s, bool first, uint64_t *name, uint64_t *value);
 
 /* The same for an array's elements: true when one follows. */
 bool fr_js_elem(struct fr_js *s, bool *first);

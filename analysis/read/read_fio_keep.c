@@ -16,8 +16,10 @@
  */
 #include <math.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <json-c/json.h>
 
@@ -50,11 +52,40 @@ static struct json_object *wrap(const char *key, struct json_object *v)
 }
 
 /* The bucket of a bin of ns nanoseconds, or -1 outside 1 ns .. 10^12 ns. */
-long fr_dist_bucket_of(double ns)
+static long bucket_compute(double ns)
 {
 	long k = ns >= 1 ? lround(floor(log10(ns) * FR_DIST_PER_DECADE)) : 0;
 
 	return k >= 0 && k < FR_DIST_NBUCKETS ? k : -1;
+}
+
+/*
+ * fio's json+ bins are a fixed set of about 1,900 latencies (its histogram's
+ * bucket values), met again in every job of every file: each value's bucket
+ * is remembered (per thread, direct-mapped by the value's bits), so log10()
+ * runs about once per distinct value instead of once per bin.  The same
+ * function of the same input: the same answer.
+ */
+#define BUCKET_MEMO_BITS 12
+
+long fr_dist_bucket_of(double ns)
+{
+	static __thread struct {
+		uint64_t bits;
+		long k;
+		bool set;
+	} memo[1u << BUCKET_MEMO_BITS];
+	uint64_t bits;
+	size_t i;
+
+	memcpy(&bits, &ns, sizeof(bits));
+	i = (size_t)((bits * 0x9e3779b97f4a7c15ull) >> (64 - BUCKET_MEMO_BITS));
+	if (!memo[i].set || memo[i].bits != bits) {
+		memo[i].bits = bits;
+		memo[i].k = bucket_compute(ns);
+		memo[i].set = true;
+	}
+	return memo[i].k;
 }
 
 /* {"clat_ns": {"buckets": {"k": I/Os}}} of one direction's json+ bins, or
@@ -77,6 +108,22 @@ static struct json_object *keep_bins(struct json_object *dir)
 	return fr_fio_keep_buckets(b);
 }
 
+/* k (0 .. FR_DIST_NBUCKETS) in decimal, as "%ld" writes it: a json+ job
+ * has dozens of buckets, and snprintf() was most of their cost. */
+static void long_key(char key[24], long k)
+{
+	char rev[24];
+	int n = 0;
+
+	do {
+		rev[n++] = (char)('0' + k % 10);
+		k /= 10;
+	} while (k);
+	for (int i = 0; i < n; i++)
+		key[i] = rev[n - 1 - i];
+	key[n] = '\0';
+}
+
 struct json_object *fr_fio_keep_buckets(const double b[FR_DIST_NBUCKETS])
 {
 	struct json_object *buckets = json_object_new_object();
@@ -85,7 +132,7 @@ struct json_object *fr_fio_keep_buckets(const double b[FR_DIST_NBUCKETS])
 	for (long k = 0; buckets && k < FR_DIST_NBUCKETS; k++) {
 		if (!(b[k] > 0))
 			continue;
-		snprintf(key, sizeof(key), "%ld", k);
+		long_key(key, k);
 		if (json_object_object_add(buckets, key, json_object_new_double(b[k]))) {
 			json_object_put(buckets);
 			return NULL;

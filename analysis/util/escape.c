@@ -59,7 +59,14 @@ static int escape_each(const char *str, size_t len, enum fr_escape_mode mode,
 	size_t i = 0, start = 0;
 
 	while (i < len) {
-		size_t k = utf8_len(s + i, len - i);
+		size_t k;
+
+		/* printable ASCII, most of every report, passes as it is */
+		if (s[i] >= 0x20 && s[i] < 0x7f) {
+			i++;
+			continue;
+		}
+		k = utf8_len(s + i, len - i);
 
 		if (k && !is_control(s + i, k, mode)) {
 			i += k;
@@ -208,10 +215,11 @@ void fr_csv_str(FILE *f, const char *s)
 	fputc('"', f);
 	if (lead)
 		fputc('\'', f);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', f);
-		fputc(*s, f);
+	/* the text between quotes at once, each quote doubled */
+	for (const char *q; (q = strchr(s, '"')); s = q + 1) {
+		fwrite(s, 1, (size_t)(q + 1 - s), f);
+		fputc('"', f);
 	}
+	fputs(s, f);
 	fputc('"', f);
 }
