@@ -173,10 +173,12 @@ static void pid_rows(void *arg, const struct fr_drive *d, const struct fr_step *
 	for (size_t i = 0; i < s->placement->n; i++) {
 		const struct fr_pid_tail *p = &s->placement->t[i];
 
-		if (!*p->ru_note)
+		const char *why = *p->ru_note ? p->ru_note : p->ru_basis;
+
+		if (!*why)
 			continue;
 		fprintf(t->f, t->md ? "\n%s PID %u: " : "      * %s PID %u: ", ns, p->pid);
-		t->str(t->f, p->ru_note);
+		t->str(t->f, why);
 		fputc('\n', t->f);
 	}
 }
@@ -304,6 +306,12 @@ static void pid_json(void *arg, const struct fr_drive *d, const struct fr_step *
 		json_object_object_add(e, "ru_ratio", jnum(p->ru_ratio));
 		json_object_object_add(e, "ru_note",
 				       *p->ru_note ? json_object_new_string(p->ru_note) : NULL);
+		json_object_object_add(e, "ru_size_bytes", jnum(p->ru_size));
+		json_object_object_add(e, "ru_units_started", jnum(p->ru_units));
+		json_object_object_add(e, "ru_bytes_min", jnum(p->ru_bytes_min));
+		json_object_object_add(e, "ru_bytes_max", jnum(p->ru_bytes_max));
+		json_object_object_add(e, "ru_basis",
+				       *p->ru_basis ? json_object_new_string(p->ru_basis) : NULL);
 		json_object_array_add(a, e);
 	}
 	json_object_object_add(o, "pids", a);
@@ -389,7 +397,7 @@ static void html_pid_row(FILE *f, const char *ns, const char *pid, const char *r
 	fr_html_num_cell(f, u ? u->host_bytes / 1e6 : NAN, 1);
 	fr_html_num_cell(f, u ? u->ru_bytes / 1e6 : NAN, 1);
 	fr_html_num_cell(f, u ? u->ru_ratio : NAN, 2);
-	fr_html_cell(f, u ? u->ru_note : "", true);
+	fr_html_cell(f, !u ? "" : *u->ru_note ? u->ru_note : u->ru_basis, true);
 	fputs("</tr>\n", f);
 }
 
