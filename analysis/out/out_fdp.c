@@ -203,7 +203,8 @@ static void fdp_tw(struct tw *t, const struct fr_report *rep)
 	      t->f);
 	fputs("each namespace's writes (\"all\"; a namespace on several PIDs has no merged "
 	      "tail) and each placement ID's, from the engine's tags; host MB: written with the "
-	      "PID, RU MB: what its handle's reclaim unit took (RUAMW before - after), RU/host: "
+	      "PID, RU MB: what its handle's reclaim units took (RUAMW before - after, plus the "
+	      "unit size per new unit), RU/host: "
 	      "their ratio\n",
 	      t->f);
 	fr_fdp_each_placed(rep->m, pid_rows, t);
