@@ -256,6 +256,8 @@ static struct json_object *waf_json(const struct fr_waf *w)
 					     : json_object_new_string(fr_waf_src_name(w->src)));
 	json_object_object_add(o, "media_bytes", jnum(w->media_bytes));
 	json_object_object_add(o, "waf_host_bytes", jnum(w->src_host_bytes));
+	json_object_object_add(o, "waf_host_counter",
+			       *w->host_counter ? json_object_new_string(w->host_counter) : NULL);
 	json_object_object_add(o, "waf_note",
 			       isnan(w->waf) ? json_object_new_string(w->why) : NULL);
 	return o;
