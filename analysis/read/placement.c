@@ -84,6 +84,14 @@ static bool across_units(const struct ru_span *u, struct fr_pid_tail *t)
 		t->ru_bytes = t->ru_bytes_min;
 		return true;
 	}
+	if (isinf(kmax)) {
+		snprintf(t->ru_note, sizeof(t->ru_note),
+			 "handle usage n/a: at least %.0f new %.1f MB reclaim units (writes of up "
+			 "to "
+			 "%.0f B do not fit in one): the unit took at least %.1f MB",
+			 kmin, u->runs / 1e6, u->write_max, t->ru_bytes_min / 1e6);
+		return false;
+	}
 	snprintf(t->ru_note, sizeof(t->ru_note),
 		 "handle usage n/a: %.0f to %.0f new %.1f MB reclaim units fit RUAMW %.0f -> %.0f "
 		 "and %.1f MB written (largest write %.0f B): the unit took %.1f to %.1f MB",
