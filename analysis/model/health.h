@@ -38,6 +38,7 @@ enum fr_hc {
 	FR_HC_FDP_MBMW,	    /* FDP media bytes with metadata written */
 	FR_HC_FDP_HBMW,	    /* FDP host bytes with metadata written (same log, same window) */
 	FR_HC_EG_MEDIA,	    /* endurance group media units written (1000 x 512 B) */
+	FR_HC_EG_HOST,	    /* endurance group data units written by hosts (1000 x 512 B) */
 	FR_HC_N
 };
 
@@ -78,11 +79,13 @@ struct fr_waf {
 	double host_bytes;	 /* fio's written bytes, NAN unknown */
 	double host_bytes_smart; /* data units written delta x 512000, NAN unknown */
 	double media_bytes;	 /* NAN unknown */
-	/* host bytes the media counter's own log counted over the same window
-	 * (FDP's HBMW), the ratio's divisor then; NAN when the source has none
-	 * and fio's bytes divide */
+	/* the ratio's divisor: host bytes the drive's own host-write counter
+	 * beside the media counter counted over the same window (the same
+	 * reads): FDP's HBMW, SMART's data units written for OCP C0, the
+	 * endurance group's data units written; NAN with no WAF */
 	double src_host_bytes;
-	double waf; /* media / host, NAN when not a right number */
+	const char *host_counter; /* that counter's name; "" with no WAF */
+	double waf;		  /* media / host, NAN when not a right number */
 	enum fr_waf_src src;
 	char why[160]; /* "WAF n/a: ..." when waf is NAN */
 	/* the WAF by every media counter the drive has (FDP and OCP can
@@ -98,11 +101,10 @@ struct fr_health *fr_health_dup(const struct fr_health *h);
 void fr_health_verdict(struct fr_health *h);
 
 /*
- * The WAF of a step: its health's media bytes over the host bytes of the same
- * window: FDP's own host counter (HBMW) for FDP's media bytes (fio's bytes
- * leave out ramp_time and count only this job, while the drive's window is
- * the job's whole life and every writer of the endurance group), fio's
- * written bytes for the others.
+ * The WAF of a step: its health's media bytes over the host bytes the drive
+ * counted over the same window (its reads before and after the job), never
+ * fio's bytes: those leave out ramp_time and count only this job, while the
+ * drive's window is the job's whole life and every writer it serves.
  */
 void fr_health_waf(const struct fr_step *s, struct fr_waf *w);
 const char *fr_waf_src_name(enum fr_waf_src s);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Health in the model: a step's write amplification (the drive's media
- * bytes over fio's written bytes) and the verdict applied to the model
+ * bytes over its own host bytes of the same window) and the verdict applied to the model
  * (invalid steps moved out of the ranking).  Apart from health.c, which
  * knows the record alone, so that the model (model.c copies and frees
  * records) and the health rules do not depend on each other.  The rules are
@@ -70,10 +70,35 @@ static double media_bytes(const struct fr_health *h, enum fr_waf_src src)
 	return counter_bytes(h, src_counter(src), src_unit(src));
 }
 
-/* The host bytes SRC's own log counts (FDP's HBMW); NAN for a source without. */
+/*
+ * The drive's own host-write counter beside SRC's media counter, read at the
+ * same moments (so over the same window): FDP's HBMW (bytes), SMART's data
+ * units written for OCP C0 (the C0 log has no host counter), the endurance
+ * group log's data units written (1000 x 512 B each).
+ */
+static enum fr_hc host_counter(enum fr_waf_src src)
+{
+	return src == FR_WAF_OCP ? FR_HC_DUW : src == FR_WAF_FDP ? FR_HC_FDP_HBMW : FR_HC_EG_HOST;
+}
+
+static double host_unit(enum fr_waf_src src)
+{
+	return src == FR_WAF_FDP ? 1.0 : 512000.0;
+}
+
+static const char *host_counter_name(enum fr_waf_src src)
+{
+	return src == FR_WAF_OCP   ? "SMART data units written"
+	       : src == FR_WAF_FDP ? "FDP host bytes (HBMW)"
+				   : "endurance group data units written";
+}
+
 static double src_host_bytes(const struct fr_health *h, enum fr_waf_src src)
 {
-	return src == FR_WAF_FDP ? counter_bytes(h, FR_HC_FDP_HBMW, 1.0) : NAN;
+	for (size_t i = 0; i < h->nctrl; i++)
+		if (h->ctrl[i].read && h->ctrl[i].c[host_counter(src)].before < 0)
+			return NAN; /* not recorded */
+	return counter_bytes(h, host_counter(src), host_unit(src));
 }
 
 static double smart_host_bytes(const struct fr_health *h)
@@ -96,28 +121,33 @@ static double smart_host_bytes(const struct fr_health *h)
 }
 
 /*
- * The WAF by one counter, or NAN with why.  A counter in 512000 B units is
- * only used over 100 units of host writes (its rounding then moves the
- * ratio by 1 % at most); one that did not move while the host wrote a
- * unit or more is not kept by the drive (QEMU's endurance group log).
+ * The WAF by one media counter over the drive's host counter beside it, or
+ * NAN with why.  A counter in 512000 B units is only used over 100 units
+ * (its rounding then moves the ratio by 1 % at most); a media counter that
+ * did not move while the host wrote is not kept by the drive (QEMU's
+ * endurance group log).
  */
-static double waf_by(const struct fr_health *h, enum fr_waf_src src, double host, char *why,
-		     size_t len)
+static double waf_by(const struct fr_health *h, enum fr_waf_src src, char *why, size_t len)
 {
-	double media = media_bytes(h, src), unit = src_unit(src), own = src_host_bytes(h, src);
+	double media = media_bytes(h, src), host = src_host_bytes(h, src);
+	double unit = fmax(src_unit(src), host_unit(src));
 
-	if (!isnan(own) && own > 0)
-		host = own; /* the same log's host bytes: the same window */
 	if (isnan(media)) {
 		snprintf(why, len, "WAF n/a: the %s media counter went back or saturated",
 			 fr_waf_src_name(src));
 		return NAN;
 	}
+	if (isnan(host)) {
+		snprintf(why, len,
+			 "WAF n/a: the drive's host counter beside %s (%s) went back, saturated "
+			 "or was not read",
+			 fr_waf_src_name(src), host_counter_name(src));
+		return NAN;
+	}
 	if (host < 100 * unit) {
 		snprintf(why, len,
-			 "WAF n/a: the %s media counter counts %.0f B units, too coarse for "
-			 "%.1f MB written",
-			 fr_waf_src_name(src), unit, host / 1e6);
+			 "WAF n/a: %s over %s counts %.0f B units, too coarse for %.1f MB written",
+			 fr_waf_src_name(src), host_counter_name(src), unit, host / 1e6);
 		return NAN;
 	}
 	if (media == 0) {
@@ -138,6 +168,7 @@ void fr_health_waf(const struct fr_step *s, struct fr_waf *w)
 	memset(w, 0, sizeof(*w));
 	w->host_bytes = s->dir[FR_WRITE].io_bytes;
 	w->host_bytes_smart = w->media_bytes = w->src_host_bytes = w->waf = NAN;
+	w->host_counter = "";
 	for (int i = 0; i < FR_WAF_NSRC; i++)
 		w->by_src[i] = NAN;
 	snprintf(w->why, sizeof(w->why), "WAF n/a: no drive health recorded");
@@ -148,20 +179,18 @@ void fr_health_waf(const struct fr_step *s, struct fr_waf *w)
 	for (int i = FR_WAF_OCP; i < FR_WAF_NSRC; i++) {
 		if (!src_present(h, i))
 			continue;
-		if (isnan(w->host_bytes))
-			snprintf(why, sizeof(why), "WAF n/a: fio's written bytes are not known");
-		else if (w->host_bytes <= 0)
+		/* fio's bytes only say whether the step wrote (ramp left out) */
+		if (w->host_bytes == 0)
 			snprintf(why, sizeof(why), "WAF n/a: the step wrote nothing");
 		else
-			w->by_src[i] = waf_by(h, i, w->host_bytes, why, sizeof(why));
+			w->by_src[i] = waf_by(h, i, why, sizeof(why));
 		/* the first counter present gives the WAF, or says why not */
 		if (w->src == FR_WAF_NONE && !isnan(w->by_src[i])) {
 			w->src = i;
 			w->waf = w->by_src[i];
 			w->media_bytes = media_bytes(h, i);
 			w->src_host_bytes = src_host_bytes(h, i);
-			if (!(w->src_host_bytes > 0))
-				w->src_host_bytes = NAN;
+			w->host_counter = host_counter_name(i);
 		} else if (w->src == FR_WAF_NONE && !said) {
 			snprintf(w->why, sizeof(w->why), "%s", why);
 			said = true;

@@ -120,6 +120,7 @@ static void waf_of(const struct fr_drive *d, struct fr_waf *w)
 	}
 	memset(w, 0, sizeof(*w));
 	w->host_bytes = w->host_bytes_smart = w->media_bytes = w->src_host_bytes = w->waf = NAN;
+	w->host_counter = "";
 	for (int i = 0; i < FR_WAF_NSRC; i++)
 		w->by_src[i] = NAN;
 	snprintf(w->why, sizeof(w->why), "WAF n/a: %s",

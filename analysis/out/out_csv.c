@@ -412,7 +412,7 @@ static void pid_rows(void *arg, const struct fr_drive *d, const struct fr_step *
 {
 	FILE *f = arg;
 	struct row r = blank("placement");
-	char step[32], detail[480];
+	char step[32], detail[640];
 
 	r.profile = "noisy-neighbor";
 	r.drive = d->label;
@@ -427,7 +427,7 @@ static void pid_rows(void *arg, const struct fr_drive *d, const struct fr_step *
 	emit(f, &r);
 	for (size_t i = 0; i < s->placement->n; i++) {
 		const struct fr_pid_tail *p = &s->placement->t[i];
-		char ruh[16] = "?", max[32], usage[240];
+		char ruh[16] = "?", max[32], usage[480];
 
 		if (p->ruhid >= 0)
 			snprintf(ruh, sizeof(ruh), "%d", p->ruhid);
@@ -437,8 +437,9 @@ static void pid_rows(void *arg, const struct fr_drive *d, const struct fr_step *
 			snprintf(usage, sizeof(usage), "%s", p->ru_note);
 		else
 			snprintf(usage, sizeof(usage),
-				 "host %.0f B, reclaim unit took %.0f B, RU/host %.3f",
-				 p->host_bytes, p->ru_bytes, p->ru_ratio);
+				 "host %.0f B, reclaim unit%s took %.0f B, RU/host %.3f%s%s",
+				 p->host_bytes, p->ru_units > 0 ? "s" : "", p->ru_bytes,
+				 p->ru_ratio, *p->ru_basis ? "; " : "", p->ru_basis);
 		snprintf(detail, sizeof(detail),
 			 "RUHID %s, plids index %u, %llu writes, max %s us; %s", ruh, p->plid_index,
 			 (unsigned long long)p->count, max, usage);

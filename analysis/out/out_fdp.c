@@ -173,10 +173,12 @@ static void pid_rows(void *arg, const struct fr_drive *d, const struct fr_step *
 	for (size_t i = 0; i < s->placement->n; i++) {
 		const struct fr_pid_tail *p = &s->placement->t[i];
 
-		if (!*p->ru_note)
+		const char *why = *p->ru_note ? p->ru_note : p->ru_basis;
+
+		if (!*why)
 			continue;
 		fprintf(t->f, t->md ? "\n%s PID %u: " : "      * %s PID %u: ", ns, p->pid);
-		t->str(t->f, p->ru_note);
+		t->str(t->f, why);
 		fputc('\n', t->f);
 	}
 }
@@ -201,7 +203,8 @@ static void fdp_tw(struct tw *t, const struct fr_report *rep)
 	      t->f);
 	fputs("each namespace's writes (\"all\"; a namespace on several PIDs has no merged "
 	      "tail) and each placement ID's, from the engine's tags; host MB: written with the "
-	      "PID, RU MB: what its handle's reclaim unit took (RUAMW before - after), RU/host: "
+	      "PID, RU MB: what its handle's reclaim units took (RUAMW before - after, plus the "
+	      "unit size per new unit), RU/host: "
 	      "their ratio\n",
 	      t->f);
 	fr_fdp_each_placed(rep->m, pid_rows, t);
@@ -253,6 +256,8 @@ static struct json_object *waf_json(const struct fr_waf *w)
 					     : json_object_new_string(fr_waf_src_name(w->src)));
 	json_object_object_add(o, "media_bytes", jnum(w->media_bytes));
 	json_object_object_add(o, "waf_host_bytes", jnum(w->src_host_bytes));
+	json_object_object_add(o, "waf_host_counter",
+			       *w->host_counter ? json_object_new_string(w->host_counter) : NULL);
 	json_object_object_add(o, "waf_note",
 			       isnan(w->waf) ? json_object_new_string(w->why) : NULL);
 	return o;
@@ -304,6 +309,12 @@ static void pid_json(void *arg, const struct fr_drive *d, const struct fr_step *
 		json_object_object_add(e, "ru_ratio", jnum(p->ru_ratio));
 		json_object_object_add(e, "ru_note",
 				       *p->ru_note ? json_object_new_string(p->ru_note) : NULL);
+		json_object_object_add(e, "ru_size_bytes", jnum(p->ru_size));
+		json_object_object_add(e, "ru_units_started", jnum(p->ru_units));
+		json_object_object_add(e, "ru_bytes_min", jnum(p->ru_bytes_min));
+		json_object_object_add(e, "ru_bytes_max", jnum(p->ru_bytes_max));
+		json_object_object_add(e, "ru_basis",
+				       *p->ru_basis ? json_object_new_string(p->ru_basis) : NULL);
 		json_object_array_add(a, e);
 	}
 	json_object_object_add(o, "pids", a);
@@ -389,7 +400,7 @@ static void html_pid_row(FILE *f, const char *ns, const char *pid, const char *r
 	fr_html_num_cell(f, u ? u->host_bytes / 1e6 : NAN, 1);
 	fr_html_num_cell(f, u ? u->ru_bytes / 1e6 : NAN, 1);
 	fr_html_num_cell(f, u ? u->ru_ratio : NAN, 2);
-	fr_html_cell(f, u ? u->ru_note : "", true);
+	fr_html_cell(f, !u ? "" : *u->ru_note ? u->ru_note : u->ru_basis, true);
 	fputs("</tr>\n", f);
 }
 

@@ -75,19 +75,16 @@ static const char *delta_text(char *buf, size_t len, int64_t d)
 	return buf;
 }
 
-/* "WAF 1.00 (OCP C0: media 12.6 MB / host 12.6 MB)" or "WAF n/a: ..." */
+/* "WAF 1.00 (OCP C0: media 52.4 MB / host 52.4 MB by SMART data units written)" or "WAF n/a: ..."
+ */
 static void waf_text(char *buf, size_t len, const struct fr_waf *w)
 {
 	if (isnan(w->waf))
 		snprintf(buf, len, "%s", w->why);
-	else if (!isnan(w->src_host_bytes))
-		snprintf(buf, len,
-			 "WAF %.2f (%s: media %.1f MB / host %.1f MB, both from the %s statistics)",
-			 w->waf, fr_waf_src_name(w->src), w->media_bytes / 1e6,
-			 w->src_host_bytes / 1e6, fr_waf_src_name(w->src));
 	else
-		snprintf(buf, len, "WAF %.2f (%s: media %.1f MB / host %.1f MB)", w->waf,
-			 fr_waf_src_name(w->src), w->media_bytes / 1e6, w->host_bytes / 1e6);
+		snprintf(buf, len, "WAF %.2f (%s: media %.1f MB / host %.1f MB by %s)", w->waf,
+			 fr_waf_src_name(w->src), w->media_bytes / 1e6, w->src_host_bytes / 1e6,
+			 w->host_counter);
 }
 
 /* Writes text from input: as it is, or escaped for Markdown. */
@@ -292,6 +289,7 @@ static struct json_object *ctrl_json(const struct fr_hctrl *c)
 		[FR_HC_FDP_MBMW] = "fdp_mbmw",
 		[FR_HC_FDP_HBMW] = "fdp_hbmw",
 		[FR_HC_EG_MEDIA] = "endurance_group_media_units_written",
+		[FR_HC_EG_HOST] = "endurance_group_data_units_written",
 	};
 	struct json_object *o = json_object_new_object(), *d = json_object_new_object();
 	struct json_object *temps = json_object_new_array();
@@ -353,6 +351,8 @@ struct json_object *fr_health_json(const struct fr_step *s)
 	json_object_object_add(o, "media_bytes", jnum(w.media_bytes));
 	/* the divisor when the media counter's own log counts host bytes */
 	json_object_object_add(o, "waf_host_bytes", jnum(w.src_host_bytes));
+	json_object_object_add(o, "waf_host_counter",
+			       *w.host_counter ? json_object_new_string(w.host_counter) : NULL);
 	json_object_object_add(o, "waf", jnum(w.waf));
 	json_object_object_add(o, "waf_source",
 			       w.src ? json_object_new_string(fr_waf_src_name(w.src)) : NULL);

@@ -48,7 +48,8 @@ static void health_row(void *arg, const struct fr_drive *d, const struct fr_prof
 	if (isnan(w.waf))
 		snprintf(waf, sizeof(waf), "%s", w.why);
 	else
-		snprintf(waf, sizeof(waf), "%.2f (%s)", w.waf, fr_waf_src_name(w.src));
+		snprintf(waf, sizeof(waf), "%.2f (%s over %s)", w.waf, fr_waf_src_name(w.src),
+			 w.host_counter);
 	fr_html_cell(f, waf, true);
 	fputs("</tr>\n", f);
 }

@@ -43,41 +43,144 @@ static double elem(struct json_object *o, const char *key, size_t i)
 		       : NAN;
 }
 
+/* What a handle reported and what the job wrote with its PID, in bytes. */
+struct ru_span {
+	double before, after; /* RUAMW at set-up and at the end, LBAs */
+	double lba;	      /* bytes per LBA */
+	double host;	      /* bytes written with the PID */
+	double runs;	      /* reclaim unit nominal size, bytes; NAN not read */
+	double write_max;     /* largest write with the PID, bytes; NAN not said */
+};
+
 /*
- * The handle's usage of slot I of placement entry E: what its reclaim unit
- * lost against what the job wrote with the PID.  A unit change shows as
- * RUAMW rising, or as more bytes written than the unit lost; without the
- * unit size (FDP configuration log, not read) the media bytes are then not
- * known.
+ * Across unit changes (docs/fiorank.md "Handle usage across reclaim
+ * units"): with k new units the handle took T = before - after + k x RUNS
+ * bytes.  The job's own writes need T >= host (k >= kmin); a unit is left
+ * only when a write does not fit its rest, so each left unit kept less than
+ * the largest write unfilled: T - host <= k x (write_max - lba) (k <= kmax).
+ * Fills T's bounds and the units into T; false with why in ru_note when no
+ * k fits.
+ */
+static bool across_units(const struct ru_span *u, struct fr_pid_tail *t)
+{
+	double b = u->before * u->lba, a = u->after * u->lba;
+	double d = u->host - b + a; /* bytes the new units must hold */
+	double slack = fmax(u->write_max - u->lba, 0);
+	double kmin = fmax(ceil(d / u->runs), 0);
+	double kmax = d > 0 ? (u->runs > slack ? floor(d / (u->runs - slack)) : INFINITY) : 0;
+
+	if (kmin > kmax) {
+		snprintf(t->ru_note, sizeof(t->ru_note),
+			 "handle usage n/a: RUAMW %.0f -> %.0f with %.1f MB written fits no whole "
+			 "number of %.1f MB reclaim units filled by these writes alone (another "
+			 "writer on the handle, or a unit change the controller made)",
+			 u->before, u->after, u->host / 1e6, u->runs / 1e6);
+		return false;
+	}
+	t->ru_bytes_min = b - a + kmin * u->runs;
+	t->ru_bytes_max = isinf(kmax) ? INFINITY : b - a + kmax * u->runs;
+	if (kmin == kmax) {
+		t->ru_units = kmin;
+		t->ru_bytes = t->ru_bytes_min;
+		return true;
+	}
+	if (isinf(kmax)) {
+		snprintf(t->ru_note, sizeof(t->ru_note),
+			 "handle usage n/a: at least %.0f new %.1f MB reclaim units (writes of up "
+			 "to "
+			 "%.0f B do not fit in one): the unit took at least %.1f MB",
+			 kmin, u->runs / 1e6, u->write_max, t->ru_bytes_min / 1e6);
+		return false;
+	}
+	snprintf(t->ru_note, sizeof(t->ru_note),
+		 "handle usage n/a: %.0f to %.0f new %.1f MB reclaim units fit RUAMW %.0f -> %.0f "
+		 "and %.1f MB written (largest write %.0f B): the unit took %.1f to %.1f MB",
+		 kmin, kmax, u->runs / 1e6, u->before, u->after, u->host / 1e6, u->write_max,
+		 t->ru_bytes_min / 1e6, t->ru_bytes_max / 1e6);
+	return false;
+}
+
+/* Unit size and largest write of slot I of E into U; false with why in T. */
+static bool unit_facts(struct json_object *e, size_t i, struct ru_span *u, struct fr_pid_tail *t)
+{
+	struct json_object *cfg = fr_json_get(e, "fdp_config");
+	const char *absent = fr_json_str(e, "fdp_config_absent");
+
+	u->runs = fr_json_num(cfg, "runs");
+	u->write_max = elem(e, "write_max", i);
+	t->ru_size = u->runs > 0 ? u->runs : NAN;
+	if (!(u->runs > 0))
+		snprintf(t->ru_note, sizeof(t->ru_note),
+			 "handle usage n/a: the handle moved to a new reclaim unit (RUAMW %.0f -> "
+			 "%.0f for %.1f MB written) and the unit size is not known: %s",
+			 u->before, u->after, u->host / 1e6,
+			 absent ? absent
+				: "the engine file has no FDP configuration (an older "
+				  "engine)");
+	else if (!(u->write_max > 0))
+		snprintf(t->ru_note, sizeof(t->ru_note),
+			 "handle usage n/a: the handle moved to a new reclaim unit and the engine "
+			 "file does not give the largest write (an older engine)");
+	else if (u->after * u->lba > u->runs)
+		snprintf(t->ru_note, sizeof(t->ru_note),
+			 "handle usage n/a: RUAMW %.0f is above the nominal unit size (%.0f B): "
+			 "the drive's units are not RUNS long",
+			 u->after, u->runs);
+	else
+		return true;
+	return false;
+}
+
+/*
+ * The handle's usage of slot I of placement entry E: what its reclaim units
+ * took against what the job wrote with the PID.  Within one unit RUAMW's
+ * fall is the figure; across unit changes it needs the unit size.
  */
 static void usage(struct json_object *e, size_t i, struct fr_pid_tail *t)
 {
-	double before = elem(e, "ruamw_before", i), after = elem(e, "ruamw_after", i);
-	double lba = fr_json_num(e, "lba_size");
+	struct ru_span u = {
+		.before = elem(e, "ruamw_before", i),
+		.after = elem(e, "ruamw_after", i),
+		.lba = fr_json_num(e, "lba_size"),
+		.host = elem(e, "bytes_written", i),
+	};
 	const char *absent = fr_json_str(e, "ruamw_absent");
 
-	t->host_bytes = elem(e, "bytes_written", i);
-	t->ru_bytes = t->ru_ratio = NAN;
-	if (isnan(before) || isnan(t->host_bytes) || !(lba > 0))
+	t->host_bytes = u.host;
+	t->ru_bytes = t->ru_ratio = t->ru_units = t->ru_size = NAN;
+	t->ru_bytes_min = t->ru_bytes_max = NAN;
+	t->ru_basis[0] = '\0';
+	if (isnan(u.before) || isnan(u.host) || !(u.lba > 0)) {
 		snprintf(t->ru_note, sizeof(t->ru_note),
 			 "handle usage n/a: the engine file has none (an older engine)");
-	else if (isnan(after))
+		return;
+	}
+	if (isnan(u.after)) {
 		snprintf(t->ru_note, sizeof(t->ru_note),
 			 "handle usage n/a: RUAMW not read at the end: %s",
 			 absent ? absent : "not said why");
-	else if (after > before || (before - after) * lba < t->host_bytes)
-		snprintf(t->ru_note, sizeof(t->ru_note),
-			 "handle usage n/a: the handle moved to a new reclaim unit during the job "
-			 "(RUAMW %.0f -> %.0f for %.1f MB written); the unit size is not read",
-			 before, after, t->host_bytes / 1e6);
-	else if (t->host_bytes <= 0)
+		return;
+	}
+	if (u.host <= 0) {
 		snprintf(t->ru_note, sizeof(t->ru_note),
 			 "handle usage n/a: nothing written with the PID");
-	else {
-		t->ru_bytes = (before - after) * lba;
-		t->ru_ratio = t->ru_bytes / t->host_bytes;
-		t->ru_note[0] = '\0';
+		return;
 	}
+	if (u.after <= u.before && (u.before - u.after) * u.lba >= u.host) {
+		/* one unit: what left it is the figure, whatever the unit size */
+		unit_facts(e, i, &u, t);
+		t->ru_units = 0;
+		t->ru_bytes = t->ru_bytes_min = t->ru_bytes_max = (u.before - u.after) * u.lba;
+	} else if (!unit_facts(e, i, &u, t) || !across_units(&u, t))
+		return;
+	t->ru_note[0] = '\0';
+	t->ru_ratio = t->ru_bytes / t->host_bytes;
+	if (t->ru_units > 0)
+		snprintf(t->ru_basis, sizeof(t->ru_basis),
+			 "%.0f new reclaim unit%s of %.1f MB (RUNS) started: RUAMW %.0f -> %.0f, "
+			 "largest write %.0f B",
+			 t->ru_units, t->ru_units == 1 ? "" : "s", u.runs / 1e6, u.before, u.after,
+			 u.write_max);
 }
 
 /*
@@ -150,6 +253,10 @@ static bool read_key(struct json_object *root, struct json_object *k, unsigned n
 		.ru_bytes = NAN,
 		.ru_ratio = NAN,
 		.ru_note = "handle usage n/a: the PID is not in the file's placement list",
+		.ru_size = NAN,
+		.ru_units = NAN,
+		.ru_bytes_min = NAN,
+		.ru_bytes_max = NAN,
 	};
 	t->ruhid = ruhid_of(root, nsid, (unsigned)pid, t);
 	return true;

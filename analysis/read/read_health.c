@@ -129,6 +129,7 @@ static int merge_ctrl(struct fr_hctrl *c, struct json_object *o, char *err, size
 	log_counter(&c->c[FR_HC_FDP_HBMW], fr_json_get(o, "fdp"), "hbmw");
 	log_counter(&c->c[FR_HC_EG_MEDIA], fr_json_get(o, "endurance_group"),
 		    "media_units_written");
+	log_counter(&c->c[FR_HC_EG_HOST], fr_json_get(o, "endurance_group"), "data_units_written");
 	if (note_snap(c, before))
 		return -1;
 	if (samples && !json_object_is_type(samples, json_type_array)) {

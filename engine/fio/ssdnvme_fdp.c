@@ -126,6 +126,27 @@ fail:
 	return 1;
 }
 
+/*
+ * The endurance group's FDP configuration in use, for its reclaim unit size
+ * (docs/engine.md "Write amplification per handle").  Never a job error:
+ * without it fiorank says the unit size is not known.
+ */
+static void read_config(struct file_state *fs)
+{
+	struct fdp_place *p = fs->fdp;
+	int fd = open(fs->ni.path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0) {
+		snprintf(p->cfg_absent, sizeof(p->cfg_absent),
+			 "cannot open the namespace for its FDP configuration: %s",
+			 strerror(errno));
+		return;
+	}
+	p->have_cfg =
+		!fdp_config_read(fd, fs->ni.nsid, &p->cfg, p->cfg_absent, sizeof(p->cfg_absent));
+	close(fd);
+}
+
 /* fio's dataplacement=streams: the engine sends no streams directive. */
 static bool refuse_streams(struct thread_data *td)
 {
@@ -155,9 +176,10 @@ bool ssdnvme_fdp_setup(struct thread_data *td, struct file_state *fs)
 	if (!check_request(td, fs))
 		return false;
 	fs->fdp_by_fio = fio_asks(td);
-	if (fetch(td, fs, &h))
+	if (fetch(td, fs, &h) || make_plan(td, fs, &h))
 		return false;
-	return !make_plan(td, fs, &h);
+	read_config(fs);
+	return true;
 }
 
 #if FIO_IOOPS_VERSION >= 36
@@ -193,6 +215,16 @@ static json_object *u16_array(const uint16_t *v, unsigned int n)
 
 	for (i = 0; a && i < n; i++)
 		json_object_array_add(a, json_object_new_int(v[i]));
+	return a;
+}
+
+static json_object *u32_array(const uint32_t *v, unsigned int n)
+{
+	json_object *a = json_object_new_array();
+	unsigned int i;
+
+	for (i = 0; a && i < n; i++)
+		json_object_array_add(a, json_object_new_int64(v[i]));
 	return a;
 }
 
@@ -252,9 +284,33 @@ static void handle_usage(json_object *o, const struct file_state *fs)
 
 	json_object_object_add(o, "lba_size", json_object_new_int64(fs->ni.lba_size));
 	json_object_object_add(o, "bytes_written", u64_array(p->bytes, p->n));
+	json_object_object_add(o, "write_max", u32_array(p->write_max, p->n));
 	json_object_object_add(o, "ruamw_before", u64_array(p->ruamw_before, p->n));
 	json_object_object_add(o, "ruamw_after", have ? u64_array(after, p->n) : NULL);
 	json_object_object_add(o, "ruamw_absent", have ? NULL : json_object_new_string(why));
+}
+
+/* "fdp_config": the configuration in use, or null with "fdp_config_absent". */
+static void config_json(json_object *o, const struct fdp_place *p)
+{
+	const struct fdp_config *c = &p->cfg;
+	json_object *j = NULL;
+
+	if (p->have_cfg && (j = json_object_new_object())) {
+		json_object_object_add(j, "endurance_group", json_object_new_int(c->endgid));
+		json_object_object_add(j, "index", json_object_new_int((int)c->index));
+		json_object_object_add(j, "configurations", json_object_new_int((int)c->nconfigs));
+		json_object_object_add(j, "runs", json_object_new_int64((int64_t)c->runs));
+		json_object_object_add(j, "nrg", json_object_new_int64(c->nrg));
+		json_object_object_add(j, "nruh", json_object_new_int(c->nruh));
+		json_object_object_add(j, "maxpids", json_object_new_int(c->maxpids));
+		json_object_object_add(j, "nnss", json_object_new_int64(c->nnss));
+		json_object_object_add(j, "erutl", json_object_new_int64(c->erutl));
+		json_object_object_add(j, "rgif", json_object_new_int((int)c->rgif));
+	}
+	json_object_object_add(o, "fdp_config", j);
+	json_object_object_add(o, "fdp_config_absent",
+			       j ? NULL : json_object_new_string(p->cfg_absent));
 }
 
 static json_object *file_placement(const struct file_state *fs)
@@ -277,6 +333,7 @@ static json_object *file_placement(const struct file_state *fs)
 	json_object_object_add(o, "pids", u16_array(p->pid, p->n));
 	json_object_object_add(o, "ruhids", u16_array(p->ruhid, p->n));
 	handle_usage(o, fs);
+	config_json(o, p);
 	return o;
 }
 

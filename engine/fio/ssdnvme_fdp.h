@@ -63,8 +63,11 @@ __attribute__((always_inline)) static inline void ssdnvme_fdp_prep(struct engine
 			io->dspec = fs->fdp->pid[place - 1];
 		}
 		/* host bytes per PID, against the handle's RUAMW at the end */
-		if (place)
+		if (place) {
 			fs->fdp->bytes[place - 1] += io_u->xfer_buflen;
+			if (io_u->xfer_buflen > fs->fdp->write_max[place - 1])
+				fs->fdp->write_max[place - 1] = (uint32_t)io_u->xfer_buflen;
+		}
 	}
 	if (ld->tagging)
 		tagging_place(ld->tagging, io_u, place);

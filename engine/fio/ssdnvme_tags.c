@@ -185,6 +185,8 @@ int tagging_init(struct thread_data *td, struct engine_data *ld, const char *res
 		return 1;
 	if (attach_ctrls(td, tg))
 		return 1;
+	tg->td = td;
+	tg->ramp_pending = td->o.ramp_time != 0;
 	choose_clock(tg);
 	if (o->tag_log && open_log(td, ld, tg, &cfg, results_path))
 		return 1;
@@ -195,6 +197,52 @@ int tagging_init(struct thread_data *td, struct engine_data *ld, const char *res
 		return 1;
 	}
 	return 0;
+}
+
+/*
+ * fio accounts a completion (io_u.c's should_account(), called right after
+ * ->event()) once its ramp is over and the job is running or verifying.
+ * Asking the same here, at the same moment, agrees with it: a ramp that
+ * ends in this call ends for fio too.  From the first accounted completion
+ * on, the question is not asked again.
+ */
+bool tagging_ramp_drop(struct tagging *tg, struct tag_key *k, const struct io_u *io_u)
+{
+	struct thread_data *td = tg->td;
+
+	if (ramp_time_over(td) && (td->runstate == TD_RUNNING || td->runstate == TD_VERIFYING)) {
+		tg->ramp_pending = false;
+		return false;
+	}
+	if (k->inflight)
+		inflight_dec(k->inflight, k->dir);
+	tg->ramp_left_out[(unsigned int)io_u->ddir < TAGGING_DDIRS ? io_u->ddir : 0]++;
+	return true;
+}
+
+/* "tags_ramp": fio's ramp_time and the completions left out of the tags. */
+static json_object *ramp_json(const struct tagging *tg)
+{
+	static const char *const dirs[] = {"read", "write", "trim"};
+	json_object *o, *left;
+	unsigned int i;
+
+	if (!tg->td->o.ramp_time)
+		return NULL;
+	o = json_object_new_object();
+	left = json_object_new_object();
+	if (!o || !left) {
+		json_object_put(o);
+		json_object_put(left);
+		return NULL;
+	}
+	for (i = 0; i < TAGGING_DDIRS && i < sizeof(dirs) / sizeof(dirs[0]); i++)
+		json_object_object_add(left, dirs[i],
+				       json_object_new_int64((int64_t)tg->ramp_left_out[i]));
+	json_object_object_add(o, "ramp_time_us",
+			       json_object_new_int64((int64_t)tg->td->o.ramp_time));
+	json_object_object_add(o, "left_out", left);
+	return o;
 }
 
 /* Each key says which job it is from: a run's jobs share one results file. */
@@ -318,6 +366,8 @@ void tagging_report(struct thread_data *td, struct engine_data *ld, struct resul
 	mark_keys(section, td->o.name ? td->o.name : "job", td->thread_number);
 	json_object_object_add(section, "clock", clock_json(tg));
 	results_add_section(r, "tags", section);
+	if (td->o.ramp_time)
+		json_object_object_add(job_entry, "tags_ramp", ramp_json(tg));
 	/* only a complete log is named; a lost one says why */
 	json_object_object_add(job_entry, "taglog",
 			       tg->log_path && !tg->log_lost ? json_object_new_string(tg->log_path)

@@ -64,6 +64,12 @@ struct tagging {
 		struct inflight *f;
 	} ctrls[TAGGING_MAX_CTRLS];
 	unsigned int nr_ctrls;
+	/* fio's ramp_time: completions fio does not account (its ramp, and
+	 * until its first accounted one) are left out of the tags, so that
+	 * they add up to fio's totals; counted here per direction instead */
+	struct thread_data *td;
+	bool ramp_pending;
+	uint64_t ramp_left_out[TAGGING_DDIRS];
 };
 
 /* Out of line: the key at a file's first I/O of a direction (NULL on ENOMEM),
@@ -150,6 +156,13 @@ tagging_submitted(struct tagging *tg, struct io_u *io_u, uint64_t now_ns, uint64
 	io->lat_ns = stamp;
 }
 
+/*
+ * Out of line, only while fio's ramp may still run: true (and the I/O taken
+ * off the controller's count, not recorded) when fio will not account IO_U's
+ * completion.
+ */
+bool tagging_ramp_drop(struct tagging *tg, struct tag_key *k, const struct io_u *io_u);
+
 /* One io_u whose completion ->event() decoded (io_u->error set), reaped at STAMP. */
 __attribute__((always_inline)) static inline void
 tagging_completed(struct tagging *tg, struct io_u *io_u, uint64_t stamp)
@@ -162,6 +175,8 @@ tagging_completed(struct tagging *tg, struct io_u *io_u, uint64_t stamp)
 	if (__builtin_expect(!k, 0))
 		return;
 	tg->in_flight--;
+	if (__builtin_expect(tg->ramp_pending, 0) && tagging_ramp_drop(tg, k, io_u))
+		return;
 	lat = tag_clock_ns(&tg->clock, io->lat_ns, stamp);
 	if (__builtin_expect(io_u->error != 0, 0))
 		tagging_failed(tg, k, io, io_u, lat);

@@ -15,6 +15,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "fdp_config.h"
+
 #define FDP_MAX_PIDS 128 /* placement identifiers per namespace we keep (fio's FIO_MAX_DP_IDS) */
 #define FDP_DTYPE    2	 /* directive type: data placement */
 
@@ -42,6 +44,14 @@ struct fdp_place {
 	uint16_t ruhid[FDP_MAX_PIDS];
 	uint64_t ruamw_before[FDP_MAX_PIDS]; /* each handle's RUAMW at set-up */
 	uint64_t bytes[FDP_MAX_PIDS];	     /* bytes of the writes submitted with each PID */
+	/* each PID's largest write: bounds what a unit can be left unfilled
+	 * by when a write does not fit its rest (docs/fiorank.md) */
+	uint32_t write_max[FDP_MAX_PIDS];
+	/* the endurance group's FDP configuration in use (its reclaim unit
+	 * size); cfg_absent says why when have_cfg is false */
+	bool have_cfg;
+	struct fdp_config cfg;
+	char cfg_absent[200];
 	enum fdp_select select;
 	unsigned int next; /* roundrobin cursor */
 	uint64_t rng;	   /* random: xorshift64 state, never 0 */

@@ -2,9 +2,10 @@
 # The FDP noisy neighbor's results folder for fiorank's host tests
 # (tests/script/analysis-fdp.sh, issue 26), from one boot of the test bed
 # (QEMU 10): an FDP subsystem with six namespaces, namespace N on reclaim
-# unit handle N-1, and the runner's noisy-neighbor-fdp suite in short mode
-# (2 s steps, 1 s ramp: fio's totals leave the ramp's writes out, the
-# drive's FDP statistics and the engine's tags count them), run by
+# unit handle N-1, 16 MiB reclaim units (so the writers change units), and
+# the runner's noisy-neighbor-fdp suite in short mode (2 s steps, 1 s ramp:
+# fio's totals and the engine's tags leave the ramp's completions out, the
+# drive's counters and the handles' RUAMW count them), run by
 # tests/vm/guest/jobs-fdp.sh.
 #
 #   tests/data/make-fdp-fixtures.sh [--out DIR]   (default tests/data/fio/fdp)
@@ -28,7 +29,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 ns=6x32M
 for n in 1 2 3 4 5 6; do ns+=",$n:fdp.ruhs=$((n - 1))"; done
-"$VMRUN" --out "$work" --timeout 400 --ns "$ns" --subsys-opts fdp=on,fdp.nrg=1,fdp.nruh=8 -- \
+"$VMRUN" --out "$work" --timeout 400 --ns "$ns" --subsys-opts fdp=on,fdp.nrg=1,fdp.nruh=8,fdp.runs=16M -- \
 	bash "$TOP/tests/vm/guest/jobs-fdp.sh" "$ENGINE" "" 1
 [ "$(cat "$work/nn.rc")" = 0 ] || { tail -n 20 "$work/nn.log" >&2; exit 1; }
 rm -rf "$out"

@@ -99,16 +99,44 @@ elif what == "pids":
                 bad.append("ns%d %s: %s" % (e["nsid"], n, e["pids"][0]["lat"]))
         if not close(e["pids"][0]["max_us"], k["lat_ns"]["max"] / 1e3):
             bad.append("ns%d max %s" % (e["nsid"], e["pids"][0]["max_us"]))
-    # each handle's usage: what its reclaim unit lost against the bytes
-    # written with the PID, from jobs[].placement
+    # each handle's usage (docs/fiorank.md "Handle usage across reclaim
+    # units"): T = (B - A) x LBA + k x RUNS for the one k that fits the
+    # bytes written and the largest write, recomputed here; the fixture's
+    # 16 MiB units must show at least one unit change
+    changed = 0
     for j in eng["ssdnvme-fdp"]["jobs"]:
         for pl in j.get("placement") or []:
             got = [x for e in fdp.get("placement", []) if e["nsid"] == pl["nsid"] for x in e["pids"]]
-            took = (pl["ruamw_before"][0] - pl["ruamw_after"][0]) * pl["lba_size"]
-            host = pl["bytes_written"][0]
+            b, a, lba = pl["ruamw_before"][0], pl["ruamw_after"][0], pl["lba_size"]
+            host, runs, smax = pl["bytes_written"][0], pl["fdp_config"]["runs"], pl["write_max"][0]
+            d = host - (b - a) * lba
+            if a <= b and d <= 0:
+                k = 0
+            else:
+                kmin = max(-(-d // runs), 0)
+                kmax = d // (runs - max(smax - lba, 0))
+                k = kmin if kmin == kmax else None
+            changed += bool(k)
+            took = (b - a) * lba + k * runs if k is not None else None
             if not got or got[0]["host_bytes"] != host or got[0]["ru_bytes"] != took or \
-                    not close(got[0]["ru_ratio"], took / host) or got[0]["ru_note"] is not None:
-                bad.append("ns%d usage %s, want host %d took %d" % (pl["nsid"], got[:1], host, took))
+                    got[0]["ru_units_started"] != k or got[0]["ru_size_bytes"] != runs or \
+                    (took is not None and not close(got[0]["ru_ratio"], took / host)) or \
+                    (got[0]["ru_note"] is None) != (took is not None):
+                bad.append("ns%d usage %s, want host %d took %s in %s new units" % (pl["nsid"], got[:1], host, took, k))
+    if not changed:
+        bad.append("no handle changed reclaim units in the fixture")
+elif what == "ramp":
+    # fio's ramp_time: the tags leave out what fio does not account, so
+    # each run's write tags add up to fio's write completions, and the
+    # ramp's completions are counted in the job's tags_ramp
+    for r in eng:
+        for j in fio[r]["jobs"]:
+            tagged = sum(k["count"] + k["errors"] for k in eng[r]["tags"]["keys"]
+                         if k["direction"] == "write" and k["job"] == j["jobname"])
+            ramp = [e.get("tags_ramp") for e in eng[r]["jobs"] if e["name"] == j["jobname"]]
+            if j["write"]["clat_ns"]["N"] != tagged or not ramp or not ramp[0] or \
+                    (j["write"]["clat_ns"]["N"] and not ramp[0]["left_out"]["write"]):
+                bad.append("%s %s: fio %d writes, tags %d, tags_ramp %s" % (r, j["jobname"], j["write"]["clat_ns"]["N"], tagged, ramp))
 elif what == "csv":
     rows = list(csv.DictReader(open(sys.argv[4])))
     nf = [r for r in rows if r["section"] == "nn_fdp"]
@@ -116,7 +144,8 @@ elif what == "csv":
     if [r["nsid"] for r in nf] != ["", "4", "5", "6"] or [r["step"] for r in pl].count("PID 0") != 3 or len(pl) != 6:
         bad.append("nn_fdp %s placement %s" % ([r["nsid"] for r in nf], [(r["nsid"], r["step"]) for r in pl]))
     for r in nf:
-        if not close(float(r["waf"] or "nan"), pairs[0]["waf_with"]["waf"]) or r["waf_source"] != "FDP" or \
+        # CSV prints the WAF with 3 decimals
+        if not abs(float(r["waf"] or "nan") - pairs[0]["waf_with"]["waf"]) <= 0.0005 or r["waf_source"] != "FDP" or \
                 r["cross_check_of"] != pairs[0]["unplaced_drive"]:
             bad.append("nn_fdp row %s" % {k: r[k] for k in ("nsid", "waf", "waf_source", "cross_check_of")})
 print("ok" if not bad else "; ".join(bad))
@@ -129,7 +158,8 @@ expect_is() { # expect_is DESC CHECK
 }
 expect_is "JSON: the placed run paired with the same drive's unplaced run; victims' tails and ratios are the engine's" pair
 expect_is "JSON: each run's WAF is FDP media over FDP host bytes of the writers' job (not fio's bytes)" waf
-expect_is "JSON: per-PID writes, RUHID and tails of each writer namespace are the engine's" pids
+expect_is "JSON: per-PID writes, RUHID and tails, and each handle's bytes across its reclaim unit changes, are the engine's" pids
+expect_is "ramp_time 1 s: each job's write tags are fio's write completions; the ramp's are counted apart" ramp
 expect_is "CSV: nn_fdp rows with the ratio and WAF, placement rows per namespace and PID" csv
 check "text: the side-by-side section with both runs' WAF" \
 	grep -q "^writers' WAF without placement: WAF [0-9.]* (FDP); with placement: WAF [0-9.]* (FDP)" "$tmp/r.text"

@@ -54,6 +54,29 @@ sys.exit(0 if fio['N'] == tag['N'] and abs(tag['mean'] - fio['mean']) <= 0.03 * 
 		jq -e '.tags.clock.ns_per_cycle > 0.01 and .tags.clock.ns_per_cycle < 1000' "$tmp/clock.engine.json"
 done
 
+# fio's ramp_time: fio leaves the ramp's completions out of its totals, and
+# so must the tags (docs/tags.md "Ramp"): their counts add up to fio's
+# accounted completions (clat N; total_ios counts submissions, so I/O in
+# flight when the ramp ended differs), the ramp's are counted in the job's
+# tags_ramp (which must not be empty, or this run showed nothing).
+fio_cmd --name=ramp "$eng" --filename="$tmp/data" --size=16M --bs=4k --rw=randrw --iodepth=8 \
+	--time_based --ramp_time=1 --runtime=1 --output-format=json --output="$tmp/ramp.json" \
+	--ssdnvme_results="$tmp/ramp.engine.json" >/dev/null 2>&1
+check "ramp_time=1: tags add up to fio's reads and writes; the ramp's completions are left out and counted" \
+	python3 -c "
+import json, sys
+fio = json.load(open('$tmp/ramp.json'))['jobs'][0]
+eng = json.load(open('$tmp/ramp.engine.json'))
+keys = eng['tags']['keys']
+ramp = eng['jobs'][0]['tags_ramp']
+bad = []
+for d in ('read', 'write'):
+    tagged = sum(k['count'] + k['errors'] for k in keys if k['direction'] == d)
+    print('# %s: fio completions (clat N) %d, submissions %d, tags %d, ramp left out %d' % (d, fio[d]['clat_ns']['N'], fio[d]['total_ios'], tagged, ramp['left_out'][d]))
+    if tagged != fio[d]['clat_ns']['N'] or not tagged or not ramp['left_out'][d]:
+        bad.append(d)
+sys.exit(1 if bad or ramp['ramp_time_us'] != 1000000 else 0)"
+
 # Help text for every option.
 help=$(fio_cmd --enghelp="$ENGINE" 2>&1)
 for o in hipri fixedbufs registerfiles sqthread_poll sqthread_poll_cpu nonvectored readfua \

@@ -154,15 +154,16 @@ static void test_verdict(void **state)
 	      true, "OCP thermal throttling count +2");
 }
 
-/* WAF from each media counter, in order OCP, FDP, endurance group. */
-static void waf_of(const char *ocp, const char *fdp, const char *eg, double written,
+/* WAF from each media counter, in order OCP, FDP, endurance group, over
+ * the drive's host counter beside it; SMART's data units grew by DUW. */
+static void waf_of(const char *ocp, const char *fdp, const char *eg, double written, long duw,
 		   struct fr_waf *w)
 {
 	struct fr_model m;
 	char b[1024], a[1024], err[256], *c;
 
 	snap(b, sizeof(b), 0, 0, 310, 1000, 0, 0, 0, 0, 0, 0);
-	snap(a, sizeof(a), 2000, 0, 310, 1017, 0, 0, 0, 0, 0, 0);
+	snap(a, sizeof(a), 2000, 0, 310, 1000 + duw, 0, 0, 0, 0, 0, 0);
 	c = ctrl(b, b, a, ocp, fdp, eg);
 	one_step(&m, written);
 	assert_int_equal(attach(&m, c, err, sizeof(err)), 0);
@@ -173,65 +174,90 @@ static void waf_of(const char *ocp, const char *fdp, const char *eg, double writ
 
 static void test_waf(void **state)
 {
+	/* 200 data units of SMART: 102400000 B */
 	static const char ocp[] = "{\"before\": {\"physical_media_units_written\": 1000}, "
-				  "\"after\": {\"physical_media_units_written\": 8389608}}";
+				  "\"after\": {\"physical_media_units_written\": 102401000}}";
 	static const char fdp[] = "{\"endurance_group\": 1, \"before\": {\"hbmw\": 0, \"mbmw\": "
 				  "100}, \"after\": {\"hbmw\": 8388608, \"mbmw\": 25165924}}";
-	static const char eg[] = "{\"before\": {\"media_units_written\": 10}, "
-				 "\"after\": {\"media_units_written\": 43}}";
+	static const char eg[] = "{\"before\": {\"media_units_written\": 10, "
+				 "\"data_units_written\": 10}, \"after\": "
+				 "{\"media_units_written\": 43, \"data_units_written\": 110}}";
 	struct fr_waf w;
 
 	(void)state;
-	waf_of(ocp, fdp, eg, 8388608, &w);
+	/* OCP's media over SMART's host count, not over fio's (ramp-less) bytes */
+	waf_of(ocp, fdp, eg, 8388608, 200, &w);
 	assert_int_equal(w.src, FR_WAF_OCP);
 	assert_true(fabs(w.waf - 1.0) < 1e-12);
-	/* the drive's own count of host writes, 17 data units: a cross-check */
-	assert_true(w.host_bytes_smart == 17 * 512000.0);
-	waf_of("null", fdp, eg, 8388608, &w);
+	assert_true(w.src_host_bytes == 200 * 512000.0);
+	assert_string_equal(w.host_counter, "SMART data units written");
+	assert_true(w.host_bytes == 8388608);
+	/* FDP beside OCP: the WAF is OCP's, FDP's is kept beside it */
+	assert_true(fabs(w.by_src[FR_WAF_FDP] - 3.0) < 1e-12);
+	assert_true(fabs(w.by_src[FR_WAF_EG] - 0.33) < 1e-12);
+	/* SMART's 17 units are too coarse for OCP: FDP's pair gives it */
+	waf_of(ocp, fdp, eg, 8388608, 17, &w);
 	assert_int_equal(w.src, FR_WAF_FDP);
 	assert_true(fabs(w.waf - 3.0) < 1e-12);
-	/* the endurance group counts 512000 B units: used over 100 of them */
-	waf_of("null", "null", eg, 8388608, &w);
+	assert_true(w.src_host_bytes == 8388608);
+	assert_string_equal(w.host_counter, "FDP host bytes (HBMW)");
+	waf_of(ocp, "null", "null", 8388608, 17, &w);
 	assert_true(isnan(w.waf));
-	assert_string_equal(w.why, "WAF n/a: the endurance group media counter counts 512000 B "
-				   "units, too coarse for 8.4 MB written");
-	waf_of("null", "null", eg, 16 * 1000 * 1000, &w);
-	assert_true(isnan(w.waf));
-	waf_of("null", "null", eg, 100 * 512000.0, &w);
+	assert_string_equal(w.why, "WAF n/a: OCP C0 over SMART data units written counts 512000 B "
+				   "units, too coarse for 8.7 MB written");
+	/* FDP's pair whatever fio wrote (its ramp left out) */
+	waf_of("null", fdp, eg, 1, 17, &w);
+	assert_int_equal(w.src, FR_WAF_FDP);
+	assert_true(fabs(w.waf - 3.0) < 1e-12);
+	/* the endurance group over its own data units, used over 100 of them */
+	waf_of("null", "null", eg, 8388608, 17, &w);
 	assert_int_equal(w.src, FR_WAF_EG);
 	assert_true(fabs(w.waf - 33 / 100.0) < 1e-12);
+	assert_string_equal(w.host_counter, "endurance group data units written");
+	waf_of("null", "null",
+	       "{\"before\": {\"media_units_written\": 10, \"data_units_written\": 10}, "
+	       "\"after\": {\"media_units_written\": 43, \"data_units_written\": 60}}",
+	       8388608, 17, &w);
+	assert_true(isnan(w.waf));
+	assert_string_equal(w.why, "WAF n/a: endurance group over endurance group data units "
+				   "written counts 512000 B units, too coarse for 25.6 MB written");
+	/* a media counter without the host counter beside it: n/a */
+	waf_of("null", "null",
+	       "{\"before\": {\"media_units_written\": 10}, \"after\": "
+	       "{\"media_units_written\": 43}}",
+	       8388608, 17, &w);
+	assert_true(isnan(w.waf));
+	assert_string_equal(w.why, "WAF n/a: the drive's host counter beside endurance group "
+				   "(endurance group data units written) went back, saturated or "
+				   "was not read");
 	/* one that does not move while the host writes is not kept (QEMU's) */
 	waf_of("null", "null",
-	       "{\"before\": {\"media_units_written\": 0}, \"after\": "
-	       "{\"media_units_written\": 0}}",
-	       100 * 512000.0, &w);
+	       "{\"before\": {\"media_units_written\": 0, \"data_units_written\": 0}, "
+	       "\"after\": {\"media_units_written\": 0, \"data_units_written\": 100}}",
+	       100 * 512000.0, 17, &w);
 	assert_true(isnan(w.waf));
 	assert_string_equal(w.why,
 			    "WAF n/a: the endurance group media counter did not move while the "
 			    "host wrote");
-	/* FDP beside OCP: the WAF is OCP's, FDP's is kept beside it */
-	waf_of(ocp, fdp, eg, 8388608, &w);
-	assert_true(fabs(w.by_src[FR_WAF_FDP] - 3.0) < 1e-12);
-	assert_true(isnan(w.by_src[FR_WAF_EG]));
 	/* no media counter: n/a, said so */
-	waf_of("null", "null", "null", 8388608, &w);
+	waf_of("null", "null", "null", 8388608, 200, &w);
 	assert_true(isnan(w.waf));
 	assert_string_equal(w.why, "WAF n/a: the drive reports no media counter");
 	/* a step that wrote nothing is never divided by */
-	waf_of(ocp, "null", "null", 0, &w);
+	waf_of(ocp, "null", "null", 0, 200, &w);
 	assert_true(isnan(w.waf));
 	assert_string_equal(w.why, "WAF n/a: the step wrote nothing");
-	/* fio's bytes unknown (fio < 3.0) */
-	waf_of(ocp, "null", "null", NAN, &w);
-	assert_true(isnan(w.waf));
+	/* fio's bytes unknown (fio < 3.0): the drive's counters still give it */
+	waf_of(ocp, "null", "null", NAN, 200, &w);
+	assert_true(fabs(w.waf - 1.0) < 1e-12);
 	/* a counter that went back (a reset) or saturated is not a delta */
 	waf_of("{\"before\": {\"physical_media_units_written\": 9000}, \"after\": "
 	       "{\"physical_media_units_written\": 10}}",
-	       "null", "null", 8388608, &w);
+	       "null", "null", 8388608, 200, &w);
 	assert_true(isnan(w.waf));
 	waf_of("{\"before\": {\"physical_media_units_written\": 9000}, \"after\": "
 	       "{\"physical_media_units_written\": 9223372036854775807}}",
-	       "null", "null", 8388608, &w);
+	       "null", "null", 8388608, 200, &w);
 	assert_true(isnan(w.waf));
 }
 
@@ -294,24 +320,27 @@ static void test_subsystems(void **state)
 
 	(void)state;
 	snap(b, sizeof(b), 0, 0, 310, 1000, 0, 0, 0, 0, 0, 0);
-	snap(a, sizeof(a), 2000, 0, 310, 1017, 0, 0, 0, 0, 0, 0);
+	snap(a, sizeof(a), 2000, 0, 310, 1200, 0, 0, 0, 0, 0, 0);
 	for (int i = 0; i < 2; i++) {
 		assert_true(asprintf(&two,
 				     "{\"controller\": \"nvme0\", \"subsystem\": \"%s\", "
 				     "\"before\": %s, \"after\": %s, \"ocp_c0\": {\"before\": "
 				     "{\"physical_media_units_written\": 0}, \"after\": "
-				     "{\"physical_media_units_written\": 4096}}}, "
+				     "{\"physical_media_units_written\": 204800000}}}, "
 				     "{\"controller\": \"nvme1\", \"subsystem\": \"%s\", "
 				     "\"before\": %s, \"after\": %s, \"ocp_c0\": {\"before\": "
 				     "{\"physical_media_units_written\": 0}, \"after\": "
-				     "{\"physical_media_units_written\": 4096}}}",
+				     "{\"physical_media_units_written\": 204800000}}}",
 				     nqn[i][0], b, a, nqn[i][1], b, a) > 0);
 		one_step(&m, 4096);
 		assert_int_equal(attach(&m, two, err, sizeof(err)), 0);
 		fr_health_sum(step_of(&m)->health, &sum);
 		fr_health_waf(step_of(&m), &w);
-		assert_int_equal(sum.delta[FR_HC_DUW], 17 * (i + 1));
-		assert_true(w.waf == i + 1.0);
+		/* both sides of the ratio count each subsystem once */
+		assert_int_equal(sum.delta[FR_HC_DUW], 200 * (i + 1));
+		assert_true(w.media_bytes == 204800000.0 * (i + 1));
+		assert_true(w.src_host_bytes == 102400000.0 * (i + 1));
+		assert_true(w.waf == 2.0);
 		free(two);
 		fr_model_free(&m);
 	}

@@ -15,6 +15,7 @@
 #include <json-c/json.h>
 
 #include "fdp.h"
+#include "fdp_config.h"
 #include "nvme_cmd.h"
 #include "tags.h"
 
@@ -254,6 +255,80 @@ static void tag_keys_per_placement(void **state)
 	tags_free(t);
 }
 
+/* A configurations log of two descriptors of unequal sizes, little-endian. */
+static size_t config_page(uint8_t *page, size_t room)
+{
+	static const struct {
+		uint16_t dsze, nruh;
+		uint8_t fdpa;
+		uint64_t runs;
+	} d[2] = {{64 + 2 * 4, 2, 0x80, 1 << 20}, {64 + 8 * 4 + 8, 8, 0x81, 96ull << 20}};
+	size_t off = 16;
+
+	memset(page, 0, room);
+	page[0] = 1; /* NUMFDPC: two configurations, 0's based */
+	for (int i = 0; i < 2; i++) {
+		uint8_t *q = page + off;
+		uint16_t le16 = htole16(d[i].dsze), nruh = htole16(d[i].nruh);
+		uint32_t nrg = htole32(1), erutl = htole32(30);
+		uint64_t runs = htole64(d[i].runs);
+
+		memcpy(q, &le16, 2);
+		q[2] = d[i].fdpa;
+		memcpy(q + 4, &nrg, 4);
+		memcpy(q + 8, &nruh, 2);
+		memcpy(q + 16, &runs, 8);
+		memcpy(q + 24, &erutl, 4);
+		off += d[i].dsze;
+	}
+	uint32_t size = htole32((uint32_t)off);
+	memcpy(page + 4, &size, 4);
+	return off;
+}
+
+static void config_descriptors_walked_by_size(void **state)
+{
+	uint8_t page[512];
+	size_t len = config_page(page, sizeof(page));
+	struct fdp_config c;
+
+	(void)state;
+	memset(&c, 0, sizeof(c));
+	assert_int_equal(fdp_config_decode(page, sizeof(page), 1, &c, msg, sizeof(msg)), 0);
+	assert_int_equal(c.nconfigs, 2);
+	assert_int_equal(c.index, 1);
+	assert_int_equal(c.runs, 96ull << 20);
+	assert_int_equal(c.nruh, 8);
+	assert_int_equal(c.nrg, 1);
+	assert_int_equal(c.rgif, 1);
+	assert_int_equal(c.erutl, 30);
+	/* the first descriptor was not marked valid */
+	page[16 + 2] = 0;
+	assert_int_equal(fdp_config_decode(page, len, 0, &c, msg, sizeof(msg)), -1);
+	assert_non_null(strstr(msg, "configuration 0 in use is not marked valid"));
+}
+
+static void config_refused_with_where(void **state)
+{
+	uint8_t page[512];
+	size_t len = config_page(page, sizeof(page));
+	struct fdp_config c;
+
+	(void)state;
+	assert_int_equal(fdp_config_decode(page, 8, 0, &c, msg, sizeof(msg)), -1);
+	assert_non_null(strstr(msg, "8 bytes, shorter than its header"));
+	assert_int_equal(fdp_config_decode(page, len, 2, &c, msg, sizeof(msg)), -1);
+	assert_non_null(strstr(msg, "configuration 2 in use is not in the log (2 listed)"));
+	assert_int_equal(fdp_config_decode(page, len - 1, 0, &c, msg, sizeof(msg)), -1);
+	assert_non_null(strstr(msg, "outside the"));
+	page[16] = 8; /* first descriptor's size below the fixed part */
+	assert_int_equal(fdp_config_decode(page, len, 1, &c, msg, sizeof(msg)), -1);
+	assert_non_null(strstr(msg, "descriptor 0 at byte 16 has size 8"));
+	page[16] = 0xff; /* ... or past the page */
+	assert_int_equal(fdp_config_decode(page, len, 1, &c, msg, sizeof(msg)), -1);
+	assert_non_null(strstr(msg, "descriptor 0 at byte 16 has size 255"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -266,6 +341,8 @@ int main(void)
 		cmocka_unit_test(random_covers_every_pid),
 		cmocka_unit_test(write_carries_directive),
 		cmocka_unit_test(tag_keys_per_placement),
+		cmocka_unit_test(config_descriptors_walked_by_size),
+		cmocka_unit_test(config_refused_with_where),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -23,10 +23,11 @@ if [ "${qver:-0}" -lt 10 ]; then
 fi
 ns=6x32M
 for n in 1 2 3 4 5 6; do ns+=",$n:fdp.ruhs=$((n - 1))"; done
-# The reclaim unit size is set here, not left to QEMU's default: a handle
-# whose writes outrun its unit moves to a new one (RUAMW rises again), and
-# what the unit took is then known only modulo this size.
-runs=$((96 << 20))
+# The reclaim unit size is set here, not left to QEMU's default, and small
+# (16 MiB) so that every writer outruns its unit: the handle moves to a new
+# one (RUAMW rises again), and what its units took is known from RUAMW only
+# with this size, which the engine reads from the FDP configurations log.
+runs=$((16 << 20))
 vm_relay "fdp noisy neighbor" "$o" --timeout 400 --ns "$ns" --subsys-opts "fdp=on,fdp.nrg=1,fdp.nruh=8,fdp.runs=$runs" \
 	-- tests/vm/guest/jobs-fdp.sh "$ENGINE" "${SANITIZE:-}" 0
 check "the suite exited 0" grep -qx 0 "$o/nn.rc"
@@ -126,6 +127,20 @@ elif what == "stats":
                      % (key, lo, hi, stats["before"][key], stats["after"][key]))
         if lo != stats["before"][key] or hi != stats["after"][key]:
             bad.append("%s: engine %d..%d, nvme-cli %d..%d" % (key, lo, hi, stats["before"][key], stats["after"][key]))
+elif what == "config":
+    # the engine's reading of the configurations log is nvme-cli's, and the
+    # unit size is the one the test bed was given
+    cli = jload(o + "/fdp-configs.json")
+    confs = [v for v in cli.values() if isinstance(v, list)]
+    c0 = confs[0][0] if confs and confs[0] else {}
+    for e in (e for j in eng["ssdnvme-fdp"]["jobs"] for e in (j.get("placement") or [])):
+        c = e.get("fdp_config") or {}
+        notes.append("ns%d: engine fdp_config %s; nvme-cli configs[0] runs %s nruh %s nrg %s"
+                     % (e["nsid"], c or e.get("fdp_config_absent"), c0.get("runs"), c0.get("nruh"), c0.get("nrg")))
+        if c.get("runs") != runs or c0.get("runs") != runs or c.get("index") != 0 or \
+                c.get("endurance_group") != 1 or [c.get(k) for k in ("nruh", "nrg", "nnss")] != \
+                [c0.get(k) for k in ("nruh", "nrg", "nnss")] or c.get("nruh") != 8:
+            bad.append("ns%d: engine %s, nvme-cli %s, set %d" % (e["nsid"], c, c0, runs))
 elif what == "report":
     rep = jload(o + "/report.json")
     pairs = rep.get("fdp", {}).get("pairs", [])
@@ -142,22 +157,32 @@ elif what == "report":
             notes.append("%s: fiorank WAF %s (%s), FDP media %d / host %d over the writers' job" % (r, p[side]["waf"], p[side]["waf_source"], m, h))
             if p[side]["waf_source"] != "FDP" or abs(p[side]["waf"] - m / h) > 1e-12:
                 bad.append("%s: %s, want %s" % (side, p[side], m / h))
-    # the handle's bytes in fiorank: what the unit took when it kept its
-    # unit, n/a (and why) when RUAMW rose, never a figure across a change
+    # the handle's bytes in fiorank across unit changes: QEMU splits a write
+    # that does not fit its unit's rest, so the units took exactly the bytes
+    # written and k = (written - before + after) / RUNS new units started;
+    # fiorank must give that k and those bytes, and at least one writer
+    # must have changed units (or the check shows nothing)
+    changed = 0
     eng_p = {e["nsid"]: e for j in eng["ssdnvme-fdp"]["jobs"] for e in (j.get("placement") or [])}
     for s in rep.get("fdp", {}).get("placement", []):
         e = eng_p.get(s["nsid"])
         for t in s["pids"]:
-            if not e:
-                bad.append("ns%d: no engine placement" % s["nsid"])
+            if not e or e["ruamw_after"] is None:
+                bad.append("ns%d: no engine placement or RUAMW after" % s["nsid"])
                 continue
-            b, a = e["ruamw_before"][0], (e["ruamw_after"] or [None])[0]
-            kept = a is not None and a <= b and (b - a) * e["lba_size"] >= e["bytes_written"][0]
-            want = (b - a) * e["lba_size"] if kept else None
-            notes.append("ns%d PID %d: fiorank RU bytes %s, note %s (RUAMW %s -> %s)"
-                         % (s["nsid"], t["placement_id"], t["ru_bytes"], t["ru_note"], b, a))
-            if t["ru_bytes"] != want or (want is None) != bool(t["ru_note"]):
-                bad.append("ns%d: fiorank RU bytes %s, want %s" % (s["nsid"], t["ru_bytes"], want))
+            b, a, lba, w = e["ruamw_before"][0], e["ruamw_after"][0], e["lba_size"], e["bytes_written"][0]
+            d = w - (b - a) * lba
+            k = d // runs if d > 0 else 0
+            want = (b - a) * lba + k * runs
+            changed += k > 0
+            notes.append("ns%d PID %d: RUAMW %d -> %d, %d B written: fiorank RU bytes %s in %s new units of %s B, note %s"
+                         % (s["nsid"], t["placement_id"], b, a, w, t["ru_bytes"], t["ru_units_started"],
+                            t["ru_size_bytes"], t["ru_note"] or t["ru_basis"]))
+            if d % runs or want != w or t["ru_bytes"] != want or t["ru_units_started"] != k or \
+                    t["ru_note"] is not None or t["ru_size_bytes"] != runs or t["ru_ratio"] != 1:
+                bad.append("ns%d: fiorank %s, want %d B in %d new units" % (s["nsid"], t, want, k))
+    if not changed:
+        bad.append("no writer's handle changed reclaim units: nothing across a change was checked")
 print("ok" if not bad else "; ".join(bad))
 for n in notes:
     print("# " + n)
@@ -173,10 +198,11 @@ if [ -f "$o/fdp-stats-after.json" ]; then
 	fdp_is "writes landed on the writers' handles only, and their bytes are fio's and FDP's HBMW" handles
 	fdp_is "the placed run put namespace N's writes on PID 0, RUHID N-1, as nvme-cli lists them; each handle's reclaim units took the bytes written with its PID (modulo the unit size)" placement
 	fdp_is "the tags add up to fio's writes: per PID when placed, none placed otherwise" tags
+	fdp_is "the engine read the FDP configuration in use: nvme-cli's (RUNS $runs, 8 handles, 1 group)" config
 	fdp_is "the engine's FDP statistics at the runs' ends are nvme-cli's readings" stats
 	"$FIORANK" -f json "$o/nn" >"$o/report.json" 2>"$tmp/fr.err"
 	check "fiorank reads the folder" test -s "$o/report.json"
-	fdp_is "fiorank pairs the placed run with the unplaced one, victims 4-6, WAF from the FDP statistics; a handle's bytes only without a unit change" report
+	fdp_is "fiorank pairs the placed run with the unplaced one, victims 4-6, WAF from the FDP statistics; each handle's bytes across its unit changes" report
 	"$FIORANK" "$o/nn" >"$o/report.txt" 2>&1
 	check "the text report shows both runs side by side with their WAF" \
 		grep -q "writers' WAF without placement: WAF [0-9.]* (FDP); with placement: WAF [0-9.]* (FDP)" "$o/report.txt"

@@ -100,6 +100,25 @@ check "rr: only PIDs 1 and 3 took the writes, 256 KiB each (RUAMW 2048 -> 1536 o
 	diff <(printf '0\t2048\n1\t1536\n2\t2048\n3\t1536\n') a1
 check_noted "rr: per-PID tags add up to fio's writes, split evenly, and match each handle's media writes" \
 	fdp_check rr rr.json rr.engine.json 1 b1 a1
+# The FDP configuration in use, as the engine read it at set-up (Get
+# Features 0x1D, log 0x20), is nvme-cli's `nvme fdp configs` and the
+# test bed's (1 MiB units, 8 handles, 1 group).
+nvme fdp configs /dev/nvme0 -e 1 -o json >configs.json
+check_noted "the engine's fdp_config is nvme-cli's configuration 0 (RUNS 1 MiB, 8 handles, 1 group)" \
+	python3 - configs.json rr.engine.json <<'EOF'
+import json, sys
+cli, res = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+c0 = [v for v in cli.values() if isinstance(v, list)][0][0]
+for e in (e for j in res["jobs"] for e in j.get("placement", [])):
+    c = e.get("fdp_config") or {}
+    print("# nsid %d: engine %s; nvme-cli runs %s nruh %s nrg %s nnss %s erutl %s"
+          % (e["nsid"], c or e.get("fdp_config_absent"), c0.get("runs"), c0.get("nruh"), c0.get("nrg"),
+             c0.get("nnss"), c0.get("erutl")))
+    want = {k: c0.get(k) for k in ("runs", "nruh", "nrg", "nnss", "erutl")}
+    if {k: c.get(k) for k in want} != want or c0.get("runs") != 1 << 20 or c0.get("nruh") != 8 or \
+            c.get("index") != 0 or c.get("endurance_group") != 1 or e.get("write_max") != [4096, 4096]:
+        sys.exit(1)
+EOF
 
 # 2. Random over plids 0-1 of namespaces 1 and 2 (one job, namespaces=),
 #    half reads: reads unplaced, every namespace x PID key matches its handle.

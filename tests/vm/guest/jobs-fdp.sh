@@ -6,7 +6,8 @@
 # on its handle.  Around it, nvme-cli's own readings for the host side to
 # compare with the engine's: each namespace's reclaim unit handle status
 # (`nvme fdp status`: PID, RUHID, RUAMW) and the endurance group's FDP
-# statistics (`nvme fdp stats`: HBMW, MBMW), before and after.  Results in
+# statistics (`nvme fdp stats`: HBMW, MBMW), before and after, and the
+# FDP configurations log (`nvme fdp configs`: the reclaim unit size).  Results in
 # $OUT (nn/ the runner's folder, fdp-*.txt the readings, nn.rc its status).
 # Arguments: the engine, whether it is the sanitizer build, and the ramp
 # in seconds (0: every write is in fio's totals and the engine's tags alike;
@@ -27,6 +28,8 @@ readings() {
 }
 
 readings before
+# the configuration in use (one in QEMU): its reclaim unit size
+nvme fdp configs /dev/nvme0 -e 1 -o json >"$OUT/fdp-configs.json"
 jobs/ssdnvme-suite --fio /tmp/fio --engine-so "$ENGINE" --suite noisy-neighbor-fdp --short \
 	--runtime 2 --ramp "$ramp" --yes-destroy deadbeef --results "$OUT/nn" /dev/ng0n1 >"$OUT/nn.log" 2>&1
 echo $? >"$OUT/nn.rc"
