@@ -75,7 +75,8 @@ static void missed_targets(FILE *f, const struct fr_profile_rank *pr)
 		}
 }
 
-static void profile_charts(FILE *f, const struct fr_profile_rank *pr, enum fr_basis basis,
+static void profile_charts(FILE *f, const struct fr_profile_rank *pr,
+			   const struct fr_peak_series *ps, enum fr_basis basis,
 			   struct fr_palette *pal)
 {
 	struct fr_series *s = calloc(pr->n + 1, sizeof(*s));
@@ -132,8 +133,8 @@ static void profile_charts(FILE *f, const struct fr_profile_rank *pr, enum fr_ba
 	snprintf(title, sizeof(title), "%s: peak %s and place", pr->name,
 		 pr->by_mbps ? "MB/s" : "IOPS");
 	fr_html_p99_curves(f, pr, basis, pal, &sc);
-	fr_html_dist(f, pr, pal);
-	fr_html_fio_logs(f, pr, pal);
+	fr_html_dist(f, pr, ps, pal);
+	fr_html_fio_logs(f, pr, ps, pal);
 	fr_html_health_temps(f, pr, pal);
 	fr_svg_bars(f, title, pr->by_mbps ? "MB/s" : "IOPS", b, pr->n);
 out:
@@ -387,7 +388,7 @@ static int render_html(FILE *f, const void *arg)
 		fprintf(f, " (ranked by peak %s)</h2>\n", r->profiles[p].by_mbps ? "MB/s" : "IOPS");
 		profile_table(f, &r->profiles[p]);
 		missed_targets(f, &r->profiles[p]);
-		profile_charts(f, &r->profiles[p], r->basis, &pal);
+		profile_charts(f, &r->profiles[p], rep->peak ? rep->peak[p] : NULL, r->basis, &pal);
 		fputs("</section>\n", f);
 	}
 	if (r->nwp)

@@ -16,7 +16,9 @@
 #include "model/model.h"
 #include "read/provenance.h"
 #include "rank/rank.h"
+#include "rank/tq.h"
 #include "report/runinfo.h"
+#include "report/report_peak.h"
 
 struct fr_baseline;
 struct fr_nn_split;
@@ -36,6 +38,15 @@ struct fr_report {
 	 * below), made once by fr_report_build; NULL without a
 	 * noisy-neighbor ranking */
 	const struct fr_nn_split *nn;
+	/* the tq-sweep section (rank/tq.h), made once by fr_report_build;
+	 * NULL or nd 0: no drive ran it */
+	const struct fr_tq *tq;
+	/* set before fr_report_build: also build the peak steps' series the
+	 * HTML charts (peak, below); the other formats print none of them */
+	bool want_peak_series;
+	/* per profile of the ranking and entry, its peak step's series
+	 * (report_peak.h); NULL unless want_peak_series */
+	const struct fr_peak_series *const *peak;
 };
 
 /*
@@ -106,10 +117,15 @@ void fr_nn_split_free(struct fr_nn_split *s);
 /* What fr_report_build makes, owned by the caller (one per report). */
 struct fr_report_parts {
 	struct fr_nn_split nn;
+	struct fr_tq tq;
+	struct fr_peak_series **peak;	  /* [profile][entry] */
+	size_t npeak;			  /* profiles */
+	const struct fr_ranking *ranking; /* what peak was built for */
 };
 
-/* Fills rep's shared parts (rep->nn) into parts; rep's model, ranking and
- * provenance must be set.  Returns 0, or -ENOMEM (parts then empty). */
+/* Fills rep's shared parts (rep->nn, rep->tq, rep->peak) into parts; rep's
+ * model, ranking and provenance must be set.  Returns 0, or -ENOMEM (parts
+ * then empty). */
 int fr_report_build(struct fr_report *rep, struct fr_report_parts *parts);
 void fr_report_parts_free(struct fr_report_parts *parts);
 
