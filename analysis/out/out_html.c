@@ -10,9 +10,9 @@
 #include <string.h>
 #include <stdlib.h>
 
-#include "gate/baseline.h"
 #include "util/escape.h"
 #include "out/out.h"
+#include "out/baseline_out.h"
 #include "out/out_fdp.h"
 #include "out/out_cell.h"
 #include "out/out_health.h"

@@ -9,10 +9,10 @@
 
 #include <json-c/json.h>
 
-#include "gate/baseline.h"
 #include "report/report.h"
 #include "util/escape.h"
 #include "out/out.h"
+#include "out/baseline_out.h"
 #include "out/out_fdp.h"
 #include "out/out_health.h"
 #include "out/out_tq.h"
@@ -413,6 +413,7 @@ static struct json_object *run_obj(const struct fr_run_info *ri)
 int fr_out_json(FILE *f, const struct fr_report *rep)
 {
 	struct json_object *root = json_object_new_object(), *drives = json_object_new_array(), *tq;
+	struct json_object *wp = wp_obj(rep->r);
 	int ret;
 
 	add(root, "schema", jstr("fiorank/2"));
@@ -426,8 +427,8 @@ int fr_out_json(FILE *f, const struct fr_report *rep)
 		json_object_array_add(drives, drive_obj(&rep->m->drives[i]));
 	add(root, "drives", drives);
 	add(root, "profiles", profiles_arr(rep));
-	add(root, "write_pressure", wp_obj(rep->r));
-	add(json_object_object_get(root, "write_pressure"), "statements", statements_arr(rep));
+	add(root, "write_pressure", wp);
+	add(wp, "statements", statements_arr(rep));
 	add_nn(root, rep);
 	/* only when some run placed its writes (issue 26) */
 	{

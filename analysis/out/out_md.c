@@ -8,10 +8,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "gate/baseline.h"
 #include "report/report.h"
 #include "util/escape.h"
 #include "out/out.h"
+#include "out/baseline_out.h"
 #include "out/out_fdp.h"
 #include "out/out_health.h"
 #include "out/out_tq.h"
