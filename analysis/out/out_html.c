@@ -216,33 +216,30 @@ out:
  * steady state not reached is marked. */
 static void provenance(FILE *f, const struct fr_report *rep)
 {
-	const struct fr_prov *p = rep->prov;
-	struct fr_prov_field fl[32];
-	size_t n;
+	const struct fr_prov_row *rows = rep->prov_rows;
+	size_t nd = rep->nprov_rows;
 
-	if (!p || !p->ndrives)
+	if (!nd)
 		return;
 	/* many drives: the table scrolls sideways instead of widening the page */
 	fputs("<h2>Drives and runs</h2>\n<div class=\"wide\"><table class=\"provenance\"><tr>"
 	      "<th></th>",
 	      f);
-	for (size_t d = 0; d < p->ndrives; d++) {
+	for (size_t d = 0; d < nd; d++) {
 		fputs("<th class=\"l\">", f);
-		fr_html_escape(f, p->drives[d].drive->label);
+		fr_html_escape(f, rows[d].d->drive->label);
 		fputs("</th>", f);
 	}
 	fputs("</tr>\n", f);
-	n = fr_prov_fields(&p->drives[0], fl, 32);
-	for (size_t k = 0; k < n; k++) {
-		fprintf(f, "<tr><th class=\"l\">%s</th>", fl[k].name);
-		for (size_t d = 0; d < p->ndrives; d++) {
-			struct fr_prov_field v[32];
-			bool warn = !strcmp(fl[k].name, "steady_state") &&
-				    p->drives[d].steady_not_reached;
+	/* every drive has the same fields (show_pi is the report's) */
+	for (size_t k = 0; k < rows[0].n; k++) {
+		fprintf(f, "<tr><th class=\"l\">%s</th>", rows[0].f[k].name);
+		for (size_t d = 0; d < nd; d++) {
+			bool warn = !strcmp(rows[0].f[k].name, "steady_state") &&
+				    rows[d].d->steady_not_reached;
 
-			fr_prov_fields(&p->drives[d], v, 32);
 			fputs(warn ? "<td class=\"l warn\">" : "<td class=\"l\">", f);
-			fr_html_escape(f, v[k].value);
+			fr_html_escape(f, rows[d].f[k].value);
 			fputs("</td>", f);
 		}
 		fputs("</tr>\n", f);

@@ -234,16 +234,15 @@ static struct json_object *provenance_obj(const struct fr_report *rep)
 {
 	struct json_object *o = json_object_new_object(), *a = json_object_new_array();
 
-	for (size_t d = 0; rep->prov && d < rep->prov->ndrives; d++) {
+	for (size_t d = 0; d < rep->nprov_rows; d++) {
+		const struct fr_prov_row *row = &rep->prov_rows[d];
 		struct json_object *x = json_object_new_object();
-		struct fr_prov_field fl[32];
-		size_t n = fr_prov_fields(&rep->prov->drives[d], fl, 32);
 
-		add(x, "drive", jstr(rep->prov->drives[d].drive->label));
-		for (size_t k = 0; k < n; k++)
-			add(x, fl[k].name, jstr(fl[k].value));
+		add(x, "drive", jstr(row->d->drive->label));
+		for (size_t k = 0; k < row->n; k++)
+			add(x, row->f[k].name, jstr(row->f[k].value));
 		add(x, "steady_state_not_reached",
-		    json_object_new_boolean(rep->prov->drives[d].steady_not_reached));
+		    json_object_new_boolean(row->d->steady_not_reached));
 		json_object_array_add(a, x);
 	}
 	add(o, "drives", a);

@@ -4,6 +4,7 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "report/report.h"
@@ -14,6 +15,12 @@ int fr_report_build(struct fr_report *rep, struct fr_report_parts *parts)
 	rep->nn = NULL;
 	rep->tq = NULL;
 	rep->peak = NULL;
+	rep->prov_rows = NULL;
+	rep->nprov_rows = 0;
+	if (fr_prov_rows_build(rep->prov, &parts->prov_rows))
+		goto nomem;
+	rep->prov_rows = parts->prov_rows;
+	rep->nprov_rows = rep->prov ? rep->prov->ndrives : 0;
 	if (rep->r->nnn) {
 		if (fr_nn_split(rep, &parts->nn))
 			goto nomem;
@@ -35,6 +42,8 @@ nomem:
 	fr_report_parts_free(parts);
 	rep->nn = NULL;
 	rep->tq = NULL;
+	rep->prov_rows = NULL;
+	rep->nprov_rows = 0;
 	return -ENOMEM;
 }
 
@@ -42,6 +51,7 @@ void fr_report_parts_free(struct fr_report_parts *parts)
 {
 	fr_nn_split_free(&parts->nn);
 	fr_tq_free(&parts->tq);
+	free(parts->prov_rows);
 	if (parts->ranking)
 		fr_peak_free_all(parts->ranking, parts->peak, parts->npeak);
 	memset(parts, 0, sizeof(*parts));

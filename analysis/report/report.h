@@ -47,7 +47,26 @@ struct fr_report {
 	/* per profile of the ranking and entry, its peak step's series
 	 * (report_peak.h); NULL unless want_peak_series */
 	const struct fr_peak_series *const *peak;
+	/* per measured drive (prov's order), its provenance fields; made
+	 * once by fr_report_build, n 0 without provenance */
+	const struct fr_prov_row *prov_rows;
+	size_t nprov_rows;
 };
+
+/* The most header fields a drive's provenance has (read/provenance.c). */
+#define FR_PROV_MAX_FIELDS 32
+
+/* One measured drive's provenance as every renderer prints it: its header
+ * lines' names and values in order (report_prov.c). */
+struct fr_prov_row {
+	const struct fr_prov_drive *d;
+	struct fr_prov_field f[FR_PROV_MAX_FIELDS];
+	size_t n;
+};
+
+/* One row per drive of p (may be NULL: none) into *rows, malloc'd; 0 or
+ * -ENOMEM. */
+int fr_prov_rows_build(const struct fr_prov *p, struct fr_prov_row **rows);
 
 /*
  * The noisy-neighbor split (crosscheck.c): the noisy-neighbor ranking as every renderer shows it
@@ -121,6 +140,7 @@ struct fr_report_parts {
 	struct fr_peak_series **peak;	  /* [profile][entry] */
 	size_t npeak;			  /* profiles */
 	const struct fr_ranking *ranking; /* what peak was built for */
+	struct fr_prov_row *prov_rows;
 };
 
 /* Fills rep's shared parts (rep->nn, rep->tq, rep->peak) into parts; rep's

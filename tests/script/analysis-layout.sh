@@ -80,7 +80,6 @@ declare -A RENDER_EXEMPT=(
 	[analysis/out/baseline_out.c]="prints the gate's rows (struct fr_bl_row) and names"
 	[analysis/out/fdp.c]="FDP placement figures from read/placement.h (another branch's file this session)"
 	[analysis/out/out_fdp.h]="FDP placement figures from read/placement.h (another branch's file this session)"
-	[analysis/out/out.h]="struct fr_prov (read/provenance.h) of the report, its field list made by read/"
 )
 render_src=$(grep -E '^analysis/(out|chart)/' <<<"$sources")
 mapfile -t render_files <<<"$render_src"
