@@ -2,8 +2,11 @@
 /*
  * The report stage: between the ranking and the renderers, it builds once
  * per run what several renderers print, so that each format shows the same
- * computation and none repeats it (issue 24).  Today: the noisy-neighbor
- * split (below; crosscheck.c).  The inputs' contents come from the readers
+ * computation and none repeats it (issue 24): the noisy-neighbor split and
+ * its io_uring_cmd cross-check pairing (below; crosscheck.c), the tq-sweep
+ * section (rank/tq.h), each drive's provenance fields (report_prov.c) and,
+ * for the HTML, the peak steps' json+, tag and fio-log series
+ * (report_peak.h).  The inputs' contents come from the readers
  * (fr_step.fio_doc, fr_step.engine_doc, fr_model.manifests): no stage after
  * them opens an input.
  */
