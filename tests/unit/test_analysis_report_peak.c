@@ -3,7 +3,8 @@
  * The report stage's peak-step series (report_peak.c, read_kept.c) and the
  * tq-sweep section it holds (report.c), on a model built in code: one
  * drive's 4k-randread peak step from job "j1", with kept json+ buckets and
- * engine tag series for j1 and for a job not merged into the step.  The
+ * engine tag series for j1 and for a job not merged into the step; and the
+ * provenance rows it makes once for every renderer (report_prov.c).  The
  * figures are inputs to the logic, not measurements.
  */
 #include <math.h>
@@ -200,6 +201,35 @@ static void test_html_draws_built(void **state)
 	done(x);
 }
 
+/* One row per drive, the fields in the renderers' order, the device node
+ * "not recorded" when unknown, protection only when the report shows PI. */
+static void test_prov_rows(void **state)
+{
+	struct fr_prov_drive pd[2] = {{.model = "M1", .node = "/dev/ng0n1"}, {.model = "M2"}};
+	struct fr_prov p = {.drives = pd, .ndrives = 2};
+	struct fr_prov_row *rows = NULL;
+
+	(void)state;
+	assert_int_equal(fr_prov_rows_build(&p, &rows), 0);
+	assert_ptr_equal(rows[1].d, &pd[1]);
+	assert_int_equal(rows[0].n, rows[1].n);
+	assert_string_equal(rows[0].f[0].name, "model");
+	assert_string_equal(rows[1].f[0].value, "M2");
+	assert_string_equal(rows[0].f[7].name, "device");
+	assert_string_equal(rows[0].f[7].value, "/dev/ng0n1");
+	assert_string_equal(rows[1].f[7].value, "not recorded");
+	assert_string_not_equal(rows[0].f[rows[0].n - 1].name, "protection");
+	free(rows);
+	pd[0].show_pi = pd[1].show_pi = true;
+	assert_int_equal(fr_prov_rows_build(&p, &rows), 0);
+	assert_string_equal(rows[1].f[rows[1].n - 1].name, "protection");
+	assert_string_equal(rows[1].f[rows[1].n - 1].value, "not recorded");
+	free(rows);
+	/* no provenance (published data alone): no row */
+	assert_int_equal(fr_prov_rows_build(NULL, &rows), 0);
+	free(rows);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -208,6 +238,7 @@ int main(void)
 		cmocka_unit_test(test_built_for_html_only),
 		cmocka_unit_test(test_reference_none),
 		cmocka_unit_test(test_html_draws_built),
+		cmocka_unit_test(test_prov_rows),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
