@@ -425,8 +425,17 @@ int main(int argc, char **argv)
 				       &repeats, &bl);
 	if (!ret) {
 		struct fr_report rep = {
-			&m,   &r,   *note ? note : NULL, &prov, o.nbaseline ? &bl : NULL,
-			&ref, &run, o.all_sections,	 NULL};
+			.m = &m,
+			.r = &r,
+			.ref_note = *note ? note : NULL,
+			.prov = &prov,
+			.baseline = o.nbaseline ? &bl : NULL,
+			.ref = &ref,
+			.run = &run,
+			.all_sections = o.all_sections,
+			/* the HTML alone charts the peak steps' series */
+			.want_peak_series = !strcmp(o.format->name, "html"),
+		};
 		struct fr_report_parts parts;
 
 		if (fr_report_build(&rep, &parts)) {

@@ -168,12 +168,6 @@ char *fr_bl_unlike(const struct fr_step *cur, const struct fr_step *base,
  * mode_cache, so that fr_bl_unlike reads none of them again. */
 void fr_bl_modes_seed(struct json_object *mode_cache, const struct fr_model *m);
 
-/* The comparison in each output format (baseline_out.c); nothing for NULL. */
-void fr_baseline_text(FILE *f, const struct fr_baseline *b);
-void fr_baseline_md(FILE *f, const struct fr_baseline *b);
-void fr_baseline_csv(FILE *f, const struct fr_baseline *b);
-void fr_baseline_html(FILE *f, const struct fr_baseline *b);
-struct json_object;
-struct json_object *fr_baseline_json(const struct fr_baseline *b);
+/* Its renderers are in out/baseline_out.h. */
 
 #endif

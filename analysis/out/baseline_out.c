@@ -12,6 +12,7 @@
 #include "gate/baseline.h"
 #include "util/escape.h"
 #include "out/out.h"
+#include "out/baseline_out.h"
 #include "out/out_cell.h"
 #include "chart/svg.h"
 

@@ -6,7 +6,6 @@
 #include <stdio.h>
 
 #include "model/model.h"
-#include "read/provenance.h"
 #include "rank/rank.h"
 #include "report/report.h"
 #include "report/runinfo.h"

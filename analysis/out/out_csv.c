@@ -9,11 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gate/baseline.h"
 #include "report/report.h"
 #include "util/escape.h"
 #include "util/fixed.h"
 #include "out/out.h"
+#include "out/baseline_out.h"
 #include "out/fdp.h"
 #include "out/out_fdp.h"
 #include "out/out_cell.h"
@@ -294,14 +294,13 @@ static void report_rows(FILE *f, const struct fr_run_info *ri)
 
 static void provenance_rows(FILE *f, const struct fr_report *rep)
 {
-	for (size_t d = 0; rep->prov && d < rep->prov->ndrives; d++) {
-		struct fr_prov_field fl[32];
-		size_t n = fr_prov_fields(&rep->prov->drives[d], fl, 32);
+	for (size_t d = 0; d < rep->nprov_rows; d++) {
+		const struct fr_prov_field *fl = rep->prov_rows[d].f;
 
-		for (size_t k = 0; k < n; k++) {
+		for (size_t k = 0; k < rep->prov_rows[d].n; k++) {
 			struct row r = blank("provenance");
 
-			r.drive = rep->prov->drives[d].drive->label;
+			r.drive = rep->prov_rows[d].d->drive->label;
 			r.step = fl[k].name;
 			r.reference = 0;
 			r.detail = fl[k].value;

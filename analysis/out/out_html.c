@@ -10,9 +10,9 @@
 #include <string.h>
 #include <stdlib.h>
 
-#include "gate/baseline.h"
 #include "util/escape.h"
 #include "out/out.h"
+#include "out/baseline_out.h"
 #include "out/out_fdp.h"
 #include "out/out_cell.h"
 #include "out/out_health.h"
@@ -75,7 +75,8 @@ static void missed_targets(FILE *f, const struct fr_profile_rank *pr)
 		}
 }
 
-static void profile_charts(FILE *f, const struct fr_profile_rank *pr, enum fr_basis basis,
+static void profile_charts(FILE *f, const struct fr_profile_rank *pr,
+			   const struct fr_peak_series *ps, enum fr_basis basis,
 			   struct fr_palette *pal)
 {
 	struct fr_series *s = calloc(pr->n + 1, sizeof(*s));
@@ -132,8 +133,8 @@ static void profile_charts(FILE *f, const struct fr_profile_rank *pr, enum fr_ba
 	snprintf(title, sizeof(title), "%s: peak %s and place", pr->name,
 		 pr->by_mbps ? "MB/s" : "IOPS");
 	fr_html_p99_curves(f, pr, basis, pal, &sc);
-	fr_html_dist(f, pr, pal);
-	fr_html_fio_logs(f, pr, pal);
+	fr_html_dist(f, pr, ps, pal);
+	fr_html_fio_logs(f, pr, ps, pal);
 	fr_html_health_temps(f, pr, pal);
 	fr_svg_bars(f, title, pr->by_mbps ? "MB/s" : "IOPS", b, pr->n);
 out:
@@ -215,33 +216,30 @@ out:
  * steady state not reached is marked. */
 static void provenance(FILE *f, const struct fr_report *rep)
 {
-	const struct fr_prov *p = rep->prov;
-	struct fr_prov_field fl[32];
-	size_t n;
+	const struct fr_prov_row *rows = rep->prov_rows;
+	size_t nd = rep->nprov_rows;
 
-	if (!p || !p->ndrives)
+	if (!nd)
 		return;
 	/* many drives: the table scrolls sideways instead of widening the page */
 	fputs("<h2>Drives and runs</h2>\n<div class=\"wide\"><table class=\"provenance\"><tr>"
 	      "<th></th>",
 	      f);
-	for (size_t d = 0; d < p->ndrives; d++) {
+	for (size_t d = 0; d < nd; d++) {
 		fputs("<th class=\"l\">", f);
-		fr_html_escape(f, p->drives[d].drive->label);
+		fr_html_escape(f, rows[d].d->drive->label);
 		fputs("</th>", f);
 	}
 	fputs("</tr>\n", f);
-	n = fr_prov_fields(&p->drives[0], fl, 32);
-	for (size_t k = 0; k < n; k++) {
-		fprintf(f, "<tr><th class=\"l\">%s</th>", fl[k].name);
-		for (size_t d = 0; d < p->ndrives; d++) {
-			struct fr_prov_field v[32];
-			bool warn = !strcmp(fl[k].name, "steady_state") &&
-				    p->drives[d].steady_not_reached;
+	/* every drive has the same fields (show_pi is the report's) */
+	for (size_t k = 0; k < rows[0].n; k++) {
+		fprintf(f, "<tr><th class=\"l\">%s</th>", rows[0].f[k].name);
+		for (size_t d = 0; d < nd; d++) {
+			bool warn = !strcmp(rows[0].f[k].name, "steady_state") &&
+				    rows[d].d->steady_not_reached;
 
-			fr_prov_fields(&p->drives[d], v, 32);
 			fputs(warn ? "<td class=\"l warn\">" : "<td class=\"l\">", f);
-			fr_html_escape(f, v[k].value);
+			fr_html_escape(f, rows[d].f[k].value);
 			fputs("</td>", f);
 		}
 		fputs("</tr>\n", f);
@@ -387,7 +385,7 @@ static int render_html(FILE *f, const void *arg)
 		fprintf(f, " (ranked by peak %s)</h2>\n", r->profiles[p].by_mbps ? "MB/s" : "IOPS");
 		profile_table(f, &r->profiles[p]);
 		missed_targets(f, &r->profiles[p]);
-		profile_charts(f, &r->profiles[p], r->basis, &pal);
+		profile_charts(f, &r->profiles[p], rep->peak ? rep->peak[p] : NULL, r->basis, &pal);
 		fputs("</section>\n", f);
 	}
 	if (r->nwp)

@@ -12,6 +12,7 @@
 
 #include "out/out.h"
 #include "chart/svg.h"
+#include "report/report_peak.h"
 
 /* A curve point's label: "10 %" for a capped step, the name itself
  * ("peak", "first") otherwise, with "!" when the step fell short of its
@@ -31,13 +32,16 @@ void fr_html_p99_values(struct fr_scale_values *v, const struct fr_profile_rank 
 
 /* Per profile, at each measured drive's peak (out_html_dist.c): the latency
  * distribution from fio json+ bins and the mean over time from the engine's
- * tag series, each only where some drive has it. */
-void fr_html_dist(FILE *f, const struct fr_profile_rank *pr, struct fr_palette *pal);
+ * tag series, each only where some drive has it; ps: the profile's series
+ * per entry (fr_report.peak), NULL for none. */
+void fr_html_dist(FILE *f, const struct fr_profile_rank *pr, const struct fr_peak_series *ps,
+		  struct fr_palette *pal);
 
 /* Per profile, at each measured drive's peak (out_html_log.c): mean and
  * p99 completion latency over time from fio's own latency logs, each only
  * where some drive's logs give it. */
-void fr_html_fio_logs(FILE *f, const struct fr_profile_rank *pr, struct fr_palette *pal);
+void fr_html_fio_logs(FILE *f, const struct fr_profile_rank *pr, const struct fr_peak_series *ps,
+		      struct fr_palette *pal);
 
 /* Steady state (out_html_ss.c): per measured drive with the runner's
  * steady-state rounds, IOPS per round with the window's average, the

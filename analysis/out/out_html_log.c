@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Latency over time from fio's own latency logs (read_fio_log.h), per
- * profile at each measured drive's peak step: the mean and the 99th
- * percentile completion latency per interval, each in its own chart and
- * only where some drive's logs give it, with a note under the chart saying
- * what each point is and why a drive's logs gave none.
+ * Latency over time from fio's own latency logs, per profile at each
+ * measured drive's peak step: the mean and the 99th percentile completion
+ * latency per interval, each in its own chart and only where some drive's
+ * logs give it, with a note under the chart saying what each point is and
+ * why a drive's logs gave none.  The series are the report stage's
+ * (report/report_peak.h: read once per run); nothing is read here.
  */
 #include <math.h>
 #include <stdio.h>
@@ -13,11 +14,10 @@
 
 #include "util/escape.h"
 #include "out/out_html_chart.h"
-#include "read/read_fio_log.h"
 
 struct drive_log {
 	const struct fr_entry *e;
-	struct fr_log_series ls;
+	const struct fr_log_series *ls;
 	double *x, *y; /* the chart's finite points */
 };
 
@@ -26,11 +26,11 @@ static size_t finite_points(struct drive_log *d, bool p99)
 {
 	size_t n = 0;
 
-	for (size_t i = 0; i < d->ls.n; i++) {
-		double v = p99 ? d->ls.p99_us[i] : d->ls.mean_us[i];
+	for (size_t i = 0; i < d->ls->n; i++) {
+		double v = p99 ? d->ls->p99_us[i] : d->ls->mean_us[i];
 
 		if (isfinite(v)) {
-			d->x[n] = d->ls.t_s[i];
+			d->x[n] = d->ls->t_s[i];
 			d->y[n++] = v;
 		}
 	}
@@ -54,7 +54,7 @@ static void notes(FILE *f, const struct drive_log *d, size_t nd, bool p99)
 		      "averaged logs of several threads are not merged.",
 		      f);
 	for (size_t i = 0; i < nd; i++) {
-		const struct fr_log_series *ls = &d[i].ls;
+		const struct fr_log_series *ls = d[i].ls;
 		const char *from = p99 ? ls->p99_from : ls->mean_from;
 
 		fputs(" ", f);
@@ -105,24 +105,21 @@ static void chart(FILE *f, const struct fr_profile_rank *pr, struct drive_log *d
 	free(s);
 }
 
-void fr_html_fio_logs(FILE *f, const struct fr_profile_rank *pr, struct fr_palette *pal)
+void fr_html_fio_logs(FILE *f, const struct fr_profile_rank *pr, const struct fr_peak_series *ps,
+		      struct fr_palette *pal)
 {
 	struct drive_log *d = calloc(pr->n + 1, sizeof(*d));
 	size_t nd = 0;
 
-	for (size_t i = 0; d && i < pr->n; i++) {
-		const struct fr_entry *e = &pr->e[i];
+	for (size_t i = 0; d && ps && i < pr->n; i++) {
 		struct drive_log *x = &d[nd];
-		enum fr_dir dir = e->peak && e->peak->dir[FR_READ].ios ? FR_READ : FR_WRITE;
 
-		if (e->drive->reference || !e->peak ||
-		    fr_fio_log_series(e->peak, dir, &x->ls, stderr))
+		if (!ps[i].has_log)
 			continue;
-		if (!x->ls.found && !x->ls.damaged)
-			continue;
-		x->e = e;
-		x->x = calloc(x->ls.n + 1, sizeof(*x->x));
-		x->y = calloc(x->ls.n + 1, sizeof(*x->y));
+		x->e = &pr->e[i];
+		x->ls = &ps[i].log;
+		x->x = calloc(x->ls->n + 1, sizeof(*x->x));
+		x->y = calloc(x->ls->n + 1, sizeof(*x->y));
 		nd++;
 		if (!x->x || !x->y)
 			break;
@@ -132,7 +129,6 @@ void fr_html_fio_logs(FILE *f, const struct fr_profile_rank *pr, struct fr_palet
 		chart(f, pr, d, nd, pal, true);
 	}
 	for (size_t i = 0; d && i < nd; i++) {
-		fr_log_series_free(&d[i].ls);
 		free(d[i].x);
 		free(d[i].y);
 	}

@@ -9,10 +9,10 @@
 
 #include <json-c/json.h>
 
-#include "gate/baseline.h"
 #include "report/report.h"
 #include "util/escape.h"
 #include "out/out.h"
+#include "out/baseline_out.h"
 #include "out/out_fdp.h"
 #include "out/out_health.h"
 #include "out/out_tq.h"
@@ -234,16 +234,15 @@ static struct json_object *provenance_obj(const struct fr_report *rep)
 {
 	struct json_object *o = json_object_new_object(), *a = json_object_new_array();
 
-	for (size_t d = 0; rep->prov && d < rep->prov->ndrives; d++) {
+	for (size_t d = 0; d < rep->nprov_rows; d++) {
+		const struct fr_prov_row *row = &rep->prov_rows[d];
 		struct json_object *x = json_object_new_object();
-		struct fr_prov_field fl[32];
-		size_t n = fr_prov_fields(&rep->prov->drives[d], fl, 32);
 
-		add(x, "drive", jstr(rep->prov->drives[d].drive->label));
-		for (size_t k = 0; k < n; k++)
-			add(x, fl[k].name, jstr(fl[k].value));
+		add(x, "drive", jstr(row->d->drive->label));
+		for (size_t k = 0; k < row->n; k++)
+			add(x, row->f[k].name, jstr(row->f[k].value));
 		add(x, "steady_state_not_reached",
-		    json_object_new_boolean(rep->prov->drives[d].steady_not_reached));
+		    json_object_new_boolean(row->d->steady_not_reached));
 		json_object_array_add(a, x);
 	}
 	add(o, "drives", a);
@@ -413,6 +412,7 @@ static struct json_object *run_obj(const struct fr_run_info *ri)
 int fr_out_json(FILE *f, const struct fr_report *rep)
 {
 	struct json_object *root = json_object_new_object(), *drives = json_object_new_array(), *tq;
+	struct json_object *wp = wp_obj(rep->r);
 	int ret;
 
 	add(root, "schema", jstr("fiorank/2"));
@@ -426,8 +426,8 @@ int fr_out_json(FILE *f, const struct fr_report *rep)
 		json_object_array_add(drives, drive_obj(&rep->m->drives[i]));
 	add(root, "drives", drives);
 	add(root, "profiles", profiles_arr(rep));
-	add(root, "write_pressure", wp_obj(rep->r));
-	add(json_object_object_get(root, "write_pressure"), "statements", statements_arr(rep));
+	add(root, "write_pressure", wp);
+	add(wp, "statements", statements_arr(rep));
 	add_nn(root, rep);
 	/* only when some run placed its writes (issue 26) */
 	{

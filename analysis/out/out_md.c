@@ -8,10 +8,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "gate/baseline.h"
 #include "report/report.h"
 #include "util/escape.h"
 #include "out/out.h"
+#include "out/baseline_out.h"
 #include "out/out_fdp.h"
 #include "out/out_health.h"
 #include "out/out_tq.h"
@@ -306,30 +306,26 @@ static void tail(FILE *f, const struct fr_report *rep)
 /* Which drive and which run: fields down, one column per measured drive. */
 static void provenance(FILE *f, const struct fr_report *rep)
 {
-	const struct fr_prov *p = rep->prov;
-	struct fr_prov_field fl[32];
-	size_t n;
+	const struct fr_prov_row *rows = rep->prov_rows;
+	size_t nd = rep->nprov_rows;
 
-	if (!p || !p->ndrives)
+	if (!nd)
 		return;
 	fputs("\n## Drives and runs\n\n| |", f);
-	for (size_t d = 0; d < p->ndrives; d++) {
+	for (size_t d = 0; d < nd; d++) {
 		fputc(' ', f);
-		md_str(f, p->drives[d].drive->label);
+		md_str(f, rows[d].d->drive->label);
 		fputs(" |", f);
 	}
 	fputs("\n|---|", f);
-	for (size_t d = 0; d < p->ndrives; d++)
+	for (size_t d = 0; d < nd; d++)
 		fputs("---|", f);
-	n = fr_prov_fields(&p->drives[0], fl, 32);
-	for (size_t k = 0; k < n; k++) {
-		fprintf(f, "\n| %s |", fl[k].name);
-		for (size_t d = 0; d < p->ndrives; d++) {
-			struct fr_prov_field v[32];
-
-			fr_prov_fields(&p->drives[d], v, 32);
+	/* every drive has the same fields (show_pi is the report's) */
+	for (size_t k = 0; k < rows[0].n; k++) {
+		fprintf(f, "\n| %s |", rows[0].f[k].name);
+		for (size_t d = 0; d < nd; d++) {
 			fputc(' ', f);
-			md_str(f, v[k].value);
+			md_str(f, rows[d].f[k].value);
 			fputs(" |", f);
 		}
 	}

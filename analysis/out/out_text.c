@@ -9,10 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gate/baseline.h"
 #include "report/report.h"
 #include "util/escape.h"
 #include "out/out.h"
+#include "out/baseline_out.h"
 #include "out/out_fdp.h"
 #include "out/out_health.h"
 #include "out/out_tq.h"
@@ -53,13 +53,12 @@ static void published_drives(FILE *f, const struct fr_model *m)
 /* Which drive and which run: one block per measured drive (provenance.h). */
 static void provenance(FILE *f, const struct fr_report *rep)
 {
-	for (size_t i = 0; rep->prov && i < rep->prov->ndrives; i++) {
-		const struct fr_prov_drive *d = &rep->prov->drives[i];
-		struct fr_prov_field fl[32];
-		size_t n = fr_prov_fields(d, fl, 32);
+	for (size_t i = 0; i < rep->nprov_rows; i++) {
+		const struct fr_prov_row *row = &rep->prov_rows[i];
+		const struct fr_prov_field *fl = row->f;
 
-		fprintf(f, "\n== drive %s ==\n", d->drive->label);
-		for (size_t k = 0; k < n; k++) {
+		fprintf(f, "\n== drive %s ==\n", row->d->drive->label);
+		for (size_t k = 0; k < row->n; k++) {
 			char pre[40];
 
 			snprintf(pre, sizeof(pre), "  %-16s", fl[k].name);

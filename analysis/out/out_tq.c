@@ -13,12 +13,10 @@
 #include "out/out_tq.h"
 #include "rank/tq.h"
 
-static int build(const struct fr_report *rep, struct fr_tq *t)
+/* The section the report stage built (report.c), or NULL when no drive ran it. */
+static const struct fr_tq *section(const struct fr_report *rep)
 {
-	if (!fr_tq_build(rep->m, rep->ref, rep->r->basis, t))
-		return 0;
-	fr_tq_free(t);
-	return -1;
+	return rep->tq && rep->tq->nd ? rep->tq : NULL;
 }
 
 /* A figure for print: IOPS as is, latency in µs. */
@@ -69,37 +67,32 @@ static void text_cells(FILE *f, const struct fr_tq_point *pt, bool places)
 
 int fr_tq_text(FILE *f, const struct fr_report *rep)
 {
+	const struct fr_tq *t = section(rep);
 	const struct fr_tq_point **pts;
 	const struct fr_drive **drv;
-	struct fr_tq t;
 
-	if (build(rep, &t))
-		return -1;
-	if (!t.nd) {
-		fr_tq_free(&t);
+	if (!t)
 		return 0;
-	}
-	pts = calloc(t.nd + 1, sizeof(*pts));
-	drv = calloc(t.nd + 1, sizeof(*drv));
+	pts = calloc(t->nd + 1, sizeof(*pts));
+	drv = calloc(t->nd + 1, sizeof(*drv));
 	if (!pts || !drv) {
 		free(pts);
 		free(drv);
-		fr_tq_free(&t);
 		return -1;
 	}
 	fprintf(f, "\n== tq-sweep: 8K random 70/30, threads x queue depth (%s basis) ==\n",
-		fr_basis_name(t.basis));
+		fr_basis_name(t->basis));
 	fputs("IOPS: sum over the jobs of one fio group; mean: operation-weighted over reads,\n"
 	      "writes and jobs; max: largest of any job and direction; stddev: pooled over jobs\n"
 	      "and directions.  Latency in µs; (n) is the place at the step, for IOPS the\n"
 	      "highest first, for latencies the lowest.\n",
 	      f);
-	for (size_t k = 0; k < t.nseries; k++) {
-		size_t n = step_rows(&t, &t.series[k], pts, drv);
+	for (size_t k = 0; k < t->nseries; k++) {
+		size_t n = step_rows(t, &t->series[k], pts, drv);
 
 		fprintf(f, "\nstep %s (%u job%s x queue depth %u = %u outstanding):\n",
-			t.series[k].name, t.series[k].jobs, t.series[k].jobs == 1 ? "" : "s",
-			t.series[k].depth, t.series[k].jobs * t.series[k].depth);
+			t->series[k].name, t->series[k].jobs, t->series[k].jobs == 1 ? "" : "s",
+			t->series[k].depth, t->series[k].jobs * t->series[k].depth);
 		fprintf(f, "  %-28s %15s %15s %15s %15s\n", "drive", "IOPS", "mean µs", "max µs",
 			"stddev µs");
 		for (size_t i = 0; i < n; i++) {
@@ -107,71 +100,68 @@ int fr_tq_text(FILE *f, const struct fr_report *rep)
 			text_cells(f, pts[i], true);
 		}
 	}
-	for (size_t i = 0; i < t.nd; i++) {
-		if (!t.d[i].nrounds)
+	for (size_t i = 0; i < t->nd; i++) {
+		if (!t->d[i].nrounds)
 			continue;
 		fprintf(f, "\npreconditioning rounds of %s (the workload at t%uq%u):\n",
-			t.d[i].drive->label, t.d[i].rounds[0].jobs, t.d[i].rounds[0].depth);
+			t->d[i].drive->label, t->d[i].rounds[0].jobs, t->d[i].rounds[0].depth);
 		fprintf(f, "  %-28s %11s %11s %11s %11s\n", "round", "IOPS", "mean µs", "max µs",
 			"stddev µs");
-		for (size_t r = 0; r < t.d[i].nrounds; r++) {
-			fprintf(f, "  %-28s", t.d[i].rounds[r].step->name);
-			text_cells(f, &t.d[i].rounds[r], false);
+		for (size_t r = 0; r < t->d[i].nrounds; r++) {
+			fprintf(f, "  %-28s", t->d[i].rounds[r].step->name);
+			text_cells(f, &t->d[i].rounds[r], false);
 		}
 	}
-	for (size_t i = 0; i < t.nref; i++)
-		fprintf(f, "\npublished (%s): %s, %.0f IOPS (%s); %s\n", t.ref[i].drive->review,
-			t.ref[i].drive->label, fr_step_iops(t.ref[i].step), t.ref[i].step->name,
-			t.ref[i].note);
+	for (size_t i = 0; i < t->nref; i++)
+		fprintf(f, "\npublished (%s): %s, %.0f IOPS (%s); %s\n", t->ref[i].drive->review,
+			t->ref[i].drive->label, fr_step_iops(t->ref[i].step), t->ref[i].step->name,
+			t->ref[i].note);
 	free(pts);
 	free(drv);
-	fr_tq_free(&t);
 	return ferror(f) ? -1 : 0;
 }
 
 int fr_tq_md(FILE *f, const struct fr_report *rep)
 {
-	struct fr_tq t;
+	const struct fr_tq *t = section(rep);
 	char b[32];
 
-	if (build(rep, &t))
-		return -1;
-	if (t.nd)
-		fprintf(f,
-			"\n## tq-sweep: 8K random 70/30, threads x queue depth (%s basis)\n\n"
-			"| step | drive | IOPS | pl. | mean µs | pl. | max µs | pl. | stddev µs | "
-			"pl. |\n"
-			"|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n",
-			fr_basis_name(t.basis));
-	for (size_t k = 0; k < t.nseries; k++)
-		for (size_t i = 0; i < t.nd; i++) {
-			const struct fr_tq_point *pt = fr_tq_at(&t.d[i], &t.series[k]);
+	if (!t)
+		return 0;
+	fprintf(f,
+		"\n## tq-sweep: 8K random 70/30, threads x queue depth (%s basis)\n\n"
+		"| step | drive | IOPS | pl. | mean µs | pl. | max µs | pl. | stddev µs | "
+		"pl. |\n"
+		"|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+		fr_basis_name(t->basis));
+	for (size_t k = 0; k < t->nseries; k++)
+		for (size_t i = 0; i < t->nd; i++) {
+			const struct fr_tq_point *pt = fr_tq_at(&t->d[i], &t->series[k]);
 
 			if (!pt)
 				continue;
-			fprintf(f, "| %s | %s |", t.series[k].name, t.d[i].drive->label);
+			fprintf(f, "| %s | %s |", t->series[k].name, t->d[i].drive->label);
 			for (int g = 0; g < FR_TQ_NFIGS; g++) {
 				fprintf(f, " %s |", fr_num(b, sizeof(b), shown(pt, g), g ? 1 : 0));
 				fprintf(f, pt->place[g] ? " %u |" : " - |", pt->place[g]);
 			}
 			fputc('\n', f);
 		}
-	for (size_t i = 0; i < t.nd; i++)
-		for (size_t r = 0; r < t.d[i].nrounds; r++) {
-			const struct fr_tq_point *pt = &t.d[i].rounds[r];
+	for (size_t i = 0; i < t->nd; i++)
+		for (size_t r = 0; r < t->d[i].nrounds; r++) {
+			const struct fr_tq_point *pt = &t->d[i].rounds[r];
 
 			fprintf(f, "%s| precondition %s | %s |", r ? "" : "\n", pt->step->name,
-				t.d[i].drive->label);
+				t->d[i].drive->label);
 			for (int g = 0; g < FR_TQ_NFIGS; g++)
 				fprintf(f, " %s | |",
 					fr_num(b, sizeof(b), shown(pt, g), g ? 1 : 0));
 			fputc('\n', f);
 		}
-	for (size_t i = 0; i < t.nref; i++)
-		fprintf(f, "\nPublished (%s): %s, %.0f IOPS (%s); %s\n", t.ref[i].drive->review,
-			t.ref[i].drive->label, fr_step_iops(t.ref[i].step), t.ref[i].step->name,
-			t.ref[i].note);
-	fr_tq_free(&t);
+	for (size_t i = 0; i < t->nref; i++)
+		fprintf(f, "\nPublished (%s): %s, %.0f IOPS (%s); %s\n", t->ref[i].drive->review,
+			t->ref[i].drive->label, fr_step_iops(t->ref[i].step), t->ref[i].step->name,
+			t->ref[i].note);
 	return ferror(f) ? -1 : 0;
 }
 
@@ -216,12 +206,10 @@ int fr_tq_csv(FILE *f, const struct fr_report *rep)
 	static const char *const sect[2][FR_TQ_NFIGS] = {
 		{"tq-iops", "tq-lat-mean", "tq-lat-max", "tq-lat-stddev"},
 		{"tq-round-iops", "tq-round-lat-mean", "tq-round-lat-max", "tq-round-lat-stddev"}};
-	struct fr_tq t;
+	const struct fr_tq *t = section(rep);
 
-	if (build(rep, &t))
-		return -1;
-	for (size_t i = 0; i < t.nd; i++) {
-		const struct fr_tq_drive *d = &t.d[i];
+	for (size_t i = 0; t && i < t->nd; i++) {
+		const struct fr_tq_drive *d = &t->d[i];
 
 		for (int r = 0; r < 2; r++)
 			for (size_t k = 0; k < (r ? d->nrounds : d->nsteps); k++) {
@@ -233,10 +221,9 @@ int fr_tq_csv(FILE *f, const struct fr_report *rep)
 						pt->step, pt->problem);
 			}
 	}
-	for (size_t i = 0; i < t.nref; i++)
-		csv_row(f, "tq-reference", t.ref[i].drive->label, t.ref[i].step->name, 0,
-			fr_step_iops(t.ref[i].step), true, NULL, t.ref[i].note);
-	fr_tq_free(&t);
+	for (size_t i = 0; t && i < t->nref; i++)
+		csv_row(f, "tq-reference", t->ref[i].drive->label, t->ref[i].step->name, 0,
+			fr_step_iops(t->ref[i].step), true, NULL, t->ref[i].note);
 	return ferror(f) ? -1 : 0;
 }
 
@@ -273,42 +260,39 @@ static struct json_object *point_obj(const struct fr_tq_point *pt)
 struct json_object *fr_tq_json(const struct fr_report *rep, int *err)
 {
 	struct json_object *o, *drives, *refs;
-	struct fr_tq t;
+	const struct fr_tq *t = section(rep);
 
-	*err = build(rep, &t);
-	if (*err || !t.nd) {
-		if (!*err)
-			fr_tq_free(&t);
+	*err = 0;
+	if (!t)
 		return NULL;
-	}
 	o = json_object_new_object();
 	drives = json_object_new_array();
 	refs = json_object_new_array();
-	json_object_object_add(o, "latency_basis", json_object_new_string(fr_basis_name(t.basis)));
-	for (size_t i = 0; i < t.nd; i++) {
+	json_object_object_add(o, "latency_basis", json_object_new_string(fr_basis_name(t->basis)));
+	for (size_t i = 0; i < t->nd; i++) {
 		struct json_object *d = json_object_new_object(), *s = json_object_new_array(),
 				   *r = json_object_new_array();
 
-		json_object_object_add(d, "drive", json_object_new_string(t.d[i].drive->label));
-		for (size_t k = 0; k < t.d[i].nsteps; k++)
-			json_object_array_add(s, point_obj(&t.d[i].steps[k]));
-		for (size_t k = 0; k < t.d[i].nrounds; k++)
-			json_object_array_add(r, point_obj(&t.d[i].rounds[k]));
+		json_object_object_add(d, "drive", json_object_new_string(t->d[i].drive->label));
+		for (size_t k = 0; k < t->d[i].nsteps; k++)
+			json_object_array_add(s, point_obj(&t->d[i].steps[k]));
+		for (size_t k = 0; k < t->d[i].nrounds; k++)
+			json_object_array_add(r, point_obj(&t->d[i].rounds[k]));
 		json_object_object_add(d, "steps", s);
 		json_object_object_add(d, "precondition_rounds", r);
 		json_object_array_add(drives, d);
 	}
-	for (size_t i = 0; i < t.nref; i++) {
+	for (size_t i = 0; i < t->nref; i++) {
 		struct json_object *r = json_object_new_object();
 
-		json_object_object_add(r, "review", json_object_new_string(t.ref[i].drive->review));
-		json_object_object_add(r, "drive", json_object_new_string(t.ref[i].drive->label));
-		json_object_object_add(r, "iops", jnum(fr_step_iops(t.ref[i].step)));
-		json_object_object_add(r, "placing", json_object_new_string(t.ref[i].note));
+		json_object_object_add(r, "review",
+				       json_object_new_string(t->ref[i].drive->review));
+		json_object_object_add(r, "drive", json_object_new_string(t->ref[i].drive->label));
+		json_object_object_add(r, "iops", jnum(fr_step_iops(t->ref[i].step)));
+		json_object_object_add(r, "placing", json_object_new_string(t->ref[i].note));
 		json_object_array_add(refs, r);
 	}
 	json_object_object_add(o, "drives", drives);
 	json_object_object_add(o, "published", refs);
-	fr_tq_free(&t);
 	return o;
 }

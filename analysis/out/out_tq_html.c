@@ -117,22 +117,16 @@ int fr_tq_html(FILE *f, const struct fr_report *rep)
 {
 	char xlabel[512] = "step: ";
 	struct fr_palette pal = {0};
-	struct fr_tq t;
+	const struct fr_tq *t = rep->tq; /* built once by the report stage */
 	int ret;
 
-	if (fr_tq_build(rep->m, rep->ref, rep->r->basis, &t)) {
-		fr_tq_free(&t);
-		return -1;
-	}
-	if (!t.nd) {
-		fr_tq_free(&t);
+	if (!t || !t->nd)
 		return 0;
-	}
-	for (size_t k = 0; k < t.nseries; k++) {
+	for (size_t k = 0; k < t->nseries; k++) {
 		size_t used = strlen(xlabel);
 
 		snprintf(xlabel + used, sizeof(xlabel) - used, "%s%zu=%s", k ? ", " : "", k + 1,
-			 t.series[k].name);
+			 t->series[k].name);
 	}
 	fputs("<section class=\"profile\"><h2>tq-sweep: 8K random 70/30, threads x queue "
 	      "depth</h2>\n"
@@ -141,24 +135,23 @@ int fr_tq_html(FILE *f, const struct fr_report *rep)
 	      "over jobs and directions. Places per step: IOPS highest first, latencies "
 	      "lowest.</p>\n",
 	      f);
-	table(f, &t);
+	table(f, t);
 	/* the colours out_html.c gives: measured drives in the order read */
 	for (size_t d = 0; d < rep->m->ndrives; d++)
 		fr_palette_index(&pal, rep->m->drives[d].label);
-	ret = charts(f, &t, false, xlabel, &pal);
+	ret = charts(f, t, false, xlabel, &pal);
 	if (!ret)
-		ret = charts(f, &t, true, "preconditioning round", &pal);
+		ret = charts(f, t, true, "preconditioning round", &pal);
 	fr_palette_free(&pal);
-	for (size_t i = 0; i < t.nref; i++) {
+	for (size_t i = 0; i < t->nref; i++) {
 		fputs("<p>Published (", f);
-		fr_html_escape(f, t.ref[i].drive->review);
+		fr_html_escape(f, t->ref[i].drive->review);
 		fputs("): ", f);
-		fr_html_escape(f, t.ref[i].drive->label);
-		fprintf(f, ", %.0f IOPS; ", fr_step_iops(t.ref[i].step));
-		fr_html_escape(f, t.ref[i].note);
+		fr_html_escape(f, t->ref[i].drive->label);
+		fprintf(f, ", %.0f IOPS; ", fr_step_iops(t->ref[i].step));
+		fr_html_escape(f, t->ref[i].note);
 		fputs("</p>\n", f);
 	}
 	fputs("</section>\n", f);
-	fr_tq_free(&t);
 	return ret;
 }

@@ -3,6 +3,8 @@
  * The report stage (report.h).
  */
 #include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "report/report.h"
@@ -11,15 +13,46 @@ int fr_report_build(struct fr_report *rep, struct fr_report_parts *parts)
 {
 	memset(parts, 0, sizeof(*parts));
 	rep->nn = NULL;
+	rep->tq = NULL;
+	rep->peak = NULL;
+	rep->prov_rows = NULL;
+	rep->nprov_rows = 0;
+	if (fr_prov_rows_build(rep->prov, &parts->prov_rows))
+		goto nomem;
+	rep->prov_rows = parts->prov_rows;
+	rep->nprov_rows = rep->prov ? rep->prov->ndrives : 0;
 	if (rep->r->nnn) {
 		if (fr_nn_split(rep, &parts->nn))
-			return -ENOMEM;
+			goto nomem;
 		rep->nn = &parts->nn;
 	}
+	if (fr_tq_build(rep->m, rep->ref, rep->r->basis, &parts->tq))
+		goto nomem;
+	rep->tq = &parts->tq;
+	/* fio's latency logs are opened only for a report that charts them;
+	 * a damaged line is said on stderr here, once */
+	if (rep->want_peak_series) {
+		parts->ranking = rep->r;
+		if (fr_peak_build_all(rep->r, &parts->peak, &parts->npeak, stderr))
+			goto nomem;
+		rep->peak = (const struct fr_peak_series *const *)parts->peak;
+	}
 	return 0;
+nomem:
+	fr_report_parts_free(parts);
+	rep->nn = NULL;
+	rep->tq = NULL;
+	rep->prov_rows = NULL;
+	rep->nprov_rows = 0;
+	return -ENOMEM;
 }
 
 void fr_report_parts_free(struct fr_report_parts *parts)
 {
 	fr_nn_split_free(&parts->nn);
+	fr_tq_free(&parts->tq);
+	free(parts->prov_rows);
+	if (parts->ranking)
+		fr_peak_free_all(parts->ranking, parts->peak, parts->npeak);
+	memset(parts, 0, sizeof(*parts));
 }

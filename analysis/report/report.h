@@ -2,8 +2,11 @@
 /*
  * The report stage: between the ranking and the renderers, it builds once
  * per run what several renderers print, so that each format shows the same
- * computation and none repeats it (issue 24).  Today: the noisy-neighbor
- * split (below; crosscheck.c).  The inputs' contents come from the readers
+ * computation and none repeats it (issue 24): the noisy-neighbor split and
+ * its io_uring_cmd cross-check pairing (below; crosscheck.c), the tq-sweep
+ * section (rank/tq.h), each drive's provenance fields (report_prov.c) and,
+ * for the HTML, the peak steps' json+, tag and fio-log series
+ * (report_peak.h).  The inputs' contents come from the readers
  * (fr_step.fio_doc, fr_step.engine_doc, fr_model.manifests): no stage after
  * them opens an input.
  */
@@ -16,7 +19,9 @@
 #include "model/model.h"
 #include "read/provenance.h"
 #include "rank/rank.h"
+#include "rank/tq.h"
 #include "report/runinfo.h"
+#include "report/report_peak.h"
 
 struct fr_baseline;
 struct fr_nn_split;
@@ -36,7 +41,35 @@ struct fr_report {
 	 * below), made once by fr_report_build; NULL without a
 	 * noisy-neighbor ranking */
 	const struct fr_nn_split *nn;
+	/* the tq-sweep section (rank/tq.h), made once by fr_report_build;
+	 * NULL or nd 0: no drive ran it */
+	const struct fr_tq *tq;
+	/* set before fr_report_build: also build the peak steps' series the
+	 * HTML charts (peak, below); the other formats print none of them */
+	bool want_peak_series;
+	/* per profile of the ranking and entry, its peak step's series
+	 * (report_peak.h); NULL unless want_peak_series */
+	const struct fr_peak_series *const *peak;
+	/* per measured drive (prov's order), its provenance fields; made
+	 * once by fr_report_build, n 0 without provenance */
+	const struct fr_prov_row *prov_rows;
+	size_t nprov_rows;
 };
+
+/* The most header fields a drive's provenance has (read/provenance.c). */
+#define FR_PROV_MAX_FIELDS 32
+
+/* One measured drive's provenance as every renderer prints it: its header
+ * lines' names and values in order (report_prov.c). */
+struct fr_prov_row {
+	const struct fr_prov_drive *d;
+	struct fr_prov_field f[FR_PROV_MAX_FIELDS];
+	size_t n;
+};
+
+/* One row per drive of p (may be NULL: none) into *rows, malloc'd; 0 or
+ * -ENOMEM. */
+int fr_prov_rows_build(const struct fr_prov *p, struct fr_prov_row **rows);
 
 /*
  * The noisy-neighbor split (crosscheck.c): the noisy-neighbor ranking as every renderer shows it
@@ -106,10 +139,16 @@ void fr_nn_split_free(struct fr_nn_split *s);
 /* What fr_report_build makes, owned by the caller (one per report). */
 struct fr_report_parts {
 	struct fr_nn_split nn;
+	struct fr_tq tq;
+	struct fr_peak_series **peak;	  /* [profile][entry] */
+	size_t npeak;			  /* profiles */
+	const struct fr_ranking *ranking; /* what peak was built for */
+	struct fr_prov_row *prov_rows;
 };
 
-/* Fills rep's shared parts (rep->nn) into parts; rep's model, ranking and
- * provenance must be set.  Returns 0, or -ENOMEM (parts then empty). */
+/* Fills rep's shared parts (rep->nn, rep->tq, rep->peak) into parts; rep's
+ * model, ranking and provenance must be set.  Returns 0, or -ENOMEM (parts
+ * then empty). */
 int fr_report_build(struct fr_report *rep, struct fr_report_parts *parts);
 void fr_report_parts_free(struct fr_report_parts *parts);
 
