@@ -5,6 +5,8 @@
 #   bench/engine-callgrind.sh          host: the file fallback vs fio's io_uring
 #   bench/engine-callgrind.sh --vm     test bed: passthrough on /dev/ng0n1 vs
 #                                      fio's io_uring_cmd (boots tests/vm/run)
+#   CG_KEEP=DIR                        keeps every run's callgrind file in DIR
+#                                      (with --vm: in the --vm output directory)
 #
 # Method: fio under callgrind (thread=1, so the job runs in its process),
 # the job thread's instructions (thread_main, inclusive), once with
@@ -95,6 +97,13 @@ ir_of() { # N QD OPTIONS... -> total Ir of the run
 		>"$out.log" 2>&1; then
 		run_failed "$out.log" "$@"
 		return
+	fi
+	# CG_KEEP=DIR keeps each run's callgrind file there (named by run) for
+	# callgrind_annotate's per-function counts; in the test bed, under $OUT.
+	if [ -n "${CG_KEEP:-}" ]; then
+		local keep=$CG_KEEP
+		[ "$mode" = in-vm ] && keep=$OUT/$CG_KEEP
+		mkdir -p "$keep" && cp "$out" "$keep/cg.$(printf '%s' "$*" | tr -c 'A-Za-z0-9=.\n-' _)"
 	fi
 	# The job thread's own instructions (thread_main, inclusive): fio's
 	# clock calibration before it spins for a fixed time, so counting the
