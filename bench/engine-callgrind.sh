@@ -5,6 +5,8 @@
 #   bench/engine-callgrind.sh          host: the file fallback vs fio's io_uring
 #   bench/engine-callgrind.sh --vm     test bed: passthrough on /dev/ng0n1 vs
 #                                      fio's io_uring_cmd (boots tests/vm/run)
+#   CG_KEEP=DIR                        keeps every run's callgrind file in DIR
+#                                      (with --vm: in the --vm output directory)
 #
 # Method: fio under callgrind (thread=1, so the job runs in its process),
 # the job thread's instructions (thread_main, inclusive), once with
@@ -21,9 +23,19 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/tests/lib.sh"
 
 if [ "${1:-}" = --vm ]; then
-	exec "$VMRUN" --timeout "${CG_VM_TIMEOUT:-3600}" -- bash "$TOP/bench/engine-callgrind.sh" --in-vm
+	# The test bed hands the guest's standard output back only when the guest
+	# stops: each row is also appended, as it is measured, to a file in the
+	# shared output directory, so that a long run can be watched.
+	vm_out=${CG_VM_OUT:-$BUILD/test-logs/engine-callgrind-vm}
+	mkdir -p "$vm_out"
+	rm -f "$vm_out/engine-callgrind.txt"
+	echo "engine-callgrind: rows also in $vm_out/engine-callgrind.txt as they are measured" >&2
+	exec "$VMRUN" --out "$vm_out" --timeout "${CG_VM_TIMEOUT:-3600}" -- \
+		bash "$TOP/bench/engine-callgrind.sh" --in-vm
 fi
+mode=host
 if [ "${1:-}" = --in-vm ]; then
+	mode=in-vm
 	read -r LO HI <<<"${CG_IOS:-200 1200}"
 else
 	read -r LO HI <<<"${CG_IOS:-1000 6000}"
@@ -86,6 +98,13 @@ ir_of() { # N QD OPTIONS... -> total Ir of the run
 		run_failed "$out.log" "$@"
 		return
 	fi
+	# CG_KEEP=DIR keeps each run's callgrind file there (named by run) for
+	# callgrind_annotate's per-function counts; in the test bed, under $OUT.
+	if [ -n "${CG_KEEP:-}" ]; then
+		local keep=$CG_KEEP
+		[ "$mode" = in-vm ] && keep=$OUT/$CG_KEEP
+		mkdir -p "$keep" && cp "$out" "$keep/cg.$(printf '%s' "$*" | tr -c 'A-Za-z0-9=.\n-' _)"
+	fi
 	# The job thread's own instructions (thread_main, inclusive): fio's
 	# clock calibration before it spins for a fixed time, so counting the
 	# whole process varied by +-300 Ir/IO from run to run.
@@ -118,30 +137,39 @@ per_io() { # what N... : (x(HI) - x(LO)) / (HI - LO)
 	fi
 }
 
+# Three places: the target is <= 1.05, and 1.048 must not print as 1.05.
 ratio() { # S P: S / P, or - when either is missing
-	awk -v s="$1" -v p="$2" 'BEGIN { if (s ~ /^[0-9.]+$/ && p ~ /^[0-9.]+$/ && p > 0) printf "%.2f", s / p; else printf "-" }'
+	awk -v s="$1" -v p="$2" 'BEGIN { if (s ~ /^[0-9.]+$/ && p ~ /^[0-9.]+$/ && p > 0) printf "%.3f", s / p; else printf "-" }'
+}
+
+# One line of the table; in the test bed also appended to $OUT (see --vm).
+row() { # CONFIG QD IR RATIO ENTERS RATIO
+	printf '%-28s %4s %10s %8s %10s %8s\n' "$@"
+	if [ "$mode" = in-vm ] && [ -d "${OUT:-}" ]; then
+		printf '%-28s %4s %10s %8s %10s %8s\n' "$@" >>"$OUT/engine-callgrind.txt"
+	fi
 }
 
 echo "# $where; 4k randread; per I/O = (run of $HI I/Os - run of $LO) / $((HI - LO))"
 echo "# ssdnvme with tag_interval=3600000: the series' per-interval summary is per second, not per I/O;"
 echo "# the 'default intvl' rows keep fio's default 1 s interval (that walk counted in)"
-printf '%-28s %4s %10s %8s %10s %8s\n' config QD Ir/IO ratio enters/IO ratio
+row config QD Ir/IO ratio enters/IO ratio
 for qd in 1 32; do
 	p_ir=$(per_io ir_of "$qd" "${peer[@]}")
 	p_en=$(per_io enters_of "$qd" "${peer[@]}")
-	printf '%-28s %4s %10s %8s %10s %8s\n' "$peer_name" "$qd" "$p_ir" - "$p_en" -
+	row "$peer_name" "$qd" "$p_ir" - "$p_en" -
 	for tags in 1 0; do
 		s_ir=$(per_io ir_of "$qd" "${ssd[@]}" --tags=$tags)
 		s_en=$(per_io enters_of "$qd" "${ssd[@]}" --tags=$tags)
-		printf '%-28s %4s %10s %8s %10s %8s\n' "ssdnvme tags=$tags" "$qd" "$s_ir" \
+		row "ssdnvme tags=$tags" "$qd" "$s_ir" \
 			"$(ratio "$s_ir" "$p_ir")" "$s_en" "$(ratio "$s_en" "$p_en")"
 	done
 	s_ir=$(per_io ir_of "$qd" "${ssd_default[@]}" --tags=1)
-	printf '%-28s %4s %10s %8s %10s %8s\n' "ssdnvme tags=1 default intvl" "$qd" "$s_ir" \
+	row "ssdnvme tags=1 default intvl" "$qd" "$s_ir" \
 		"$(ratio "$s_ir" "$p_ir")" - -
 done
 # SQPOLL: the SQ thread submits; neither engine should enter the kernel per I/O.
 p_en=$(per_io enters_of 1 "${peer[@]}" --sqthread_poll=1)
 s_en=$(per_io enters_of 1 "${ssd[@]}" --sqthread_poll=1)
-printf '%-28s %4s %10s %8s %10s %8s\n' "$peer_name sqthread_poll" 1 - - "$p_en" -
-printf '%-28s %4s %10s %8s %10s %8s\n' "ssdnvme sqthread_poll" 1 - - "$s_en" -
+row "$peer_name sqthread_poll" 1 - - "$p_en" -
+row "ssdnvme sqthread_poll" 1 - - "$s_en" -

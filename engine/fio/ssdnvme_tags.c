@@ -316,17 +316,28 @@ static void fill_where(struct tag_io *io, const struct io_u *io_u)
 	io->len = (uint32_t)io_u->xfer_buflen;
 }
 
-void tagging_keep(struct tagging *tg, struct tag_key *k, struct tag_io *io, struct io_u *io_u)
+struct io_u *tagging_keep(struct tagging *tg, struct tag_key *k, struct tag_io *io,
+			  struct io_u *io_u)
 {
 	fill_where(io, io_u);
 	tags_keep(tg->tags, k, io);
+	return io_u;
 }
 
-void tagging_failed(struct tagging *tg, struct tag_key *k, struct tag_io *io, struct io_u *io_u,
-		    uint64_t lat_ns)
+struct io_u *tagging_completed_slow(struct tagging *tg, struct io_u *io_u, uint64_t lat_ns)
 {
-	fill_where(io, io_u);
-	tags_fail_after(tg->tags, k, io, lat_ns);
+	struct tagging_io *tio = &tg->ios[io_u->index];
+	struct tag_key *k = tio->key;
+	struct tag_io *io = &tio->io;
+
+	tg->in_flight--;
+	if (io_u->error) {
+		fill_where(io, io_u);
+		tags_fail_after(tg->tags, k, io, lat_ns);
+	} else if (tags_complete(tg->tags, k, io, lat_ns)) {
+		tagging_keep(tg, k, io, io_u);
+	}
+	return io_u;
 }
 
 /* How latencies were timed: {"source": "cpu", "ns_per_cycle": R}, or the

@@ -83,9 +83,15 @@ static inline void tagging_place(struct tagging *tg, struct io_u *io_u, unsigned
 {
 	tg->ios[io_u->index].place = (uint16_t)place;
 }
-void tagging_keep(struct tagging *tg, struct tag_key *k, struct tag_io *io, struct io_u *io_u);
-void tagging_failed(struct tagging *tg, struct tag_key *k, struct tag_io *io, struct io_u *io_u,
-		    uint64_t lat_ns);
+/*
+ * Out of line, each returning IO_U so that tagging_completed() reaches them
+ * by tail calls only and saves no register on its usual path: a completion
+ * whose full record the tags keep (an outlier, a tag log), and one that
+ * failed or ends the series interval (tagging_completed_slow()).
+ */
+struct io_u *tagging_keep(struct tagging *tg, struct tag_key *k, struct tag_io *io,
+			  struct io_u *io_u);
+struct io_u *tagging_completed_slow(struct tagging *tg, struct io_u *io_u, uint64_t lat_ns);
 
 /* fio's READ, WRITE, TRIM are 0, 1, 2 like TAG_*; the syncs are all a flush. */
 static inline enum tag_dir tagging_dir(enum fio_ddir d)
@@ -163,8 +169,11 @@ tagging_submitted(struct tagging *tg, struct io_u *io_u, uint64_t now_ns, uint64
  */
 bool tagging_ramp_drop(struct tagging *tg, struct tag_key *k, const struct io_u *io_u);
 
-/* One io_u whose completion ->event() decoded (io_u->error set), reaped at STAMP. */
-__attribute__((always_inline)) static inline void
+/*
+ * One io_u whose completion ->event() decoded (io_u->error set), reaped at
+ * STAMP; returns IO_U (->event()'s result, so that the calls are tail calls).
+ */
+__attribute__((always_inline)) static inline struct io_u *
 tagging_completed(struct tagging *tg, struct io_u *io_u, uint64_t stamp)
 {
 	struct tagging_io *tio = &tg->ios[io_u->index];
@@ -173,15 +182,18 @@ tagging_completed(struct tagging *tg, struct io_u *io_u, uint64_t stamp)
 	uint64_t lat;
 
 	if (__builtin_expect(!k, 0))
-		return;
-	tg->in_flight--;
-	if (__builtin_expect(tg->ramp_pending, 0) && tagging_ramp_drop(tg, k, io_u))
-		return;
+		return io_u;
+	if (__builtin_expect(tg->ramp_pending, 0) && tagging_ramp_drop(tg, k, io_u)) {
+		tg->in_flight--;
+		return io_u;
+	}
 	lat = tag_clock_ns(&tg->clock, io->lat_ns, stamp);
-	if (__builtin_expect(io_u->error != 0, 0))
-		tagging_failed(tg, k, io, io_u, lat);
-	else if (tags_complete(tg->tags, k, io, lat))
-		tagging_keep(tg, k, io, io_u);
+	if (__builtin_expect(io_u->error != 0 || tags_interval_over(k, io, lat), 0))
+		return tagging_completed_slow(tg, io_u, lat);
+	tg->in_flight--;
+	if (tags_complete_within(k, io, lat))
+		return tagging_keep(tg, k, io, io_u);
+	return io_u;
 }
 
 #endif

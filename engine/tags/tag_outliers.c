@@ -30,40 +30,38 @@ void tag_outliers_free(struct tag_outliers *o)
 	o->admit = UINT64_MAX;
 }
 
-static void swap_io(struct tag_io *a, struct tag_io *b)
-{
-	struct tag_io t = *a;
-
-	*a = *b;
-	*b = t;
-}
-
-static void sift_up(struct tag_io *heap, uint32_t i)
+/*
+ * Both sifts move a hole rather than swapping: each step copies one record
+ * (56 bytes) instead of three, and @io is written once where it lands.
+ */
+static void sift_up(struct tag_io *heap, uint32_t i, const struct tag_io *io)
 {
 	while (i) {
 		uint32_t parent = (i - 1) / 2;
 
-		if (heap[parent].lat_ns <= heap[i].lat_ns)
+		if (heap[parent].lat_ns <= io->lat_ns)
 			break;
-		swap_io(&heap[parent], &heap[i]);
+		heap[i] = heap[parent];
 		i = parent;
 	}
+	heap[i] = *io;
 }
 
-static void sift_down(struct tag_io *heap, uint32_t n, uint32_t i)
+static void sift_down(struct tag_io *heap, uint32_t n, uint32_t i, const struct tag_io *io)
 {
 	for (;;) {
-		uint32_t l = 2 * i + 1, r = l + 1, least = i;
+		uint32_t l = 2 * i + 1, r = l + 1, least = l;
 
-		if (l < n && heap[l].lat_ns < heap[least].lat_ns)
-			least = l;
-		if (r < n && heap[r].lat_ns < heap[least].lat_ns)
+		if (l >= n)
+			break;
+		if (r < n && heap[r].lat_ns < heap[l].lat_ns)
 			least = r;
-		if (least == i)
-			return;
-		swap_io(&heap[least], &heap[i]);
+		if (heap[least].lat_ns >= io->lat_ns)
+			break;
+		heap[i] = heap[least];
 		i = least;
 	}
+	heap[i] = *io;
 }
 
 /* Once full, only a latency above the fastest kept one gets in. */
@@ -78,11 +76,9 @@ void tag_outliers_insert(struct tag_outliers *o, const struct tag_io *io)
 	if (!o->cap)
 		return;
 	if (o->n < o->cap) {
-		o->heap[o->n] = *io;
-		sift_up(o->heap, o->n++);
+		sift_up(o->heap, o->n++, io);
 	} else if (io->lat_ns > o->heap[0].lat_ns) {
-		o->heap[0] = *io;
-		sift_down(o->heap, o->n, 0);
+		sift_down(o->heap, o->n, 0, io);
 	}
 	update_admit(o);
 }
