@@ -4,9 +4,12 @@
  * pts-xsr, pts-dirth, pts-lat, pts-iops, pts-tp): `fiorank pts [-f text|json|csv|html]
  * [-o FILE] DIR...` reads each results directory's manifest, the runs'
  * fio JSON and the per-second logs beside them (pts.c), and prints one
- * PTS-style report per drive and test (pts_out.c: text, JSON, CSV;
- * pts_html.c: HTML pages with SVG charts).  Every figure is read from fio's
- * output or summed from fio's logs; what is missing is said, not guessed.
+ * PTS-style report per drive and test.  This header is the reading stage's
+ * part: the runs and the figures fio gives for each.  The report stage
+ * gathers each test's figures (report/pts_fig.h), the renderers print them
+ * (out/pts_out.h), cli/pts_main.c is the command line.  Every figure is read
+ * from fio's output or summed from fio's logs; what is missing is said, not
+ * guessed.
  */
 #ifndef FIORANK_PTS_H
 #define FIORANK_PTS_H
@@ -61,31 +64,5 @@ double fr_pts_max_us(const struct fr_pts_run *r);
 double fr_pts_pct_us(const struct fr_pts_run *r, double p);
 /* A job option (job, then global), or NULL. */
 const char *fr_pts_opt(const struct fr_pts_run *r, const char *key);
-
-/* main of `fiorank pts` (argv[0] is "pts"). */
-int fr_pts_main(int argc, char **argv);
-
-/* Output (pts_out.c, pts_html.c). */
-int fr_pts_text(FILE *f, struct fr_pts_drive *d, size_t n);
-int fr_pts_csv(FILE *f, struct fr_pts_drive *d, size_t n);
-int fr_pts_json(FILE *f, struct fr_pts_drive *d, size_t n);
-int fr_pts_html(FILE *f, struct fr_pts_drive *d, size_t n);
-/* One chart of the figures as an inline SVG figure (pts_svg.c). */
-void fr_pts_svg_chart(FILE *f, struct json_object *chart);
-struct fr_pts_page;
-/* The figures as JSON: one object per drive and page (pts_fig.c). */
-struct json_object *fr_pts_figures(struct fr_pts_drive *d, const struct fr_pts_page *page);
-/* The IOPS and throughput tests' figures (pts_iops.c). */
-void fr_pts_iops_fig(struct json_object *fig, struct fr_pts_run **runs);
-void fr_pts_tp_fig(struct json_object *fig, struct fr_pts_run **runs, const char *part);
-
-/* The report's pages in order: one per test, the throughput test one per
- * block size (PTS's 128 KiB and 1024 KiB tests); main_test is the test
- * whose job options the header shows (NULL: the first measured run). */
-struct fr_pts_page {
-	const char *suite, *part, *main_test;
-};
-#define FR_PTS_NPAGES 8
-extern const struct fr_pts_page fr_pts_pages[FR_PTS_NPAGES];
 
 #endif
