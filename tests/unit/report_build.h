@@ -70,6 +70,24 @@ static inline void rb_capped(struct fr_model *m, const char *drive, const char *
 	assert_int_equal(fr_model_add(m, &j), 0);
 }
 
+/* A tq-sweep step (t<jobs>q<depth>) of reads: IOPS, clat mean, max and
+ * stddev in µs. */
+static inline void rb_tq(struct fr_model *m, const char *drive, const char *step, double iops,
+			 double mean_us, double max_us, double sd_us)
+{
+	struct fr_job j;
+
+	rb_blank(&j, drive, "tq-sweep", step, FR_KIND_TQ);
+	j.dir[FR_READ].ios = 1000;
+	j.dir[FR_READ].iops = iops;
+	j.dir[FR_READ].bw_bytes = iops * 8192;
+	j.dir[FR_READ].io_bytes = NAN;
+	j.dir[FR_READ].lat[FR_CLAT] = (struct fr_lat){mean_us * 1000, NAN, NAN, NAN};
+	j.dir[FR_READ].spread[FR_CLAT] =
+		(struct fr_spread){.known = true, .stddev = sd_us * 1000, .max = max_us * 1000};
+	assert_int_equal(fr_model_add(m, &j), 0);
+}
+
 /* A model, its ranking and its report, built together. */
 struct rb_report {
 	struct fr_model m;
