@@ -106,7 +106,9 @@ def statements(src):
             j = src.find("*/", i + 2)
             j = n if j < 0 else j + 2
             text = src[i:j]
-            if depth == 0 and not "".join(cur).strip():
+            # a comment after code on its line is that code's, not a doc
+            own_line = not src[src.rfind("\n", 0, i) + 1:i].strip()
+            if depth == 0 and own_line and not "".join(cur).strip():
                 last_comment, last_comment_line = text, line
                 comment_end_line = line + text.count("\n")
             line += text.count("\n")
