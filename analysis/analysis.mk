@@ -19,7 +19,7 @@ FR_SRCS      += model/rate_target.c report/runinfo.c out/out_html_ss.c
 # the SATA roundup's thread x queue-depth method (issue 15)
 FR_SRCS      += model/pooled.c rank/tq.c out/out_tq.c out/out_tq_html.c
 # the SNIA PTS tests (issue 27): fiorank pts
-FR_SRCS      += read/pts.c report/pts_build.c report/pts_fig.c report/pts_iops.c out/pts_out.c out/pts_html.c out/pts_svg.c out/pts_main.c
+FR_SRCS      += read/pts.c report/pts_build.c report/pts_fig.c report/pts_iops.c out/pts_out.c out/pts_html.c out/pts_svg.c cli/pts_main.c
 # Flexible Data Placement: per-PID tails, placed vs unplaced noisy neighbor (issue 26)
 FR_SRCS      += read/placement.c out/fdp.c out/out_fdp.c
 FR_OBJDIR    := $(BUILD)/obj/analysis
@@ -38,14 +38,14 @@ $(FR_OBJDIR)/%.o: analysis/%.c | $(BUILD)/.dir
 	@mkdir -p $(@D)
 	$(CC) $(FR_CFLAGS) -MMD -MP -c -o $@ $<
 
-$(FR_OBJDIR)/main.o $(FR_OBJDIR)/out/main_cli.o: $(FR_OBJDIR)/%.o: analysis/%.c $(BUILD)/.prefix $(BUILD)/version.h | $(BUILD)/.dir
+$(FR_OBJDIR)/main.o $(FR_OBJDIR)/cli/main_cli.o: $(FR_OBJDIR)/%.o: analysis/%.c $(BUILD)/.prefix $(BUILD)/version.h | $(BUILD)/.dir
 	$(CC) $(FR_CFLAGS) $(FR_DEFS) -I$(BUILD) -MMD -MP -c -o $@ $<
 
 $(FR_LIB): $(FR_OBJS)
 	rm -f $@ && ar rcs $@ $^
 
 # util/alloc_conf.c: jemalloc's options, for the binary alone
-$(BUILD)/fiorank: $(FR_OBJDIR)/main.o $(FR_OBJDIR)/out/main_cli.o $(FR_OBJDIR)/util/alloc_conf.o $(FR_LIB)
+$(BUILD)/fiorank: $(FR_OBJDIR)/main.o $(FR_OBJDIR)/cli/main_cli.o $(FR_OBJDIR)/util/alloc_conf.o $(FR_LIB)
 	$(CC) $(BASE_LDFLAGS) -o $@ $^ $(MALLOC_LIBS) $(JSONC_LIBS) -lm -pthread
 
 $(BUILD)/tests/test_analysis_%: tests/unit/test_analysis_%.c $(FR_LIB) | $(BUILD)/.dir

@@ -28,24 +28,38 @@ struct fr_pending {
 	char *excluded;	    /* why the job is not used, or NULL */
 };
 
+/**
+ * fr_pending_free() - free the strings a pending job holds (not the job itself)
+ * @p: the job
+ */
 void fr_pending_free(struct fr_pending *p);
 
-/*
- * Keeps apart what must not be added up.  Jobs of one group with the same
- * drive, profile and step are one result (numjobs); the same drive, profile
- * and step claimed by jobs of several groups become:
- *   - the steps of one curve, named after the jobs, when those jobs differ
- *     only by their rate caps (rate_iops=, rate=, ...) and the step was not
- *     named by the job name, the manifest or -s;
- *   - else separate results (profiles) named after their jobs, when the
- *     profile was not named that way;
- *   - else the first group's is kept and the others are excluded, with the
- *     reason.
- * Returns 0 or -ENOMEM.
+/**
+ * fr_group_resolve() - keep apart what must not be added up
+ * @v: the jobs of one output as read
+ * @n: how many
+ *
+ * Jobs of one group with the same drive, profile and step are one result
+ * (numjobs); the same drive, profile and step claimed by jobs of several
+ * groups become:
+ *
+ * - the steps of one curve, named after the jobs, when those jobs differ
+ *   only by their rate caps (rate_iops=, rate=, ...) and the step was not
+ *   named by the job name, the manifest or -s;
+ * - else separate results (profiles) named after their jobs, when the
+ *   profile was not named that way;
+ * - else the first group's is kept and the others are excluded, with the
+ *   reason.
+ *
+ * Return: 0, or -ENOMEM.
  */
 int fr_group_resolve(struct fr_pending *v, size_t n);
 
-/*
+/**
+ * fr_pair_roles() - exclude jobs whose partner did not run with them
+ * @v: the jobs of one output as read
+ * @n: how many
+ *
  * Jobs whose figures mean something only beside another job of the same
  * fio output: a write-pressure reader wp-read@<MBps> and its writer
  * wp-write@<MBps>, a noisy-neighbor reader (nn-read[-ns<N>]) and a writer
@@ -54,7 +68,9 @@ int fr_group_resolve(struct fr_pending *v, size_t n);
  * tq-sweep@t<numjobs>q<iodepth> must have run that many jobs at that depth
  * in its fio group: entries of its name in the group (fio reports each
  * clone), or numjobs= of a single entry (group_reporting), and its
- * iodepth=.  Returns 0 or -ENOMEM.
+ * iodepth=.
+ *
+ * Return: 0, or -ENOMEM.
  */
 int fr_pair_roles(struct fr_pending *v, size_t n);
 

@@ -7,8 +7,17 @@
 
 #include <stddef.h>
 
-/* Grows *arr (of *cap elements of elem bytes, the new ones zeroed) to hold
- * need; 0, or -ENOMEM with *arr unchanged. */
+/**
+ * fr_model_grow() - grow an array to hold a number of elements
+ * @arr: the array (*arr may be NULL)
+ * @cap: its capacity in elements, updated
+ * @need: the elements it must hold
+ * @elem: an element's size in bytes
+ *
+ * The new elements are zeroed.
+ *
+ * Return: 0, or -ENOMEM with *@arr unchanged.
+ */
 int fr_model_grow(void **arr, size_t *cap, size_t need, size_t elem);
 
 #endif

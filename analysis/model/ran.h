@@ -27,18 +27,27 @@ struct fr_ran {
 	int drifted_pct;
 };
 
-/*
- * NULL when the figures agree with the options and with the workload the
- * label claims (a profile id such as 4k-randread, a noisy-neighbor or
- * write-pressure role; a tq-sweep step's jobs are counted over the output
- * by fr_pair_roles()); else why not, written into buf.
- * groupid: the entry's fio group (for the mixed-group reason).
+/**
+ * fr_ran_check() - whether a job ran what its label claims
+ * @r: what the job's figures show it ran; r->drifted_pct set for a capped
+ *     mix (below)
+ * @o: the job's options
+ * @l: the label (a profile id such as 4k-randread, a noisy-neighbor or
+ *     write-pressure role; a tq-sweep step's jobs are counted over the
+ *     output by fr_pair_roles())
+ * @jobname: the job's name, for the reason
+ * @groupid: the entry's fio group (for the mixed-group reason)
+ * @buf: where the reason is written
+ * @len: its room
  *
  * A mix (randrw) under a rate cap is the exception: fio caps reads and
  * writes each at the rate given, so below the drive's limit the share
  * drifts towards the caps' (50 % for one value).  That is what such a run
  * does, not a wrong name: the job is kept and r->drifted_pct set to the
  * share achieved, which the step's method then states.
+ *
+ * Return: NULL when the figures agree with the options and the label, else
+ * @buf holding why not.
  */
 const char *fr_ran_check(struct fr_ran *r, const struct fr_jobopts *o, const struct fr_job_label *l,
 			 const char *jobname, long groupid, char *buf, size_t len);

@@ -12,11 +12,41 @@
 struct fr_baseline;
 struct json_object;
 
-/* Nothing for NULL. */
+/**
+ * fr_baseline_text() - the baseline comparison as plain text
+ * @f: where it is written
+ * @b: the comparison, or NULL (nothing is written)
+ */
 void fr_baseline_text(FILE *f, const struct fr_baseline *b);
+
+/**
+ * fr_baseline_md() - the baseline comparison as Markdown
+ * @f: where it is written
+ * @b: the comparison, or NULL (nothing is written)
+ */
 void fr_baseline_md(FILE *f, const struct fr_baseline *b);
+
+/**
+ * fr_baseline_csv() - the baseline comparison as CSV rows
+ * @f: where they are written
+ * @b: the comparison, or NULL (nothing is written)
+ */
 void fr_baseline_csv(FILE *f, const struct fr_baseline *b);
+
+/**
+ * fr_baseline_html() - the baseline comparison as an HTML section
+ * @f: where it is written
+ * @b: the comparison, or NULL (nothing is written)
+ */
 void fr_baseline_html(FILE *f, const struct fr_baseline *b);
+
+/**
+ * fr_baseline_json() - the baseline comparison as a JSON object
+ * @b: the comparison, or NULL
+ *
+ * Return: a new object owned by the caller, or NULL for a NULL @b (or
+ * when out of memory).
+ */
 struct json_object *fr_baseline_json(const struct fr_baseline *b);
 
 #endif

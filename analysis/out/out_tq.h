@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* The tq-sweep section (tq.h) in each output format; each renderer calls
- * its own once.  Nothing is printed when no drive ran the method; -1 on an
- * allocation failure. */
+ * its own once.  Nothing is printed when no drive ran the method. */
 #ifndef FIORANK_OUT_TQ_H
 #define FIORANK_OUT_TQ_H
 
@@ -9,12 +8,63 @@
 
 #include "out/out.h"
 
+/**
+ * fr_tq_text() - the tq-sweep section as text
+ * @f: the report being written
+ * @rep: the report
+ *
+ * Per step of the series, the drives in place order with each figure's
+ * place; nothing when no drive ran the method.
+ *
+ * Return: 0, or -1 on an allocation failure or a write error.
+ */
 int fr_tq_text(FILE *f, const struct fr_report *rep);
+
+/**
+ * fr_tq_md() - the tq-sweep section as a Markdown table
+ * @f: the report being written
+ * @rep: the report
+ *
+ * Return: 0 (nothing written when no drive ran the method), or -1 on an
+ * allocation failure or a write error.
+ */
 int fr_tq_md(FILE *f, const struct fr_report *rep);
+
+/**
+ * fr_tq_csv() - the tq-sweep section as CSV rows
+ * @f: the report being written
+ * @rep: the report
+ *
+ * One row per drive, step and figure (tq-iops, tq-lat-mean, tq-lat-max,
+ * tq-lat-stddev) in the report's columns.
+ *
+ * Return: 0 (nothing written when no drive ran the method), or -1 on an
+ * allocation failure or a write error.
+ */
 int fr_tq_csv(FILE *f, const struct fr_report *rep);
+
+/**
+ * fr_tq_html() - the tq-sweep section as an HTML table and a chart per figure
+ * @f: the report being written
+ * @rep: the report
+ *
+ * Write errors are left to the caller's check of @f.
+ *
+ * Return: 0 (nothing written when no drive ran the method), or -1 on an
+ * allocation failure.
+ */
 int fr_tq_html(FILE *f, const struct fr_report *rep);
 struct json_object;
-/* The section as a JSON array (NULL when empty or out of memory: *err). */
+
+/**
+ * fr_tq_json() - the tq-sweep section as a JSON object
+ * @rep: the report
+ * @err: set to 0, or to -1 when out of memory
+ *
+ * Return: a new object (latency_basis, drives with their steps and
+ * precondition rounds, the published points; json_object_put() it), or NULL
+ * when no drive ran the method or @err is set.
+ */
 struct json_object *fr_tq_json(const struct fr_report *rep, int *err);
 
 #endif

@@ -12,6 +12,7 @@
 #include "util/escape.h"
 #include "util/json_get.h"
 #include "read/pts.h"
+#include "out/pts_out.h"
 #include "chart/svg.h"
 
 /* One home for HTML text: svg.c's escaper, as the other HTML renderers use. */

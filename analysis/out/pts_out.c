@@ -14,6 +14,8 @@
 #include "util/json_get.h"
 #include "out/out.h"
 #include "read/pts.h"
+#include "report/pts_fig.h"
+#include "out/pts_out.h"
 
 /* Text points of a chart at most (evenly spaced; the JSON has them all). */
 #define TEXT_POINTS 20

@@ -15,6 +15,7 @@
 #include "util/escape.h"
 #include "util/json_get.h"
 #include "read/pts.h"
+#include "out/pts_out.h"
 #include "chart/svg.h"
 
 #define W	  760 /* the SVG */

@@ -96,10 +96,22 @@ struct fr_ranking {
 	bool have_ref; /* ref_place was computed */
 };
 
-/* Ranks the model; ref (may be NULL) holds published drives to place the
- * measured ones among.  Returns 0 or -ENOMEM. */
+/**
+ * fr_rank() - rank a model
+ * @m: the measured drives
+ * @ref: published drives to place the measured ones among, or NULL
+ * @basis: the latency basis (clat or lat) every latency figure is taken from
+ * @r: the ranking, filled (fr_ranking_free() it)
+ *
+ * Return: 0, or -ENOMEM.
+ */
 int fr_rank(const struct fr_model *m, const struct fr_model *ref, enum fr_basis basis,
 	    struct fr_ranking *r);
+
+/**
+ * fr_ranking_free() - free what fr_rank() allocated
+ * @r: the ranking
+ */
 void fr_ranking_free(struct fr_ranking *r);
 
 /* Comparability with published drives (compare.c). */
@@ -113,14 +125,20 @@ struct fr_reasons {
 	size_t n;
 };
 
-/*
- * Whether measured entry e compares with published drive pub (re: pub's
- * entry in the same profile): the group sizes (a published group of N is
- * held per drive; a measured group only against the same N), the run itself
- * (a drive, full steps) and the review's method (outstanding I/O, block
- * size, read share; fr_step.method).  True with *per_drive set to the
- * divisor that puts e's figure on pub's per-drive footing; false with the
- * reasons added to rs.
+/**
+ * fr_comparable() - whether a measured entry compares with a published drive
+ * @e: the measured entry
+ * @pub: the published drive
+ * @re: @pub's entry in the same profile
+ * @per_drive: set to the divisor that puts @e's figure on @pub's per-drive
+ *             footing (a published group of N is held per drive)
+ * @rs: where the reasons are added when it does not compare
+ *
+ * Compares the group sizes (a measured group only against the same N), the
+ * run itself (a drive, full steps) and the review's method (outstanding I/O,
+ * block size, read share; fr_step.method).
+ *
+ * Return: true when @e compares with @pub; false with the reasons in @rs.
  */
 bool fr_comparable(const struct fr_entry *e, const struct fr_drive *pub, const struct fr_entry *re,
 		   unsigned *per_drive, struct fr_reasons *rs);
@@ -135,12 +153,35 @@ struct fr_nn_run {
 	unsigned readers, writers; /* namespaces; 0 unknown */
 	struct fr_method read;	   /* outstanding: per reader job, 0 when they differ */
 };
+
+/**
+ * fr_nn_run_of() - how a measured drive ran its noisy-neighbor test
+ * @p: the drive's noisy-neighbor profile (NULL: nothing known)
+ * @out: the namespaces its reader and writer jobs addressed and the
+ *       readers' method, from the steps fio jobs filled; known false when
+ *       none said
+ */
 void fr_nn_run_of(const struct fr_profile *p, struct fr_nn_run *out);
-/* Whether that run compares with a published noisy-neighbor figure (pub:
- * the published step's method, who: its review); reasons to rs. */
+
+/**
+ * fr_nn_comparable() - whether a noisy-neighbor run compares with a published figure
+ * @mine: the measured run (fr_nn_run_of())
+ * @pub: the published step's method
+ * @who: its review, named in the reasons
+ * @rs: where the reasons are added when it does not compare
+ *
+ * Return: true when it compares; false with the reasons in @rs.
+ */
 bool fr_nn_comparable(const struct fr_nn_run *mine, const struct fr_method *pub, const char *who,
 		      struct fr_reasons *rs);
-/* "not comparable: <reason> (<reviews>); ...", "" when rs is empty. */
+
+/**
+ * fr_reasons_text() - the reasons as one line
+ * @rs: the reasons
+ * @buf: where the line is written: "not comparable: <reason> (<reviews>);
+ *       ...", "" when @rs is empty
+ * @len: the room in @buf (the line is cut to fit)
+ */
 void fr_reasons_text(const struct fr_reasons *rs, char *buf, size_t len);
 
 #endif

@@ -54,16 +54,51 @@ struct fr_tq {
 	size_t nref;
 };
 
-/* Builds the section from the measured drives of m and the published ones
- * of ref (may be NULL).  0, or -ENOMEM.  nd is 0 when no drive ran it. */
+/**
+ * fr_tq_build() - build the threads x queue-depth section
+ * @m: the model; its measured drives' tq-sweep steps
+ * @ref: published drives (the method's published point), or NULL
+ * @basis: the latency basis
+ * @t: the section, filled (fr_tq_free() it); t->nd is 0 when no drive ran
+ *     the sweep
+ *
+ * Return: 0, or -ENOMEM.
+ */
 int fr_tq_build(const struct fr_model *m, const struct fr_model *ref, enum fr_basis basis,
 		struct fr_tq *t);
+
+/**
+ * fr_tq_free() - free what fr_tq_build() allocated, and clear it
+ * @t: the section
+ */
 void fr_tq_free(struct fr_tq *t);
 
-/* The four figures of one step (exported for the unit test). */
+/**
+ * fr_tq_figures() - the four figures of one step
+ * @s: the step
+ * @basis: the latency basis
+ * @pt: where they are written (pt->fig NAN and pt->problem set where a figure
+ *      would be wrong, e.g. jobs that did not run in one fio group)
+ *
+ * Exported for the unit test.
+ */
 void fr_tq_figures(const struct fr_step *s, enum fr_basis basis, struct fr_tq_point *pt);
-/* Drive d's point at series step k, or NULL. */
+
+/**
+ * fr_tq_at() - a drive's point at one step of the series
+ * @d: the drive
+ * @k: the series step (its jobs and queue depth)
+ *
+ * Return: the point, or NULL when the drive did not run that step.
+ */
 const struct fr_tq_point *fr_tq_at(const struct fr_tq_drive *d, const struct fr_tq_series *k);
+
+/**
+ * fr_tq_fig_name() - the name of a figure ("IOPS", "mean latency", ...)
+ * @f: the figure
+ *
+ * Return: a static string.
+ */
 const char *fr_tq_fig_name(enum fr_tq_fig f);
 
 /* The review the method and its published point come from. */

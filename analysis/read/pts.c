@@ -15,12 +15,6 @@
 #include "read/pts.h"
 #include "read/read_fio_log.h"
 
-const struct fr_pts_page fr_pts_pages[FR_PTS_NPAGES] = {
-	{"pts-wsat", NULL, "wsat"},   {"pts-hir", NULL, "ws5"},	 {"pts-xsr", NULL, "xsr"},
-	{"pts-dirth", NULL, "dirth"}, {"pts-lat", NULL, "lat"},	 {"pts-iops", NULL, NULL},
-	{"pts-tp", "128k", NULL},     {"pts-tp", "1024k", NULL},
-};
-
 static char *join(const char *dir, const char *rel)
 {
 	char *p;

@@ -4,9 +4,12 @@
  * pts-xsr, pts-dirth, pts-lat, pts-iops, pts-tp): `fiorank pts [-f text|json|csv|html]
  * [-o FILE] DIR...` reads each results directory's manifest, the runs'
  * fio JSON and the per-second logs beside them (pts.c), and prints one
- * PTS-style report per drive and test (pts_out.c: text, JSON, CSV;
- * pts_html.c: HTML pages with SVG charts).  Every figure is read from fio's
- * output or summed from fio's logs; what is missing is said, not guessed.
+ * PTS-style report per drive and test.  This header is the reading stage's
+ * part: the runs and the figures fio gives for each.  The report stage
+ * gathers each test's figures (report/pts_fig.h), the renderers print them
+ * (out/pts_out.h), cli/pts_main.c is the command line.  Every figure is read
+ * from fio's output or summed from fio's logs; what is missing is said, not
+ * guessed.
  */
 #ifndef FIORANK_PTS_H
 #define FIORANK_PTS_H
@@ -42,50 +45,104 @@ struct fr_pts_series {
 	size_t dropped;	 /* intervals left out: not every job's log had them */
 };
 
+/**
+ * fr_pts_load() - read one results directory of ssdnvme-suite
+ * @dir: the directory (its manifest.json names the drives and runs)
+ * @drives: set to the drives, one per manifest drive (fr_pts_drive_free()
+ *          each, then free() the array)
+ * @n: set to how many
+ * @err: where a directory that is not a results directory is said
+ *
+ * Return: 0; -1 when @dir holds no readable manifest.json with drives and
+ * runs (said on @err); -ENOMEM.
+ */
 int fr_pts_load(const char *dir, struct fr_pts_drive **drives, size_t *n, FILE *err);
+
+/**
+ * fr_pts_drive_free() - free what one drive holds (not the drive itself)
+ * @d: the drive
+ */
 void fr_pts_drive_free(struct fr_pts_drive *d);
 
-/* The runs of suite in order (a NULL-terminated array to free), or NULL. */
+/**
+ * fr_pts_runs() - a drive's runs of one PTS suite, in order
+ * @d: the drive
+ * @suite: the suite ("pts-wsat", ...)
+ *
+ * Return: a NULL-terminated array to free(), or NULL when the drive has no
+ * run of @suite (or out of memory).
+ */
 struct fr_pts_run **fr_pts_runs(const struct fr_pts_drive *d, const char *suite);
-/* Reads <json without .json>_<kind>.<N>.log for every N; 0, or -1 when none. */
+
+/**
+ * fr_pts_log() - a time series from a run's per-second fio logs
+ * @r: the run; its logs are <json without .json>_<kind>.<N>.log
+ * @kind: the log kind fio names the file by ("iops", "bw")
+ * @s: the series (fr_pts_series_free() it), summed over the logs by
+ *     interval; only intervals every log has are kept (s->dropped counts the
+ *     others)
+ *
+ * Return: 0, or -1 when no interval is left (no log, or none in common).
+ */
 int fr_pts_log(const struct fr_pts_run *r, const char *kind, struct fr_pts_series *s);
+
+/**
+ * fr_pts_series_free() - free a series' samples
+ * @s: the series
+ */
 void fr_pts_series_free(struct fr_pts_series *s);
 
-/* Figures of a run's first job (fio group_reporting: one per run). */
+/**
+ * fr_pts_iops() - a run's IOPS, reads and writes, from its first job
+ * @r: the run (fio group_reporting: one job per run)
+ *
+ * Return: the IOPS, NaN without a job.
+ */
 double fr_pts_iops(const struct fr_pts_run *r);
+
+/**
+ * fr_pts_mbps() - a run's throughput, reads and writes, from its first job
+ * @r: the run
+ *
+ * Return: MB/s (10^6 bytes/s), NaN without a job.
+ */
 double fr_pts_mbps(const struct fr_pts_run *r);
-double fr_pts_mean_us(const struct fr_pts_run *r); /* over reads and writes, by I/Os */
+
+/**
+ * fr_pts_mean_us() - a run's mean completion latency
+ * @r: the run
+ *
+ * Return: µs, over reads and writes weighted by their I/Os; NaN when it did
+ * no I/O.
+ */
+double fr_pts_mean_us(const struct fr_pts_run *r);
+
+/**
+ * fr_pts_max_us() - a run's largest completion latency
+ * @r: the run
+ *
+ * Return: µs, the larger of the directions that did I/O; NaN when none did.
+ */
 double fr_pts_max_us(const struct fr_pts_run *r);
-/* The p-th percentile (nearest rank) over reads and writes from json+'s
- * latency bins (fio's own resolution), NAN without bins. */
+
+/**
+ * fr_pts_pct_us() - a completion-latency percentile from json+'s bins
+ * @r: the run
+ * @p: the percentile (99.0, 99.99, ...)
+ *
+ * Nearest rank over reads and writes, at fio's own bin resolution.
+ *
+ * Return: µs, NaN without bins.
+ */
 double fr_pts_pct_us(const struct fr_pts_run *r, double p);
-/* A job option (job, then global), or NULL. */
+
+/**
+ * fr_pts_opt() - a run's job option
+ * @r: the run
+ * @key: the option's name
+ *
+ * Return: the job's value, else the global one, or NULL when neither says.
+ */
 const char *fr_pts_opt(const struct fr_pts_run *r, const char *key);
-
-/* main of `fiorank pts` (argv[0] is "pts"). */
-int fr_pts_main(int argc, char **argv);
-
-/* Output (pts_out.c, pts_html.c). */
-int fr_pts_text(FILE *f, struct fr_pts_drive *d, size_t n);
-int fr_pts_csv(FILE *f, struct fr_pts_drive *d, size_t n);
-int fr_pts_json(FILE *f, struct fr_pts_drive *d, size_t n);
-int fr_pts_html(FILE *f, struct fr_pts_drive *d, size_t n);
-/* One chart of the figures as an inline SVG figure (pts_svg.c). */
-void fr_pts_svg_chart(FILE *f, struct json_object *chart);
-struct fr_pts_page;
-/* The figures as JSON: one object per drive and page (pts_fig.c). */
-struct json_object *fr_pts_figures(struct fr_pts_drive *d, const struct fr_pts_page *page);
-/* The IOPS and throughput tests' figures (pts_iops.c). */
-void fr_pts_iops_fig(struct json_object *fig, struct fr_pts_run **runs);
-void fr_pts_tp_fig(struct json_object *fig, struct fr_pts_run **runs, const char *part);
-
-/* The report's pages in order: one per test, the throughput test one per
- * block size (PTS's 128 KiB and 1024 KiB tests); main_test is the test
- * whose job options the header shows (NULL: the first measured run). */
-struct fr_pts_page {
-	const char *suite, *part, *main_test;
-};
-#define FR_PTS_NPAGES 8
-extern const struct fr_pts_page fr_pts_pages[FR_PTS_NPAGES];
 
 #endif

@@ -19,16 +19,28 @@ struct fr_read_info {
 	bool groups_differ; /* the jobs used come from several fio groups */
 };
 
-/* Frees what a read left in info. */
+/**
+ * fr_read_info_free() - free the strings a read left in its info
+ * @info: the info (not itself freed)
+ */
 void fr_read_info_free(struct fr_read_info *info);
 
-/*
- * Reads one fio output held in buf (any 3.x JSON shape, text before the JSON,
- * concatenated --status-interval documents, client/server output) into the
- * model.  Returns 0 when read; -1 when the input was rejected, with the reason
- * (and byte offset for parse errors) recorded as a skipped input under
- * `source`.  A job whose "error" is set is excluded and recorded; the others
- * are kept.  info may be NULL.
+/**
+ * fr_read_fio_buffer() - read one fio output into the model
+ * @m: the model
+ * @buf: the output (any 3.x JSON shape, text before the JSON, concatenated
+ *       --status-interval documents, client/server output)
+ * @len: its length
+ * @source: its file name, under which problems are recorded
+ * @label: the drive, profile and step forced for it (-d, -p, -s, the
+ *         manifest)
+ * @info: what the read found, for pairing with an engine file, or NULL
+ *
+ * A job whose "error" is set is excluded and recorded; the others are kept.
+ *
+ * Return: 0 when read; -1 when the input was rejected, with the reason (and
+ * the byte offset of a parse error) recorded as a skipped input under
+ * @source.
  */
 int fr_read_fio_buffer(struct fr_model *m, const char *buf, size_t len, const char *source,
 		       const struct fr_label *label, struct fr_read_info *info);

@@ -17,17 +17,32 @@
 /* The engine tag series' intervals taken at most (later ones ignored). */
 #define FR_KEPT_MAX_INTERVALS 4096
 
-/* Adds the kept json+ buckets of step s's jobs in direction dir into
- * b[FR_DIST_NBUCKETS] (bucket k: [10^(k/10), 10^((k+1)/10)) ns); returns
- * the I/Os added, 0 when the step kept none. */
+/**
+ * fr_kept_buckets() - add up the json+ buckets a step's jobs kept
+ * @s: the step
+ * @dir: the direction
+ * @b: FR_DIST_NBUCKETS counts the buckets are added into (bucket k:
+ *     [10^(k/10), 10^((k+1)/10)) ns)
+ *
+ * Return: the I/Os added, 0 when the step kept none.
+ */
 double fr_kept_buckets(const struct fr_step *s, enum fr_dir dir, double *b);
 
-/* The engine's tag series of step s's jobs in direction dir, merged
- * exactly over their keys (one per job thread): per interval t (0 ..
- * returned count - 1) n_at[t] completions and sum_at[t] their summed
- * latency (ns), both of FR_KEPT_MAX_INTERVALS, zeroed by the caller;
- * *interval_ms the series' interval (NAN without one).  Percentiles of
- * several keys cannot be merged and are not taken. */
+/**
+ * fr_kept_tag_sums() - a step's engine tag series, merged over its keys
+ * @s: the step
+ * @dir: the direction
+ * @n_at: FR_KEPT_MAX_INTERVALS completion counts per interval, zeroed by
+ *        the caller
+ * @sum_at: FR_KEPT_MAX_INTERVALS summed latencies (ns) per interval,
+ *          zeroed by the caller
+ * @interval_ms: the series' interval, NAN without one
+ *
+ * The keys (one per job thread) are merged exactly: counts and sums add
+ * up; percentiles of several keys cannot be merged and are not taken.
+ *
+ * Return: the number of intervals filled.
+ */
 size_t fr_kept_tag_sums(const struct fr_step *s, enum fr_dir dir, double *n_at, double *sum_at,
 			double *interval_ms);
 

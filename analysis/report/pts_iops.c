@@ -16,6 +16,7 @@
 #include "util/json_get.h"
 #include "read/pts.h"
 #include "report/pts_build.h"
+#include "report/pts_fig.h"
 
 /* PTS's read/write mixes, as its report's columns order them. */
 static const int mixes[] = {0, 5, 35, 50, 65, 95, 100};

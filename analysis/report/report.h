@@ -67,8 +67,13 @@ struct fr_prov_row {
 	size_t n;
 };
 
-/* One row per drive of p (may be NULL: none) into *rows, malloc'd; 0 or
- * -ENOMEM. */
+/**
+ * fr_prov_rows_build() - each measured drive's provenance as printed
+ * @p: the provenance, or NULL (no rows)
+ * @rows: set to the malloc'd rows, one per drive of @p
+ *
+ * Return: 0, or -ENOMEM.
+ */
 int fr_prov_rows_build(const struct fr_prov *p, struct fr_prov_row **rows);
 
 /*
@@ -121,19 +126,47 @@ struct fr_nn_split {
 	size_t naggr;
 };
 
-/* The ssdnvme run of the same drive when d is the suite's io_uring_cmd
- * cross-check run (engine io_uring_cmd, same model and serial as an ssdnvme
- * run, both recorded), else NULL; of several such runs, the one of the same
- * method (noisy neighbor) and namespaces. */
+/**
+ * fr_cross_check_of() - the ssdnvme run a cross-check run checks
+ * @rep: the report (its model's drives)
+ * @d: a drive of the model
+ *
+ * A cross-check run is the suite's io_uring_cmd run: engine io_uring_cmd,
+ * the same model and serial as an ssdnvme run, both recorded.  Of several
+ * such ssdnvme runs, the one of the same method (noisy neighbor) and
+ * namespaces.
+ *
+ * Return: that ssdnvme run, or NULL when @d is not a cross-check run.
+ */
 const struct fr_drive *fr_cross_check_of(const struct fr_report *rep, const struct fr_drive *d);
-/* Whether d's noisy-neighbor writers wrote to namespace nsid. */
+
+/**
+ * fr_nn_writer_ns() - whether a drive's noisy-neighbor writers wrote to a namespace
+ * @d: the drive
+ * @nsid: the namespace
+ *
+ * Return: true when a noisy-neighbor write step of @d wrote to @nsid.
+ */
 bool fr_nn_writer_ns(const struct fr_drive *d, unsigned nsid);
-/* Splits rep's noisy-neighbor ranking; returns 0 or -ENOMEM (s is then
- * empty).  Views hold the victims only: a drive's reads on a namespace its
- * writers wrote to go with its aggressor row, and a namespace left with no
- * victim has no view.  A cross-check row is left out on a namespace the
- * ssdnvme run's writers wrote to. */
+
+/**
+ * fr_nn_split() - split the noisy-neighbor ranking into victims, aggressors and cross-checks
+ * @rep: the report (its model and ranking set)
+ * @s: the split, filled (fr_nn_split_free() it)
+ *
+ * Views hold the victims only: a drive's reads on a namespace its writers
+ * wrote to go with its aggressor row, and a namespace left with no victim
+ * has no view.  A cross-check row is left out on a namespace the ssdnvme
+ * run's writers wrote to.
+ *
+ * Return: 0, or -ENOMEM (@s is then empty).
+ */
 int fr_nn_split(const struct fr_report *rep, struct fr_nn_split *s);
+
+/**
+ * fr_nn_split_free() - free what fr_nn_split() allocated
+ * @s: the split
+ */
 void fr_nn_split_free(struct fr_nn_split *s);
 
 /* What fr_report_build makes, owned by the caller (one per report). */
@@ -146,10 +179,20 @@ struct fr_report_parts {
 	struct fr_prov_row *prov_rows;
 };
 
-/* Fills rep's shared parts (rep->nn, rep->tq, rep->peak) into parts; rep's
- * model, ranking and provenance must be set.  Returns 0, or -ENOMEM (parts
- * then empty). */
+/**
+ * fr_report_build() - build what several renderers print, once
+ * @rep: the report; its model, ranking and provenance set; its shared parts
+ *       (rep->nn, rep->tq, rep->peak, rep->prov_rows) are pointed at @parts
+ * @parts: where the shared parts are kept, owned by the caller
+ *
+ * Return: 0, or -ENOMEM (@parts then empty).
+ */
 int fr_report_build(struct fr_report *rep, struct fr_report_parts *parts);
+
+/**
+ * fr_report_parts_free() - free what fr_report_build() made
+ * @parts: the shared parts
+ */
 void fr_report_parts_free(struct fr_report_parts *parts);
 
 #endif

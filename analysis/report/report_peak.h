@@ -38,19 +38,48 @@ struct fr_peak_series {
 	struct fr_log_series log;
 };
 
-/* The direction a peak step's charts show: reads when it did any. */
+/**
+ * fr_peak_dir() - the direction a peak step's charts show
+ * @s: the step
+ *
+ * Return: FR_READ when the step did any reads, else FR_WRITE.
+ */
 enum fr_dir fr_peak_dir(const struct fr_step *s);
 
-/* The series of entry e's peak step into ps (zeroed when e is a published
- * drive or has no peak); fio log lines that cannot be read go to err.
- * Returns 0 or -ENOMEM. */
+/**
+ * fr_peak_series_build() - the chart series of an entry's peak step
+ * @e: the ranking entry
+ * @ps: filled; zeroed when @e is a published drive or has no peak
+ * @err: where fio log lines that cannot be read are said
+ *
+ * Return: 0, or -ENOMEM.
+ */
 int fr_peak_series_build(const struct fr_entry *e, struct fr_peak_series *ps, FILE *err);
+
+/**
+ * fr_peak_series_free() - free what fr_peak_series_build() made
+ * @ps: the series
+ */
 void fr_peak_series_free(struct fr_peak_series *ps);
 
-/* Per profile of r and entry, out[p][i]; *n the profiles.  0 or -ENOMEM
- * (then nothing is left allocated). */
+/**
+ * fr_peak_build_all() - the peak series of every profile and entry
+ * @r: the ranking
+ * @out: set to the series, (*out)[profile][entry]
+ * @n: set to the number of profiles
+ * @err: where fio log lines that cannot be read are said
+ *
+ * Return: 0, or -ENOMEM (then nothing is left allocated).
+ */
 int fr_peak_build_all(const struct fr_ranking *r, struct fr_peak_series ***out, size_t *n,
 		      FILE *err);
+
+/**
+ * fr_peak_free_all() - free what fr_peak_build_all() made
+ * @r: the ranking it was built for
+ * @ps: the series
+ * @n: the number of profiles
+ */
 void fr_peak_free_all(const struct fr_ranking *r, struct fr_peak_series **ps, size_t n);
 
 #endif

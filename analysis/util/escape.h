@@ -24,17 +24,49 @@ enum fr_escape_mode {
 	FR_ESC_CONTROLS_NL, /* and every control character but newline (text report) */
 };
 
-/* An escaped copy of s[0..len); NULL when out of memory. */
+/**
+ * fr_escape() - an escaped copy of a string
+ * @s: the bytes
+ * @len: how many
+ * @mode: what is escaped besides invalid UTF-8 (enum fr_escape_mode)
+ *
+ * Return: a new NUL-terminated string to free(), or NULL when out of memory.
+ */
 char *fr_escape(const char *s, size_t len, enum fr_escape_mode mode);
-/* The same, of a NUL-terminated string (NULL stays NULL). */
+
+/**
+ * fr_escape_str() - an escaped copy of a NUL-terminated string
+ * @s: the string, or NULL
+ * @mode: what is escaped besides invalid UTF-8
+ *
+ * Return: as fr_escape(); NULL when @s is NULL.
+ */
 char *fr_escape_str(const char *s, enum fr_escape_mode mode);
-/* Writes s[0..len) escaped to f; 0, or -1 on a write error. */
+
+/**
+ * fr_write_escaped() - write bytes escaped
+ * @f: where they are written
+ * @s: the bytes
+ * @len: how many
+ * @mode: what is escaped besides invalid UTF-8
+ *
+ * Return: 0, or -1 on a write error.
+ */
 int fr_write_escaped(FILE *f, const char *s, size_t len, enum fr_escape_mode mode);
 
-/* Renders a whole report into memory with render(f, arg), then writes it to
- * out escaped in mode: names from input cannot send escape sequences to a
- * terminal or invalid UTF-8 into a document.  0, or -1 (render failed, out
- * of memory, write error). */
+/**
+ * fr_render_escaped() - render a whole report, then write it escaped
+ * @out: where the report is written
+ * @render: the renderer, called with an in-memory stream and @arg
+ * @arg: what @render renders
+ * @mode: what is escaped besides invalid UTF-8
+ *
+ * Names from input cannot send escape sequences to a terminal or invalid
+ * UTF-8 into a document: the report is rendered into memory first and
+ * written to @out through the byte layer.
+ *
+ * Return: 0, or -1 (@render failed, out of memory, a write error).
+ */
 int fr_render_escaped(FILE *out, int (*render)(FILE *, const void *), const void *arg,
 		      enum fr_escape_mode mode);
 

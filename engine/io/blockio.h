@@ -36,6 +36,12 @@ struct blockio {
 	uint64_t user_data;
 };
 
+/**
+ * blockio_fill_rw() - fill an SQE for a read or a write
+ * @sqe: the SQE
+ * @io: the I/O (fixed buffer, one iovec, or a plain buffer; FUA as
+ *      RWF_DSYNC on a write)
+ */
 static inline void blockio_fill_rw(struct io_uring_sqe *sqe, const struct blockio *io)
 {
 	bool rd = io->op == BLOCKIO_READ;
@@ -63,9 +69,13 @@ static inline void blockio_fill_rw(struct io_uring_sqe *sqe, const struct blocki
 		sqe->rw_flags |= RWF_DSYNC;
 }
 
-/*
- * Fills SQE for IO.  Inline, as it runs for every I/O: the caller's
- * struct blockio then costs nothing.
+/**
+ * blockio_fill() - fill an SQE for an I/O on a block device or file
+ * @sqe: the SQE (both halves cleared on an SQE128 ring)
+ * @io: the I/O
+ *
+ * Inline, as it runs for every I/O: the caller's struct blockio then costs
+ * nothing.
  */
 static inline void blockio_fill(struct io_uring_sqe *sqe, const struct blockio *io)
 {

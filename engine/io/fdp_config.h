@@ -25,21 +25,33 @@ struct fdp_config {
 	unsigned rgif;	   /* reclaim group identifier format (bits of a PID) */
 };
 
-/*
- * The descriptor of configuration INDEX in the FDP Configurations log
- * page BUF of LEN bytes (as the device filled it) into C.  0, or -1 with
- * what is wrong and where in MSG: a short page, a descriptor size that
- * runs past the page, an index the page does not list, a descriptor not
- * marked valid.
+/**
+ * fdp_config_decode() - one configuration of an FDP Configurations log page
+ * @buf: the log page as the device filled it
+ * @len: its length in bytes
+ * @index: the configuration wanted
+ * @c: filled with its descriptor
+ * @msg: what is wrong and where, on failure
+ * @mlen: size of @msg
+ *
+ * Return: 0, or -1 for a short page, a descriptor size that runs past the
+ * page, an index the page does not list or a descriptor not marked valid.
  */
 int fdp_config_decode(const void *buf, size_t len, unsigned index, struct fdp_config *c, char *msg,
 		      size_t mlen);
 
-/*
- * Reads the configuration in use for namespace NSID through FD (its generic
- * char device): Identify Namespace for ENDGID, Get Features FDP for the
- * index, the configurations log.  0, or -errno / the NVMe status (> 0)
- * with the step that failed in MSG.
+/**
+ * fdp_config_read() - the FDP configuration in use for a namespace
+ * @fd: the namespace's generic char device
+ * @nsid: the namespace
+ * @c: filled with the configuration
+ * @msg: the step that failed, on failure
+ * @mlen: size of @msg
+ *
+ * Identify Namespace gives the endurance group, Get Features FDP the
+ * index, the FDP Configurations log the descriptor.
+ *
+ * Return: 0, -errno, or the NVMe status (> 0).
  */
 int fdp_config_read(int fd, uint32_t nsid, struct fdp_config *c, char *msg, size_t mlen);
 

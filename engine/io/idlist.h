@@ -22,9 +22,15 @@ struct idlist_rule {
 	bool sorted; /* true: ascending, repeats dropped; false: as given, repeats refused */
 };
 
-/*
- * Parses SPEC under rule R into IDS (room for R->cap).  Returns the count,
- * or -1 with what is wrong and where in MSG.
+/**
+ * idlist_parse() - parse a number list ("1,2,5-6") under a rule
+ * @r: what the list may hold (bounds, order, room, names for messages)
+ * @spec: the option's value
+ * @ids: where the entries are written (room for @r->cap)
+ * @msg: where what is wrong and where is written
+ * @len: its room
+ *
+ * Return: how many entries, or -1 with the reason in @msg.
  */
 int idlist_parse(const struct idlist_rule *r, const char *spec, uint32_t *ids, char *msg,
 		 size_t len);

@@ -17,21 +17,36 @@
 /* Only variables with this prefix are read: other job files are unaffected. */
 #define JOBDEFAULT_PREFIX "SSDNVME_"
 
-/*
- * One line of a job file's leading comment block: true and NAME/VALUE when
- * it declares a default (";" or "#", blanks, NAME=VALUE, VALUE up to the
- * next blank).  NAME must start with JOBDEFAULT_PREFIX.
+/**
+ * jobdefault_parse() - one line of a job file's leading comment block
+ * @line: the line
+ * @name: where a declared variable's name is written
+ * @name_len: its room
+ * @value: where its value is written (up to the next blank)
+ * @value_len: its room
+ *
+ * A declaration is ";" or "#", blanks, NAME=VALUE; NAME must start with
+ * JOBDEFAULT_PREFIX.
+ *
+ * Return: true with @name and @value set when @line declares a default.
  */
 bool jobdefault_parse(const char *line, char *name, size_t name_len, char *value, size_t value_len);
 
-/*
- * Reads the leading comment block of a job file (stops at the first line
- * that is neither blank nor a comment) and setenv()s, without overwriting,
- * every default it declares.  Returns the number of variables set.
+/**
+ * jobdefaults_apply() - set the defaults a job file declares
+ * @job: the job file, read from where it stands
+ *
+ * Reads the leading comment block (up to the first line that is neither
+ * blank nor a comment) and setenv()s, without overwriting, every default
+ * it declares.
+ *
+ * Return: the number of variables set.
  */
 int jobdefaults_apply(FILE *job);
 
-/*
+/**
+ * jobdefaults_from_cmdline() - apply the defaults of every job file on the command line
+ *
  * Every argument of this process's command line (/proc/self/cmdline) that
  * names a regular file is read as a job file by jobdefaults_apply().
  */

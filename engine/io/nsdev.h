@@ -30,15 +30,32 @@ struct nsdev {
 	uint32_t nsid;		    /* NVMe namespace id from sysfs, 0 when not known */
 };
 
-/*
- * Identifies the device node at PATH.  Returns 0; -ENOTBLK when PATH is not
- * a device node (a regular file, say: D->rdev is then 0); another negative
- * errno with a message in MSG when it cannot be identified.  SYSFS is the
- * sysfs mount ("/sys"; unit tests pass a tree of their own).
+/**
+ * nsdev_identify() - identify the device node at a path
+ * @sysfs: the sysfs mount ("/sys"; unit tests pass a tree of their own)
+ * @path: the node
+ * @d: what it is, filled
+ * @msg: where the reason is written when it cannot be identified
+ * @len: its room
+ *
+ * Return: 0; -ENOTBLK when @path is not a device node (a regular file, say:
+ * d->rdev is then 0); another negative errno with a message in @msg when it
+ * cannot be identified.
  */
 int nsdev_identify(const char *sysfs, const char *path, struct nsdev *d, char *msg, size_t len);
 
-/* The same for device number RDEV (a block device if BLOCK, else char). */
+/**
+ * nsdev_identify_rdev() - identify a device by its device number
+ * @sysfs: the sysfs mount
+ * @rdev: the device number
+ * @block: whether it is a block device (else a char device)
+ * @d: what it is, filled
+ * @msg: where the reason is written when it cannot be identified
+ * @len: its room
+ *
+ * Return: 0, or a negative errno (-ENODEV: sysfs does not know it) with a
+ * message in @msg.
+ */
 int nsdev_identify_rdev(const char *sysfs, dev_t rdev, bool block, struct nsdev *d, char *msg,
 			size_t len);
 
@@ -53,14 +70,29 @@ struct nsdev_part {
 	char sysdir[PATH_MAX];
 };
 
-/* Fills up to MAX entries of OUT; returns how many. */
+/**
+ * nsdev_overlapping() - the devices whose contents a write to a device would change
+ * @d: the device
+ * @out: where they are written: the disk and each of its partitions (for a
+ *       whole disk or a namespace), or the partition and its disk (for a
+ *       partition)
+ * @max: the room in @out
+ *
+ * Return: how many were written.
+ */
 int nsdev_overlapping(const struct nsdev *d, struct nsdev_part *out, int max);
 
-/*
- * The one parser of namespace names: "nvme0n2" (the block disk of a
- * namespace) or, when GENERIC, "ng0n2" (its generic char node), exactly:
- * not a controller ("nvme0"), a multipath path ("nvme0c1n2") or a partition
- * ("nvme0n2p1").  Stores the controller instance and nsid; false otherwise.
+/**
+ * nsdev_parse_ns_name() - the one parser of namespace names
+ * @name: "nvme0n2" (the block disk of a namespace) or, when @generic,
+ *        "ng0n2" (its generic char node), exactly: not a controller
+ *        ("nvme0"), a multipath path ("nvme0c1n2") or a partition
+ *        ("nvme0n2p1")
+ * @generic: whether the generic char node's form is the one wanted
+ * @ctrl: set to the controller instance
+ * @nsid: set to the namespace id
+ *
+ * Return: true when @name is such a name, with @ctrl and @nsid set.
  */
 bool nsdev_parse_ns_name(const char *name, bool generic, unsigned int *ctrl, unsigned int *nsid);
 
@@ -73,26 +105,53 @@ struct nsdev_attached {
 	char disk[64]; /* its block disk: "nvme0n3", or the multipath head "nvme1n7" */
 };
 
-/*
- * The namespaces attached to controller CTRL ("nvme0"), as the kernel lists
- * them in SYSFS/class/nvme/CTRL: its own disks (nvmeXnY) and, with native
- * multipath, its paths (nvmeScCnH, whose head is nvmeSnH), each with the
- * nsid it reads from sysfs.  A namespace only another controller of the
- * subsystem has is not among them.  Fills up to MAX entries of OUT; returns
- * how many, or a negative errno when CTRL is not there.
+/**
+ * nsdev_ctrl_namespaces() - the namespaces attached to a controller
+ * @sysfs: the sysfs mount
+ * @ctrl: the controller ("nvme0")
+ * @out: where they are written, each with the nsid read from sysfs
+ * @max: the room in @out
+ *
+ * As the kernel lists them in @sysfs/class/nvme/@ctrl: its own disks
+ * (nvmeXnY) and, with native multipath, its paths (nvmeScCnH, whose head is
+ * nvmeSnH).  A namespace only another controller of the subsystem has is
+ * not among them.
+ *
+ * Return: how many were written, or a negative errno when @ctrl is not
+ * there.
  */
 int nsdev_ctrl_namespaces(const char *sysfs, const char *ctrl, struct nsdev_attached *out, int max);
 
-/*
- * The controllers of CTRL's subsystem that have namespace NSID attached,
- * ", "-separated in BUF; returns how many.
+/**
+ * nsdev_ns_controllers() - the controllers of a subsystem that have a namespace attached
+ * @sysfs: the sysfs mount
+ * @ctrl: a controller of the subsystem
+ * @nsid: the namespace
+ * @buf: where they are written, ", "-separated
+ * @len: its room
+ *
+ * Return: how many.
  */
 int nsdev_ns_controllers(const char *sysfs, const char *ctrl, uint32_t nsid, char *buf, size_t len);
 
-/* Parses "MAJ:MIN" from sysfs "dev" files and mountinfo; false if malformed. */
+/**
+ * nsdev_parse_majmin() - parse "MAJ:MIN" (sysfs "dev" files, mountinfo)
+ * @s: the text
+ * @out: set to the device number
+ *
+ * Return: false when malformed.
+ */
 bool nsdev_parse_majmin(const char *s, dev_t *out);
 
-/* The first line of the sysfs attribute DIR/FILE into BUF, newline dropped. */
+/**
+ * nsdev_read_attr() - the first line of a sysfs attribute
+ * @dir: the directory
+ * @file: the attribute
+ * @buf: where the line is written, newline dropped
+ * @len: its room
+ *
+ * Return: true when read.
+ */
 bool nsdev_read_attr(const char *dir, const char *file, char *buf, size_t len);
 
 #endif

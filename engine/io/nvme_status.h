@@ -17,17 +17,28 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/*
- * The status's name, from libnvme ("LBA Out of Range"), into BUF;
- * "Unknown status" when libnvme does not know it.
+/**
+ * nvme_status_name() - an NVMe status's name, from libnvme
+ * @status: the status (as the kernel passes it up: SCT, SC, flags)
+ * @buf: where the name is written ("LBA Out of Range"; "Unknown status"
+ *       when libnvme does not know it)
+ * @len: its room
  */
 void nvme_status_name(int status, char *buf, size_t len);
 
-/* A positive errno that best describes STATUS for fio (never 0). */
+/**
+ * nvme_status_errno() - the errno that best describes an NVMe status for fio
+ * @status: the status
+ *
+ * Return: a positive errno, never 0.
+ */
 int nvme_status_errno(int status);
 
-/*
- * Formats "LBA Out of Range (SCT 0x0, SC 0x80, DNR)" into BUF.
+/**
+ * nvme_status_describe() - an NVMe status as one line
+ * @status: the status
+ * @buf: where it is written: "LBA Out of Range (SCT 0x0, SC 0x80, DNR)"
+ * @len: its room
  */
 void nvme_status_describe(int status, char *buf, size_t len);
 
@@ -39,9 +50,16 @@ struct status_seen {
 	uint64_t keys[STATUS_SEEN_MAX];
 };
 
-/*
- * Returns true the first time (STATUS without retry bits, NSID) is seen, and
- * remembers it; false afterwards (and once the set is full).
+/**
+ * status_seen_first() - whether a status is seen for the first time on a namespace
+ * @s: the (status, nsid) pairs already reported
+ * @status: the status; only its SCT and SC count, not the retry hint bits
+ * @nsid: the namespace
+ *
+ * The pair is remembered; once the set is full, nothing new is.
+ *
+ * Return: true the first time the pair is seen, false afterwards (and once
+ * the set is full).
  */
 bool status_seen_first(struct status_seen *s, int status, uint32_t nsid);
 

@@ -10,18 +10,30 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/*
- * CRC-16 T10-DIF: polynomial 0x8BB7, not reflected, initial value 0, no final
- * XOR.  Chain calls by passing the previous result as CRC (0 to start).
- * Check value of "123456789": 0xD0DB.
+/**
+ * pi_crc16_t10dif() - CRC-16 T10-DIF, the 16-bit guard
+ * @crc: the previous result to chain calls, 0 to start
+ * @buf: the bytes
+ * @len: how many
+ *
+ * Polynomial 0x8BB7, not reflected, initial value 0, no final XOR.  Check
+ * value of "123456789": 0xD0DB.
+ *
+ * Return: the CRC over @buf continuing @crc.
  */
 uint16_t pi_crc16_t10dif(uint16_t crc, const void *buf, size_t len);
 
-/*
- * CRC-64 NVMe: polynomial 0xAD93D23594C93659, reflected, initial value and
- * final XOR all ones.  Chain calls by passing the previous result (0 to
- * start), as the kernel's crc64_rocksoft_generic() does.  Check value of
- * "123456789": 0xAE8B14860A799888.
+/**
+ * pi_crc64_nvme() - CRC-64 NVMe, the 64-bit guard (PIF 2)
+ * @crc: the previous result to chain calls, 0 to start (as the kernel's
+ *       crc64_rocksoft_generic() takes it)
+ * @buf: the bytes
+ * @len: how many
+ *
+ * Polynomial 0xAD93D23594C93659, reflected, initial value and final XOR all
+ * ones.  Check value of "123456789": 0xAE8B14860A799888.
+ *
+ * Return: the CRC over @buf continuing @crc.
  */
 uint64_t pi_crc64_nvme(uint64_t crc, const void *buf, size_t len);
 

@@ -22,38 +22,79 @@
 
 struct results;
 
+/**
+ * results_new() - a new results document
+ * @fio_version: the fio version, recorded
+ * @engine_version: the engine's version, recorded
+ * @job: the job's name (NULL: "")
+ *
+ * Return: the document (results_free() it), or NULL when out of memory.
+ */
 struct results *results_new(const char *fio_version, const char *engine_version, const char *job);
+
+/**
+ * results_free() - free a results document
+ * @r: the document
+ */
 void results_free(struct results *r);
 
-/* Appends one entry to "files". */
+/**
+ * results_add_file() - append one namespace's entry to "files"
+ * @r: the document
+ * @ni: the namespace
+ *
+ * Return: 0, or -1 when it could not be added (json-c's answer).
+ */
 int results_add_file(struct results *r, const struct ns_info *ni);
 
-/*
- * Hook for other parts (the latency tags): adds SECTION under the top-level
- * key NAME, taking ownership of it.  NAME must not be one of the identity
- * keys (schema, fio_version, engine_version, job, files, run, jobs).  Returns 0, or -1
- * when NAME is reserved or already present (SECTION is then freed).
+/**
+ * results_add_section() - add a section under a top-level key
+ * @r: the document
+ * @name: the key; not one of the identity keys (schema, fio_version,
+ *        engine_version, job, files, run, jobs)
+ * @section: the section, owned by @r from now on
+ *
+ * The hook for other parts (the latency tags).
+ *
+ * Return: 0, or -1 when @name is reserved or already present (@section is
+ * then freed).
  */
 int results_add_section(struct results *r, const char *name, json_object *section);
 
-/*
- * Writes the document to PATH through safefile.h (a new file under a random
- * name beside it, renamed over it; never a device, a symlink to one, or one
- * of DENY, the job's data files).  Returns 0 or a negative errno, with a
- * message saying that the results were not written, and why, in MSG.
+/**
+ * results_write() - write the document to a file
+ * @r: the document
+ * @path: the file, written through safefile.h (a new file under a random
+ *        name beside it, renamed over it; never a device, a symlink to one,
+ *        or one of @deny)
+ * @deny: the job's data files
+ * @msg: where a message saying that the results were not written, and why,
+ *       goes
+ * @len: its room
+ *
+ * Return: 0, or a negative errno with @msg written.
  */
 int results_write(const struct results *r, const char *path, const struct safefile_deny *deny,
 		  char *msg, size_t len);
 
-/*
- * One results file per fio run, however many jobs write to it.  RUN_ID names
- * the fio run (e.g. its main process's pid and start time); JOB_ENTRY, owned
- * by the callee, describes the writing job (appended to "jobs").  Under an
- * flock on PATH's directory: if PATH holds a file of the same run, its
- * "jobs", "files" (by path, not repeated), "tags" keys and "health" entries
- * (keyed by job and thread; ours replace one of the same key) are kept ahead of
- * ours; a file of another run, or one that is not ours, is replaced.  Then
- * written like results_write().  Returns 0 or a negative errno with MSG.
+/**
+ * results_write_run() - one results file per fio run, however many jobs write to it
+ * @r: the document of this job
+ * @run_id: names the fio run (e.g. its main process's pid and start time)
+ * @job_entry: describes the writing job, appended to "jobs"; owned by the
+ *             callee
+ * @path: the file
+ * @deny: the job's data files
+ * @msg: where what went wrong goes
+ * @len: its room
+ *
+ * Under an flock on @path's directory: if @path holds a file of the same
+ * run, its "jobs", "files" (by path, not repeated), "tags" keys and "health"
+ * entries (keyed by job and thread; ours replace one of the same key) are
+ * kept ahead of ours; a file of another run, or one that is not ours, is
+ * replaced.  Then written like results_write().
+ *
+ * Return: 0, or a negative errno with @msg written.
  */
 int results_write_run(struct results *r, const char *run_id, json_object *job_entry,
 		      const char *path, const struct safefile_deny *deny, char *msg, size_t len);

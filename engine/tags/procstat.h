@@ -12,10 +12,16 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-/*
- * Start time of PID in clock ticks since boot (field 22), 0 when unreadable.
- * ZOMBIE (may be NULL) is set when the process has exited but is not reaped
- * (state Z or X).
+/**
+ * proc_start_time() - when a process started, from /proc/PID/stat
+ * @pid: the process
+ * @zombie: set (when not NULL) to whether it has exited but is not reaped
+ *          (state Z or X)
+ *
+ * The start time tells a reused pid from the process that had it.
+ *
+ * Return: its start time in clock ticks since boot (field 22), 0 when
+ * unreadable.
  */
 uint64_t proc_start_time(pid_t pid, bool *zombie);
 

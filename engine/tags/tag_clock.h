@@ -18,21 +18,35 @@ struct tag_clock {
 	uint64_t mult; /* ns per cycle, fixed point: ns = cycles * mult >> 32 */
 };
 
-/*
- * The rate from one measurement: @cycles of the counter took @ns of the
- * reference clock.  -1 when either is 0 or the rate is not a plausible
- * counter (between 1 MHz and 100 GHz).
+/**
+ * tag_clock_set_rate() - set the counter's rate from one measurement
+ * @c: the clock
+ * @cycles: counter cycles that took @ns
+ * @ns: nanoseconds of the reference clock
+ *
+ * Return: 0, or -1 when either is 0 or the rate is not a plausible counter
+ * (between 1 MHz and 100 GHz).
  */
 int tag_clock_set_rate(struct tag_clock *c, uint64_t cycles, uint64_t ns);
 
-/* Readings already in ns: the conversion is the identity. */
+/**
+ * tag_clock_set_identity() - readings already in ns: the conversion is the identity
+ * @c: the clock
+ */
 static inline void tag_clock_set_identity(struct tag_clock *c)
 {
 	c->mult = 1ull << TAG_CLOCK_SHIFT;
 }
 
-/* Nanoseconds from counter reading @from to @to; 0 if @to is not later
- * (readings on two CPUs whose counters are not in step). */
+/**
+ * tag_clock_ns() - nanoseconds between two counter readings
+ * @c: the clock
+ * @from: the earlier reading
+ * @to: the later reading
+ *
+ * Return: the nanoseconds, 0 when @to is not later (readings on two CPUs
+ * whose counters are not in step).
+ */
 static inline uint64_t tag_clock_ns(const struct tag_clock *c, uint64_t from, uint64_t to)
 {
 	int64_t d = (int64_t)(to - from);

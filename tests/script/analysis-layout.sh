@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # fiorank's sources in folders by stage (issue 24; docs/fiorank.md "Source
-# layout"): util, model, read, rank, gate, report, chart, out, in that order.
+# layout"): util, model, read, rank, gate, report, chart, out, cli, in that
+# order.
 # A file includes headers of its own folder and of earlier ones only,
 # path-qualified ("read/read_fio.h"); nothing but main.c lies flat in
 # analysis/; no include circle between files (a file's stem to the stems of
@@ -11,7 +12,7 @@
 . "$(dirname "$0")/../lib.sh"
 cd "$TOP" || exit 1
 
-STAGES=(util model read rank gate report chart out)
+STAGES=(util model read rank gate report chart out cli)
 OBJ=${BUILD}/obj/analysis
 
 # awk helpers: rank(folder) in STAGES ("." = analysis/ itself, after all of

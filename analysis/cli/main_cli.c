@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "out/main_cli.h"
+#include "cli/main_cli.h"
 
 #include "version.h" /* $(BUILD)/version.h: the project version */
 #ifndef FIORANK_REFDIR

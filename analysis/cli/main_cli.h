@@ -52,15 +52,47 @@ struct opts {
 	struct fr_gate gate;
 };
 
-/* o with the defaults: the first format (text), the clat basis. */
+/**
+ * cli_opts_init() - the options' defaults
+ * @o: set to them: the first format (text), the clat basis, nothing else
+ */
 void cli_opts_init(struct opts *o);
-/* First pass over argv: the options that are not positional, checked;
- * counts the inputs.  Returns 0, or an exit code (usage said on stderr);
- * --help and --version print and exit. */
+
+/**
+ * cli_parse_global() - the first pass over the command line
+ * @argc: how many arguments
+ * @argv: the arguments
+ * @o: the options that are not positional, set and checked
+ * @ninputs: set to how many inputs are given
+ *
+ * --help and --version print and exit.
+ *
+ * Return: 0, or an exit code (EXIT_USAGE, the usage said on stderr).
+ */
 int cli_parse_global(int argc, char **argv, struct opts *o, int *ninputs);
-/* Second pass: the inputs in order, each with the -d/-p/-s given before it. */
+
+/**
+ * cli_add_inputs() - the second pass: the inputs in order
+ * @argc: how many arguments
+ * @argv: the arguments
+ * @in: the inputs, each added with the -d/-p/-s given before it
+ * @run: how the report was made, each input added
+ *
+ * Return: 0, or -1 when out of memory.
+ */
 int cli_add_inputs(int argc, char **argv, struct fr_inputs *in, struct fr_run_info *run);
-/* The reference data next to this binary, else the install prefix's. */
+
+/**
+ * cli_default_refdir() - where the published reference data is
+ * @buf: room for a path beside this binary
+ * @len: its size
+ *
+ * The build tree's analysis/reference or the install prefix's
+ * share/ssdnvme/reference, found from /proc/self/exe.
+ *
+ * Return: @buf holding that directory when it exists, else the configured
+ * FIORANK_REFDIR.
+ */
 const char *cli_default_refdir(char *buf, size_t len);
 
 #endif

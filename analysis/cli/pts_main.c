@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "read/pts.h"
+#include "out/pts_out.h"
+#include "cli/pts_main.h"
 
 static int usage(FILE *f, int rc)
 {

@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The renderers of `fiorank pts` (pts_out.c: text, JSON, CSV; pts_html.c:
+ * HTML pages with SVG charts, pts_svg.c).  Each prints the figures the
+ * report stage gathers per drive and page (report/pts_fig.h) and opens no
+ * input.
+ */
+#ifndef FIORANK_PTS_OUT_H
+#define FIORANK_PTS_OUT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "read/pts.h"
+
+struct json_object;
+
+/**
+ * fr_pts_text() - the PTS report as text
+ * @f: where it is written
+ * @d: the drives
+ * @n: how many
+ *
+ * Return: 0, or -1 on a write error.
+ */
+int fr_pts_text(FILE *f, struct fr_pts_drive *d, size_t n);
+
+/**
+ * fr_pts_csv() - the PTS report as CSV
+ * @f: where it is written
+ * @d: the drives
+ * @n: how many
+ *
+ * One figure or table cell a row: drive, test, table, row, column, value.
+ *
+ * Return: 0, or -1 on a write error.
+ */
+int fr_pts_csv(FILE *f, struct fr_pts_drive *d, size_t n);
+
+/**
+ * fr_pts_json() - the PTS report as JSON
+ * @f: where it is written
+ * @d: the drives
+ * @n: how many
+ *
+ * Return: 0, or -1 on a write error.
+ */
+int fr_pts_json(FILE *f, struct fr_pts_drive *d, size_t n);
+
+/**
+ * fr_pts_html() - the PTS report as one HTML page with SVG charts
+ * @f: where it is written
+ * @d: the drives
+ * @n: how many
+ *
+ * Return: 0, or -1 on a write error.
+ */
+int fr_pts_html(FILE *f, struct fr_pts_drive *d, size_t n);
+
+/**
+ * fr_pts_svg_chart() - one chart of the figures as an inline SVG figure
+ * @f: where it is written
+ * @chart: the chart's object of the figures (its series, axes' names and
+ *         scale hints)
+ */
+void fr_pts_svg_chart(FILE *f, struct json_object *chart);
+
+#endif
