@@ -71,6 +71,9 @@ int fr_pts_main(int argc, char **argv)
 		}
 		grown = realloc(all, (n + nd) * sizeof(*all));
 		if (!grown) {
+			for (i = 0; i < nd; i++)
+				fr_pts_drive_free(&d[i]);
+			free(d);
 			ret = 2;
 			break;
 		}

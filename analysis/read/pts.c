@@ -48,7 +48,7 @@ static bool is_pts(const char *suite)
 }
 
 /* The done runs of drive label with an output, in the manifest's order. */
-static int load_runs(struct fr_pts_drive *d, struct json_object *runs)
+static int load_runs(struct fr_pts_drive *d, struct json_object *runs, FILE *err)
 {
 	size_t i, n = json_object_array_length(runs);
 
@@ -67,13 +67,33 @@ static int load_runs(struct fr_pts_drive *d, struct json_object *runs)
 		x->suite = fr_json_str(r, "suite");
 		x->test = fr_json_str(r, "test");
 		x->step = fr_json_str(r, "step");
+		if (!x->test || !x->step) { /* the runner names both */
+			fprintf(err,
+				"fiorank pts: %s: manifest run %s of suite %s has no \"test\" or "
+				"\"step\": not read\n",
+				d->dir, fr_json_str(r, "id") ? fr_json_str(r, "id") : out,
+				x->suite);
+			continue;
+		}
 		x->json = join(d->dir, out);
-		if (!x->json || !x->test || !x->step)
+		if (!x->json)
 			return -ENOMEM;
 		x->fio = fr_json_load_file(x->json);
 		d->nruns++;
 	}
 	return 0;
+}
+
+/* The drives loaded so far freed, and none left to the caller. */
+static int unload(struct fr_pts_drive **drives, size_t *n, struct json_object *m)
+{
+	for (size_t i = 0; i < *n; i++)
+		fr_pts_drive_free(&(*drives)[i]);
+	free(*drives);
+	*drives = NULL;
+	*n = 0;
+	json_object_put(m);
+	return -ENOMEM;
 }
 
 int fr_pts_load(const char *dir, struct fr_pts_drive **drives, size_t *n, FILE *err)
@@ -113,10 +133,8 @@ int fr_pts_load(const char *dir, struct fr_pts_drive **drives, size_t *n, FILE *
 		d->label = strdup(fr_json_str(dr, "label") ? fr_json_str(dr, "label") : "?");
 		d->purge = argv_purge(m);
 		*n = i + 1;
-		if (!d->dir || !d->label || load_runs(d, runs)) {
-			json_object_put(m);
-			return -ENOMEM;
-		}
+		if (!d->dir || !d->label || load_runs(d, runs, err))
+			return unload(drives, n, m);
 	}
 	json_object_put(m);
 	return 0;

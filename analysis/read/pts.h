@@ -54,7 +54,8 @@ struct fr_pts_series {
  * @err: where a directory that is not a results directory is said
  *
  * Return: 0; -1 when @dir holds no readable manifest.json with drives and
- * runs (said on @err); -ENOMEM.
+ * runs (said on @err); -ENOMEM.  On failure *@drives is NULL and *@n 0:
+ * nothing is left to free.
  */
 int fr_pts_load(const char *dir, struct fr_pts_drive **drives, size_t *n, FILE *err);
 

@@ -136,6 +136,11 @@ check "CSV: the IOPS table's cells and the throughput pages' figures" bash -c "
 "$FIORANK" pts "$mx" >"$tmp/m.txt"
 check "text: the throughput pages are named by block size" bash -c "
 	grep -q '^== SNIA PTS pts-tp 128k: target ==' '$tmp/m.txt' && grep -q '^== SNIA PTS pts-tp 1024k: target ==' '$tmp/m.txt'"
+cp -r "$fx" "$tmp/notest"
+jq '.runs[0] |= del(.test)' "$fx/manifest.json" >"$tmp/notest/manifest.json"
+"$FIORANK" pts "$tmp/notest" >/dev/null 2>"$tmp/notest.err"
+check "a PTS run the manifest gives no test is said on stderr, not taken for out of memory" \
+	grep -q "manifest run .* of suite pts-wsat has no \"test\" or \"step\": not read" "$tmp/notest.err"
 check_fails "a directory without a manifest: exit 2, said so" "not a results directory of ssdnvme-suite" "$FIORANK" pts "$tmp/none"
 
 # ---- the main (ranked) report leaves PTS results to fiorank pts: their
