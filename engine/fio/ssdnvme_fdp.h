@@ -11,22 +11,62 @@
 #include "nvme_cmd.h"
 #include "ssdnvme_tags.h"
 
-/*
- * At set-up, for each file: when the job asks for placement, fetches the
- * namespace's reclaim unit handles and makes FS's plan (fs->fdp); refuses
- * (false, the job failed with the reason) a file that cannot be placed on.
+/**
+ * ssdnvme_fdp_setup() - make a file's placement plan at set-up
+ * @td: the job
+ * @fs: the file
+ *
+ * When the job asks for placement (the engine's ssdnvme_fdp=1 or fio's
+ * fdp=1), fetches the namespace's reclaim unit handles and makes @fs's plan
+ * (@fs->fdp), then reads the FDP configuration in use (its absence is noted,
+ * never a job error).  Does nothing when the job does not ask, or the plan is
+ * made already.  Refuses fio's dataplacement=streams, both options at once, a
+ * file that is not an NVMe generic char device, write_zeroes=1 with writes,
+ * and a namespace or plids= the handles do not allow.
+ *
+ * Return: true when the file may be used; false when it cannot be placed on,
+ * the job failed with the reason.
  */
 bool ssdnvme_fdp_setup(struct thread_data *td, struct file_state *fs);
 
-/* The job entry's "placement": what each file's writes were placed with. */
+/**
+ * ssdnvme_fdp_report() - add the job entry's "placement"
+ * @td: the job (unused)
+ * @ld: the engine's data, whose opened files are reported
+ * @job: the job's JSON object
+ *
+ * Adds "placement", an array with one object per opened file that has a plan:
+ * what its writes were placed with, the bytes written per placement
+ * identifier, each handle's RUAMW at set-up and now (or why not), and the FDP
+ * configuration (or why not).  Adds nothing when no file has a plan.
+ */
 void ssdnvme_fdp_report(struct thread_data *td, struct engine_data *ld, json_object *job);
 
 #if FIO_IOOPS_VERSION >= 36
-/* fio 3.39's ->fdp_fetch_ruhs: fio's fdp=1 / plids= / plid_select=. */
+/**
+ * ssdnvme_fdp_fetch_ruhs() - fio 3.39's ->fdp_fetch_ruhs
+ * @td: the job
+ * @f: the file
+ * @ruhs: in: room for @ruhs->nr_ruhs identifiers; out: the handle count and
+ *        as many placement identifiers as fit
+ *
+ * Serves fio's fdp=1 / plids= / plid_select=.  fio calls it twice per file:
+ * first with room for none, to learn the count, then with room for that many.
+ *
+ * Return: 0; -EINVAL (errno set) for a file that is not an NVMe generic char
+ * device; a negative errno (errno set, the job failed with the reason) when
+ * the handles cannot be read.
+ */
 int ssdnvme_fdp_fetch_ruhs(struct thread_data *td, struct fio_file *f, struct fio_ruhs_info *ruhs);
 #endif
 
-/* The slot of FS's plan whose PID is DSPEC, + 1; 0 when none is (fio chose it). */
+/**
+ * fdp_slot_of() - the slot of a plan that holds a placement identifier
+ * @p: the file's plan
+ * @dspec: the placement identifier (fio chose it)
+ *
+ * Return: the index of the first slot whose PID is @dspec, + 1; 0 when none is.
+ */
 static inline unsigned int fdp_slot_of(const struct fdp_place *p, uint16_t dspec)
 {
 	unsigned int i;
@@ -37,10 +77,16 @@ static inline unsigned int fdp_slot_of(const struct fdp_place *p, uint16_t dspec
 	return 0;
 }
 
-/*
- * IO on a file with a placement plan: a write takes the next placement
- * identifier (or the one fio chose, fio >= 3.34), and its tag goes to that
- * PID's key; anything else carries no directive.
+/**
+ * ssdnvme_fdp_prep() - place one I/O on a file with a placement plan
+ * @ld: the engine's data
+ * @fs: the file, with a plan
+ * @io_u: fio's I/O
+ * @io: the command being built
+ *
+ * A write takes the next placement identifier (or the one fio chose,
+ * fio >= 3.34), counted in that PID's bytes written and largest write, and its
+ * tag goes to that PID's key; anything else carries no directive.
  */
 __attribute__((always_inline)) static inline void ssdnvme_fdp_prep(struct engine_data *ld,
 								   struct file_state *fs,

@@ -63,35 +63,88 @@ struct health_job {
 	pthread_cond_t wake;
 };
 
+/**
+ * health_job_new() - a job's drive health, with no controllers yet
+ * @interval_ms: the sampling interval; 0: before and after snapshots only
+ * @sysfs: the sysfs root ("/sys"), kept (not copied) for the controller checks
+ *
+ * Return: the new job; NULL when memory is short.
+ */
 struct health_job *health_job_new(unsigned int interval_ms, const char *sysfs);
+/**
+ * health_job_free() - stop a job's health reading and free it
+ * @job: the job, or NULL (nothing is done)
+ *
+ * Stops the sampler and takes the after snapshots when not done yet
+ * (health_job_stop()), then closes the controllers' fds and frees all.
+ */
 void health_job_free(struct health_job *job);
 
-/*
- * Adds the file at PATH to the job.  CONTROLLERS: its NVMe controller(s)
- * ("nvme0", or "nvme0,nvme1" for a multipath head), "" when it is on none:
- * it then gets an entry of its own with ABSENT as the reason.  A controller
- * already listed is not listed again.  0, or -ENOMEM.
+/**
+ * health_job_add() - add a file's controller(s) to the job
+ * @job: the job
+ * @controllers: the file's NVMe controller(s) ("nvme0", or "nvme0,nvme1" for
+ *               a multipath head); "" or NULL when it is on none
+ * @path: the file's path
+ * @serial: the controller's serial number, or NULL
+ * @model: its model, or NULL
+ * @nsid: the file's namespace (for its endurance group), 0: none
+ * @absent: for a file on no controller, the reason (NULL: "not NVMe")
+ *
+ * A file on no controller gets an entry of its own with @absent as the
+ * reason.  A controller already listed is not listed again.
+ *
+ * Return: 0, or -ENOMEM.
  */
 int health_job_add(struct health_job *job, const char *controllers, const char *path,
 		   const char *serial, const char *model, uint32_t nsid, const char *absent);
 
-/*
- * The before snapshots, then the sampler thread when interval_ms is not 0.
- * What cannot be read is recorded as absent, not an error; 0, or a negative
- * errno when the thread cannot be started (WHY says so).
+/**
+ * health_job_start() - take the before snapshots and start the sampler
+ * @job: the job
+ * @why: where the reason is written when the thread cannot be started
+ * @len: its room
+ *
+ * Takes the before snapshots, then starts the sampler thread (all signals
+ * blocked in it) when interval_ms is not 0 and some controller's before
+ * snapshot was read.  What cannot be read is recorded as absent, not an error.
+ *
+ * Return: 0, or a negative errno when the thread cannot be started (@why says
+ * so).
  */
 int health_job_start(struct health_job *job, char *why, size_t len);
 
-/* Stops the sampler and takes the after snapshots.  Safe to call once started or not. */
+/**
+ * health_job_stop() - stop the sampler and take the after snapshots
+ * @job: the job
+ *
+ * Safe to call once started or not; calls after the first do nothing.  An
+ * after snapshot that cannot be read is recorded as absent.
+ */
 void health_job_stop(struct health_job *job);
 
-/* The job's entry of the "health" section (docs/engine.md); THREAD is fio's job number. */
+/**
+ * health_job_json() - the job's entry of the "health" section (docs/engine.md)
+ * @job: the job
+ * @name: the job's name (NULL: "")
+ * @thread: fio's job number
+ *
+ * Return: the entry, with one object per controller.
+ */
 json_object *health_job_json(const struct health_job *job, const char *name, int thread);
 
-/*
- * What makes the step suspect on C ("thermal throttling during the job
- * (TMT1 +3, 12 s); critical warning 0x02 (temperature) after the job"),
- * into BUF; false when nothing does.
+/**
+ * health_ctrl_suspect() - what makes the step suspect on a controller
+ * @c: the controller
+ * @buf: where it is written ("thermal throttling during the job (TMT1 +3,
+ *       12 s); critical warning 0x02 (temperature) after the job"); "" when
+ *       nothing does
+ * @len: its room
+ *
+ * Only a controller with both the before and the after snapshot is judged.
+ *
+ * Return: true when something makes the step suspect; false when nothing
+ * does.
  */
 bool health_ctrl_suspect(const struct health_ctrl *c, char *buf, size_t len);
 

@@ -90,22 +90,59 @@ struct health_endgrp {
 	bool saturated;
 };
 
-/* The little-endian 128-bit counter at P, saturated at INT64_MAX (*SAT set). */
+/**
+ * health_u128() - a little-endian 128-bit counter
+ * @p: its 16 bytes
+ * @sat: set to true when the counter is saturated; left alone otherwise
+ *
+ * Return: the counter, or INT64_MAX (@sat set) when it exceeds INT64_MAX.
+ */
 int64_t health_u128(const uint8_t *p, bool *sat);
 
+/**
+ * health_decode_smart() - decode a SMART / Health Information page (02h)
+ * @page: the page's 512 bytes
+ * @s: the snapshot, cleared then filled (t_ms left 0); @s->saturated says
+ *     whether a 128-bit counter was saturated
+ */
 void health_decode_smart(const uint8_t page[HEALTH_PAGE_LEN], struct health_snap *s);
 
-/*
- * The OCP C0 page, checked by its GUID (bytes 496-511).  False, with WHY,
- * when the page is not the OCP SMART extended log.
+/**
+ * health_decode_ocp() - decode the OCP SMART / Health Information Extended page (C0h)
+ * @page: the page's 512 bytes
+ * @o: the fields the engine keeps, cleared then filled
+ * @why: where the reason is written when the page is not the OCP log
+ * @len: its room
+ *
+ * The page is checked by its GUID (bytes 496-511) first.
+ *
+ * Return: true with @o filled; false, with @why naming the GUID found and the
+ * one wanted, when the page is not the OCP SMART extended log.
  */
 bool health_decode_ocp(const uint8_t page[HEALTH_PAGE_LEN], struct health_ocp *o, char *why,
 		       size_t len);
 
+/**
+ * health_decode_fdp() - decode an FDP Statistics page (22h)
+ * @page: the page's 64 bytes
+ * @f: its three byte counters, saturated at INT64_MAX (@f->saturated says so)
+ */
 void health_decode_fdp(const uint8_t page[HEALTH_FDP_STATS_LEN], struct health_fdp *f);
+/**
+ * health_decode_endgrp() - decode an Endurance Group Information page (09h)
+ * @page: the page's 512 bytes
+ * @e: the fields, cleared then filled; @e->saturated says whether a 128-bit
+ *     counter was saturated
+ */
 void health_decode_endgrp(const uint8_t page[HEALTH_PAGE_LEN], struct health_endgrp *e);
 
-/* "temperature, read-only" for critical warning bits CW into BUF ("" for 0). */
+/**
+ * health_cw_names() - the names of critical warning bits
+ * @cw: the SMART log's critical warning byte
+ * @buf: where the names are written, comma-separated (e.g. "temperature,
+ *       media read-only"; reserved bits as "reserved bits 0x.."); "" for 0
+ * @len: its room (at least 1); the text is cut to fit
+ */
 void health_cw_names(uint8_t cw, char *buf, size_t len);
 
 #endif

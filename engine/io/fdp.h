@@ -57,39 +57,84 @@ struct fdp_place {
 	uint64_t rng;	   /* random: xorshift64 state, never 0 */
 };
 
-/*
- * Parses the plids list SPEC of option OPT ("0-3,5", indices, in any order,
- * no duplicates, kept in the order given) into IDS (room for FDP_MAX_PIDS)
- * with idlist.h's parser.  Returns the count, or -1 with what is wrong and
- * where in MSG.
+/**
+ * fdp_parse_ids() - parse a plids list
+ * @opt: the option's name, for the message
+ * @spec: the list ("0-3,5": indices, in any order, no duplicates, kept in the
+ *        order given)
+ * @ids: where the indices are stored (room for FDP_MAX_PIDS)
+ * @msg: where what is wrong and where is written
+ * @len: its room
+ *
+ * Parses with idlist.h's parser.
+ *
+ * Return: the count, or -1 with @msg written.
  */
 int fdp_parse_ids(const char *opt, const char *spec, uint16_t *ids, char *msg, size_t len);
 
-/*
- * "roundrobin" / "random" (fio's names) of option OPT into *SEL; -1 with a
- * message for anything else ("scheme" included: not offered).
+/**
+ * fdp_parse_select() - parse a plid_select value
+ * @opt: the option's name, for the message
+ * @name: "roundrobin" or "random" (fio's names); NULL or "": roundrobin
+ * @sel: where the choice is stored
+ * @msg: where the message is written for anything else
+ * @len: its room
+ *
+ * Return: 0; -1 with @msg for anything else ("scheme" included: not offered).
  */
 int fdp_parse_select(const char *opt, const char *name, enum fdp_select *sel, char *msg,
 		     size_t len);
 
-/* The RUH status header and descriptors of a buffer the device filled. */
+/**
+ * fdp_decode_status() - decode a reclaim unit handle status buffer
+ * @buf: the buffer the device filled (header, then descriptors)
+ * @len: its length in bytes
+ * @h: the handles, cleared then filled: at most FDP_MAX_PIDS descriptors and
+ *     no more than @len holds; none when @len is shorter than the header
+ */
 void fdp_decode_status(const void *buf, size_t len, struct fdp_handles *h);
 
-/*
- * Reads the reclaim unit handle status of namespace NSID through FD (the
- * namespace's generic char device).  0, or -errno / the NVMe status (> 0)
- * with a message that names the reason in MSG.
+/**
+ * fdp_fetch_handles() - read a namespace's reclaim unit handle status
+ * @fd: the namespace's generic char device
+ * @nsid: the namespace
+ * @h: the handles (fdp_decode_status())
+ * @msg: where a message that names the reason is written on failure
+ * @len: its room
+ *
+ * Sends I/O Management Receive for up to FDP_MAX_PIDS descriptors.
+ *
+ * Return: 0; -errno (-ENOMEM, the ioctl's, or -ENOTSUP when the namespace
+ * reports no handles) or the NVMe status (> 0), with @msg written.
  */
 int fdp_fetch_handles(int fd, uint32_t nsid, struct fdp_handles *h, char *msg, size_t len);
 
-/*
- * P for the handles H, the plids IDS (NIDS 0: every handle) and SEL.  -1
- * with a message when an index lies outside H's list or H is empty.
+/**
+ * fdp_plan() - make a file's placement plan
+ * @h: the namespace's handles
+ * @ids: the plids: indices into @h's list
+ * @nids: how many; 0: every handle, in the list's order
+ * @sel: how each write picks among them
+ * @seed: the random sequence's seed (0: a fixed non-zero one)
+ * @p: the plan, cleared then filled with each index's PID, RUHID and RUAMW
+ * @msg: where the message is written on failure
+ * @len: its room
+ *
+ * Return: 0; -1 with @msg when an index lies outside @h's list or @h is
+ * empty.
  */
 int fdp_plan(const struct fdp_handles *h, const uint16_t *ids, int nids, enum fdp_select sel,
 	     uint64_t seed, struct fdp_place *p, char *msg, size_t len);
 
-/* The slot (index into P's arrays) of the next write; runs for every write. */
+/**
+ * fdp_next() - the slot of the next write
+ * @p: the plan
+ *
+ * Roundrobin advances the cursor; random steps the xorshift64 state.  Runs
+ * for every write.
+ *
+ * Return: the slot, an index into @p's arrays (below @p->n).
+ */
 static inline unsigned int fdp_next(struct fdp_place *p)
 {
 	unsigned int slot;
@@ -105,12 +150,23 @@ static inline unsigned int fdp_next(struct fdp_place *p)
 	return (unsigned int)(p->rng % p->n);
 }
 
-/* cdw12's directive type field (bits 23:20) and cdw13's DSPEC (bits 31:16). */
+/**
+ * fdp_cdw12() - cdw12's directive type field
+ * @dtype: the directive type (its low 4 bits are used)
+ *
+ * Return: @dtype in bits 23:20, the rest 0.
+ */
 static inline uint32_t fdp_cdw12(uint8_t dtype)
 {
 	return (uint32_t)(dtype & 0xf) << 20;
 }
 
+/**
+ * fdp_cdw13() - cdw13's directive specific field (DSPEC)
+ * @dspec: the directive specific value (the placement identifier)
+ *
+ * Return: @dspec in bits 31:16, the rest 0.
+ */
 static inline uint32_t fdp_cdw13(uint16_t dspec)
 {
 	return (uint32_t)dspec << 16;

@@ -57,19 +57,35 @@ struct ns_info {
 	uint64_t wzsl_bytes;   /* WZSL (Identify Controller, NVM command set) */
 };
 
-/*
- * The largest data transfer one command can carry on NI, with PAGE-sized
- * buffer pages (each may be its own segment), and which limit that is in
- * WHY.  0 when nothing is known.
+/**
+ * ns_max_transfer() - the largest data transfer one command can carry
+ * @ni: the namespace
+ * @page: the buffer page size in bytes (each page may be its own segment)
+ * @why: where the limit that applies is named (MDTS, max_hw_sectors_kb or
+ *       max_segments); "" when nothing is known
+ * @len: its room
+ *
+ * Return: the smallest of the known limits in bytes; 0 when nothing is known.
  */
 uint64_t ns_max_transfer(const struct ns_info *ni, uint32_t page, char *why, size_t len);
 
+/**
+ * ns_kind_name() - the name of a path's kind
+ * @k: the kind
+ *
+ * Return: "nvme-char", "block" or "file" (anything else).
+ */
 static inline const char *ns_kind_name(enum ns_kind k)
 {
 	return k == NS_KIND_NVME_CHAR ? "nvme-char" : k == NS_KIND_BLOCK ? "block" : "file";
 }
 
-/* NI's format as far as metadata and PI go (pi.h). */
+/**
+ * ns_pi_format() - a namespace's format as far as metadata and PI go (pi.h)
+ * @ni: the namespace
+ *
+ * Return: the format; PI type 0 when the namespace has no metadata.
+ */
 static inline struct pi_format ns_pi_format(const struct ns_info *ni)
 {
 	struct pi_format f = {
@@ -85,7 +101,13 @@ static inline struct pi_format ns_pi_format(const struct ns_info *ni)
 	return f;
 }
 
-/* The geometry view lba.c checks against (with the run's PI mode, once set). */
+/**
+ * ns_geom() - the geometry view lba.c checks against
+ * @ni: the namespace
+ *
+ * Return: the geometry; metadata counted as stripped only once the run's PI
+ * mode is set and says the host moves none of it.
+ */
 static inline struct lba_geom ns_geom(const struct ns_info *ni)
 {
 	struct pi_format f = ns_pi_format(ni);
@@ -99,7 +121,12 @@ static inline struct lba_geom ns_geom(const struct ns_info *ni)
 	return g;
 }
 
-/* Bytes the host transfers per LBA of NI (lba_unit(): data plus interleaved metadata). */
+/**
+ * ns_lba_unit() - bytes the host transfers per LBA of a namespace
+ * @ni: the namespace
+ *
+ * Return: lba_unit() of ns_geom(): data plus interleaved metadata.
+ */
 static inline uint32_t ns_lba_unit(const struct ns_info *ni)
 {
 	struct lba_geom g = ns_geom(ni);
@@ -107,27 +134,56 @@ static inline uint32_t ns_lba_unit(const struct ns_info *ni)
 	return lba_unit(&g);
 }
 
-/*
- * Finds out what PATH is and fills NI.  Returns 0, or a negative errno with
- * a message saying what is wrong with the path in MSG.  A path that does not
- * exist yet is a file (fio may create it): returns 0 with kind FILE.
+/**
+ * ns_probe() - find out what a path is
+ * @path: the path
+ * @ni: cleared, then filled
+ * @msg: where a message saying what is wrong with the path is written
+ * @len: its room
+ *
+ * A char or block device is identified by its device number.  A path that
+ * does not exist yet is a file (fio may create it), unless it lies in /dev/
+ * (a missing device).
+ *
+ * Return: 0; a negative errno with @msg for a missing device, a node that
+ * cannot be identified or opened, an NVMe controller's node, a char device
+ * that is not an NVMe namespace, an unsupported LBA size, a block device whose
+ * size cannot be read, or a path that is neither a namespace, a block device
+ * nor a regular file.
  */
 int ns_probe(const char *path, struct ns_info *ni, char *msg, size_t len);
 
-/*
- * Resolves `namespaces=` for the controller behind PATH (a node of an NVMe
- * controller or of one of its namespaces, found by device number, never by
- * name) into generic char device paths.  Returns the
- * number of paths stored in *PATHS (malloc'd, free with ns_free_paths), or
- * -1 with a message in MSG.
+/**
+ * ns_expand() - resolve `namespaces=` into generic char device paths
+ * @path: a node of an NVMe controller or of one of its namespaces; the
+ *        controller is found by device number, never by name
+ * @list: the namespaces asked for (or all: the controller's attached ones, by
+ *        nsid)
+ * @paths: where the paths are stored (malloc'd, free with ns_free_paths())
+ * @msg: where the message is written on failure
+ * @len: its room
+ *
+ * Only the controller's own attached namespaces count, never its
+ * subsystem's.
+ *
+ * Return: the number of paths stored in *@paths; -1 with @msg when @path is
+ * not on a controller, is a multipath namespace, the controller has no
+ * namespaces, a namespace asked for is not attached to it, or memory is short.
  */
 int ns_expand(const char *path, const struct nslist *list, char ***paths, char *msg, size_t len);
+/**
+ * ns_free_paths() - free the paths ns_expand() stored
+ * @paths: the array, or NULL (nothing is done)
+ * @n: how many paths it holds
+ */
 void ns_free_paths(char **paths, int n);
 
-/*
- * The generic char node of a namespace from its block name ("nvme0n3" ->
- * "/dev/ng0n3", malloc'd), NULL when NS_NAME is not a namespace's name
- * (nsdev_parse_ns_name()).
+/**
+ * ns_generic_path() - the generic char node of a namespace from its block name
+ * @ns_name: the block name ("nvme0n3")
+ *
+ * Return: the node's path ("/dev/ng0n3", malloc'd); NULL when @ns_name is not
+ * a namespace's name (nsdev_parse_ns_name()) or memory is short.
  */
 char *ns_generic_path(const char *ns_name);
 

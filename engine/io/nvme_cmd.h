@@ -53,7 +53,16 @@ _Static_assert(sizeof(struct nvme_uring_cmd) <= NVME_CMD_AREA,
 	       "nvme_uring_cmd must fit in sqe->cmd");
 _Static_assert(sizeof(struct nvme_dsm_range) == 16, "DSM range is 16 bytes");
 
-/* The data pointer and length of a command that moves data (read, write, DSM). */
+/**
+ * nvme_cmd_data() - the data pointer and length of a command that moves data
+ * @io: the command (read, write or DSM)
+ * @addr: where the data address is stored
+ * @len: where the data length is stored
+ *
+ * When @io has an iovec, points its one entry at @io->buf and @io->len and
+ * stores the iovec's address and 1 (the number of iovecs); otherwise stores
+ * @io->buf and @io->len themselves.
+ */
 static inline void nvme_cmd_data(const struct nvme_io *io, uint64_t *addr, uint32_t *len)
 {
 	if (io->iov) {
@@ -67,11 +76,14 @@ static inline void nvme_cmd_data(const struct nvme_io *io, uint64_t *addr, uint3
 	}
 }
 
-/*
- * The 72-byte NVMe command in the SQE's command area, every field written
- * once: the values are worked out first and stored in one go, rather than
- * clearing the command and then filling it (the SQE is written for every
- * I/O; bench/engine-callgrind.sh counts it).
+/**
+ * nvme_cmd_fill_cmd() - write the 72-byte NVMe command in the SQE's command area
+ * @cmd: the command area
+ * @io: the command to build
+ *
+ * Every field is written once: the values are worked out first and stored in
+ * one go, rather than clearing the command and then filling it (the SQE is
+ * written for every I/O; bench/engine-callgrind.sh counts it).
  */
 static inline void nvme_cmd_fill_cmd(struct nvme_uring_cmd *cmd, const struct nvme_io *io)
 {
@@ -122,12 +134,15 @@ static inline void nvme_cmd_fill_cmd(struct nvme_uring_cmd *cmd, const struct nv
 	};
 }
 
-/*
- * Fills SQE (from a ring set up with IORING_SETUP_SQE128) in one pass: the
- * header's every field, then the command, then the 8 bytes of the command
- * area the NVMe command leaves over, so nothing of an earlier command in
- * the slot survives and no byte is written twice but the 16 the header and
- * the command area share.  Inline: it runs for every I/O.
+/**
+ * nvme_cmd_fill() - fill a 128-byte SQE with an NVMe passthrough command
+ * @sqe: the SQE, from a ring set up with IORING_SETUP_SQE128
+ * @io: the command to build
+ *
+ * Fills @sqe in one pass: the header's every field, then the command, then
+ * the 8 bytes of the command area the NVMe command leaves over, so nothing of
+ * an earlier command in the slot survives and no byte is written twice but the
+ * 16 the header and the command area share.  Inline: it runs for every I/O.
  */
 static inline void nvme_cmd_fill(struct io_uring_sqe *sqe, const struct nvme_io *io)
 {
@@ -147,7 +162,15 @@ static inline void nvme_cmd_fill(struct io_uring_sqe *sqe, const struct nvme_io 
 	       NVME_CMD_AREA - sizeof(struct nvme_uring_cmd));
 }
 
-/* Sets up R as a single deallocate range for [slba, slba + nlb) (NLB 1-based, little-endian). */
+/**
+ * nvme_dsm_range_set() - set up a single deallocate range
+ * @r: the range to write
+ * @slba: the first LBA
+ * @nlb: the number of LBAs (1-based, not 0-based as in read/write commands)
+ *
+ * Writes @r for [@slba, @slba + @nlb), fields little-endian, context
+ * attributes 0.
+ */
 void nvme_dsm_range_set(struct nvme_dsm_range *r, uint64_t slba, uint32_t nlb);
 
 #endif

@@ -47,18 +47,44 @@ struct tag_series {
 	uint64_t dropped; /* intervals not kept because max_points was reached */
 };
 
-/* Series over histogram @live, intervals counted from @origin_ns; -1 with
- * errno on failure (EINVAL for a zero interval or max_points). */
+/**
+ * tag_series_init() - set up a series over a key's histogram
+ * @s: the series
+ * @live: the key's histogram, copied now as the first interval's base
+ * @origin_ns: the run start, engine clock: intervals are counted from it
+ * @interval_ns: the interval length
+ * @max_points: how many finished intervals to keep at most
+ *
+ * Return: 0; -1 with errno on failure (EINVAL for a zero interval or
+ * max_points, malloc's errno when the copy cannot be allocated).
+ */
 int tag_series_init(struct tag_series *s, const struct tag_hist *live, uint64_t origin_ns,
 		    uint64_t interval_ns, size_t max_points);
+/**
+ * tag_series_free() - free a series's histogram copy and points
+ * @s: the series
+ */
 void tag_series_free(struct tag_series *s);
 
+/**
+ * tag_series_roll() - close the current interval and open the one holding a time
+ * @s: the series
+ * @t_ns: a completion time, engine clock, at or past the current interval's end
+ *
+ * An interval that holds completions is summarised into a point (counted in
+ * @s->dropped instead when max_points is reached or memory is short) and the
+ * histogram is copied again as the next base; an empty one produces nothing.
+ */
 void tag_series_roll(struct tag_series *s, uint64_t t_ns);
 
-/*
- * Call for each completion at @t_ns (engine clock), just BEFORE adding
- * its latency to the live histogram: crossing into a new interval summarises
- * the old one from the histogram as it stands.
+/**
+ * tag_series_tick() - note one completion's time
+ * @s: the series
+ * @t_ns: the completion time, engine clock
+ *
+ * Call for each completion just BEFORE adding its latency to the live
+ * histogram: crossing into a new interval summarises the old one from the
+ * histogram as it stands (tag_series_roll()).
  */
 static inline void tag_series_tick(struct tag_series *s, uint64_t t_ns)
 {
@@ -66,7 +92,14 @@ static inline void tag_series_tick(struct tag_series *s, uint64_t t_ns)
 		tag_series_roll(s, t_ns);
 }
 
-/* Summary of the current, unfinished interval; 0 when it holds nothing. */
+/**
+ * tag_series_current() - summary of the current, unfinished interval
+ * @s: the series
+ * @p: where the summary is written
+ *
+ * Return: 1 with @p written; 0 when the interval holds nothing (or @s was not
+ * set up), @p untouched.
+ */
 int tag_series_current(const struct tag_series *s, struct tag_point *p);
 
 #endif

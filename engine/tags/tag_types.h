@@ -17,7 +17,13 @@ enum tag_dir {
 	TAG_DIR_NR,
 };
 
-/* "read", "write", "trim", "flush"; "?" for anything else. */
+/**
+ * tag_dir_name() - the name of an I/O direction
+ * @dir: an enum tag_dir value
+ *
+ * Return: "read", "write", "trim" or "flush" (a static string); "?" for
+ * anything else.
+ */
 const char *tag_dir_name(unsigned int dir);
 
 /*
@@ -43,14 +49,27 @@ struct tag_io {
 
 #define TAG_IO_ERROR 0x01 /* completed with an error (taglog only) */
 
-/* Time @ns of the engine clock relative to @start (0 if before it). */
+/**
+ * tag_since() - a time of the engine clock relative to a start
+ * @ns: the time, engine clock
+ * @start: the start, same clock
+ *
+ * Return: @ns - @start, or 0 when @ns is not after @start.
+ */
 static inline uint64_t tag_since(uint64_t ns, uint64_t start)
 {
 	return ns > start ? ns - start : 0;
 }
 
-/* An in-flight count as reported: the raw snapshot may hold a small negative
- * total (see inflight.h) as a huge unsigned value. */
+/**
+ * tag_inflight_count() - an in-flight count as reported
+ * @raw: the raw snapshot value
+ *
+ * The raw snapshot may hold a small negative total (see inflight.h) as a huge
+ * unsigned value.
+ *
+ * Return: @raw, or 0 when it is above INT32_MAX (a negative total).
+ */
 static inline uint32_t tag_inflight_count(uint32_t raw)
 {
 	return raw > INT32_MAX ? 0 : raw;
