@@ -35,12 +35,37 @@ struct fr_fdp_cmp {
 	size_t n;
 };
 
-/* Pairs the placed noisy-neighbor runs of rep; 0 or -ENOMEM (c empty). */
+/**
+ * fr_fdp_compare() - pair the placed noisy-neighbor runs of a report
+ * @rep: the report; its drives are read, reference drives skipped
+ * @c: the pairs, one per placed run (cleared first); free with
+ *     fr_fdp_compare_free()
+ *
+ * Each placed run is paired with the unplaced noisy-neighbor run of the same
+ * drive (same model and serial), if any; its victims are the namespaces it
+ * read that its writers did not write, in namespace order, on the report's
+ * latency basis; each run's WAF is that of its writers' step.
+ *
+ * Return: 0, or -ENOMEM (@c then empty).
+ */
 int fr_fdp_compare(const struct fr_report *rep, struct fr_fdp_cmp *c);
+
+/**
+ * fr_fdp_compare_free() - free what fr_fdp_compare() allocated
+ * @c: the pairs; left empty
+ */
 void fr_fdp_compare_free(struct fr_fdp_cmp *c);
 
-/* The writers' step of d's noisy neighbor whose health was recorded (the
- * fio job, whose window the drive's counters cover), or NULL. */
+/**
+ * fr_fdp_writer_step() - the noisy neighbor's writers' step with health
+ * @d: the drive
+ *
+ * The write step of @d's noisy neighbor whose health was recorded (the fio
+ * job, whose window the drive's counters cover).
+ *
+ * Return: that step, or NULL when @d has no noisy neighbor or none of its
+ * write steps has health recorded.
+ */
 const struct fr_step *fr_fdp_writer_step(const struct fr_drive *d);
 
 #endif

@@ -65,10 +65,26 @@ struct fs_doc {
 	size_t arena_used;
 };
 
-/* Scans the one document in buf (after any text before it, as read_fio.c
- * finds it); false when the fast reader declines it.  Free with
- * fs_doc_free() either way. */
+/**
+ * fs_scan() - scan one fio JSON document into flat records
+ * @buf: the input
+ * @len: its length in bytes
+ * @d: the records, filled (cleared first)
+ *
+ * Scans the one document in @buf (after any text before it, as read_fio.c
+ * finds it).  Free @d with fs_doc_free() either way.
+ *
+ * Return: true when scanned; false when the fast reader declines it (no
+ * document, out of memory, anything read_fio.c would read in a way these
+ * records cannot hold, or another document after it), for json-c's path
+ * to read the input.
+ */
 bool fs_scan(const char *buf, size_t len, struct fs_doc *d);
+
+/**
+ * fs_doc_free() - free what fs_scan() allocated
+ * @d: the records; left zeroed
+ */
 void fs_doc_free(struct fs_doc *d);
 
 #endif

@@ -18,9 +18,17 @@
 struct json_object;
 
 /* One placement ID's writes on one namespace. */
-/*
- * From an engine results file's root ROOT: the placed write keys of namespace
- * NSID, PID order; NULL when it has none, or on no memory (*nomem then set).
+/**
+ * fr_placement_read() - the placed write keys of one namespace
+ * @root: an engine results file's root
+ * @nsid: the namespace whose keys are read
+ * @nomem: set true when out of memory, false otherwise
+ *
+ * Reads the write keys of tags.keys that carry a placement ID, each with
+ * the RUHID it maps to and its handle usage from jobs[].placement.
+ *
+ * Return: the keys in PID order (one allocation, free() it); NULL when the
+ * namespace has none, or when out of memory (*@nomem then set).
  */
 struct fr_placement *fr_placement_read(struct json_object *root, unsigned nsid, bool *nomem);
 

@@ -67,17 +67,48 @@ struct fr_prov {
 	size_t npi_modes;
 };
 
-/* Collects, fills step methods, relabels; returns 0 or -ENOMEM.  Files that
- * cannot be re-read leave the fields "not recorded". */
+/**
+ * fr_prov_collect() - collect the provenance of a model's measured drives
+ * @m: the model; its steps' methods are filled and its drives may be split
+ *     by namespace set and relabelled
+ * @p: the provenance (cleared first), one entry per measured drive; free
+ *     with fr_prov_free() either way
+ *
+ * Collects, fills step methods, relabels.  Files that cannot be re-read
+ * leave the fields "not recorded".
+ *
+ * Return: 0 or -ENOMEM.
+ */
 int fr_prov_collect(struct fr_model *m, struct fr_prov *p);
+/**
+ * fr_prov_free() - free what fr_prov_collect() allocated
+ * @p: the provenance; left zeroed
+ */
 void fr_prov_free(struct fr_prov *p);
-/* True when some drive's steady state was NOT reached; says which on f
- * (unless NULL). */
+/**
+ * fr_prov_warn_steady() - warn of drives whose steady state was not reached
+ * @p: the provenance
+ * @f: where each such drive is named with its verdict, or NULL for none
+ *
+ * Return: true when some drive's steady state was NOT reached.
+ */
 bool fr_prov_warn_steady(const struct fr_prov *p, FILE *f);
-/* True when the report compares runs of different PI modes; says which on f. */
+/**
+ * fr_prov_warn_pi() - warn when runs of different PI modes are compared
+ * @p: the provenance
+ * @f: where the warning, with the modes, is written, or NULL for none
+ *
+ * Return: true when the report compares runs of different PI modes.
+ */
 bool fr_prov_warn_pi(const struct fr_prov *p, FILE *f);
 
-/* The provenance of a drive, or NULL (published drives have none). */
+/**
+ * fr_prov_find() - the provenance of a drive
+ * @p: the provenance, or NULL
+ * @d: the drive
+ *
+ * Return: its entry, or NULL (published drives have none).
+ */
 const struct fr_prov_drive *fr_prov_find(const struct fr_prov *p, const struct fr_drive *d);
 
 /* Field table shared by the renderers: name and value of each header line
@@ -86,6 +117,17 @@ struct fr_prov_field {
 	const char *name; /* "model", "serial", ... (also the CSV/JSON key) */
 	const char *value;
 };
+/**
+ * fr_prov_fields() - the header lines of a drive, for the renderers
+ * @d: the drive's provenance
+ * @out: the fields, name and value, in order; values point into @d (or are
+ *       "not recorded")
+ * @max: room in @out
+ *
+ * The "protection" field is last, and only when the report shows PI.
+ *
+ * Return: the number of fields written, at most @max.
+ */
 size_t fr_prov_fields(const struct fr_prov_drive *d, struct fr_prov_field *out, size_t max);
 
 #endif

@@ -33,17 +33,56 @@ struct fr_engine {
 	struct json_object *root;
 };
 
-/* Parses an engine identity/tag file; returns 0, or -1 with a reason (and
- * byte offset for parse errors) in err. */
+/**
+ * fr_read_engine() - parse an engine identity/tag file
+ * @buf: the file's bytes
+ * @len: how many
+ * @e: what is read (cleared first); free with fr_engine_free() on success
+ * @err: where the reason goes on failure
+ * @errlen: its size
+ *
+ * Reads the schema (ssdnvme-engine/1 only), the first file's model, serial
+ * and firmware, the "health" section and the tag keys (read, write and
+ * trim; other directions are skipped).
+ *
+ * Return: 0, or -1 with a reason (and byte offset for parse errors) in @err
+ * (@e then freed): not JSON, another schema, a tag key without "nsid",
+ * "direction" or "lat_ns", a "tags" of the wrong shape, or out of memory.
+ */
 int fr_read_engine(const char *buf, size_t len, struct fr_engine *e, char *err, size_t errlen);
+
+/**
+ * fr_engine_free() - free what fr_read_engine() read
+ * @e: the engine file's contents; left zeroed
+ */
 void fr_engine_free(struct fr_engine *e);
 
-/* "<model> <serial>", the label of a drive known only by its identity. */
+/**
+ * fr_engine_label() - the label of a drive known only by its identity
+ * @e: the engine file's contents
+ *
+ * Return: a new "<model> <serial>" to free(), "drive" standing in for a
+ * model not said and the serial left out when not said; NULL when out of
+ * memory.
+ */
 char *fr_engine_label(const struct fr_engine *e);
 
-/* Adds the per-namespace figures of a noisy-neighbor run under `step`; a
+/**
+ * fr_engine_add_tails() - add a noisy-neighbor run's per-namespace figures
+ * @m: the model they are added to
+ * @e: the engine file's contents
+ * @drive: the drive they belong to
+ * @step: the step they are filed under
+ * @source: the file they came from
+ *
+ * Each tag key becomes a job of the noisy-neighbor profile (a read step for
+ * reads, a write step otherwise), its latency under both bases.  A
  * namespace's placed writes, one key per PID, become its write step (with
- * the per-PID figures attached, placement.h), their tails not merged. */
+ * the per-PID figures attached, placement.h), their counts added, their
+ * tails not merged.
+ *
+ * Return: 0, or -1 when out of memory.
+ */
 int fr_engine_add_tails(struct fr_model *m, const struct fr_engine *e, const char *drive,
 			const char *step, const char *source);
 

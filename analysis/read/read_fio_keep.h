@@ -16,15 +16,34 @@ struct json_object;
 #define FR_DIST_PER_DECADE 10
 #define FR_DIST_NBUCKETS   (12 * FR_DIST_PER_DECADE) /* 1 ns .. 10^12 ns */
 
-/* What stages after the reader use of the fio document root (options,
- * json+ bins in buckets; read_fio_keep.c), as a new tree holding references into
- * root; NULL when out of memory.  fr_read_fio_buffer keeps it on the
- * steps it fills (fr_step.fio_doc). */
+/**
+ * fr_fio_keep() - what stages after the reader use of a fio document
+ * @root: the fio document's root
+ *
+ * Keeps the global and each job's options and each job's json+ read and
+ * write completion-latency bins summed into buckets (read_fio_keep.c), in
+ * fio's shape.  fr_read_fio_buffer keeps it on the steps it fills
+ * (fr_step.fio_doc).
+ *
+ * Return: a new tree holding references into @root (json_object_put() it),
+ * or NULL when out of memory.
+ */
 struct json_object *fr_fio_keep(struct json_object *root);
-/* The bucket of a json+ bin of NS nanoseconds, -1 outside the range. */
+/**
+ * fr_dist_bucket_of() - the kept distribution's bucket of a json+ bin
+ * @ns: the bin's latency, nanoseconds
+ *
+ * Return: the bucket index, 0 .. FR_DIST_NBUCKETS - 1 (anything under 1 ns
+ * in bucket 0), or -1 from 10^12 ns up.
+ */
 long fr_dist_bucket_of(double ns);
-/* A direction's kept distribution, {"clat_ns": {"buckets": {k: count}}},
- * from bucket sums B; NULL when out of memory. */
+/**
+ * fr_fio_keep_buckets() - a direction's kept distribution from bucket sums
+ * @b: the I/Os per bucket; buckets not above 0 are left out
+ *
+ * Return: a new {"clat_ns": {"buckets": {k: count}}} object, or NULL when
+ * out of memory.
+ */
 struct json_object *fr_fio_keep_buckets(const double b[FR_DIST_NBUCKETS]);
 
 #endif

@@ -47,18 +47,48 @@ struct fr_log_series {
 	char mean_note[160];		  /* why there is no mean, "" */
 };
 
-/* Reads the logs of step s for direction dir; err gets damaged lines.
- * Returns 0 (fills out, found false when there are none) or -ENOMEM. */
+/**
+ * fr_fio_log_series() - the latency-over-time series of a step from fio's logs
+ * @s: the step, whose fio output names the logs
+ * @dir: the direction read
+ * @out: the series (cleared first); free with fr_log_series_free()
+ * @err: where damaged lines are reported (file:line)
+ *
+ * Return: 0 (@out filled; found false when there are no logs or a log is
+ * damaged, with why in its notes) or -ENOMEM (@out's arrays then freed).
+ */
 int fr_fio_log_series(const struct fr_step *s, enum fr_dir dir, struct fr_log_series *out,
 		      FILE *err);
+/**
+ * fr_log_series_free() - free a series' arrays
+ * @ls: the series; its arrays NULL and n 0 after, its notes kept
+ */
 void fr_log_series_free(struct fr_log_series *ls);
 
-/* A file as one JSON document (text before its first '{' skipped), or
- * NULL (fiorank pts reads its inputs with it). */
+/**
+ * fr_json_load_file() - a file as one JSON document
+ * @path: the file, or NULL
+ *
+ * Text before the file's first '{' is skipped (fiorank pts reads its inputs
+ * with it).
+ *
+ * Return: the document (json_object_put() it), or NULL when @path is NULL,
+ * the file cannot be read, has no '{' or is not JSON from there.
+ */
 struct json_object *fr_json_load_file(const char *path);
 
-/* Parses one line of a latency log: "t_ms, value, ddir, bs, offset[, prio]";
- * 0 or -1 when it is not one (exposed for the unit test). */
+/**
+ * fr_fio_log_parse_lat() - parse one line of a latency log
+ * @line: "t_ms, value, ddir, bs, offset[, prio]"
+ * @t_ms: the time, ms
+ * @value: the latency
+ * @ddir: the direction (0 .. 2)
+ *
+ * Exposed for the unit test.
+ *
+ * Return: 0, or -1 when @line is not one (not five or six non-negative whole
+ * numbers, or a direction above 2); the outputs are set only on 0.
+ */
 int fr_fio_log_parse_lat(const char *line, double *t_ms, double *value, unsigned *ddir);
 
 #endif

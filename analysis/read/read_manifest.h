@@ -38,16 +38,57 @@ struct fr_manifest {
 	size_t ndrives;
 };
 
+/**
+ * fr_read_manifest() - parse the runner's manifest.json
+ * @buf: the file's bytes
+ * @len: how many
+ * @mf: what is read (cleared first); free with fr_manifest_free() on success
+ * @err: where the reason goes on failure
+ * @errlen: its size
+ *
+ * Return: 0, or -1 with a reason in @err (@mf then freed): as
+ * fr_read_manifest_root(), or not JSON (with the byte offset).
+ */
 int fr_read_manifest(const char *buf, size_t len, struct fr_manifest *mf, char *err, size_t errlen);
-/* The same from a parsed manifest (the walk keeps the tree for the stages
- * that read more of it: fr_model.manifests). */
+/**
+ * fr_read_manifest_root() - read a parsed manifest
+ * @root: the manifest's tree; not taken (the walk keeps the tree for the
+ *        stages that read more of it: fr_model.manifests)
+ * @mf: what is read (cleared first); free with fr_manifest_free() on success
+ * @err: where the reason goes on failure
+ * @errlen: its size
+ *
+ * Return: 0, or -1 with a reason in @err (@mf then freed): a "schema" other
+ * than "ssdnvme-manifest/1", no "runs" array, a run without string "drive"
+ * and "output", a drive without string "label", or out of memory.
+ */
 int fr_read_manifest_root(struct json_object *root, struct fr_manifest *mf, char *err,
 			  size_t errlen);
+/**
+ * fr_manifest_free() - free what a manifest read allocated
+ * @mf: the manifest; left zeroed
+ */
 void fr_manifest_free(struct fr_manifest *mf);
+/**
+ * fr_manifest_find() - the run that wrote an output file
+ * @mf: the manifest
+ * @relpath: the file, relative to the manifest's directory, as the runs'
+ *           "output" gives it
+ *
+ * Return: the first run naming @relpath as its output, or NULL when none.
+ */
 const struct fr_run *fr_manifest_find(const struct fr_manifest *mf, const char *relpath);
-/* The drive label of @run: its drive, with " (ENGINE)" appended when the run
- * used another engine than the suite's (the runner's cross-check runs), so the
- * two are compared instead of colliding.  NULL on ENOMEM. */
+/**
+ * fr_manifest_drive_label() - the drive label of a run
+ * @mf: the manifest
+ * @run: the run
+ *
+ * Its drive, with " (ENGINE)" appended when the run used another engine than
+ * the suite's (the runner's cross-check runs), so the two are compared
+ * instead of colliding.
+ *
+ * Return: a new string to free(), or NULL when out of memory.
+ */
 char *fr_manifest_drive_label(const struct fr_manifest *mf, const struct fr_run *run);
 
 #endif
