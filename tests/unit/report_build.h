@@ -111,6 +111,14 @@ static inline void rb_free(struct rb_report *x)
 	fr_model_free(&x->m);
 }
 
+/* A cmocka teardown for a fixture of one malloc'd struct rb_report. */
+static inline int rb_teardown(void **state)
+{
+	rb_free(*state);
+	free(*state);
+	return 0;
+}
+
 /* What fn writes for rep (malloc'd, NUL-terminated); fn must return 0.  The
  * stream's buffer lives on the heap: gcc takes a returned buffer that a
  * stack variable pointed to for a dangling pointer. */

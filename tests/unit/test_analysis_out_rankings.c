@@ -32,13 +32,6 @@ static int setup(void **state)
 	return 0;
 }
 
-static int teardown(void **state)
-{
-	rb_free(*state);
-	free(*state);
-	return 0;
-}
-
 static void test_text(void **state)
 {
 	char *t = rb_render(fr_out_text, &((struct rb_report *)*state)->rep);
@@ -148,11 +141,11 @@ static void test_html(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_text, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_md, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_csv, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_json, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_html, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_text, setup, rb_teardown),
+		cmocka_unit_test_setup_teardown(test_md, setup, rb_teardown),
+		cmocka_unit_test_setup_teardown(test_csv, setup, rb_teardown),
+		cmocka_unit_test_setup_teardown(test_json, setup, rb_teardown),
+		cmocka_unit_test_setup_teardown(test_html, setup, rb_teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -21,6 +21,7 @@
 #include "rank/rank.h"
 #include "report/report.h"
 #include "chart/svg.h"
+#include "report_build.h"
 
 static void blank(struct fr_job *j, const char *drive, const char *step, enum fr_kind kind)
 {
@@ -95,30 +96,6 @@ static int teardown(void **state)
 	return 0;
 }
 
-typedef int (*render_fn)(FILE *f, const struct fr_report *rep);
-
-/* What fn writes for rep (malloc'd, NUL-terminated).  The stream's buffer
- * and size live on the heap: gcc takes a returned buffer that a stack
- * variable pointed to for a dangling pointer. */
-static char *render(render_fn fn, const struct fr_report *rep)
-{
-	struct {
-		char *out;
-		size_t len;
-	} *b = calloc(1, sizeof(*b));
-	FILE *f;
-	char *out;
-
-	assert_non_null(b);
-	f = open_memstream(&b->out, &b->len);
-	assert_non_null(f);
-	fn(f, rep);
-	fclose(f);
-	out = b->out;
-	free(b);
-	return out;
-}
-
 /* Where needle is in hay, failing the test when it is not there. */
 static const char *at(const char *hay, const char *needle)
 {
@@ -181,7 +158,7 @@ static void test_no_split_without_nn(void **state)
 
 static void test_text_section(void **state)
 {
-	char *t = render(fr_out_text, &((struct fixture *)*state)->rep);
+	char *t = rb_render(fr_out_text, &((struct fixture *)*state)->rep);
 
 	/* the victims ranked on ns4, fast first; the writer's row apart */
 	assert_true(at(t, "fast") < at(at(t, "fast"), "slow"));
@@ -192,7 +169,7 @@ static void test_text_section(void **state)
 
 static void test_csv_section(void **state)
 {
-	char *c = render(fr_out_csv, &((struct fixture *)*state)->rep);
+	char *c = rb_render(fr_out_csv, &((struct fixture *)*state)->rep);
 	/* place, then mean and p99 in µs, namespace */
 	const char *fast = at(c, "\nnn,noisy-neighbor,fast,1,,,,130.000,470.000,,,,,,,4,");
 	const char *slow = at(c, "\nnn,noisy-neighbor,slow,2,,,,140.000,520.000,,,,,,,4,");
@@ -205,7 +182,7 @@ static void test_csv_section(void **state)
 
 static void test_json_section(void **state)
 {
-	char *j = render(fr_out_json, &((struct fixture *)*state)->rep);
+	char *j = rb_render(fr_out_json, &((struct fixture *)*state)->rep);
 	struct json_object *root = json_tokener_parse(j), *nn, *ns4, *rk, *ag;
 
 	assert_non_null(root);
