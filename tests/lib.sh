@@ -84,6 +84,29 @@ jq() {
 }
 export -f jq
 
+# show_suite_failure LOG [RESULTS]: what a suite run that did not exit 0
+# left, as "# " lines: the runner's failure and refusal lines from LOG, then
+# for each run of RESULTS/manifest.json that is not done its status, fio's
+# messages (<run>.stderr) and fiorank's judgement of its output, then LOG's
+# end.  So that a failure seen once (in CI) says why.
+show_suite_failure() {
+	local log=$1 r=${2:-} id out status
+	grep -E '^ssdnvme-suite: .*(failed|refus)' "$log" 2>/dev/null | sed 's/^/# /'
+	if [ -n "$r" ] && [ -s "$r/manifest.json" ]; then
+		command jq -r '.runs[] | select(.status != "done") | "\(.id)\t\(.output // "")\t\(.status)"' \
+			"$r/manifest.json" 2>/dev/null | while IFS=$'\t' read -r id out status; do
+			echo "# run $id: $status"
+			[ -s "$r/$id.stderr" ] && head -n 20 "$r/$id.stderr" | sed 's/^/#   fio: /'
+			if [ -n "$out" ] && [ -e "$r/$out" ]; then
+				"$FIORANK" --check "$r/$out" 2>&1 | head -n 10 | sed 's/^/#   fiorank --check: /'
+			else
+				echo "#   no fio output"
+			fi
+		done
+	fi
+	tail -n 15 "$log" 2>/dev/null | sed 's/^/# /'
+}
+
 tap_done() {
 	echo "1..$_tap_n"
 	[ "$_tap_failed" -eq 0 ]

@@ -31,7 +31,7 @@ runs=$((16 << 20))
 vm_relay "fdp noisy neighbor" "$o" --timeout 400 --ns "$ns" --subsys-opts "fdp=on,fdp.nrg=1,fdp.nruh=8,fdp.runs=$runs" \
 	-- tests/vm/guest/jobs-fdp.sh "$ENGINE" "${SANITIZE:-}" 0
 check "the suite exited 0" grep -qx 0 "$o/nn.rc"
-grep -qx 0 "$o/nn.rc" 2>/dev/null || tail -n 15 "$o/nn.log" 2>/dev/null | sed 's/^/# /'
+grep -qx 0 "$o/nn.rc" 2>/dev/null || show_suite_failure "$o/nn.log" "$o/nn"
 
 # fdp_check CHECK: python3 checks of the run folder against nvme-cli's
 # readings; prints "ok" and "# " figures, or what is wrong.

@@ -17,7 +17,7 @@ vm_relay guest "$o" --timeout 1500 -- tests/vm/guest/jobs-pts.sh "$ENGINE" "${SA
 # controller carries 508 KiB)
 for s in pts-dry pts; do
 	check "$s: exited 0" grep -qx "$s-rc=0" "$o/$s.rc"
-	grep -qx "$s-rc=0" "$o/$s.rc" 2>/dev/null || tail -n 15 "$o/$s.log" 2>/dev/null | sed 's/^/# /'
+	grep -qx "$s-rc=0" "$o/$s.rc" 2>/dev/null || show_suite_failure "$o/$s.log" "$o/$s"
 done
 check "pts-lat's plan on 4096-byte LBAs: the 0.5 KiB steps left out, said so; the six others" bash -c "
 	grep -q \"pts-lat's 0.5 KiB steps left out: its LBA size is 4096 bytes\" '$o/pts-dry.log' &&

@@ -31,7 +31,7 @@ valid() { json "$1" | jq -e '(.jobs | length) > 0 and all(.jobs[]; .error == 0)'
 
 for s in all peer block ss; do
 	check "suite run '$s' finished with exit 0" grep -qx "$s-rc=0" "$o/$s.rc"
-	grep -qx "$s-rc=0" "$o/$s.rc" 2>/dev/null || tail -n 15 "$o/$s.log" 2>/dev/null | sed 's/^/# /'
+	grep -qx "$s-rc=0" "$o/$s.rc" 2>/dev/null || show_suite_failure "$o/$s.log" "$o/$s"
 done
 
 # ---- the expected set of results of --suite all

@@ -16,7 +16,7 @@ vm_relay guest "$o" --timeout 900 -- tests/vm/guest/jobs-tq.sh "$ENGINE" "${SANI
 
 for s in dry block resume char; do
 	check "run '$s' exited 0" grep -qx "$s-rc=0" "$o/$s.rc"
-	grep -qx "$s-rc=0" "$o/$s.rc" 2>/dev/null || tail -n 15 "$o/$s.log" 2>/dev/null | sed 's/^/# /'
+	grep -qx "$s-rc=0" "$o/$s.rc" 2>/dev/null || show_suite_failure "$o/$s.log" "$o/$s"
 done
 check "dry run: the plan lists up to 7 rounds then t1q1, t4q4, t16q16, with a duration" bash -c "
 	grep -c 'nvme0n2/tq-sweep/precondition/ss-round[1-7] ' '$o/dry.log' | grep -qx 7 &&
