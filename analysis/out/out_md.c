@@ -16,40 +16,6 @@
 #include "out/out_health.h"
 #include "out/out_tq.h"
 
-static void md_str(FILE *f, const char *s)
-{
-	for (; *s; s++) {
-		switch (*s) {
-		case '|':
-		case '\\':
-		case '*':
-		case '_':
-		case '`':
-		case '[':
-		case ']':
-		case '#':
-			fputc('\\', f);
-			fputc(*s, f);
-			break;
-		case '<':
-			fputs("&lt;", f);
-			break;
-		case '>':
-			fputs("&gt;", f);
-			break;
-		case '&':
-			fputs("&amp;", f);
-			break;
-		case '\n':
-		case '\r':
-			fputc(' ', f);
-			break;
-		default:
-			fputc(*s, f);
-		}
-	}
-}
-
 static void curves(FILE *f, const struct fr_profile_rank *pr, enum fr_basis basis)
 {
 	bool any = false;
@@ -65,13 +31,13 @@ static void curves(FILE *f, const struct fr_profile_rank *pr, enum fr_basis basi
 		if (e->ncurve < 2)
 			continue;
 		fputs("- ", f);
-		md_str(f, e->drive->label);
+		fr_md_escape(f, e->drive->label);
 		fputs(":", f);
 		for (size_t k = 0; k < e->ncurve; k++) {
 			char a[32], b[32], missed[160];
 
 			fputs(k ? "; " : " ", f);
-			md_str(f, e->curve[k]->name);
+			fr_md_escape(f, e->curve[k]->name);
 			fprintf(f, ": %s @ %s", fr_num(a, sizeof(a), fr_step_iops(e->curve[k]), 0),
 				fr_num(b, sizeof(b), fr_us(fr_step_mean_lat(e->curve[k], basis)),
 				       1));
@@ -95,7 +61,7 @@ static void profiles(FILE *f, const struct fr_report *rep)
 		if (!fr_profile_shown(rep, pr))
 			continue;
 		fprintf(f, "\n## ");
-		md_str(f, pr->name);
+		fr_md_escape(f, pr->name);
 		fprintf(f, " (ranked by peak %s)\n\n", pr->by_mbps ? "MB/s" : "IOPS");
 		fprintf(f,
 			"| place | drive | peak IOPS | MB/s | mean lat µs | step | margin to next "
@@ -105,18 +71,18 @@ static void profiles(FILE *f, const struct fr_report *rep)
 			char a[32], b[32], c[32], d[32], pub[320], place[16];
 
 			fprintf(f, "| %s | ", fr_place_text(place, sizeof(place), e->place));
-			md_str(f, e->drive->label);
+			fr_md_escape(f, e->drive->label);
 			fprintf(f, " | %s | %s | %s | ", fr_num(a, sizeof(a), e->iops, 0),
 				fr_num(b, sizeof(b), e->mbps, 1),
 				fr_num(c, sizeof(c), fr_us(e->lat_ns), 1));
-			md_str(f, e->peak->name);
+			fr_md_escape(f, e->peak->name);
 			if (isnan(e->margin_pct))
 				snprintf(d, sizeof(d), "-");
 			else
 				snprintf(d, sizeof(d), "+%.1f%%", e->margin_pct);
 			fprintf(f, " | %s | ", d);
 			fr_ref_place_text(e, pub, sizeof(pub));
-			md_str(f, pub);
+			fr_md_escape(f, pub);
 			fputs(" |\n", f);
 		}
 		curves(f, pr, r->basis);
@@ -136,7 +102,7 @@ static void write_pressure(FILE *f, const struct fr_ranking *r)
 			char a[32], b[32];
 
 			fputs("| ", f);
-			md_str(f, r->wp[d].drive->label);
+			fr_md_escape(f, r->wp[d].drive->label);
 			fprintf(f, " | %g | %s | %s |\n", r->wp[d].pts[i].write_mbps,
 				fr_num(a, sizeof(a), fr_us(r->wp[d].pts[i].mean_ns), 1),
 				fr_num(b, sizeof(b), fr_us(r->wp[d].pts[i].p99_ns), 1));
@@ -148,7 +114,7 @@ static void write_pressure(FILE *f, const struct fr_ranking *r)
 
 		fr_cross_sentence(s, sizeof(s), &r->cross[i]);
 		fputs("- Crossover: ", f);
-		md_str(f, s);
+		fr_md_escape(f, s);
 		fputc('\n', f);
 	}
 }
@@ -185,7 +151,7 @@ static void aggressors(FILE *f, const struct fr_nn_split *sp, enum fr_basis basi
 			if (own && !a->own_reads)
 				break;
 			fprintf(f, "| %s | ", ns);
-			md_str(f, a->drive->label);
+			fr_md_escape(f, a->drive->label);
 			fputs(own ? " | own reads |" : " | write |", f);
 			md_lat(f, own ? a->own_reads : &a->write->dir[FR_WRITE].lat[basis], false);
 		}
@@ -207,9 +173,9 @@ static void cross_checks(FILE *f, const struct fr_nn_split *sp)
 
 		fr_ns_name(ns, sizeof(ns), sp->xc[i].nsid);
 		fprintf(f, "| %s | ", ns);
-		md_str(f, sp->xc[i].run->drive->label);
+		fr_md_escape(f, sp->xc[i].run->drive->label);
 		fputs(" | ", f);
-		md_str(f, sp->xc[i].of->label);
+		fr_md_escape(f, sp->xc[i].of->label);
 		fputs(" |", f);
 		md_lat(f, &sp->xc[i].ratio, true);
 	}
@@ -235,10 +201,10 @@ static void noisy_neighbor(FILE *f, const struct fr_report *rep)
 			char pl[16];
 
 			fprintf(f, "| %s | %s | ", ns, fr_place_text(pl, sizeof(pl), v->place[i]));
-			md_str(f, v->e[i]->drive->label);
+			fr_md_escape(f, v->e[i]->drive->label);
 			if (!v->place[i] && *v->e[i]->note) { /* why it is not placed */
 				fputs(" (", f);
-				md_str(f, v->e[i]->note);
+				fr_md_escape(f, v->e[i]->note);
 				fputc(')', f);
 			}
 			fputs(" |", f);
@@ -265,7 +231,7 @@ static void tail(FILE *f, const struct fr_report *rep)
 			if (!r->wins[i].profiles)
 				continue;
 			fputs("| ", f);
-			md_str(f, r->wins[i].drive->label);
+			fr_md_escape(f, r->wins[i].drive->label);
 			fprintf(f, " | %u | %u |\n", r->wins[i].wins, r->wins[i].profiles);
 		}
 	}
@@ -279,9 +245,9 @@ static void tail(FILE *f, const struct fr_report *rep)
 			if (!*places)
 				continue;
 			fputs("| ", f);
-			md_str(f, r->wins[i].drive->label);
+			fr_md_escape(f, r->wins[i].drive->label);
 			fputs(" | ", f);
-			md_str(f, places);
+			fr_md_escape(f, places);
 			fputs(" |\n", f);
 		}
 	}
@@ -289,16 +255,16 @@ static void tail(FILE *f, const struct fr_report *rep)
 		fprintf(f, "\n## Inputs not used\n\n");
 	for (size_t i = 0; i < m->nskipped; i++) {
 		fputs("- skipped ", f);
-		md_str(f, m->skipped[i].source);
+		fr_md_escape(f, m->skipped[i].source);
 		fputs(": ", f);
-		md_str(f, m->skipped[i].reason);
+		fr_md_escape(f, m->skipped[i].reason);
 		fputc('\n', f);
 	}
 	for (size_t i = 0; i < m->nexcluded; i++) {
 		fputs("- excluded from ", f);
-		md_str(f, m->excluded[i].source);
+		fr_md_escape(f, m->excluded[i].source);
 		fputs(": ", f);
-		md_str(f, m->excluded[i].reason);
+		fr_md_escape(f, m->excluded[i].reason);
 		fputc('\n', f);
 	}
 }
@@ -314,7 +280,7 @@ static void provenance(FILE *f, const struct fr_report *rep)
 	fputs("\n## Drives and runs\n\n| |", f);
 	for (size_t d = 0; d < nd; d++) {
 		fputc(' ', f);
-		md_str(f, rows[d].d->drive->label);
+		fr_md_escape(f, rows[d].d->drive->label);
 		fputs(" |", f);
 	}
 	fputs("\n|---|", f);
@@ -325,7 +291,7 @@ static void provenance(FILE *f, const struct fr_report *rep)
 		fprintf(f, "\n| %s |", rows[0].f[k].name);
 		for (size_t d = 0; d < nd; d++) {
 			fputc(' ', f);
-			md_str(f, rows[d].f[k].value);
+			fr_md_escape(f, rows[d].f[k].value);
 			fputs(" |", f);
 		}
 	}
@@ -342,7 +308,7 @@ static void statements(FILE *f, const struct fr_report *rep)
 		if (!*s)
 			continue;
 		fputs("- Published statement: ", f);
-		md_str(f, s);
+		fr_md_escape(f, s);
 		fputc('\n', f);
 	}
 }
@@ -360,18 +326,18 @@ static int render_md(FILE *f, const void *arg)
 	if (rep->run) {
 		fprintf(f, "\nMade by fiorank %s on %s. Command: `", rep->run->version,
 			rep->run->date);
-		md_str(f, rep->run->cmdline);
+		fr_md_escape(f, rep->run->cmdline);
 		fputs("`. Inputs:", f);
 		for (size_t i = 0; i < rep->run->ninputs; i++) {
 			fputs(i ? ", `" : " `", f);
-			md_str(f, rep->run->inputs[i]);
+			fr_md_escape(f, rep->run->inputs[i]);
 			fputc('`', f);
 		}
 		fputs(rep->run->ninputs ? ".\n" : " none (published data only).\n", f);
 	}
 	if (rep->ref_note) {
 		fputs("Published data: ", f);
-		md_str(f, rep->ref_note);
+		fr_md_escape(f, rep->ref_note);
 		fputs(".\n", f);
 	}
 	provenance(f, rep);
@@ -379,8 +345,8 @@ static int render_md(FILE *f, const void *arg)
 	write_pressure(f, rep->r);
 	statements(f, rep);
 	noisy_neighbor(f, rep);
-	fr_fdp_md(f, rep, md_str);
-	fr_health_md(f, m, md_str);
+	fr_fdp_md(f, rep, fr_md_escape);
+	fr_health_md(f, m, fr_md_escape);
 	tail(f, rep);
 	fr_baseline_md(f, rep->baseline);
 	return fr_tq_md(f, rep) || ferror(f) ? -1 : 0;

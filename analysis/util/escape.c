@@ -163,28 +163,52 @@ int fr_render_escaped(FILE *out, int (*render)(FILE *, const void *), const void
 	return ret || ferror(out) ? -1 : 0;
 }
 
+/* The HTML entity of C, or NULL: &, <, > always; " and ' with QUOTES (an
+ * attribute value; Markdown text leaves them as they are). */
+static const char *html_entity(char c, bool quotes)
+{
+	switch (c) {
+	case '&':
+		return "&amp;";
+	case '<':
+		return "&lt;";
+	case '>':
+		return "&gt;";
+	case '"':
+		return quotes ? "&quot;" : NULL;
+	case '\'':
+		return quotes ? "&#39;" : NULL;
+	default:
+		return NULL;
+	}
+}
+
 void fr_html_escape(FILE *f, const char *s)
 {
 	for (; s && *s; s++) {
-		switch (*s) {
-		case '&':
-			fputs("&amp;", f);
-			break;
-		case '<':
-			fputs("&lt;", f);
-			break;
-		case '>':
-			fputs("&gt;", f);
-			break;
-		case '"':
-			fputs("&quot;", f);
-			break;
-		case '\'':
-			fputs("&#39;", f);
-			break;
-		default:
+		const char *ent = html_entity(*s, true);
+
+		if (ent)
+			fputs(ent, f);
+		else
 			fputc(*s, f);
-		}
+	}
+}
+
+/* Markdown's table and emphasis characters take a backslash; HTML's three
+ * become entities (a rendered page would run them); a line break would end
+ * the table row, so it becomes a space. */
+void fr_md_escape(FILE *f, const char *s)
+{
+	for (; s && *s; s++) {
+		const char *ent = html_entity(*s, false);
+
+		if (ent)
+			fputs(ent, f);
+		else if (strchr("|\\*_`[]#", *s))
+			fprintf(f, "\\%c", *s);
+		else
+			fputc(*s == '\n' || *s == '\r' ? ' ' : *s, f);
 	}
 }
 

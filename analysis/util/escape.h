@@ -81,6 +81,17 @@ int fr_render_escaped(FILE *out, int (*render)(FILE *, const void *), const void
 void fr_html_escape(FILE *f, const char *s);
 
 /**
+ * fr_md_escape() - write a string safe for a Markdown table cell
+ * @f: the document being written
+ * @s: the string (NULL writes nothing)
+ *
+ * | \ * _ ` [ ] # take a backslash, &, < and > become HTML entities, and a
+ * line break becomes a space, so a drive label cannot break a table row or
+ * inject HTML into a rendered page.
+ */
+void fr_md_escape(FILE *f, const char *s);
+
+/**
  * fr_csv_str() - write one CSV text field
  * @f: the report being written
  * @s: the field's text (NULL writes nothing: an empty field)

@@ -45,6 +45,14 @@ check "a tab inside a label is \\x09" grep -qF 'tab\x09here' "$tmp/c.csv"
 check "the header's column count holds on every row" \
 	bash -c "awk -F, 'NR==1{n=NF} NR>1 && NF!=n && !/\"/ {exit 1}' '$tmp/c.csv'"
 
+# Markdown, through util/escape.c's one Markdown writer: a label cannot
+# break a table row or inject HTML into a rendered page
+"${FR[@]}" -f md -d $'a|b<script>*x*\nrow' "$tmp/copy1.json" >"$tmp/m.md" 2>/dev/null
+check "Markdown: | < > * and a line break in a label are escaped in the table row" \
+	grep -qF '| a\|b&lt;script&gt;\*x\* row |' "$tmp/m.md"
+check "Markdown: no raw <script> and no row broken by the label" \
+	bash -c "! grep -qF '<script>' '$tmp/m.md' && ! grep -qx 'row.*' '$tmp/m.md'"
+
 # JSON mbps null where not published (sql: IOPS and latency only)
 "$FIORANK" -r analysis/reference -f json --with-reference=p5510-vs-pm9a3 >"$tmp/ref.json"
 check "a published sql entry has mbps null, not 0" jq -e \
