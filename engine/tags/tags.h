@@ -141,11 +141,12 @@ struct tag_key *tags_key_placed(struct tags *t, const char *ctrl, struct infligh
 /**
  * tags_tick() - close a key's series interval
  * @k: the key
- * @now_ns: the time reached, on the table's clock, ns
+ * @now_ns: a completion time, on the table's clock, ns, at or past the
+ *          current interval's end
  *
- * Out of line, once per series interval: closes the intervals that end by
- * @now_ns and reclaims in-flight slots of dead processes (at most every
- * INFLIGHT_REAP_NS).
+ * Out of line, once per series interval: closes the current interval, opens
+ * the one holding @now_ns (tag_series_roll()) and reclaims in-flight slots of
+ * dead processes (at most every INFLIGHT_REAP_NS).
  */
 void tags_tick(struct tag_key *k, uint64_t now_ns);
 
