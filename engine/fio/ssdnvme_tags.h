@@ -206,7 +206,8 @@ static inline uint64_t tagging_stamp_at(const struct tagging *tg, uint64_t now_n
  * @tg: the job's tagging
  * @io_u: the I/O
  * @now_ns: fio's issue time, ns
- * @stamp: the same moment on the tagging clock (tagging_stamp_at())
+ * @stamp: the same moment on the tagging clock (tagging_stamp_at(), or
+ *         tagging_stamp() read beside @now_ns)
  *
  * Finds the I/O's key (created at its file and direction's first I/O, or
  * its placement's), counts it in flight and stamps its record; an I/O
