@@ -29,8 +29,8 @@
  * Refuses registerfiles without openfiles equal to nrfiles; makes
  * fixedbufs imply nonvectored; allocates td->io_ops_data and its per-io_u
  * tables (the DSM ranges page-aligned) and the separate metadata area
- * (ssdnvme_md_prepare()).  What it allocated before a failure is freed by
- * ssdnvme_cleanup().
+ * (ssdnvme_md_prepare()).  What it allocated before a failure stays in
+ * td->io_ops_data, which ssdnvme_cleanup() frees.
  *
  * Return: 0, or 1 on failure (fio fails the job).
  */

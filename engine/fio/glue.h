@@ -293,8 +293,9 @@ int ssdnvme_check_outputs(struct thread_data *td);
  * ssdnvme_deny_list() - the paths the engine must never write as its own
  * @td: the job
  *
- * Return: the job's data files as a safefile deny list (free() it), or NULL
- * when memory is short.
+ * Return: the job's data files as a safefile deny list (free() it; its
+ * paths are fio's file names, so it must not outlive the job's files), or
+ * NULL when memory is short.
  */
 struct safefile_deny *ssdnvme_deny_list(struct thread_data *td);
 /**
