@@ -79,7 +79,14 @@ struct file_state {
 	unsigned int nvme_fast; /* directions (1 << ddir) built in one pass (submit.c) */
 };
 
-/* BYTES in the file's LBAs (lba_count()); a file (no unit) keeps its bytes. */
+/**
+ * file_lbas() - bytes in a file's LBAs
+ * @fs: the file's state, its geometry set
+ * @bytes: an offset or a length, on the LBA grid
+ *
+ * Return: @bytes in LBAs of the file's transfer unit (lba_count()); a plain
+ * file (no unit) keeps its bytes.
+ */
 static inline uint64_t file_lbas(const struct file_state *fs, uint64_t bytes)
 {
 	return lba_count(bytes, fs->shift, fs->unit);
@@ -126,19 +133,42 @@ struct engine_data {
 	uint32_t nvme_cdw12_fua[2]; /* the FUA bit by DDIR_READ/DDIR_WRITE */
 };
 
-/*
- * Sizes (or grows) ld->md_area for every file of the job set up so far:
- * at ->init(), and again from ->setup() when that runs later in the job's
- * process (create_serialize=0).  1 on failure.
+/**
+ * ssdnvme_md_prepare() - size the separate metadata buffers
+ * @td: the job; nothing is done before ->init() made its engine data
+ *
+ * Sizes (or grows, never shrinks) ld->md_area for every file of the job set
+ * up so far: one page-aligned, zeroed slot per io_u holding the separate
+ * metadata of the job's largest I/O (or md_per_io_size, if larger).  At
+ * ->init(), and again from ->setup() when that runs later in the job's
+ * process (create_serialize=0).
+ *
+ * Return: 0, or 1 with the job failed (ENOMEM).
  */
 int ssdnvme_md_prepare(struct thread_data *td);
 
-/* ssdnvme_pi.c: pi_act=0's check of a completed read (fails it with EILSEQ) */
+/**
+ * ssdnvme_pi_check_read() - the engine's PI check of a completed read
+ * @ld: the job's engine data (the read's metadata slot, statuses seen)
+ * @io_u: a read that succeeded on a file with pi_act=0 on a PI namespace
+ *
+ * Checks the PI of every LBA read (pi_verify(), the pi_chk fields); a
+ * failure sets io_u->error to EILSEQ and is reported on stderr once per
+ * field and namespace.  From ->event() (ssdnvme_pi.c).
+ */
 void ssdnvme_pi_check_read(struct engine_data *ld, struct io_u *io_u);
-/*
- * The message tail for a device's end-to-end check failure RES on IO_U
- * (expected tags; first failing LBA from an unchecked re-read); "" for any
- * other status.
+/**
+ * ssdnvme_pi_failure() - what a device's end-to-end check failure is about
+ * @fs: the file's state, or NULL
+ * @io_u: the failed I/O
+ * @res: its NVMe status field
+ * @buf: the message tail: the checks, tags and LBAs the command carried and,
+ *       for a read, the first failing LBA from a synchronous unchecked
+ *       re-read; "" for any other status or a namespace without PI
+ * @len: @buf's size
+ *
+ * Only on the error path (ssdnvme_report_error()): the re-read is a
+ * blocking ioctl.
  */
 void ssdnvme_pi_failure(const struct file_state *fs, const struct io_u *io_u, int res, char *buf,
 			size_t len);
@@ -146,41 +176,175 @@ void ssdnvme_pi_failure(const struct file_state *fs, const struct io_u *io_u, in
 /* The option table (options.c). */
 extern struct fio_option ssdnvme_fio_options[];
 
-/* ->setup(): namespaces= expansion, identify, checks before any I/O (setup.c). */
+/**
+ * ssdnvme_setup() - fio's ->setup(): the job's files, checked before any I/O
+ * @td: the job, often in fio's parent process before the fork
+ *
+ * Checks the job's options, expands namespaces= (once), identifies each
+ * file and checks its geometry, use, hipri, metadata, zones and placement,
+ * sizes the metadata buffers in the job's own process, refuses output paths
+ * that cannot take the results (ssdnvme_check_outputs()), and starts drive
+ * health if the ring is already open (setup.c).
+ *
+ * Return: 0, or 1 with the job failed and why logged.
+ */
 int ssdnvme_setup(struct thread_data *td);
-/* setup_hipri.c: false (job failed, with why) when hipri cannot work on FS. */
+/**
+ * ssdnvme_check_hipri() - whether hipri can work on a file
+ * @td: the job (its options)
+ * @fs: the file's state, identified
+ *
+ * Refuses polling on a regular file, a block device used through the page
+ * cache, a device without poll queues, a block device with the job's sync
+ * options, and passthrough polling on kernels where it faults
+ * (setup_hipri.c).
+ *
+ * Return: true without hipri or when it can work; false with the job failed
+ * (EOPNOTSUPP) and why logged.
+ */
 bool ssdnvme_check_hipri(struct thread_data *td, const struct file_state *fs);
-/* setup_metadata.c: the run's PI mode on FS and its refusals; false: job failed. */
+/**
+ * ssdnvme_setup_metadata() - a metadata namespace's PI mode for the run
+ * @td: the job (pi_act, pi_chk, apptag, apptag_mask, md_per_io_size)
+ * @fs: the file's state, identified; gets its PI format, separate metadata
+ *      per LBA and whether the engine generates and checks PI
+ *
+ * Refuses a bad pi_chk=, a PI format the engine does not support, metadata
+ * buffers too small, and PI in fio's data buffer with verify=; logs the
+ * run's PI mode (setup_metadata.c).  Nothing to do without metadata.
+ *
+ * Return: true, or false with the job failed and why logged.
+ */
 bool ssdnvme_setup_metadata(struct thread_data *td, struct file_state *fs);
 
 /* files.c: ->open_file, ->close_file, ->get_file_size */
+/**
+ * ssdnvme_open_file() - fio's ->open_file()
+ * @td: the job
+ * @f: the file
+ *
+ * Notes the file for the results; opens an NVMe char device itself, other
+ * files through fio (O_DIRECT where possible unless direct= is set).  With
+ * registerfiles the first call opens every file of the job and registers
+ * them with the ring.
+ *
+ * Return: 0, or non-zero when the file cannot be opened (the job's error
+ * set) or memory is short.
+ */
 int ssdnvme_open_file(struct thread_data *td, struct fio_file *f);
+/**
+ * ssdnvme_close_file() - fio's ->close_file()
+ * @td: the job
+ * @f: the file
+ *
+ * A registered file stays open for the ring (closed at cleanup); an NVMe
+ * char device is closed here, other files through fio.
+ *
+ * Return: 0, or fio's generic_close_file() result.
+ */
 int ssdnvme_close_file(struct thread_data *td, struct fio_file *f);
+/**
+ * ssdnvme_get_file_size() - fio's ->get_file_size()
+ * @td: the job
+ * @f: the file
+ *
+ * The namespace's capacity when identify gave one; else fio's own answer.
+ *
+ * Return: 0, or fio's generic_get_file_size() result.
+ */
 int ssdnvme_get_file_size(struct thread_data *td, struct fio_file *f);
 
-/* Logs "ssdnvme: MSG" to stderr and records ERR as the job's error. */
+/**
+ * ssdnvme_fail() - fail the job with a message
+ * @td: the job
+ * @err: the errno recorded as the job's error (fio exits non-zero)
+ * @msg: what went wrong, logged as "ssdnvme: MSG" to stderr
+ */
 void ssdnvme_fail(struct thread_data *td, int err, const char *msg);
 
-/* The job's results file, NULL when there is nowhere to write it (identity.c). */
+/**
+ * ssdnvme_results_path() - the job's results file
+ * @td: the job
+ *
+ * ssdnvme_results=, or by default fio's --output with ".json" replaced by
+ * ".engine.json" (appended to another name): one file per fio run
+ * (identity.c).
+ *
+ * Return: the path, malloc'd (the caller frees it); NULL when there is
+ * nowhere to write it (no --output) or memory is short.
+ */
 char *ssdnvme_results_path(struct thread_data *td);
 
-/*
- * outputs.c: the engine's own files.  ssdnvme_check_outputs() refuses (1),
- * before any I/O, a results or tag-log path that is a device, a symlink to
- * one, or a data file of the job, or that cannot be created, or whose file
- * system lacks room for the estimate below.
+/* outputs.c: the engine's own files. */
+/**
+ * ssdnvme_check_outputs() - prove the engine's files can be written
+ * @td: the job
+ *
+ * Before any I/O: refuses a results or tag-log path that is a device, a
+ * symlink to one, or a data file of the job, or that cannot be created, or
+ * whose file system lacks room for ssdnvme_results_estimate() (plus
+ * ssdnvme_taglog_estimate() for the tag log); and tag_log=1 with no results
+ * path to put it beside.
+ *
+ * Return: 0, or 1 with the job failed and why logged.
  */
 int ssdnvme_check_outputs(struct thread_data *td);
+/**
+ * ssdnvme_deny_list() - the paths the engine must never write as its own
+ * @td: the job
+ *
+ * Return: the job's data files as a safefile deny list (free() it; its
+ * paths are fio's file names, so it must not outlive the job's files), or
+ * NULL when memory is short.
+ */
 struct safefile_deny *ssdnvme_deny_list(struct thread_data *td);
+/**
+ * ssdnvme_taglog_path() - the job's tag log path
+ * @td: the job (its name and thread number)
+ * @results: the results path (ssdnvme_results_path())
+ *
+ * Return: "<results>.<job>.<N>.taglog", malloc'd; NULL when memory is short.
+ */
 char *ssdnvme_taglog_path(struct thread_data *td, const char *results);
+/**
+ * ssdnvme_results_estimate() - room the results file needs, at most
+ * @td: the job
+ *
+ * A generous estimate from the job's files, run time (10 minutes assumed
+ * when unbounded), tag and health options, doubled: the merged file is
+ * written beside the old one before it replaces it.
+ *
+ * Return: the bytes.
+ */
 uint64_t ssdnvme_results_estimate(struct thread_data *td);
+/**
+ * ssdnvme_taglog_estimate() - room the tag log needs, at most
+ * @td: the job
+ *
+ * 64 bytes per I/O the job can complete, from its size or its run time at
+ * its rate_iops (1,000,000 IOPS assumed without), plus the header and the
+ * end record.
+ *
+ * Return: the bytes.
+ */
 uint64_t ssdnvme_taglog_estimate(struct thread_data *td);
 
-/* Writes (merges into) ld->results_path, if there is one (identity.c); a
- * failure fails the job (fio exits non-zero) and says what was lost. */
+/**
+ * ssdnvme_write_results() - write the job's part of the results file
+ * @td: the job
+ * @ld: its engine data: files opened, tags, placement, health
+ *
+ * Merges the job's entry into ld->results_path, if there is one
+ * (identity.c).  A failure fails the job (fio exits non-zero) and says
+ * what was lost.  At cleanup, after tagging_finish_log().
+ */
 void ssdnvme_write_results(struct thread_data *td, struct engine_data *ld);
 
-/* fio's clock, the one its clat uses, in ns. */
+/**
+ * ssdnvme_now_ns() - fio's clock, now
+ *
+ * Return: fio_gettime(), the clock fio's clat uses, in ns.
+ */
 static inline uint64_t ssdnvme_now_ns(void)
 {
 	struct timespec ts;
@@ -189,29 +353,86 @@ static inline uint64_t ssdnvme_now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
-/*
- * Latency tags (ssdnvme_tags.c).  Setup after the ring is open; 1 on failure.
- * RESULTS_PATH (NULL: none) is where tag_log=1 puts its log, next to it.
+/**
+ * tagging_init() - set up the job's latency tags
+ * @td: the job (tags, tag_label, tag_outliers, tag_interval, tag_log)
+ * @ld: its engine data: gets ld->tagging (NULL with tags=0)
+ * @results_path: the results file, beside which tag_log=1 puts its log;
+ *                NULL: none (tag_log=1 is then refused)
+ *
+ * Attaches to each controller's in-flight counters, chooses the clock
+ * stamps are read from, creates the tag log and the tag table
+ * (ssdnvme_tags.c).  After the ring is open, before any I/O.
+ *
+ * Return: 0, or 1 on failure (the job fails; tagging_free() frees what was
+ * set up).
  */
 int tagging_init(struct thread_data *td, struct engine_data *ld, const char *results_path);
 /* The hot path (tagging_submitted, tagging_completed) is in ssdnvme_tags.h. */
-/* The "tags" section and the taglog path into the job's results; NULL-safe. */
+/**
+ * tagging_report() - the tags into the job's results
+ * @td: the job
+ * @ld: its engine data; nothing is done without tags
+ * @r: the results: gets the "tags" section, each key marked with the job
+ * @job_entry: the job's entry: gets "taglog" (the log's path when it is
+ *             complete), "taglog_lost" (why not) and with ramp_time
+ *             "tags_ramp"
+ *
+ * After tagging_finish_log().
+ */
 void tagging_report(struct thread_data *td, struct engine_data *ld, struct results *r,
 		    json_object *job_entry);
-/* Ends the tag log: its end record, then renamed into place; a failure fails
- * the job with what was lost.  Before tagging_report(). */
+/**
+ * tagging_finish_log() - end the tag log
+ * @td: the job
+ * @ld: its engine data; nothing is done without a tag log
+ *
+ * Writes the end record and renames the log into place; a failure removes
+ * the incomplete log and fails the job with what was lost.  Before
+ * tagging_report().
+ */
 void tagging_finish_log(struct thread_data *td, struct engine_data *ld);
+/**
+ * tagging_free() - free the job's latency tags
+ * @ld: its engine data; ld->tagging may be NULL
+ *
+ * A tag log not ended by tagging_finish_log() is removed, not kept; the
+ * in-flight counters are detached.
+ */
 void tagging_free(struct engine_data *ld);
 
-/*
- * Drive health (ssdnvme_health.c): the before snapshots and the sampler,
- * after the ring is open and before the first I/O (1 on failure); the
- * after snapshots and the stderr line when the step is suspect, after the
- * last completion; the "health" section into the results.  NULL-safe.
+/* Drive health (ssdnvme_health.c); each does nothing with health=0. */
+/**
+ * ssdnvme_health_start() - take the before snapshots and start the sampler
+ * @td: the job (health, health_interval)
+ * @ld: its engine data: gets ld->health
+ *
+ * After the ring is open and before the first I/O, once every file of the
+ * job is set up (else a later ->setup() calls it again); once per job.
+ *
+ * Return: 0, or 1 with the job failed and why logged.
  */
 int ssdnvme_health_start(struct thread_data *td, struct engine_data *ld);
+/**
+ * ssdnvme_health_finish() - stop the sampler and take the after snapshots
+ * @td: the job
+ * @ld: its engine data
+ *
+ * After the last completion; logs a line to stderr for each controller
+ * whose step is suspect.
+ */
 void ssdnvme_health_finish(struct thread_data *td, struct engine_data *ld);
+/**
+ * ssdnvme_health_report() - the "health" section into the results
+ * @td: the job (its name and thread number key the entry)
+ * @ld: its engine data
+ * @r: the results
+ */
 void ssdnvme_health_report(struct thread_data *td, struct engine_data *ld, struct results *r);
+/**
+ * ssdnvme_health_free() - free the job's drive health
+ * @ld: its engine data; ld->health is NULL after
+ */
 void ssdnvme_health_free(struct engine_data *ld);
 
 #endif

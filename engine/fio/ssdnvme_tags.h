@@ -72,28 +72,84 @@ struct tagging {
 	uint64_t ramp_left_out[TAGGING_DDIRS];
 };
 
-/* Out of line: the key at a file's first I/O of a direction (NULL on ENOMEM),
- * and the completions that need the I/O's LBA and length. */
+/**
+ * tagging_new_key() - the key of an I/O's file and direction, at its first
+ * @tg: the job's tagging
+ * @io_u: the I/O, the first of its file and direction
+ *
+ * Out of line: finds or creates the key (the file's controller, namespace,
+ * direction, the job's label) and caches it in @tg->keys for the hot path.
+ *
+ * Return: the key; NULL (the I/O goes untagged) on ENOMEM or for a file or
+ * direction outside the table.
+ */
 struct tag_key *tagging_new_key(struct tagging *tg, struct io_u *io_u);
-/* The key of IO_U's placement (tagging_place()), created at its first write. */
+/**
+ * tagging_placed_key() - the key of a placed write
+ * @tg: the job's tagging
+ * @io_u: the write
+ * @place: its placement slot + 1 in the file's plan (tagging_place())
+ *
+ * One key per file and placement identifier, created at the first write so
+ * placed and cached in @tg->placed_keys; the file's unplaced I/Os keep their
+ * usual keys.
+ *
+ * Return: the key; NULL (the I/O goes untagged) on ENOMEM, for a file
+ * without a placement plan or a slot outside it.
+ */
 struct tag_key *tagging_placed_key(struct tagging *tg, struct io_u *io_u, unsigned int place);
 
-/* IO_U goes out with placement slot PLACE - 1 of its file's plan (0: unplaced). */
+/**
+ * tagging_place() - note an I/O's placement before tagging_submitted()
+ * @tg: the job's tagging
+ * @io_u: the I/O
+ * @place: slot + 1 of its file's placement plan (fdp.h) it goes out with;
+ *         0: unplaced
+ */
 static inline void tagging_place(struct tagging *tg, struct io_u *io_u, unsigned int place)
 {
 	tg->ios[io_u->index].place = (uint16_t)place;
 }
 /*
  * Out of line, each returning IO_U so that tagging_completed() reaches them
- * by tail calls only and saves no register on its usual path: a completion
- * whose full record the tags keep (an outlier, a tag log), and one that
- * failed or ends the series interval (tagging_completed_slow()).
+ * by tail calls only and saves no register on its usual path.
+ */
+
+/**
+ * tagging_keep() - keep a completion's full record
+ * @tg: the job's tagging
+ * @k: the I/O's key
+ * @io: its record, after tags_complete() asked for it
+ * @io_u: the I/O, whose LBA (namespace units; the byte offset for a plain
+ *        file) and length fill in @io
+ *
+ * For an outlier or a tag log (tags_keep()).
+ *
+ * Return: @io_u.
  */
 struct io_u *tagging_keep(struct tagging *tg, struct tag_key *k, struct tag_io *io,
 			  struct io_u *io_u);
+/**
+ * tagging_completed_slow() - a completion that failed or ends the interval
+ * @tg: the job's tagging
+ * @io_u: the I/O, tagged (its key set), io_u->error decoded
+ * @lat_ns: its latency, ns
+ *
+ * A failed one goes to tags_fail_after() with its LBA and length; a
+ * successful one past the series interval to tags_complete(), which closes
+ * the interval, and tagging_keep() when it asks.
+ *
+ * Return: @io_u.
+ */
 struct io_u *tagging_completed_slow(struct tagging *tg, struct io_u *io_u, uint64_t lat_ns);
 
-/* fio's READ, WRITE, TRIM are 0, 1, 2 like TAG_*; the syncs are all a flush. */
+/**
+ * tagging_dir() - the tag direction of a fio direction
+ * @d: fio's direction
+ *
+ * Return: @d itself for READ, WRITE and TRIM (0, 1, 2 like TAG_*); TAG_FLUSH
+ * for the syncs and anything else.
+ */
 static inline enum tag_dir tagging_dir(enum fio_ddir d)
 {
 	_Static_assert(DDIR_READ == (int)TAG_READ && DDIR_WRITE == (int)TAG_WRITE &&
@@ -102,6 +158,13 @@ static inline enum tag_dir tagging_dir(enum fio_ddir d)
 	return (unsigned int)d < TAG_FLUSH ? (enum tag_dir)d : TAG_FLUSH;
 }
 
+/**
+ * tagging_stamp() - a stamp on the job's tagging clock, now
+ * @tg: the job's tagging
+ *
+ * Return: the CPU's cycle counter, CLOCK_MONOTONIC in ns, or fio_gettime()
+ * in ns, as @tg->clock_kind says; tag_clock_ns() turns two into a latency.
+ */
 static inline uint64_t tagging_stamp(const struct tagging *tg)
 {
 	struct timespec ts;
@@ -119,7 +182,14 @@ static inline uint64_t tagging_stamp(const struct tagging *tg)
 	}
 }
 
-/* The stamp that goes with fio's clock reading NOW_NS. */
+/**
+ * tagging_stamp_at() - the stamp that goes with a reading of fio's clock
+ * @tg: the job's tagging
+ * @now_ns: fio's clock, ns, just read
+ *
+ * Return: @now_ns itself when stamps are fio's ns or CLOCK_MONOTONIC (the
+ * clock fio reads), a fresh cycle count when they are cycles.
+ */
 static inline uint64_t tagging_stamp_at(const struct tagging *tg, uint64_t now_ns)
 {
 #ifdef ARCH_HAVE_CPU_CLOCK
@@ -131,10 +201,19 @@ static inline uint64_t tagging_stamp_at(const struct tagging *tg, uint64_t now_n
 	return now_ns;
 }
 
-/*
- * IO_U, just submitted at NOW_NS (fio's issue time) and STAMP (NOW_NS when
- * stamps are fio's ns).  This and tagging_completed() run for every I/O:
- * keep them to loads, stores and predictable branches (bench/tag-cost.sh).
+/**
+ * tagging_submitted() - tag an I/O just submitted
+ * @tg: the job's tagging
+ * @io_u: the I/O
+ * @now_ns: fio's issue time, ns
+ * @stamp: the same moment on the tagging clock (tagging_stamp_at(), or
+ *         tagging_stamp() read beside @now_ns)
+ *
+ * Finds the I/O's key (created at its file and direction's first I/O, or
+ * its placement's), counts it in flight and stamps its record; an I/O
+ * whose key cannot be made goes untagged.  This and tagging_completed() run
+ * for every I/O: keep them to loads, stores and predictable branches
+ * (bench/tag-cost.sh).
  */
 __attribute__((always_inline)) static inline void
 tagging_submitted(struct tagging *tg, struct io_u *io_u, uint64_t now_ns, uint64_t stamp)
@@ -162,16 +241,32 @@ tagging_submitted(struct tagging *tg, struct io_u *io_u, uint64_t now_ns, uint64
 	io->lat_ns = stamp;
 }
 
-/*
- * Out of line, only while fio's ramp may still run: true (and the I/O taken
- * off the controller's count, not recorded) when fio will not account IO_U's
- * completion.
+/**
+ * tagging_ramp_drop() - whether a completion falls in fio's ramp
+ * @tg: the job's tagging, @tg->ramp_pending set
+ * @k: the I/O's key
+ * @io_u: the completed I/O
+ *
+ * Out of line, only while fio's ramp may still run.  Completions fio does
+ * not account are left out of the tags (counted per direction in
+ * @tg->ramp_left_out instead), so that the tags add up to fio's totals; once
+ * the ramp is over, clears @tg->ramp_pending.
+ *
+ * Return: true (and the I/O taken off the controller's count, not recorded)
+ * when fio will not account @io_u's completion.
  */
 bool tagging_ramp_drop(struct tagging *tg, struct tag_key *k, const struct io_u *io_u);
 
-/*
- * One io_u whose completion ->event() decoded (io_u->error set), reaped at
- * STAMP; returns IO_U (->event()'s result, so that the calls are tail calls).
+/**
+ * tagging_completed() - record an I/O's completion
+ * @tg: the job's tagging
+ * @io_u: an I/O whose completion ->event() decoded (io_u->error set)
+ * @stamp: when its batch was reaped, on the tagging clock
+ *
+ * An untagged I/O, or one in fio's ramp, is not recorded; a failed one or
+ * one past the series interval goes out of line (tagging_completed_slow()).
+ *
+ * Return: @io_u (->event()'s result, so that the calls are tail calls).
  */
 __attribute__((always_inline)) static inline struct io_u *
 tagging_completed(struct tagging *tg, struct io_u *io_u, uint64_t stamp)

@@ -55,42 +55,82 @@ struct ring {
 	unsigned int nr_stashed;
 };
 
-/*
- * Returns 0 or a negative errno.  Flags P asks for are required; flags that
- * only save time are tried first and dropped, one group at a time, while the
- * kernel answers EINVAL (ring.c, optional_flags).  The SQ has at least
- * P->depth slots.
+/**
+ * ring_open() - set up a job's ring
+ * @r: the ring, overwritten (ring_close() is safe on it after a failure)
+ * @p: what the job asks for
+ *
+ * Flags @p asks for are required; flags that only save time are tried first
+ * and dropped, one group at a time, while the kernel answers EINVAL (ring.c,
+ * optional_flags).  The SQ has at least @p->depth slots, the CQ twice that.
+ * IOPOLL rings (not under SQPOLL) also get their stash.
+ *
+ * Return: 0, or a negative errno (the kernel's refusal, -ENOMEM).
  */
 int ring_open(struct ring *r, const struct ring_params *p);
 
 /*
- * The same, setting up through SETUP (io_uring_queue_init_params() for
- * ring_open()): the seam the unit tests use to refuse flags the way an older
- * kernel does, and to see each attempt.
+ * How a ring is set up: io_uring_queue_init_params() or a test's stand-in;
+ * 0 or a negative errno.
  */
 typedef int (*ring_setup_fn)(unsigned int entries, struct io_uring *ring,
 			     struct io_uring_params *params);
+/**
+ * ring_open_with() - ring_open() through a given setup call
+ * @r: the ring, overwritten
+ * @p: what the job asks for
+ * @setup: io_uring_queue_init_params() for ring_open(); the seam the unit
+ *         tests use to refuse flags the way an older kernel does, and to see
+ *         each attempt
+ *
+ * Return: 0, or a negative errno, as ring_open().
+ */
 int ring_open_with(struct ring *r, const struct ring_params *p, ring_setup_fn setup);
+/**
+ * ring_close() - tear down a ring
+ * @r: the ring, opened or not (after a failed ring_open(), or twice, is fine)
+ *
+ * Unmaps the rings (io_uring_queue_exit()) and frees the stash.
+ */
 void ring_close(struct ring *r);
 
-/*
- * SQE slot SLOT (< depth), to be filled and then queued with ring_push().  A
- * slot is the caller's until its command completes: the kernel is done with
- * an SQE once it has taken it (ring_submit()).
+/**
+ * ring_sqe() - an SQE slot to fill
+ * @r: the ring
+ * @slot: the slot, below the depth: the caller's I/O number (io_u->index)
+ *
+ * A slot is the caller's until its command completes: the kernel is done
+ * with an SQE once it has taken it (ring_submit()).
+ *
+ * Return: the slot's SQE (128 bytes with SQE128), to be filled and then
+ * queued with ring_push().
  */
 static inline struct io_uring_sqe *ring_sqe(const struct ring *r, unsigned int slot)
 {
 	return (struct io_uring_sqe *)((char *)r->sqes + ((size_t)slot << r->sqe_shift));
 }
 
-/* Queues the filled slot SLOT behind those already queued. */
+/**
+ * ring_push() - queue a filled slot
+ * @r: the ring
+ * @slot: the slot, filled (ring_sqe())
+ *
+ * Queues @slot behind those already queued; the kernel sees it at the next
+ * ring_submit().
+ */
 static inline void ring_push(struct ring *r, unsigned int slot)
 {
 	r->sq_array[r->sq_tail & r->sq_mask] = slot;
 	r->sq_tail++;
 }
 
-/* Gives the kernel back the completions the last ring_reap() handed out. */
+/**
+ * ring_release() - give back the completions handed out
+ * @r: the ring
+ *
+ * Returns to the kernel the CQ entries the last ring_reap() handed out and
+ * empties the stash; ring_reap() calls it first.
+ */
 static inline void ring_release(struct ring *r)
 {
 	r->nr_stashed = 0;
@@ -101,11 +141,18 @@ static inline void ring_release(struct ring *r)
 	io_uring_smp_store_release(r->uring.cq.khead, r->cq_head);
 }
 
-/*
- * io_uring_enter(2) with no signal mask: a negative errno or the count.
+/**
+ * ring_enter() - io_uring_enter(2) with no signal mask
+ * @r: the ring
+ * @submit: SQEs to submit
+ * @min: completions to wait for (with IORING_ENTER_GETEVENTS)
+ * @flags: IORING_ENTER_* flags
+ *
  * On x86-64 the system call is made in place, as fio's own engine does
  * (FIO_ARCH_HAS_SYSCALL), rather than through liburing's exported wrapper:
  * it runs once or twice per I/O.
+ *
+ * Return: the number of SQEs submitted, or a negative errno.
  */
 static inline int ring_enter(const struct ring *r, unsigned int submit, unsigned int min,
 			     unsigned int flags)
@@ -127,14 +174,27 @@ static inline int ring_enter(const struct ring *r, unsigned int submit, unsigned
 #endif
 }
 
-/* ring_submit() under SQPOLL, N queued (ring.c). */
+/**
+ * ring_submit_sqpoll() - ring_submit() under SQPOLL
+ * @r: the ring, its SQ tail already published
+ * @n: how many slots are queued
+ *
+ * Publishing the tail is the submission; the SQ thread is woken only when
+ * it sleeps (IORING_SQ_NEED_WAKEUP).
+ *
+ * Return: @n, or a negative errno from the wake-up.
+ */
 int ring_submit_sqpoll(struct ring *r, unsigned int n);
 
-/*
- * Hands every queued slot to the kernel.  Returns how many it took (>= 0;
- * the rest stay queued for the next call) or a negative errno.  Under SQPOLL
- * the SQ thread takes them: no system call unless it sleeps.  Inline with
- * ring_reap(): they run for every I/O.
+/**
+ * ring_submit() - hand every queued slot to the kernel
+ * @r: the ring
+ *
+ * Under SQPOLL the SQ thread takes them: no system call unless it sleeps.
+ * Inline with ring_reap(): they run for every I/O.
+ *
+ * Return: how many the kernel took (>= 0; the rest stay queued for the next
+ * call), or a negative errno.
  */
 static inline int ring_submit(struct ring *r)
 {
@@ -165,21 +225,50 @@ static inline int ring_submit(struct ring *r)
 	return ret;
 }
 
-/* Completions the kernel has posted and the caller has not been handed. */
+/**
+ * ring_cq_ready() - completions waiting in the CQ
+ * @r: the ring
+ *
+ * Return: the completions the kernel has posted past the released head;
+ * those of the last ring_reap() are among them until the next release.
+ */
 static inline unsigned int ring_cq_ready(const struct ring *r)
 {
 	return io_uring_smp_load_acquire(r->uring.cq.ktail) - r->cq_head;
 }
 
-/* IOPOLL: moves the READY completions in the CQ to the stash (ring.c). */
+/**
+ * ring_stash_ready() - move the ready completions to the stash
+ * @r: an IOPOLL ring
+ * @ready: how many completions the CQ holds past the head
+ *
+ * Copies them and releases their CQ entries, so that the kernel, which
+ * polls the device only while the CQ is empty, polls on a wait for more.
+ */
 void ring_stash_ready(struct ring *r, unsigned int ready);
 
-/* SQPOLL: asks the kernel for completions that overflowed the CQ (ring.c). */
+/**
+ * ring_sqpoll_flush_overflow() - fetch completions the CQ had no room for
+ * @r: an SQPOLL ring
+ *
+ * They wait in the kernel until an enter with GETEVENTS: the spinning
+ * SQPOLL reaper must ask for them, or it spins forever.  No system call
+ * when the kernel flags no overflow.
+ */
 void ring_sqpoll_flush_overflow(struct ring *r);
 
-/*
- * Waits until MIN completions are ready.  The kernel counts from the head
- * we last released, so MIN is the total to wait for.
+/**
+ * ring_wait_ready() - wait until enough completions are ready
+ * @r: the ring
+ * @min: the total to wait for, stash included (the kernel counts from the
+ *       head last released)
+ *
+ * Spins under SQPOLL; elsewhere enters the kernel, moving ready completions
+ * to the stash first on an IOPOLL ring.  EINTR, EAGAIN and ETIME are waited
+ * through.
+ *
+ * Return: the completions ready in the CQ (beyond those stashed), or a
+ * negative errno when the wait failed and none is ready.
  */
 static inline int ring_wait_ready(struct ring *r, unsigned int min)
 {
@@ -215,13 +304,20 @@ static inline int ring_wait_ready(struct ring *r, unsigned int min)
 	}
 }
 
-/*
+/**
+ * ring_reap() - hand out completions
+ * @r: the ring
+ * @min: how many to wait for (0: no wait; with none ready, one non-blocking
+ *       enter still runs deferred task work and polls)
+ * @max: how many to hand out at most, at least @min
+ *
  * Releases the completions the last call handed out, then waits (or polls,
- * for IOPOLL rings) until at least MIN are ready, and hands out up to MAX of
- * them: ring_cqe(r, 0 .. n-1), valid until the next ring_reap() or
+ * for IOPOLL rings) until at least @min are ready, and hands out up to @max
+ * of them: ring_cqe(r, 0 .. n-1), valid until the next ring_reap() or
  * ring_submit().  Under SQPOLL it spins on the completion ring instead of
- * entering the kernel, as fio's io_uring engine does.  Returns n or a
- * negative errno.
+ * entering the kernel, as fio's io_uring engine does.
+ *
+ * Return: n, or a negative errno.
  */
 __attribute__((always_inline)) static inline int ring_reap(struct ring *r, unsigned int min,
 							   unsigned int max)
@@ -248,13 +344,28 @@ __attribute__((always_inline)) static inline int ring_reap(struct ring *r, unsig
 	return (int)r->nr_stashed + got;
 }
 
-/* The I-th completion in the CQ after the first not yet released. */
+/**
+ * ring_cq_entry() - a completion in the CQ
+ * @r: the ring
+ * @i: its position after the first not yet released
+ *
+ * Return: the CQE, in place (32 bytes with CQE32).
+ */
 static inline struct io_uring_cqe *ring_cq_entry(const struct ring *r, unsigned int i)
 {
 	return (struct io_uring_cqe *)((char *)r->cqes +
 				       ((size_t)((r->cq_head + i) & r->cq_mask) << r->cqe_shift));
 }
 
+/**
+ * ring_cqe() - a completion the last ring_reap() handed out
+ * @r: the ring
+ * @i: its number, below what ring_reap() returned
+ *
+ * Stashed ones (IOPOLL) come first, then those in the CQ.
+ *
+ * Return: the CQE, valid until the next ring_reap() or ring_submit().
+ */
 static inline const struct io_uring_cqe *ring_cqe(const struct ring *r, unsigned int i)
 {
 	if (__builtin_expect(i < r->nr_stashed, 0))
@@ -262,7 +373,23 @@ static inline const struct io_uring_cqe *ring_cqe(const struct ring *r, unsigned
 	return ring_cq_entry(r, i - r->nr_stashed);
 }
 
+/**
+ * ring_register_buffers() - register fixed buffers (fixedbufs)
+ * @r: the ring
+ * @iov: the buffers: buffer I is the one an SQE's buf_index I names
+ * @nr: how many
+ *
+ * Return: 0, or a negative errno (e.g. -ENOMEM past RLIMIT_MEMLOCK).
+ */
 int ring_register_buffers(struct ring *r, const struct iovec *iov, unsigned int nr);
+/**
+ * ring_register_files() - register files (registerfiles)
+ * @r: the ring
+ * @fds: the file descriptors: file I is the one a fixed-file SQE's fd I names
+ * @nr: how many
+ *
+ * Return: 0, or a negative errno.
+ */
 int ring_register_files(struct ring *r, const int *fds, unsigned int nr);
 
 #endif

@@ -41,33 +41,78 @@ struct inflight {
 	char name[INFLIGHT_NAME_MAX];
 };
 
-/*
- * Attaches to (creating if needed) the segment of controller @ident, any
- * string that names the controller uniquely on this host (e.g. its subsystem
- * NQN plus serial, or "nvme0"); characters other than [A-Za-z0-9._-] become
- * '_'.  Returns NULL on failure with a message in @err.
+/**
+ * inflight_attach() - attach to a controller's shared counters
+ * @ident: any string that names the controller uniquely on this host (e.g.
+ *         its subsystem NQN plus serial, or "nvme0"); characters other than
+ *         [A-Za-z0-9._-] become '_' in the segment's name
+ * @err: where a failure's message goes
+ * @errlen: its size
+ *
+ * Creates the segment if needed, refuses one owned by another user, not
+ * mode 0600 or of another size or layout; reclaims dead owners' slots,
+ * resets a segment no live process uses, and claims a slot for this
+ * process.  Once per job and controller, at setup (it takes the segment's
+ * lock).
+ *
+ * Return: the attachment (end it with inflight_detach()), or NULL with a
+ * message in @err (out of memory, shm_open() or mmap() failed, the segment
+ * is not ours, all INFLIGHT_SLOTS slots in use).
  */
 struct inflight *inflight_attach(const char *ident, char *err, size_t errlen);
 
-/* Releases the slot (dropping what it still counts); unlinks the segment if
- * this was the last live user.  NULL is allowed. */
+/**
+ * inflight_detach() - release an attachment
+ * @f: the attachment, or NULL; freed
+ *
+ * Releases the slot, taking what it still counts off the totals, reclaims
+ * dead owners' slots, and unlinks the segment if this was the last live
+ * user.
+ */
 void inflight_detach(struct inflight *f);
 
-/* The shm_open() name used for @ident (for tests and messages). */
+/**
+ * inflight_shm_name() - the shm_open() name of a controller's segment
+ * @ident: the controller's identity, as inflight_attach() takes it
+ * @name: where the name goes: "/ssdnvme-" and @ident, characters other than
+ *        [A-Za-z0-9._-] replaced by '_', cut to fit
+ * @len: @name's size
+ *
+ * For tests and messages.
+ */
 void inflight_shm_name(const char *ident, char *name, size_t len);
+/**
+ * inflight_name() - the shm_open() name of an attachment's segment
+ * @f: the attachment
+ *
+ * Return: the name, as inflight_shm_name() made it; owned by @f.
+ */
 const char *inflight_name(const struct inflight *f);
 
-/* Reclaims slots of dead processes; returns how many.  Non-blocking: returns
- * 0 at once if another process holds the lock. */
+/**
+ * inflight_reap() - reclaim the slots of dead processes
+ * @f: the attachment
+ *
+ * A slot whose owner (pid and process start time) is gone is freed and its
+ * counts taken off the totals.  Non-blocking.
+ *
+ * Return: how many slots were reclaimed; 0 at once if another process holds
+ * the segment's lock.
+ */
 int inflight_reap(struct inflight *f);
 
-/*
- * Counts an I/O in (+1) or out (-1) of flight.  One handle is used by one
- * thread (the job's); other jobs, threads and processes attach their own.
- * The slot has that one writer, so a plain load and store update it without
- * a locked instruction; only the total is contended.  Slot first, then total:
- * the slot is what a reaper subtracts, so a process killed between the two
- * leaves the total off by one until the segment is reset (docs/tags.md).
+/**
+ * inflight_add() - count I/Os in or out of flight
+ * @f: the attachment
+ * @dir: their direction
+ * @v: +1 in, -1 out (any count)
+ *
+ * One handle is used by one thread (the job's); other jobs, threads and
+ * processes attach their own.  The slot has that one writer, so a plain load
+ * and store update it without a locked instruction; only the total is
+ * contended.  Slot first, then total: the slot is what a reaper subtracts,
+ * so a process killed between the two leaves the total off by one until the
+ * segment is reset (docs/tags.md).
  */
 static inline void inflight_add(struct inflight *f, enum tag_dir dir, int64_t v)
 {
@@ -77,21 +122,35 @@ static inline void inflight_add(struct inflight *f, enum tag_dir dir, int64_t v)
 	atomic_fetch_add_explicit(&f->total[dir], v, memory_order_relaxed);
 }
 
+/**
+ * inflight_inc() - count one I/O into flight, at its submission
+ * @f: the attachment
+ * @dir: its direction
+ */
 static inline void inflight_inc(struct inflight *f, enum tag_dir dir)
 {
 	inflight_add(f, dir, 1);
 }
 
+/**
+ * inflight_dec() - count one I/O out of flight, at its completion
+ * @f: the attachment
+ * @dir: its direction
+ */
 static inline void inflight_dec(struct inflight *f, enum tag_dir dir)
 {
 	inflight_add(f, dir, -1);
 }
 
-/*
- * Controller-wide in-flight counts per direction, all processes, as stored:
- * a total transiently below zero (see above) reads as a huge value, which
- * tag_inflight_count() turns into 0 when it is reported.  Unrolled and
- * unclamped because it runs on every submission.
+/**
+ * inflight_snapshot() - the controller-wide in-flight counts
+ * @f: the attachment
+ * @out: per direction (enum tag_dir), the I/Os in flight on the controller
+ *       from all processes, as stored: a total transiently below zero (see
+ *       inflight_add()) reads as a huge value, which tag_inflight_count()
+ *       turns into 0 when it is reported
+ *
+ * Unrolled and unclamped because it runs on every submission.
  */
 static inline void inflight_snapshot(const struct inflight *f, uint32_t out[TAG_DIR_NR])
 {
@@ -105,7 +164,14 @@ static inline void inflight_snapshot(const struct inflight *f, uint32_t out[TAG_
 	out[3] = (uint32_t)atomic_load_explicit(&total[3], memory_order_relaxed);
 }
 
-/* Calls inflight_reap() when INFLIGHT_REAP_NS passed since the last one. */
+/**
+ * inflight_poll() - reclaim dead processes' slots now and then
+ * @f: the attachment
+ * @now_ns: the caller's clock, ns (any clock, used consistently)
+ *
+ * Calls inflight_reap() when INFLIGHT_REAP_NS passed since the last call
+ * that did.
+ */
 static inline void inflight_poll(struct inflight *f, uint64_t now_ns)
 {
 	if (now_ns >= f->next_reap_ns) {
@@ -114,7 +180,14 @@ static inline void inflight_poll(struct inflight *f, uint64_t now_ns)
 	}
 }
 
-/* Number of live slots (processes/jobs attached), for tests and messages. */
+/**
+ * inflight_users() - how many attachments the segment has
+ * @f: the attachment
+ *
+ * Read without the lock, for tests and messages.
+ *
+ * Return: the live slots (jobs attached, in any process), @f's included.
+ */
 unsigned int inflight_users(const struct inflight *f);
 
 #endif

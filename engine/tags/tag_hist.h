@@ -38,8 +38,25 @@ struct tag_hist {
 	uint64_t bucket[TAG_HIST_NBUCKETS];
 };
 
+/**
+ * tag_hist_init() - empty a histogram
+ * @h: the histogram (caller's memory, 14,928 bytes)
+ *
+ * Zeroes every count and sum and sets the minimum to UINT64_MAX, so that the
+ * first tag_hist_add() sets it.  Call before the first add or merge into @h.
+ */
 void tag_hist_init(struct tag_hist *h);
 
+/**
+ * tag_hist_index() - the bucket a latency falls in
+ * @ns: the latency, ns
+ *
+ * Below 128 ns one bucket per ns; above, 64 buckets per power of two; from
+ * TAG_HIST_LIMIT_NS (2^34 ns) up, the overflow bucket.  Branch-free: it runs
+ * for every I/O.
+ *
+ * Return: the bucket's index, at most TAG_HIST_OVERFLOW.
+ */
 static inline unsigned int tag_hist_index(uint64_t ns)
 {
 	unsigned int shift;
@@ -53,6 +70,14 @@ static inline unsigned int tag_hist_index(uint64_t ns)
 	return (shift << TAG_HIST_SUB_BITS) + (unsigned int)(ns >> shift);
 }
 
+/**
+ * tag_hist_add() - record one latency
+ * @h: the histogram (tag_hist_init() first)
+ * @ns: the latency, ns
+ *
+ * Counts @ns in its bucket and in the count, minimum, maximum, sum and sum
+ * of squares.  O(1), no allocation: the hot path.
+ */
 static inline void tag_hist_add(struct tag_hist *h, uint64_t ns)
 {
 	h->bucket[tag_hist_index(ns)]++;
@@ -65,40 +90,100 @@ static inline void tag_hist_add(struct tag_hist *h, uint64_t ns)
 	h->sumsq += (unsigned __int128)ns * ns;
 }
 
-/* Lowest value and width of bucket @idx (idx < TAG_HIST_OVERFLOW). */
+/**
+ * tag_hist_bucket_low() - the lowest value of a bucket
+ * @idx: the bucket's index, below TAG_HIST_OVERFLOW (the overflow bucket has
+ *       no upper bound, so no geometry)
+ *
+ * Return: the lowest latency, ns, that tag_hist_index() puts in bucket @idx.
+ */
 uint64_t tag_hist_bucket_low(unsigned int idx);
+/**
+ * tag_hist_bucket_width() - the width of a bucket
+ * @idx: the bucket's index, below TAG_HIST_OVERFLOW
+ *
+ * Return: how many ns bucket @idx spans: 1 below 128 ns, then a power of two.
+ */
 uint64_t tag_hist_bucket_width(unsigned int idx);
 
-/* dst += src. */
+/**
+ * tag_hist_merge() - add one histogram to another
+ * @dst: the histogram added to
+ * @src: the histogram added, unchanged; an empty one changes nothing
+ *
+ * Exact: the buckets, count and sums add, the extremes combine, so merging
+ * gives what recording every sample into @dst would have.
+ */
 void tag_hist_merge(struct tag_hist *dst, const struct tag_hist *src);
 
-/* Mean; 0 for an empty histogram. */
+/**
+ * tag_hist_mean() - the mean latency
+ * @h: the histogram
+ *
+ * Return: the mean of the samples, ns, from the exact sum; 0 for an empty
+ * histogram.
+ */
 double tag_hist_mean(const struct tag_hist *h);
 
-/* Sample standard deviation (n - 1, as fio), 0 for fewer than two samples. */
+/**
+ * tag_hist_stddev() - the samples' standard deviation
+ * @h: the histogram
+ *
+ * The sample standard deviation (divided by n - 1, as fio), from the exact
+ * sums, the variance formed in long double.
+ *
+ * Return: the standard deviation, ns; 0 for fewer than two samples.
+ */
 double tag_hist_stddev(const struct tag_hist *h);
 
-/*
- * Nearest-rank position of percentile @pct (0 < pct <= 100) among @n sorted
- * samples, 1-based: ceil(pct / 100 * n), computed in integers on the
- * percentile's six decimals so that 99.99 % of 10000 is exactly 9999.
+/**
+ * tag_pct_rank() - the nearest-rank position of a percentile
+ * @pct: the percentile, 0 < pct <= 100 (at most 0 counts as the first rank,
+ *       100 and above as the last)
+ * @n: how many samples, sorted
+ *
+ * ceil(pct / 100 * n), computed in integers on the percentile's six decimals
+ * so that 99.99 % of 10000 is exactly 9999.
+ *
+ * Return: the sample's rank, 1-based (1..@n); 0 when @n is 0.
  */
 uint64_t tag_pct_rank(double pct, uint64_t n);
 
-/*
- * Percentile @pct: the midpoint of the bucket holding the sample of rank
- * tag_pct_rank(pct, n), clamped to [min, max].  0 for an empty histogram.
+/**
+ * tag_hist_percentile() - one percentile of the samples
+ * @h: the histogram
+ * @pct: the percentile, 0 < pct <= 100
+ *
+ * Return: the midpoint of the bucket holding the sample of rank
+ * tag_pct_rank(@pct, n), clamped to [min, max]; the exact maximum when that
+ * bucket is the overflow bucket; 0 for an empty histogram.  In ns.
  */
 uint64_t tag_hist_percentile(const struct tag_hist *h, double pct);
 
-/* Several at once in one pass; @pct must be ascending. */
+/**
+ * tag_hist_percentiles() - several percentiles in one pass
+ * @h: the histogram
+ * @pct: the percentiles, ascending (the walk over the buckets resumes where
+ *       the previous one stopped)
+ * @npct: how many
+ * @out: @npct values, ns, each as tag_hist_percentile() gives it
+ */
 void tag_hist_percentiles(const struct tag_hist *h, const double *pct, unsigned int npct,
 			  uint64_t *out);
 
-/*
- * Percentiles of the samples added to @now since it was equal to @then (a
- * copy taken earlier), whose extremes were @min and @max: the time series
- * uses this to summarise an interval without a histogram of its own.
+/**
+ * tag_hist_diff_percentiles() - percentiles of the samples added since a copy
+ * @now: the histogram
+ * @then: a copy of @now taken earlier: its samples are left out
+ * @min: the smallest sample added since, ns (the clamp's floor)
+ * @max: the largest sample added since, ns (the clamp's ceiling, and the
+ *       value of a percentile in the overflow bucket)
+ * @pct: the percentiles, ascending
+ * @npct: how many
+ * @out: @npct values, ns; all 0 when nothing was added since
+ *
+ * The time series uses this to summarise an interval without a histogram of
+ * its own.
  */
 void tag_hist_diff_percentiles(const struct tag_hist *now, const struct tag_hist *then,
 			       uint64_t min, uint64_t max, const double *pct, unsigned int npct,

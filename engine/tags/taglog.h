@@ -52,54 +52,188 @@
 
 struct taglog;
 
-/* Writes the header to @fd (left open: the caller owns it; the engine gets it
- * from safefile.h) and returns the writer; @name is for messages.  NULL with
- * a message in @err on failure. */
+/**
+ * taglog_create_fd() - start a tag log on an open file
+ * @fd: the file, open for writing at its start; left open: the caller owns
+ *      it (the engine gets it from safefile.h)
+ * @name: the file's name, for messages (copied)
+ * @start_unix_ns: the run's start, ns since the Unix epoch, for the header
+ * @err: where a failure's message goes
+ * @errlen: its size
+ *
+ * Writes the 64-byte header at once; records are then buffered,
+ * TAGLOG_BUF_RECORDS at a time.
+ *
+ * Return: the writer (end it with taglog_close(), or taglog_finish() and
+ * taglog_free()), or NULL with a message naming @name in @err (out of
+ * memory, the header's write failed).
+ */
 struct taglog *taglog_create_fd(int fd, const char *name, uint64_t start_unix_ns, char *err,
 				size_t errlen);
 
-/* For tests and tools: creates (truncates) @path, mode 0644, never through a
- * symlink, only a regular file; then as taglog_create_fd(). */
+/**
+ * taglog_create() - create a tag log file and start it
+ * @path: the file: created or truncated, mode 0644, never through a symlink,
+ *        only a regular file
+ * @start_unix_ns: the run's start, ns since the Unix epoch, for the header
+ * @err: where a failure's message goes
+ * @errlen: its size
+ *
+ * For tests and tools (the engine uses taglog_create_fd()); the log owns the
+ * file descriptor and closes it.
+ *
+ * Return: the writer, as taglog_create_fd(), or NULL with a message naming
+ * @path in @err.
+ */
 struct taglog *taglog_create(const char *path, uint64_t start_unix_ns, char *err, size_t errlen);
 
+/**
+ * taglog_append() - add one I/O's record
+ * @log: the writer
+ * @io: the completed I/O, encoded as taglog_encode() does
+ *
+ * Buffers the record and writes the buffer when it is full.  A write error
+ * is kept (taglog_error()) and stops further writes; taglog_flush(),
+ * taglog_finish() and taglog_close() report it.
+ */
 void taglog_append(struct taglog *log, const struct tag_io *io);
 
-/* Writes out what is buffered; -1 (message in @err) if any write failed. */
+/**
+ * taglog_flush() - write out the buffered records
+ * @log: the writer
+ * @err: where a failure's message goes
+ * @errlen: its size
+ *
+ * Return: 0, or -1 with a message in @err when any write so far failed (the
+ * log is then incomplete).
+ */
 int taglog_flush(struct taglog *log, char *err, size_t errlen);
 
-/* Writes out what is buffered and the end record; -1 (message in @err) if
- * any write failed: the log is then incomplete. */
+/**
+ * taglog_finish() - write out the buffered records and the end record
+ * @log: the writer, still to be freed (taglog_free())
+ * @err: where a failure's message goes
+ * @errlen: its size
+ *
+ * The end record carries the number of records, so that a reader can tell a
+ * complete log from a truncated one.
+ *
+ * Return: 0, or -1 with a message in @err when any write failed: the log is
+ * then incomplete.
+ */
 int taglog_finish(struct taglog *log, char *err, size_t errlen);
 
-/* The first write error (an errno), 0 when none. */
+/**
+ * taglog_error() - the writer's first write error
+ * @log: the writer
+ *
+ * Return: the errno of the first write that failed, 0 when none did.
+ */
 int taglog_error(const struct taglog *log);
 
-/* Frees (closes the file only if taglog_create() opened it); NULL-safe. */
+/**
+ * taglog_free() - free a writer without finishing the log
+ * @log: the writer, or NULL
+ *
+ * Buffered records are dropped and no end record is written (call
+ * taglog_finish() first to keep them).  Closes the file only if
+ * taglog_create() opened it.
+ */
 void taglog_free(struct taglog *log);
 
-/* taglog_finish(), then taglog_free(); -1 with a message if data was lost. */
+/**
+ * taglog_close() - finish the log and free the writer
+ * @log: the writer, or NULL (nothing to do)
+ * @err: where a failure's message goes
+ * @errlen: its size
+ *
+ * taglog_finish(), then the file's close when taglog_create() opened it,
+ * then taglog_free().
+ *
+ * Return: 0, or -1 with a message in @err when data was lost (a write or the
+ * close failed).
+ */
 int taglog_close(struct taglog *log, char *err, size_t errlen);
 
+/**
+ * taglog_records() - how many records were appended
+ * @log: the writer
+ *
+ * Return: the records taglog_append() took, written or still buffered.
+ */
 uint64_t taglog_records(const struct taglog *log);
 
-/* Encoding, exposed for tests and for writers of other tools. */
+/**
+ * taglog_encode() - one record's bytes
+ * @io: the I/O
+ * @rec: the record, little-endian at the TAGLOG_R_* offsets; the in-flight
+ *       counts as tag_inflight_count() reports them, the reserved bytes zero
+ *
+ * Exposed for tests and for writers of other tools.
+ */
 void taglog_encode(const struct tag_io *io, unsigned char rec[TAGLOG_RECORD_SIZE]);
+/**
+ * taglog_decode() - one record's fields
+ * @rec: the record's bytes
+ * @io: filled from @rec (every field, the rest zeroed)
+ *
+ * The inverse of taglog_encode(); exposed for tests and other tools.
+ */
 void taglog_decode(const unsigned char rec[TAGLOG_RECORD_SIZE], struct tag_io *io);
 
 struct taglog_reader;
 
-/* Opens and validates the header; NULL with a message naming the file and
- * what is wrong in @err. */
+/**
+ * taglog_open() - open a tag log for reading
+ * @path: the file
+ * @err: where a failure's message goes
+ * @errlen: its size
+ *
+ * Validates the header: magic, a version this reader knows (1 or 2), header
+ * and record sizes.
+ *
+ * Return: the reader (close with taglog_reader_close()), or NULL with a
+ * message naming the file and what is wrong in @err.
+ */
 struct taglog_reader *taglog_open(const char *path, char *err, size_t errlen);
 
-/* 1: a record in @io; 0: end of the log; -1: read error or an end record
- * that does not match (message in @err).  A partial record at the end, or
- * (version 2) a log without its end record, ends the log and sets
- * taglog_truncated(). */
+/**
+ * taglog_next() - read the next record
+ * @r: the reader
+ * @io: where the record goes
+ * @err: where a failure's message goes
+ * @errlen: its size
+ *
+ * A partial record at the end, or (version 2) a log without its end record,
+ * ends the log and sets taglog_truncated().
+ *
+ * Return: 1 with a record in @io; 0 at the end of the log; -1 on a read
+ * error or an end record whose count does not match the records read
+ * (message in @err).
+ */
 int taglog_next(struct taglog_reader *r, struct tag_io *io, char *err, size_t errlen);
 
+/**
+ * taglog_start_unix_ns() - the run's start from the log's header
+ * @r: the reader
+ *
+ * Return: the run's start, ns since the Unix epoch; records' submission
+ * times count from it.
+ */
 uint64_t taglog_start_unix_ns(const struct taglog_reader *r);
+/**
+ * taglog_truncated() - whether the log ended early
+ * @r: the reader, after taglog_next() returned 0
+ *
+ * Return: true when the writer did not finish the log (a partial last
+ * record, or a version 2 log without its end record): a killed run or a full
+ * disk.
+ */
 bool taglog_truncated(const struct taglog_reader *r);
+/**
+ * taglog_reader_close() - close the file and free the reader
+ * @r: the reader, or NULL
+ */
 void taglog_reader_close(struct taglog_reader *r);
 
 #endif

@@ -70,15 +70,44 @@ struct tags {
 	size_t cap;
 };
 
-/* NULL with errno (EINVAL for a bad percentile list, ENOMEM). */
+/**
+ * tags_new() - an empty tag table
+ * @cfg: the run's settings, copied (the table does not keep @cfg->pct; it
+ *       does keep @cfg->log, which the caller still owns and must close after
+ *       the table's last use)
+ *
+ * Zeros in @cfg take the defaults: 1 s interval, TAGS_DEFAULT_MAX_POINTS,
+ * and with @cfg->pct NULL fio's default percentiles plus 99.999 and 99.9999.
+ * One table per job (per fio thread or process), made at setup.
+ *
+ * Return: the table (free with tags_free()), or NULL with errno EINVAL (a
+ * percentile list empty, longer than TAGS_MAX_PCT, not strictly ascending or
+ * outside (0, 100]) or ENOMEM.
+ */
 struct tags *tags_new(const struct tags_config *cfg);
+/**
+ * tags_free() - free a tag table and all its keys
+ * @t: the table, or NULL
+ *
+ * Neither closes the tag log nor detaches the keys' in-flight counters:
+ * their owners do.
+ */
 void tags_free(struct tags *t);
 
-/*
- * The key for (@ctrl, @nsid, @dir, @label), created on first use; NULL with
- * errno ENOMEM.  @inflight is the controller's shared in-flight counters (may
- * be NULL: the in-flight context is then zero); it is bound at creation.
- * Linear in the number of keys: call it at setup and cache the result.
+/**
+ * tags_key() - the key of a controller, namespace, direction and label
+ * @t: the table
+ * @ctrl: the controller's name (NULL counts as "")
+ * @inflight: the controller's shared in-flight counters, bound when the key
+ *            is created (NULL: the records' in-flight context is zero)
+ * @nsid: the namespace
+ * @dir: the direction
+ * @label: the label (NULL counts as "")
+ *
+ * The key of unplaced I/Os, created on first use.  Linear in the number of
+ * keys: call it at setup (or at a file's first I/O) and cache the result.
+ *
+ * Return: the key, owned by @t; NULL with errno ENOMEM.
  */
 struct tag_key *tags_key(struct tags *t, const char *ctrl, struct inflight *inflight, uint32_t nsid,
 			 enum tag_dir dir, const char *label);
@@ -90,25 +119,54 @@ struct tag_placement {
 	int32_t index; /* its index in the namespace's reclaim unit handle list (plids=) */
 };
 
-/* tags_key() for the I/Os placed with @pl: a key of their own per placement. */
+/**
+ * tags_key_placed() - tags_key() for I/Os with a placement
+ * @t: the table
+ * @ctrl: the controller's name (NULL counts as "")
+ * @inflight: the controller's shared in-flight counters, or NULL
+ * @nsid: the namespace
+ * @dir: the direction
+ * @label: the label (NULL counts as "")
+ * @pl: where the I/Os were placed; keys differ by @pl->pid, and a new key
+ *      takes @pl->index too
+ *
+ * Flexible Data Placement: a key of their own per placement identifier.
+ *
+ * Return: the key, owned by @t; NULL with errno ENOMEM.
+ */
 struct tag_key *tags_key_placed(struct tags *t, const char *ctrl, struct inflight *inflight,
 				uint32_t nsid, enum tag_dir dir, const char *label,
 				const struct tag_placement *pl);
 
-/* Out of line, once per series interval: closes the interval and reclaims
- * in-flight slots of dead processes (at most every INFLIGHT_REAP_NS). */
+/**
+ * tags_tick() - close a key's series interval
+ * @k: the key
+ * @now_ns: a completion time, on the table's clock, ns, at or past the
+ *          current interval's end
+ *
+ * Out of line, once per series interval: closes the current interval, opens
+ * the one holding @now_ns (tag_series_roll()) and reclaims in-flight slots of
+ * dead processes (at most every INFLIGHT_REAP_NS).
+ */
 void tags_tick(struct tag_key *k, uint64_t now_ns);
 
 /*
  * The hot path is split so that an engine does per I/O only what every I/O
  * needs; the LBA and length, which only outliers and the tag log keep, are
  * filled in when tags_complete() asks for them.
+ */
+
+/**
+ * tags_submit() - stamp an I/O at its submission
+ * @k: the I/O's key
+ * @io: the I/O's own record, kept by the engine until completion; no need
+ *      to clear it
+ * @now_ns: the submission time, on the table's clock, ns
+ * @qd: the job's queue depth, this I/O included (capped at UINT16_MAX)
  *
- * At submission: stamps @io (the I/O's own record, kept by the engine until
- * completion; no need to clear it) with its time, the job's queue depth @qd
- * (this I/O included) and the controller's in-flight counts (before this
- * I/O; zero for a key without counters, set when the record is kept), then
- * counts the I/O as in flight on the controller.  Its nsid, key
+ * Stamps @io with its time, @qd and the controller's in-flight counts
+ * (before this I/O; zero for a key without counters, set when the record is
+ * kept), then counts the I/O as in flight on the controller.  Its nsid, key
  * id and direction are the key's, filled in only where the record leaves the
  * key (tag log).
  */
@@ -123,10 +181,15 @@ static inline void tags_submit(struct tag_key *k, struct tag_io *io, uint64_t no
 	}
 }
 
-/*
- * Whether a completion of @io after @lat_ns falls past the key's current
- * series interval: tags_tick() must close the interval before the I/O is
- * recorded (tags_complete() does both).
+/**
+ * tags_interval_over() - whether a completion ends the series interval
+ * @k: the I/O's key
+ * @io: the I/O, stamped by tags_submit()
+ * @lat_ns: its latency, ns
+ *
+ * Return: true when the completion (submission plus @lat_ns) falls past the
+ * key's current series interval: tags_tick() must then close the interval
+ * before the I/O is recorded (tags_complete() does both).
  */
 static inline bool tags_interval_over(const struct tag_key *k, const struct tag_io *io,
 				      uint64_t lat_ns)
@@ -134,10 +197,16 @@ static inline bool tags_interval_over(const struct tag_key *k, const struct tag_
 	return io->submit_ns + lat_ns >= k->series.cur_end;
 }
 
-/*
- * tags_complete() for a completion within the current interval
- * (!tags_interval_over()): an engine that tests that first keeps its hot
- * path free of calls.
+/**
+ * tags_complete_within() - tags_complete() within the current interval
+ * @k: the I/O's key
+ * @io: the I/O, stamped by tags_submit()
+ * @lat_ns: its latency, ns, with !tags_interval_over(@k, @io, @lat_ns)
+ *
+ * An engine that tests tags_interval_over() first keeps its hot path free of
+ * calls.  Sets @io->lat_ns.
+ *
+ * Return: true when the I/O's full record is wanted, as tags_complete().
  */
 static inline bool tags_complete_within(struct tag_key *k, struct tag_io *io, uint64_t lat_ns)
 {
@@ -148,11 +217,19 @@ static inline bool tags_complete_within(struct tag_key *k, struct tag_io *io, ui
 	return lat_ns >= k->keep_from;
 }
 
-/*
- * At a successful completion after @lat_ns: takes the I/O off the
- * controller's count and records it.  Returns true when the I/O's full
- * record is wanted (it is among the slowest so far, or there is a tag log):
- * the caller then fills io->lba and io->len and calls tags_keep().
+/**
+ * tags_complete() - record a successful completion
+ * @t: the table (unused: the key has all it needs)
+ * @k: the I/O's key
+ * @io: the I/O, stamped by tags_submit(); its lat_ns is set
+ * @lat_ns: its latency, ns
+ *
+ * Closes the series interval if the completion is past it, takes the I/O
+ * off the controller's count and records it in the key's histogram.
+ *
+ * Return: true when the I/O's full record is wanted (it is among the slowest
+ * so far, or there is a tag log): the caller then fills @io->lba and
+ * @io->len and calls tags_keep().
  */
 static inline bool tags_complete(struct tags *t, struct tag_key *k, struct tag_io *io,
 				 uint64_t lat_ns)
@@ -163,21 +240,51 @@ static inline bool tags_complete(struct tags *t, struct tag_key *k, struct tag_i
 	return tags_complete_within(k, io, lat_ns);
 }
 
-/* Out of line: the outliers and the tag log take the completed @io. */
+/**
+ * tags_keep() - keep a completed I/O's full record
+ * @t: the table
+ * @k: the I/O's key
+ * @io: the I/O, after tags_complete() returned true, with its LBA and length
+ *
+ * Out of line: the key's outliers and the tag log (if any) take @io.
+ */
 void tags_keep(struct tags *t, struct tag_key *k, struct tag_io *io);
 
-/*
- * Out of line, a completion with an error (also a cancellation: the
- * controller's count must drop): counted in k->errors, not in the statistics,
- * and logged with TAG_IO_ERROR when there is a tag log (fill io->lba and
- * io->len first).
+/**
+ * tags_fail() - record a completion with an error
+ * @t: the table
+ * @k: the I/O's key
+ * @io: the I/O, stamped by tags_submit(); with a tag log, fill @io->lba and
+ *      @io->len first
+ * @now_ns: the completion time, on the table's clock, ns
+ *
+ * Out of line; also for a cancellation (the controller's count must drop).
+ * Counted in @k->errors, not in the statistics, and logged with
+ * TAG_IO_ERROR when there is a tag log.
  */
 void tags_fail(struct tags *t, struct tag_key *k, struct tag_io *io, uint64_t now_ns);
 
-/* The same, @lat_ns after submission. */
+/**
+ * tags_fail_after() - tags_fail() given the latency
+ * @t: the table
+ * @k: the I/O's key
+ * @io: the I/O, as for tags_fail()
+ * @lat_ns: the time from its submission to its completion, ns
+ */
 void tags_fail_after(struct tags *t, struct tag_key *k, struct tag_io *io, uint64_t lat_ns);
 
-/* Both halves with the full context, for callers that have it at hand. */
+/**
+ * tags_on_submit() - tags_submit() with the I/O's LBA and length
+ * @t: the table (unused)
+ * @k: the I/O's key
+ * @io: the I/O's own record
+ * @now_ns: the submission time, on the table's clock, ns
+ * @lba: the starting LBA
+ * @len: the length, bytes
+ * @qd: the job's queue depth, this I/O included
+ *
+ * For callers that have the full context at hand.
+ */
 static inline void tags_on_submit(struct tags *t, struct tag_key *k, struct tag_io *io,
 				  uint64_t now_ns, uint64_t lba, uint32_t len, uint32_t qd)
 {
@@ -187,6 +294,17 @@ static inline void tags_on_submit(struct tags *t, struct tag_key *k, struct tag_
 	io->len = len;
 }
 
+/**
+ * tags_on_complete() - a completion, recorded and kept as needed
+ * @t: the table
+ * @k: the I/O's key
+ * @io: the I/O, from tags_on_submit()
+ * @now_ns: the completion time, on the table's clock, ns
+ * @error: non-zero when the I/O failed (tags_fail())
+ *
+ * tags_complete() and, when it asks, tags_keep(), for callers that gave the
+ * LBA and length at submission.
+ */
 static inline void tags_on_complete(struct tags *t, struct tag_key *k, struct tag_io *io,
 				    uint64_t now_ns, int error)
 {
@@ -196,15 +314,26 @@ static inline void tags_on_complete(struct tags *t, struct tag_key *k, struct ta
 		tags_keep(t, k, io);
 }
 
-/*
- * The "tags" section: {version, interval_ms, outliers_per_key, percentiles,
- * keys: [...]} (docs/tags.md), a new object owned by the caller (e.g. handed
- * to results_add_section(r, "tags", ...)); NULL on ENOMEM.  Does not change
- * the table, so it can run on an interrupted run's exit path or more than once.
+/**
+ * tags_json() - the "tags" section of the results
+ * @t: the table, unchanged: this can run on an interrupted run's exit path,
+ *     or more than once
+ *
+ * {version, interval_ms, outliers_per_key, percentiles, keys: [...]}
+ * (docs/tags.md).
+ *
+ * Return: a new object owned by the caller (e.g. handed to
+ * results_add_section(r, "tags", ...)); NULL on ENOMEM.
  */
 struct json_object *tags_json(const struct tags *t);
 
-/* Adds tags_json(t) to @parent under "tags"; -1 on ENOMEM. */
+/**
+ * tags_to_json() - add the "tags" section to an object
+ * @t: the table
+ * @parent: the object that gets tags_json(@t) under "tags"
+ *
+ * Return: 0, or -1 on ENOMEM (@parent then has no "tags").
+ */
 int tags_to_json(const struct tags *t, struct json_object *parent);
 
 #endif
