@@ -44,7 +44,8 @@ int fr_out_csv(FILE *f, const struct fr_report *rep);
  * @rep: the report, built by fr_report_build()
  *
  * One pretty-printed document of schema "fiorank/2"; its strings are
- * escaped one by one by json-c.
+ * escaped one by one (fr_escape_str() for invalid UTF-8, json-c for the
+ * controls).
  *
  * Return: 0, or -1 when the tq-sweep section ran out of memory or a write
  * failed.
