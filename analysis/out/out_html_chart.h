@@ -35,12 +35,12 @@ void fr_html_curve_label(char *buf, size_t len, const struct fr_step *s);
  * @sc: the section's scales (fr_scales_decide() over fr_html_p99_values()
  *      and the mean chart's points)
  *
- * Per direction that some drive has a p99 of (the direction did I/O):
- * achieved IOPS against that direction's 99th percentile latency in µs,
- * beside the mean-latency chart.  Drives without a p99 (published curves
- * give means only) are left out, and a note under the chart says how many.
- * A direction no drive has a p99 of gets no chart; out of memory, a chart
- * is left out silently.
+ * For read and for write, when some drive has a p99 there (the direction
+ * did I/O): achieved IOPS against that direction's 99th percentile
+ * latency in µs, beside the mean-latency chart.  Drives without a p99
+ * (published curves give means only) are left out, and a note under the
+ * chart says how many.  A direction no drive has a p99 of gets no chart;
+ * out of memory, a chart is left out silently.
  */
 void fr_html_p99_curves(FILE *f, const struct fr_profile_rank *pr, enum fr_basis basis,
 			struct fr_palette *pal, const struct fr_scales *sc);
@@ -86,8 +86,7 @@ void fr_html_dist(FILE *f, const struct fr_profile_rank *pr, const struct fr_pea
  * At each measured drive's peak step (out_html_log.c): mean and p99
  * completion latency per interval over the job's time, each in its own
  * chart only where some drive's logs give it, with a note saying what a
- * point is and why a drive's logs gave none.  Out of memory, the charts
- * are left out.
+ * point is and why a drive's logs gave none.
  */
 void fr_html_fio_logs(FILE *f, const struct fr_profile_rank *pr, const struct fr_peak_series *ps,
 		      struct fr_palette *pal);
