@@ -29,14 +29,33 @@ struct fr_gate {
 	size_t nterms;
 };
 
-/*
- * Parses "TERM[,TERM]..." with TERM = METRIC ('>'|'<') ('+'|'-')NUMBER '%'
- * and METRIC one of iops, mbps, mean, p99, p99.99.  Returns 0, or -1 with
- * err saying what is wrong and at which character (1-based).
+/**
+ * fr_gate_parse() - parse a --fail-if expression
+ * @expr: "TERM[,TERM]..." with TERM = METRIC ('>'|'<') ('+'|'-')NUMBER '%'
+ *        and METRIC one of iops, mbps, mean, p99, p99.99; no spaces, the
+ *        number plain decimal ("p99.99>+10%,iops<-5%")
+ * @g: filled with the terms in order (free with fr_gate_free()); left
+ *     empty on failure
+ * @err: where what is wrong is written on failure (terminated, cut to fit)
+ * @errlen: @err's size in bytes
+ *
+ * Return: 0, or -1 with @err quoting the expression and saying what is
+ * wrong and at which character (1-based), or "out of memory".
  */
 int fr_gate_parse(const char *expr, struct fr_gate *g, char *err, size_t errlen);
+/**
+ * fr_gate_free() - free a gate's terms
+ * @g: the gate; left empty, so freeing twice is safe
+ */
 void fr_gate_free(struct fr_gate *g);
 
+/**
+ * fr_bl_metric_name() - the name of a compared figure, as --fail-if spells it
+ * @m: the metric
+ *
+ * Return: "iops", "mbps", "mean", "p99" or "p99.99"; "?" for a value out of
+ * range (a static string).
+ */
 const char *fr_bl_metric_name(enum fr_bl_metric m);
 
 /*
@@ -57,19 +76,64 @@ struct fr_bl_noise {
 	double confidence;		/* 1 - 1/C(nb+nc, nb); 0 for 1 + 1 (no estimate) */
 };
 
-/* The median of v[0..n) (sorts v); NAN for n == 0. */
+/**
+ * fr_bl_median() - the median of some figures
+ * @v: the figures, none NaN; sorted in place
+ * @n: how many
+ *
+ * Return: the middle one, or the mean of the two middle ones for an even
+ * @n; NAN for @n 0.
+ */
 double fr_bl_median(double *v, size_t n);
-/* Fills nz from the runs' figures of each side (NAN entries ignored);
- * false when a side has no figure or a baseline figure is not positive. */
+/**
+ * fr_bl_noise() - the noise estimate of one figure over the runs of each side
+ * @base: the figure in each baseline run (NAN or infinite where a run has
+ *        none: left out)
+ * @nb: how many baseline runs
+ * @cur: the figure in each new run, likewise
+ * @nc: how many new runs
+ * @nz: filled whole: runs with the figure per side, the smallest and
+ *      largest change in % over the pairs, each side's spread and the
+ *      confidence; the figures NAN (confidence 0) when false is returned
+ *
+ * Return: true when both sides have the figure and every baseline figure is
+ * positive (a change in percent exists); false otherwise, or when out of
+ * memory.
+ */
 bool fr_bl_noise(const double *base, size_t nb, const double *cur, size_t nc,
 		 struct fr_bl_noise *nz);
-/* Whether term t is crossed: by the median change and, with a noise
- * estimate, by every pair (*within set when only the median crosses). */
+/**
+ * fr_bl_term_crossed() - whether a --fail-if term is crossed
+ * @t: the term
+ * @change: the change of the medians, in % (NAN: not crossed)
+ * @nz: the figure's noise (fr_bl_noise())
+ * @within: set to true when the median change crosses the term but, with a
+ *          noise estimate, not every pair does (within the noise); else false
+ *
+ * Return: true when @change is beyond the term and, when @nz holds a noise
+ * estimate, so is every pair of runs (the pair least in the term's
+ * direction).
+ */
 bool fr_bl_term_crossed(const struct fr_gate_term *t, double change, const struct fr_bl_noise *nz,
 			bool *within);
-/* 1 - 1/C(nb + nc, nb); 0 for one run per side. */
+/**
+ * fr_bl_confidence() - the confidence of "every new run beyond every baseline run"
+ * @nb: baseline runs that have the figure
+ * @nc: new runs that have it
+ *
+ * The exact one-sided permutation test of struct fr_bl_noise, under
+ * exchangeable runs.
+ *
+ * Return: 1 - 1/C(@nb + @nc, @nb), a fraction (0.833 for 2 + 2); 0 when
+ * neither side has two runs (no estimate).
+ */
 double fr_bl_confidence(size_t nb, size_t nc);
-/* Whether nz holds a noise estimate (a side with two runs or more). */
+/**
+ * fr_bl_has_noise() - whether a noise estimate exists
+ * @nz: the figure's noise (fr_bl_noise())
+ *
+ * Return: true when a side has the figure in two runs or more.
+ */
 bool fr_bl_has_noise(const struct fr_bl_noise *nz);
 
 enum fr_bl_status {
@@ -129,43 +193,124 @@ struct fr_baseline {
 	char *why;
 };
 
-/*
- * Compares every curve, write-pressure, noisy-neighbor and tq-sweep step of
- * the measured drives of cur with the same step (drive label, profile, step
- * name, namespace) of base: never a near one.  The first run of each side
- * makes the rows; the figures and the noise come from every run that has
- * the step.  basis: the latency basis (-b).  Returns 0 or -ENOMEM.
+/**
+ * fr_baseline_compare() - compare the inputs with the baseline, and gate
+ * @cur: the new runs (the inputs, then each --repeat); at least one
+ * @base: the baseline runs (each --baseline); at least one
+ * @basis: the latency basis (-b)
+ * @g: the --fail-if gate, or NULL for none
+ * @out: the result; the caller zeroes it and sets dir and fail_if first;
+ *       rows are added, counts and the verdict set (free with
+ *       fr_baseline_free(), also after a failure)
+ *
+ * Every curve, write-pressure, noisy-neighbor and tq-sweep step of the
+ * measured drives of @cur's first run is matched with the same step (drive
+ * label, profile, step name, namespace) of @base's first run, never a near
+ * one; then the baseline's steps the inputs lack.  A step on one side only
+ * or a pair run with different parameters is a row that is not compared.
+ * The figures (medians) and the noise come from every run that has the
+ * step.  A term a compared row cannot evaluate, a term evaluated nowhere or
+ * nothing compared makes the gate undecided, with why.
+ *
+ * Return: 0, or -ENOMEM.
  */
 int fr_baseline_compare(const struct fr_bl_runs *cur, const struct fr_bl_runs *base,
 			enum fr_basis basis, const struct fr_gate *g, struct fr_baseline *out);
+/**
+ * fr_baseline_free() - free a comparison's rows and texts
+ * @b: the comparison; its rows and why are freed and left empty (dir and
+ *     fail_if are the caller's)
+ */
 void fr_baseline_free(struct fr_baseline *b);
 
-/* The figure m of step s on basis b, NAN when the output has none: p99 and
- * p99.99 are the worse of the directions that did I/O, NAN when one of
- * them lacks it. */
+/**
+ * fr_bl_figure() - one compared figure of a step
+ * @s: the step
+ * @m: the metric
+ * @b: the latency basis
+ *
+ * Return: IOPS, MB/s (fr_step_mbps()), or latency in ns: the mean over the
+ * directions weighted by operations, p99 and p99.99 the worse of the
+ * directions that did I/O; NAN when the output has none (for a percentile,
+ * when one direction that did I/O lacks it).
+ */
 double fr_bl_figure(const struct fr_step *s, enum fr_bl_metric m, enum fr_basis b);
-/* Why figure m of s is absent on basis b, and the fix ("fio printed no
- * total-latency percentiles (lat_percentiles=0, its default): use -b clat,
- * or run fio with lat_percentiles=1"). */
+/**
+ * fr_bl_why_absent() - why a figure of a step is absent, and the fix
+ * @s: the step
+ * @m: the metric fr_bl_figure() gave NAN for
+ * @b: the latency basis
+ * @buf: where the text is written (terminated, cut to fit)
+ * @len: @buf's size in bytes
+ *
+ * "fio printed no total-latency percentiles (lat_percentiles=0, its
+ * default): use -b clat, or run fio with lat_percentiles=1".  A mean or
+ * completion-latency percentile points to the other basis only when the
+ * step has it there; a percentile fio printed others of is one missing
+ * from its percentile_list.
+ */
 void fr_bl_why_absent(const struct fr_step *s, enum fr_bl_metric m, enum fr_basis b, char *buf,
 		      size_t len);
+/**
+ * fr_bl_section_name() - the name of a compared section
+ * @s: the section
+ *
+ * Return: "curve", "write-pressure", "noisy-neighbor" or "tq-sweep"; "?"
+ * for a value out of range (a static string).
+ */
 const char *fr_bl_section_name(enum fr_bl_section s);
-/* What a row compares, for people: "curve 4k-randread@peak",
- * "noisy-neighbor victim ns4", "write-pressure reads @40 MB/s". */
+/**
+ * fr_bl_row_title() - what a row compares, for people
+ * @buf: where the title is written (terminated, cut to fit)
+ * @len: @buf's size in bytes
+ * @r: the row
+ *
+ * Return: @buf, holding "curve 4k-randread@peak", "tq-sweep
+ * tq-sweep@t4q4", "noisy-neighbor victim ns4" or "write-pressure reads
+ * @40 MB/s".
+ */
 const char *fr_bl_row_title(char *buf, size_t len, const struct fr_bl_row *r);
-/* The gate's verdict: "regression", "cannot decide", "pass", or "no gate"
- * without --fail-if. */
+/**
+ * fr_bl_verdict() - the gate's verdict
+ * @b: the comparison
+ *
+ * Return: "no gate" without --fail-if, else "regression" when some row
+ * crossed a term, "cannot decide" when the gate is undecided, "pass"
+ * otherwise (a static string).
+ */
 const char *fr_bl_verdict(const struct fr_baseline *b);
 
-/* "bs 4k vs 8k; iodepth 1 vs 8", or NULL when the steps ran alike or what
- * they ran is not known (malloc'd; errno ENOMEM when NULL for lack of it).
- * mode_cache (a JSON object, or NULL) remembers each directory's runner
- * manifest, so that a manifest is read once, not once per step. */
 struct json_object;
+/**
+ * fr_bl_unlike() - the parameters two steps ran with differently
+ * @cur: the new run's step
+ * @base: the baseline's step
+ * @mode_cache: a JSON object remembering each directory's runner mode from
+ *              its manifest.json, so that a manifest is read once, not once
+ *              per step; or NULL (read every time)
+ *
+ * The fio options each step's output applied (global, then the job's
+ * own; from the tree its reader kept, for a step of one job name) are
+ * compared in fr_opt_canon()'s spelling, leaving out rate caps, pacing,
+ * logs and where the data went (filename, directory); then the runner
+ * modes (short, full) when both are known.
+ *
+ * Return: "bs 4096 here, 8192 in the baseline; iodepth 1 here, 8 in the
+ * baseline" (malloc'd, the caller frees it), or NULL when the steps ran
+ * alike or what they ran is not known.  NULL for lack of memory sets errno
+ * to ENOMEM, so a caller that tells the two apart clears errno first.
+ */
 char *fr_bl_unlike(const struct fr_step *cur, const struct fr_step *base,
 		   struct json_object *mode_cache);
-/* Puts the runner modes of the manifests the walk of m read into
- * mode_cache, so that fr_bl_unlike reads none of them again. */
+/**
+ * fr_bl_modes_seed() - fill the runner-mode cache from a model's manifests
+ * @mode_cache: the cache fr_bl_unlike() takes (a JSON object, not NULL)
+ * @m: a model whose walk read manifest.json files
+ *
+ * Each directory whose manifest the walk kept gets its mode ("" for none),
+ * so that fr_bl_unlike() reads none of them again.  Out of memory, an
+ * entry is left out (fr_bl_unlike() then reads the file).
+ */
 void fr_bl_modes_seed(struct json_object *mode_cache, const struct fr_model *m);
 
 /* Its renderers are in out/baseline_out.h. */

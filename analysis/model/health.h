@@ -93,44 +93,126 @@ struct fr_waf {
 	double by_src[FR_WAF_NSRC];
 };
 
+/**
+ * fr_health_free() - free a health record and its controllers
+ * @h: the record (heap-allocated, as fr_health_dup() or the reader makes
+ *     it), or NULL
+ */
 void fr_health_free(struct fr_health *h);
+/**
+ * fr_health_dup() - a deep copy of a health record
+ * @h: the record
+ *
+ * Return: the copy, its controllers and temperature series its own (free
+ * with fr_health_free()), or NULL when out of memory.
+ */
 struct fr_health *fr_health_dup(const struct fr_health *h);
 
-/* Sets h->invalid and h->reason from its counters (the verdict rules of
- * docs/fiorank.md). */
+/**
+ * fr_health_verdict() - judge a step's validity from its health record
+ * @h: the record; its invalid and reason are set
+ *
+ * The verdict rules of docs/fiorank.md's "Drive health": per controller
+ * read, thermal management engaged (a TMT transition count or time grew),
+ * warning or critical composite temperature time grew, the OCP thermal
+ * throttling count grew, or a critical warning bit was set.  Each makes
+ * the step invalid and adds a "; "-separated reason (led by the
+ * controller's name when there are several), cut to fit.
+ */
 void fr_health_verdict(struct fr_health *h);
 
-/*
- * The WAF of a step: its health's media bytes over the host bytes the drive
+/**
+ * fr_health_waf() - a step's write amplification
+ * @s: the step, with or without a health record
+ * @w: filled whole; a figure not known is NAN, and @w->why says why there
+ *     is no WAF
+ *
+ * The WAF is the health's media bytes over the host bytes the drive
  * counted over the same window (its reads before and after the job), never
  * fio's bytes: those leave out ramp_time and count only this job, while the
  * drive's window is the job's whole life and every writer it serves.
+ * fio's bytes only say whether the step wrote.  Every media counter the
+ * drive has gives its own ratio (@w->by_src); the first that gives a right
+ * number, in OCP C0, FDP, endurance group order, is @w->waf.
  */
 void fr_health_waf(const struct fr_step *s, struct fr_waf *w);
+/**
+ * fr_waf_src_name() - the name of a WAF source
+ * @s: the source
+ *
+ * Return: "OCP C0", "FDP", "endurance group", or "" for FR_WAF_NONE (a
+ * static string).
+ */
 const char *fr_waf_src_name(enum fr_waf_src s);
 
-/* "spare, temperature" for critical warning bits (unknown ones by number). */
+/**
+ * fr_health_cw_names() - critical warning bits in words
+ * @bits: the SMART critical warning byte
+ * @buf: where the names are written (terminated, cut to fit; "" for none)
+ * @len: @buf's size in bytes
+ *
+ * "spare, temperature" for bits 0 and 1; bits with no name by number
+ * ("bit 7").
+ */
 void fr_health_cw_names(unsigned bits, char *buf, size_t len);
 
-/* Whether controller i of h shares its subsystem with an earlier read one:
- * then its counters may be the same counts (QEMU keeps them per namespace)
- * and are never added to that one's. */
+/**
+ * fr_health_same_subsys() - whether a controller's subsystem was counted already
+ * @h: the health record
+ * @i: the controller's index in @h->ctrl
+ *
+ * Two controllers of one subsystem may report the same counts (QEMU keeps
+ * them per namespace), so the later one's are never added to the earlier's.
+ *
+ * Return: true when an earlier controller that was read has the same
+ * subsystem NQN; false when none has, or controller @i's NQN is unknown.
+ */
 bool fr_health_same_subsys(const struct fr_health *h, size_t i);
 
-/* Delta of a counter over a controller, -1 when not known or it went back. */
+/**
+ * fr_hc_delta() - how much a counter grew over a step on one controller
+ * @c: the controller
+ * @k: the counter
+ *
+ * Return: after minus before, in the counter's own unit (enum fr_hc); -1
+ * when either is not known or the counter went back.
+ */
 int64_t fr_hc_delta(const struct fr_hctrl *c, enum fr_hc k);
 
-/* Moves every step judged invalid out of m into m->invalid (where the
- * reports still show its health) and lists it as excluded, with the
- * reason.  Returns the number moved, or -1 out of memory. */
+/**
+ * fr_health_exclude_invalid() - move the steps judged invalid out of the ranking
+ * @m: the model; call once all inputs are read, unless --include-invalid
+ *
+ * Each step whose verdict is invalid moves to @m->invalid (created on
+ * first use; the reports still show its health there), is listed as an
+ * excluded input with its reason, and its jobs are taken off
+ * @m->jobs_read.  A profile left without steps goes with its last one.
+ *
+ * Return: how many steps moved, or -1 when out of memory (the model may
+ * then have moved some).
+ */
 long fr_health_exclude_invalid(struct fr_model *m);
 
-/* Under --include-invalid: one line on f per step of m judged invalid,
- * saying what is invalid and that it is ranked because of the flag.
- * Returns how many. */
+/**
+ * fr_health_note_included() - say which invalid steps --include-invalid kept
+ * @m: the model
+ * @f: where the notes go (stderr)
+ *
+ * One line per step of @m judged invalid, saying what is invalid and that
+ * it is ranked, placed and gated only because of the flag; names from
+ * input escaped of control characters.
+ *
+ * Return: how many steps were noted.
+ */
 size_t fr_health_note_included(const struct fr_model *m, FILE *f);
 
-/* Whether any step of m (or m->invalid) has a health record (read or not). */
+/**
+ * fr_health_any() - whether any step has a health record
+ * @m: the model; @m->invalid is looked at too
+ *
+ * Return: true when some step has a record, read or not (a step whose
+ * engine results file said why it has none counts).
+ */
 bool fr_health_any(const struct fr_model *m);
 
 #endif

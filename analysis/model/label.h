@@ -23,16 +23,48 @@ struct fr_jobname {
 	bool contract; /* "<profile>@<step>" or a test prefix (wp-, nn-, precond-) */
 };
 
-/* Replaces *dst by a copy of src; 0 or -ENOMEM (*dst unchanged). */
+/**
+ * fr_label_set() - replace an allocated string by a copy of another
+ * @dst: the string (allocated or NULL); the old one is freed
+ * @src: what it becomes (copied)
+ *
+ * Return: 0, or -ENOMEM with *@dst unchanged.
+ */
 int fr_label_set(char **dst, const char *src);
 
-/* Splits a job name; returns 0 or -ENOMEM.  Free with fr_jobname_free(). */
+/**
+ * fr_parse_jobname() - what a fio job name says under the results contract
+ * @jobname: the job's name
+ * @out: filled whole; its strings are its own (fr_jobname_free())
+ *
+ * "<profile>@<step>" splits at the last '@' (no step, or an empty one, is
+ * "peak"; an empty profile "unnamed"); a name without '@' is all profile.
+ * The test prefixes (wp-read/wp-write, nn-read/nn-write[-ns<N>],
+ * tq-sweep[-precond], precond-<phase>) set the kind, the namespace and the
+ * test's profile name, and count as the contract.
+ *
+ * Return: 0, or -ENOMEM (@out then holds nothing to free).
+ */
 int fr_parse_jobname(const char *jobname, struct fr_jobname *out);
+/**
+ * fr_jobname_free() - free the strings of a parsed job name
+ * @n: the parsed name; its pointers are left NULL, so freeing twice is safe
+ */
 void fr_jobname_free(struct fr_jobname *n);
 
-/* NULL when the step suits the kind; otherwise why not (a static string):
- * write-pressure steps are MB/s (a positive number), noisy-neighbor and
- * precondition jobs take no "@<step>". */
+/**
+ * fr_step_problem() - whether a job name's step suits its kind
+ * @jobname: the job's name, as given to fr_parse_jobname()
+ * @n: what fr_parse_jobname() made of it
+ *
+ * Write-pressure steps are MB/s (a positive number after an '@'),
+ * noisy-neighbor jobs take no "@<step>", tq-sweep steps are
+ * t<numjobs>q<iodepth> and its preconditioning rounds
+ * t<numjobs>q<iodepth>-r<round>; other kinds take any step.
+ *
+ * Return: NULL when the step suits the kind; otherwise why not, with the
+ * form it should have (a static string).
+ */
 const char *fr_step_problem(const char *jobname, const struct fr_jobname *n);
 
 /* The options of one job that decide its profile, applied in fio's order:
@@ -68,20 +100,59 @@ struct fr_jobopts {
 	bool rate_bytes;
 };
 
+/**
+ * fr_jobopts_init() - set a job's options to fio's defaults
+ * @o: the options (overwritten whole): nothing given, rwmixread 50,
+ *     iodepth, numjobs and namespaces 1, kb_base 1024, do_verify on
+ */
 void fr_jobopts_init(struct fr_jobopts *o);
-/* Applies one option as fio would (aliases, rwmixwrite). */
+/**
+ * fr_jobopts_set() - apply one option as fio would
+ * @o: the options so far (fr_jobopts_init() first; global options before
+ *     the job's own, later ones winning)
+ * @key: the option's name; aliases are taken (readwrite, blocksize,
+ *       rwmixwrite) and options struct fr_jobopts does not hold are ignored
+ * @value: its value, or NULL (then nothing changes); @o keeps a pointer
+ *         to it, so it must outlive @o
+ *
+ * A value fio would refuse is kept as unreadable (iodepth and numjobs 0,
+ * rwmixread -1, namespaces 0, bs_kb_base 0) rather than guessed.
+ */
 void fr_jobopts_set(struct fr_jobopts *o, const char *key, const char *value);
 
-/* One transfer size for reads and writes (bs=4k, bs=4k,4k) in bytes, read
- * as fio reads it; 0 for ranges, splits, unequal or unreadable sizes. */
+/**
+ * fr_jobopts_bs() - the job's one transfer size for reads and writes
+ * @o: the options
+ *
+ * Read as fio reads bs= (bs=4k, bs=4k,4k; fio's default 4096; a trim size
+ * after them does not count), with the kb_base in force when bs= was read.
+ *
+ * Return: the size in bytes; 0 for ranges, splits, unequal, unreadable or
+ * over 1 GiB sizes.
+ */
 unsigned fr_jobopts_bs(const struct fr_jobopts *o);
-/* The share of reads the job asked for (rw= and rwmixread=); -1 for trim
- * and other workloads that are neither. */
+/**
+ * fr_jobopts_read_pct() - the share of reads the job asked for
+ * @o: the options
+ *
+ * Return: 100 for read and randread (fio's default rw= is read), 0 for
+ * write and randwrite, rwmixread for a mix (-1 when that was unreadable);
+ * -1 for trim and other workloads that are neither.
+ */
 int fr_jobopts_read_pct(const struct fr_jobopts *o);
-/* The job's rate target in IOPS over its numjobs clones (rate_target.c):
- * 0 when it is not capped, NAN when the cap is not one the total follows
- * from (rate= in bytes, a direction it does left uncapped, one number on a
- * read/write mix, an unreadable value). */
+/**
+ * fr_jobopts_target_iops() - the job's rate target in IOPS
+ * @o: the options
+ *
+ * fio's rate_iops= is per job and per direction ("READ,WRITE[,TRIM]"; one
+ * number caps each direction), so the target is the sum over the
+ * directions the job does, times numjobs (rate_target.c).
+ *
+ * Return: the target over the job's numjobs clones; 0 when the job is not
+ * capped; NAN when the cap is not one the total follows from (rate= in
+ * bytes, a direction it does left uncapped, one number on a read/write
+ * mix, an unreadable value or numjobs).
+ */
 double fr_jobopts_target_iops(const struct fr_jobopts *o);
 
 /* The workload a profile id names ("4k-randread", "8k-randrw-70-30",
@@ -92,49 +163,116 @@ struct fr_workload {
 	int read_pct;
 	int random;
 };
-/* 0 when profile names a workload as fr_profile_from_options() spells
- * them, -1 when it is another kind of name. */
+/**
+ * fr_workload_of_name() - the workload a profile id names
+ * @profile: a profile id, as fr_profile_from_options() spells them
+ * @w: filled on success (sizes in bytes, 1 GiB at most); may be partly
+ *     written on failure
+ *
+ * Return: 0 when @profile names a workload ("4k-randread",
+ * "8k-randrw-70-30" whose shares add to 100, "r4k-w64k-seqwrite"); -1 when
+ * it is another kind of name ("sql", "write-pressure").
+ */
 int fr_workload_of_name(const char *profile, struct fr_workload *w);
-/* The workload the options ask for; bs 0 where not one size, read_pct and
- * random -1 where the rw= is neither. */
+/**
+ * fr_workload_of_opts() - the workload a job's options ask for
+ * @o: the options
+ * @w: filled whole: bs per direction in bytes, 0 where not one size
+ *     (ranges, splits, unreadable, over 1 GiB); read_pct as
+ *     fr_jobopts_read_pct(); random 1 for an rw= starting "rand" (randtrim
+ *     too), else 0 when the job reads or writes, -1 when it does neither
+ */
 void fr_workload_of_opts(const struct fr_jobopts *o, struct fr_workload *w);
 
-/* A job option as fio means it, for comparing two spellings of one
- * workload: aliases to their main name (readwrite -> rw, blocksize -> bs),
- * sizes in bytes ("4k" -> "4096").  Writes into key/val (at least 64 bytes
- * each); returns false when the option is at fio's default (iodepth=1,
- * numjobs=1, rw=read, bs=4096, rwmixread=50, group_reporting=0,
- * kb_base=1024) and so says nothing. */
+/**
+ * fr_opt_canon() - a job option as fio means it
+ * @key: the option's name as given
+ * @value: its value, or NULL (a bare option: "")
+ * @ckey: where the main name is written (aliases resolved: readwrite -> rw,
+ *        blocksize -> bs, rwmixwrite -> rwmixread; cut to fit @klen)
+ * @klen: @ckey's size in bytes
+ * @cval: where the value in one spelling is written (sizes in bytes, "4k"
+ *        -> "4096", equal trailing parts of "R,W,T" dropped; rwmixwrite as
+ *        the read share; readwrite -> rw; verify none -> 0; cut to fit)
+ * @vlen: @cval's size in bytes
+ *
+ * For comparing two spellings of one workload: "bs=4k" and "bs=4096", or
+ * "iodepth=1" and no iodepth at all, are the same.
+ *
+ * Return: true when the option says something; false when it is at fio's
+ * default (iodepth=1, numjobs=1, rw=read, bs=4096, rwmixread=50,
+ * kb_base=1024, direct=0, group_reporting=0, time_based=0, ramp_time=0,
+ * do_verify=1, verify=0) and so says nothing.
+ */
 bool fr_opt_canon(const char *key, const char *value, char *ckey, size_t klen, char *cval,
 		  size_t vlen);
 
-/* Options that only order or pace a job (stonewall, new_group, rate caps...):
- * two jobs that differ only in these ran the same workload. */
+/**
+ * fr_opt_is_pacing() - whether an option only orders or paces a job
+ * @key: the option's name
+ *
+ * Two jobs that differ only in these ran the same workload.
+ *
+ * Return: true for name, description, stonewall, wait_for_previous,
+ * new_group, wait_for and the rate caps (fr_opt_is_rate()).
+ */
 bool fr_opt_is_pacing(const char *key);
-/* Of those, the rate caps (rate=, rate_iops=, rate_min=...). */
+/**
+ * fr_opt_is_rate() - whether an option is a rate cap
+ * @key: the option's name
+ *
+ * Return: true for rate=, rate_iops=, rate_min=, rate_iops_min=,
+ * rate_process=, rate_cycle=, rate_ignore_thinktime= and their aliases.
+ */
 bool fr_opt_is_rate(const char *key);
 
-/*
- * fio's reading of a size ("4k", "4KiB", "1M", "1024k", "4096"): 0 and the
- * bytes in *bytes, or -1 when it is not one size.  With kb_base 1024 (fio's
- * default) "k"/"kb" are 1024 and "KiB" is 1000 (fio's compatibility mode);
- * with kb_base 1000 the other way round.
+/**
+ * fr_fio_size() - fio's reading of a size
+ * @s: the text ("4k", "4KiB", "1M", "1024k", "4096"), or NULL
+ * @kb_base: 1024 (fio's default) or 1000; with 1024 "k"/"kb" are 1024 and
+ *           "KiB" is 1000 (fio's compatibility mode), with 1000 the other
+ *           way round; 0 must not be passed
+ * @bytes: set to the size in bytes on success
+ *
+ * Return: 0, or -1 when @s is not one positive size that fits in 64 bits
+ * (a range, a list, a unit fio does not know, 0).
  */
 int fr_fio_size(const char *s, unsigned kb_base, unsigned long long *bytes);
 
-/* The profile a job outside the contract ran, from its options: e.g.
- * "4k-randread", "64k-seqwrite", "8k-randrw-70-30"; NULL with errno 0 when
- * the options do not name one (unknown rw, several block sizes), NULL with
- * errno ENOMEM when out of memory. */
+/**
+ * fr_profile_from_options() - the profile a job outside the contract ran
+ * @o: the job's options
+ *
+ * Spelled from the block sizes (one, or "r<R>-w<W>" when they differ) and
+ * rw=: "4k-randread", "64k-seqwrite", "8k-randrw-70-30",
+ * "r4k-w64k-seqrw-50-50".
+ *
+ * Return: the profile id (the caller frees it); NULL with errno 0 when the
+ * options do not name one (an unknown rw=, several or unreadable block
+ * sizes, an unreadable mix), NULL with errno ENOMEM when out of memory.
+ */
 char *fr_profile_from_options(const struct fr_jobopts *o);
 
-/* A client of client/server output: its hostname, with ":port" when another
- * client on the same host has another port (port < 0: unknown). */
+/**
+ * fr_client_label() - the drive label of a client of client/server output
+ * @host: the client's hostname
+ * @port: its port; NaN or negative when not known
+ * @shared_host: whether another client on the same host has another port
+ *
+ * Return: "<host>:<port>" when @shared_host and the port is known, else a
+ * copy of @host (the caller frees it); NULL when out of memory.
+ */
 char *fr_client_label(const char *host, double port, bool shared_host);
 
-/* Drive label from the path when nothing better is known: the first path
- * component below the directory argument root, or the file name without
- * ".json". */
+/**
+ * fr_fallback_label() - a drive label from the path, when nothing better is known
+ * @root: the directory argument the file was found under
+ * @path: the file's path
+ *
+ * Return: the first path component below @root, or, for a file not under
+ * it or directly in it, the file name without ".json" (the caller frees
+ * it); NULL when out of memory.
+ */
 char *fr_fallback_label(const char *root, const char *path);
 
 /* How the jobs of one input are labelled. */
@@ -158,18 +296,38 @@ struct fr_job_label {
 	const char *problem; /* why the job cannot be used (static text), or NULL */
 };
 
-/*
- * Labels one job in the documented order.  Drive: lb->drive (-d, manifest,
- * engine identity), else the client host, else lb->fallback_drive.  Profile
- * and step: -p/-s; the job name under the contract; the manifest's test and
- * step; the profile from the job's options; the job name.  Returns 0 or
- * -ENOMEM; free with fr_job_label_free().
+/**
+ * fr_label_job() - label one job in the documented order
+ * @lb: how the input's jobs are labelled
+ * @jobname: the job's name
+ * @host: the client's label in client/server output, or NULL
+ * @opts: the job's options
+ * @out: filled whole; its strings are its own (fr_job_label_free())
+ *
+ * Drive: @lb->drive (-d, manifest, engine identity), else @host, else
+ * @lb->fallback_drive, else "unknown".  Profile and step: -p/-s; the job
+ * name under the contract; the manifest's test and step; the profile from
+ * the job's options; the job name.  @out->problem says why the job cannot
+ * be used (fr_step_problem(); none when -s forced the step).
+ *
+ * Return: 0, or -ENOMEM (@out then holds nothing to free).
  */
 int fr_label_job(const struct fr_label *lb, const char *jobname, const char *host,
 		 const struct fr_jobopts *opts, struct fr_job_label *out);
+/**
+ * fr_job_label_free() - free the strings of a job's labels
+ * @l: the labels; its pointers are left NULL, so freeing twice is safe
+ */
 void fr_job_label_free(struct fr_job_label *l);
 
-/* Manifest tests whose job names label themselves (not a curve's profile). */
+/**
+ * fr_test_names_itself() - whether a manifest test's job names label themselves
+ * @test: the manifest's test name
+ *
+ * Return: true for write-pressure, noisy-neighbor, precondition and
+ * tq-sweep, whose job names give the profile and step (not a curve's
+ * profile from the manifest).
+ */
 bool fr_test_names_itself(const char *test);
 
 /* Profile-name rules (label.c), one home for every stage. */

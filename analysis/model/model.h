@@ -74,7 +74,13 @@ struct fr_placement {
 	struct fr_pid_tail t[];
 };
 
-/* A copy of p (one allocation, free() it); NULL when out of memory. */
+/**
+ * fr_placement_dup() - a copy of a step's placed writes
+ * @p: the placed writes
+ *
+ * Return: the copy, in one allocation with its entries (free() it), or NULL
+ * when out of memory.
+ */
 struct fr_placement *fr_placement_dup(const struct fr_placement *p);
 
 /* The latency bases fio reports: completion latency and total latency. */
@@ -215,8 +221,14 @@ struct fr_step {
 
 /* A capped step reached less than this share of its target: flagged. */
 #define FR_TARGET_MISS 0.95
-/* The achieved share of s's target when it fell short of it (below
- * FR_TARGET_MISS), else NAN. */
+/**
+ * fr_step_target_missed() - how far a capped step fell short of its rate target
+ * @s: the step
+ *
+ * Return: the achieved share of @s's target (fr_step_iops() over
+ * target_iops, 0..FR_TARGET_MISS) when it fell below FR_TARGET_MISS; NAN
+ * when it reached it, was not capped or its target is not known.
+ */
 double fr_step_target_missed(const struct fr_step *s);
 
 struct fr_profile {
@@ -294,58 +306,234 @@ struct fr_model {
 	struct json_object *manifests;
 };
 
+/**
+ * fr_model_init() - make an empty model
+ * @m: the model (overwritten whole; free with fr_model_free())
+ */
 void fr_model_init(struct fr_model *m);
+/**
+ * fr_model_free() - free everything a model holds
+ * @m: the model; its drives, problems, invalid steps' model, statements
+ *     and the json-c references it keeps are released, and it is left
+ *     empty (as fr_model_init() makes it)
+ */
 void fr_model_free(struct fr_model *m);
 
-/* Gives the steps read from source that have none a reference to fio_doc
- * and engine_doc (either may be NULL: left as it is). */
+/**
+ * fr_model_keep_docs() - keep an input's parsed trees with its steps
+ * @m: the model
+ * @source: the input's path, as the steps' source holds it
+ * @fio_doc: its fio output's tree, or NULL (left as it is)
+ * @engine_doc: its engine results file's tree, or NULL (left as it is)
+ *
+ * Each step read from @source that has no tree yet takes a reference
+ * (json_object_get()) to each given, so later stages read them instead
+ * of opening the input again; the caller keeps its own references.
+ */
 void fr_model_keep_docs(struct fr_model *m, const char *source, struct json_object *fio_doc,
 			struct json_object *engine_doc);
-/* The manifest tree the walk kept for path: true when the walk read it
- * (*root NULL when it was not JSON), false when it did not. */
+/**
+ * fr_model_manifest() - the manifest tree the walk kept for a path
+ * @m: the model
+ * @path: the manifest.json's path, as the walk read it
+ * @root: set to the tree (borrowed from @m: do not put it), NULL when the
+ *        file was not JSON or the walk did not read it
+ *
+ * Return: true when the walk read @path, false when it did not.
+ */
 bool fr_model_manifest(const struct fr_model *m, const char *path, struct json_object **root);
 
-/* Adds (merges) one job; returns 0 or -ENOMEM. */
+/**
+ * fr_model_add() - add one job to the model, merging it into its step
+ * @m: the model
+ * @job: the job; its strings are copied
+ *
+ * The drive, profile and step (by name, kind and namespace) are made when
+ * new.  Into a step already there, operations, IOPS and bandwidth add up,
+ * means are weighted by operations, percentiles keep the worst, and the
+ * method, rate target and fio steady-state verdict merge (clones of one
+ * job name count once).
+ *
+ * Return: 0, or -ENOMEM (the model may then hold part of the job).
+ */
 int fr_model_add(struct fr_model *m, const struct fr_job *job);
 
-/* Adds everything of src (one input's jobs) to dst.  A step dst already has
- * from another input is not merged (two runs of the same drive, profile and
- * step would add up): it is recorded as excluded instead. */
+/**
+ * fr_model_merge() - add everything of one input's model to another
+ * @dst: the model of the run
+ * @src: one input's model; only read (json-c trees are shared by reference)
+ *
+ * Steps merge as fr_model_add() merges jobs, with their health and
+ * placement copied when @dst's step has none; skipped, excluded and noted
+ * inputs and the counts of files and jobs read add up.  A step @dst
+ * already has from another input is not merged (two runs of the same
+ * drive, profile and step would add up): it is recorded as excluded, its
+ * jobs not counted in @dst->jobs_read.
+ *
+ * Return: 0, or -ENOMEM.
+ */
 int fr_model_merge(struct fr_model *dst, const struct fr_model *src);
 
+/**
+ * fr_model_drive() - the drive with a label, made when new
+ * @m: the model
+ * @label: the drive's label (copied)
+ *
+ * Return: the drive, or NULL when out of memory.  Adding a drive may move
+ * @m->drives: pointers into it taken before are stale.
+ */
 struct fr_drive *fr_model_drive(struct fr_model *m, const char *label);
+/**
+ * fr_model_find_drive() - the drive with a label
+ * @m: the model
+ * @label: the label
+ *
+ * Return: the drive, or NULL when @m has none with @label.
+ */
 struct fr_drive *fr_model_find_drive(const struct fr_model *m, const char *label);
-/* Moves profile `profile` of drive `from` (indexes) to the drive labelled
- * `label` (made, with from's identity, if new); 0 or -ENOMEM.  Pointers
- * into m->drives are stale afterwards. */
+/**
+ * fr_model_move_profile() - move a profile to the drive with another label
+ * @m: the model
+ * @from: the index of the drive that has the profile, in @m->drives
+ * @profile: the profile's index in that drive
+ * @label: the label of the drive it goes to, made if new
+ *
+ * The drive it goes to takes the identity fields @from has set.  @from is
+ * kept even when it is left without profiles.  Pointers into @m->drives
+ * are stale afterwards.
+ *
+ * Return: 0, or -ENOMEM (the profile then stays where it was).
+ */
 int fr_model_move_profile(struct fr_model *m, size_t from, size_t profile, const char *label);
+/**
+ * fr_drive_set_ident() - set a drive's identity
+ * @d: the drive
+ * @model: its model name, or NULL or "" to keep the one it has
+ * @serial: its serial number, likewise
+ * @firmware: its firmware revision, likewise
+ *
+ * Return: 0, or -ENOMEM (some fields may then be set).
+ */
 int fr_drive_set_ident(struct fr_drive *d, const char *model, const char *serial,
 		       const char *firmware);
 
+/**
+ * fr_model_skip() - record an input that could not be read
+ * @m: the model
+ * @source: the input's path (NULL counts as "")
+ * @fmt: printf format of the reason
+ * @...: its arguments
+ *
+ * Listed in the report and on stderr; the run exits 1 (docs/fiorank.md
+ * "Exit status").
+ *
+ * Return: 0, or -ENOMEM.
+ */
 int fr_model_skip(struct fr_model *m, const char *source, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/**
+ * fr_model_exclude() - record a job or step that was read but is not used
+ * @m: the model
+ * @source: the input's path (NULL counts as "")
+ * @fmt: printf format of the reason
+ * @...: its arguments
+ *
+ * Listed in the report and on stderr; the run exits 1.
+ *
+ * Return: 0, or -ENOMEM.
+ */
 int fr_model_exclude(struct fr_model *m, const char *source, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
-/* A file passed over on purpose (fiorank's own report): listed, exit 0. */
+/**
+ * fr_model_note() - record a file passed over on purpose
+ * @m: the model
+ * @source: the file's path (NULL counts as "")
+ * @fmt: printf format of why
+ * @...: its arguments
+ *
+ * For files that are not errors (fiorank's own report among the inputs):
+ * listed, and the run still exits 0.
+ *
+ * Return: 0, or -ENOMEM.
+ */
 int fr_model_note(struct fr_model *m, const char *source, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-/* Removes step `step` of profile `profile` of d (and the profile when it
- * was its last step). */
+/**
+ * fr_drive_drop_step() - remove a step from a drive, freeing it
+ * @d: the drive
+ * @profile: the profile's index in @d
+ * @step: the step's index in that profile
+ *
+ * The profile goes too when it was its last step; the steps (and
+ * profiles) after it move down one place.
+ */
 void fr_drive_drop_step(struct fr_drive *d, size_t profile, size_t step);
-/* Moves that step, whole, into dst under the same drive label and profile
- * (made there if new); 0 or -ENOMEM. */
+/**
+ * fr_model_take_step() - move a step, whole, into another model
+ * @dst: the model it goes to; the drive (same label) and profile (same
+ *       name) are made there when new
+ * @d: the drive it comes from
+ * @profile: the profile's index in @d
+ * @step: the step's index in that profile
+ *
+ * The step leaves @d as fr_drive_drop_step() drops it (the profile with
+ * its last step), its strings, health and trees now @dst's.
+ *
+ * Return: 0, or -ENOMEM (the step then stays in @d).
+ */
 int fr_model_take_step(struct fr_model *dst, struct fr_drive *d, size_t profile, size_t step);
 
+/**
+ * fr_drive_find_profile() - a drive's profile by name
+ * @d: the drive
+ * @name: the profile id
+ *
+ * Return: the profile, or NULL when @d has none of that name.
+ */
 const struct fr_profile *fr_drive_find_profile(const struct fr_drive *d, const char *name);
 
 /* Figures of a step that the ranking uses. */
+/**
+ * fr_step_iops() - a step's achieved IOPS
+ * @s: the step
+ *
+ * Return: read, write and trim IOPS added up.
+ */
 double fr_step_iops(const struct fr_step *s);
+/**
+ * fr_step_mbps() - a step's achieved bandwidth
+ * @s: the step
+ *
+ * Return: read, write and trim bandwidth added up, in MB/s (10^6 bytes per
+ * second).
+ */
 double fr_step_mbps(const struct fr_step *s);
-/* Mean latency in ns, weighted by operations over read and write (trim too). */
+/**
+ * fr_step_mean_lat() - a step's mean latency over its directions
+ * @s: the step
+ * @b: the basis (completion or total latency)
+ *
+ * Return: the mean in ns, weighted by operations over read, write and
+ * trim (directions without I/O or without a mean left out); NAN when none
+ * has one.
+ */
 double fr_step_mean_lat(const struct fr_step *s, enum fr_basis b);
 
+/**
+ * fr_kind_name() - the name of a job kind
+ * @k: the kind (a value of enum fr_kind: no check)
+ *
+ * Return: "curve", "wp-read", "wp-write", "nn-read", "nn-write",
+ * "precondition", "tq-step" or "tq-precond" (a static string).
+ */
 const char *fr_kind_name(enum fr_kind k);
+/**
+ * fr_dir_name() - the name of a direction
+ * @d: FR_READ, FR_WRITE or FR_TRIM (no check: not FR_NDIRS)
+ *
+ * Return: "read", "write" or "trim" (a static string).
+ */
 const char *fr_dir_name(enum fr_dir d);
 
 #endif

@@ -25,42 +25,117 @@ struct fr_js {
 	bool bad;
 };
 
+/**
+ * fr_js_init() - set a cursor at the start of a JSON text
+ * @s: the cursor (overwritten whole: depth 0, not bad)
+ * @p: the text's first byte; it need not be terminated, and must outlive
+ *     the cursor (the strings it returns point into it)
+ * @end: one past its last byte
+ */
 void fr_js_init(struct fr_js *s, const char *p, const char *end);
 
-/* Enters the object (or array) that must be next; false (bad) if it is not. */
+/**
+ * fr_js_open() - enter the object or array that must come next
+ * @s: the cursor
+ * @open: '{' for an object, '[' for an array
+ *
+ * Return: true, the cursor past @open one level deeper; false (the cursor
+ * marked bad) when the next byte is not @open, when nesting would pass
+ * FR_JS_MAX_DEPTH, or when the cursor was already bad.
+ */
 bool fr_js_open(struct fr_js *s, char open);
 
-/*
- * The next member's name of the object entered, and past its ':' (first:
- * true before the first member, kept by the call).  false at the object's
- * end (left) or when bad.
+/**
+ * fr_js_key() - the next member's name in the object entered
+ * @s: the cursor, inside an object (fr_js_open() with '{')
+ * @first: true before the object's first member; the call clears it and
+ *         checks the ',' before each later member
+ * @key: set to the name's bytes in the text (not terminated, no quotes)
+ * @len: set to the name's length in bytes
+ *
+ * On true the cursor is past the member's ':', at its value, which the
+ * caller must then read or fr_js_skip().
+ *
+ * Return: true when a member follows; false at the object's '}' (the
+ * cursor then past it, one level up, not bad) or when the text is not the
+ * JSON jscan.h accepts (the cursor bad).
  */
 bool fr_js_key(struct fr_js *s, bool *first, const char **key, size_t *len);
 
-/*
- * The next member, in one pass, when it is a plain integer name and value
- * of at most 15 digits each ("2128" : 1, a json+ bin): both in *name and
- * *value, the cursor past it (first: true before the object's first
- * member; the caller clears it).  false, the cursor unmoved, on anything
- * else (the object's end included): fr_js_key() and fr_js_number() then
- * read it, checking it as they check every member.
+/**
+ * fr_js_int_member() - read a member whose name and value are plain integers
+ * @s: the cursor, inside an object
+ * @first: true before the object's first member (no ',' expected); the
+ *         caller clears it after a member is read
+ * @name: set to the name's value ("2128" gives 2128)
+ * @value: set to the member's value
+ *
+ * A fast path for fio's json+ latency bins ("2128" : 1): one pass, for a
+ * name and value of at most 15 decimal digits each (exact in a double),
+ * the value non-negative without a leading zero.
+ *
+ * Return: true, the cursor past the value; false, the cursor unmoved and
+ * not marked bad, on anything else (the object's end included, or a cursor
+ * already bad): fr_js_key() and fr_js_number() then read the member,
+ * checking it as they check every member.
  */
 bool fr_js_int_member(struct fr_js *s, bool first, uint64_t *name, uint64_t *value);
 
-/* The same for an array's elements: true when one follows. */
+/**
+ * fr_js_elem() - step to the next element of the array entered
+ * @s: the cursor, inside an array (fr_js_open() with '[')
+ * @first: true before the array's first element; the call clears it and
+ *         checks the ',' before each later element
+ *
+ * Return: true when an element follows (the cursor at it, to read or
+ * fr_js_skip()); false at the array's ']' (the cursor past it, one level
+ * up, not bad) or on text jscan.h does not accept (the cursor bad).
+ */
 bool fr_js_elem(struct fr_js *s, bool *first);
 
-/* The next byte that is not whitespace, or 0 at the end. */
+/**
+ * fr_js_peek() - the next byte that is not whitespace
+ * @s: the cursor; moved past the whitespace, not past the byte
+ *
+ * Return: that byte, or 0 at the end of the text or when the cursor is bad.
+ */
 char fr_js_peek(struct fr_js *s);
 
-/* A value that must be a string: its bytes (not terminated), in the text. */
+/**
+ * fr_js_string() - read a value that must be a string
+ * @s: the cursor, at a value
+ * @str: set to the string's bytes in the text (not terminated, no quotes)
+ * @len: set to its length in bytes
+ *
+ * Return: true, the cursor past the closing quote; false (the cursor bad)
+ * when the value is not a string, or holds an escape, a control byte or a
+ * byte >= 0x80.
+ */
 bool fr_js_string(struct fr_js *s, const char **str, size_t *len);
 
-/* A value that must be a number: its value as json-c gives it
- * (json_object_get_double()). */
+/**
+ * fr_js_number() - read a value that must be a number
+ * @s: the cursor, at a value
+ * @v: set to the number's value as json-c gives it
+ *     (json_object_get_double()): an integer converted from int64, any
+ *     other by strtod()
+ *
+ * Return: true, the cursor past the number; false (the cursor bad) when
+ * the value is not a number of the subset jscan.h states, or is not
+ * followed by whitespace, ',', '}' or ']'.
+ */
 bool fr_js_number(struct fr_js *s, double *v);
 
-/* Steps over any value, checking it. */
+/**
+ * fr_js_skip() - step over one value of any kind, checking it
+ * @s: the cursor, at a value
+ *
+ * Every byte passed is checked as reading it would be, containers whole
+ * (nesting counted on top of the cursor's own depth).
+ *
+ * Return: true, the cursor past the value; false (the cursor bad) when the
+ * value is not JSON of the subset jscan.h accepts.
+ */
 bool fr_js_skip(struct fr_js *s);
 
 #endif
