@@ -110,8 +110,9 @@ void fr_html_fio_logs(FILE *f, const struct fr_profile_rank *pr, const struct fr
 {
 	struct drive_log *d = calloc(pr->n + 1, sizeof(*d));
 	size_t nd = 0;
+	bool oom = !d;
 
-	for (size_t i = 0; d && ps && i < pr->n; i++) {
+	for (size_t i = 0; !oom && ps && i < pr->n; i++) {
 		struct drive_log *x = &d[nd];
 
 		if (!ps[i].has_log)
@@ -120,11 +121,11 @@ void fr_html_fio_logs(FILE *f, const struct fr_profile_rank *pr, const struct fr
 		x->ls = &ps[i].log;
 		x->x = calloc(x->ls->n + 1, sizeof(*x->x));
 		x->y = calloc(x->ls->n + 1, sizeof(*x->y));
-		nd++;
-		if (!x->x || !x->y)
-			break;
+		nd++; /* counted before the test: the loop below frees it */
+		oom = !x->x || !x->y;
 	}
-	if (d && nd) {
+	/* out of memory: no chart rather than one that leaves drives out */
+	if (!oom && nd) {
 		chart(f, pr, d, nd, pal, false);
 		chart(f, pr, d, nd, pal, true);
 	}

@@ -276,6 +276,8 @@ bool fr_js_skip(struct fr_js *s)
 	unsigned depth = 0;
 	bool want_key = false;
 
+	if (s->bad)
+		return false; /* every call after a failure fails (jscan.h) */
 	for (;;) {
 		p = ws(p, end);
 		if (want_key) {
