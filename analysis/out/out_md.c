@@ -324,14 +324,13 @@ static int render_md(FILE *f, const void *arg)
 		"µs.\n",
 		m->files_read, m->nskipped, m->nexcluded, fr_basis_desc(rep->r->basis));
 	if (rep->run) {
-		fprintf(f, "\nMade by fiorank %s on %s. Command: `", rep->run->version,
+		fprintf(f, "\nMade by fiorank %s on %s. Command: ", rep->run->version,
 			rep->run->date);
-		fr_md_escape(f, rep->run->cmdline);
-		fputs("`. Inputs:", f);
+		fr_md_code(f, rep->run->cmdline);
+		fputs(". Inputs:", f);
 		for (size_t i = 0; i < rep->run->ninputs; i++) {
-			fputs(i ? ", `" : " `", f);
-			fr_md_escape(f, rep->run->inputs[i]);
-			fputc('`', f);
+			fputs(i ? ", " : " ", f);
+			fr_md_code(f, rep->run->inputs[i]);
 		}
 		fputs(rep->run->ninputs ? ".\n" : " none (published data only).\n", f);
 	}

@@ -212,6 +212,32 @@ void fr_md_escape(FILE *f, const char *s)
 	}
 }
 
+void fr_md_code(FILE *f, const char *s)
+{
+	size_t run = 0, fence = 1, n = s ? strlen(s) : 0;
+	bool pad;
+
+	/* a fence one backtick longer than the longest run inside */
+	for (size_t i = 0; i < n; i++) {
+		run = s[i] == '`' ? run + 1 : 0;
+		if (run >= fence)
+			fence = run + 1;
+	}
+	/* Markdown strips one space at each end when both are there, and a
+	 * backtick at an end would join the fence */
+	pad = n && (strchr("` ", s[0]) || strchr("` ", s[n - 1]));
+	for (size_t i = 0; i < fence; i++)
+		fputc('`', f);
+	if (pad)
+		fputc(' ', f);
+	for (size_t i = 0; i < n; i++)
+		fputc(s[i] == '\n' || s[i] == '\r' ? ' ' : s[i], f);
+	if (pad)
+		fputc(' ', f);
+	for (size_t i = 0; i < fence; i++)
+		fputc('`', f);
+}
+
 /*
  * A text cell a spreadsheet would run as a formula (OWASP's "CSV injection"
  * rule): one that starts with '=', '+', '-', '@', a tab or a carriage return.

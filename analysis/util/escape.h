@@ -92,6 +92,19 @@ void fr_html_escape(FILE *f, const char *s);
 void fr_md_escape(FILE *f, const char *s);
 
 /**
+ * fr_md_code() - write a string as a Markdown code span, fences included
+ * @f: the document being written
+ * @s: the string (NULL writes an empty span)
+ *
+ * A code span shows its text as it is (no escapes and no HTML are read in
+ * it), so @s is written unescaped between fences one backtick longer than
+ * its longest run of backticks, padded with a space where it starts or ends
+ * with a backtick or a space; a line break becomes a space.  For a command
+ * line or a path; not for a table cell (a | would still split it).
+ */
+void fr_md_code(FILE *f, const char *s);
+
+/**
  * fr_csv_str() - write one CSV text field
  * @f: the report being written
  * @s: the field's text (NULL writes nothing: an empty field)

@@ -47,11 +47,14 @@ check "the header's column count holds on every row" \
 
 # Markdown, through util/escape.c's one Markdown writer: a label cannot
 # break a table row or inject HTML into a rendered page
-"${FR[@]}" -f md -d $'a|b<script>*x*\nrow' "$tmp/copy1.json" >"$tmp/m.md" 2>/dev/null
-check "Markdown: | < > * and a line break in a label are escaped in the table row" \
-	grep -qF '| a\|b&lt;script&gt;\*x\* row |' "$tmp/m.md"
-check "Markdown: no raw <script> and no row broken by the label" \
-	bash -c "! grep -qF '<script>' '$tmp/m.md' && ! grep -qx 'row.*' '$tmp/m.md'"
+"${FR[@]}" -f md -d $'a|b<script>*x*`y`\nrow' "$tmp/copy1.json" >"$tmp/m.md" 2>/dev/null
+check "Markdown: | < > * \` and a line break in a label are escaped in the table row" \
+	grep -qF '| a\|b&lt;script&gt;\*x\*\`y\` row |' "$tmp/m.md"
+check "Markdown: no table row holds a raw <script>, none is broken by the label" \
+	bash -c "! grep '^|' '$tmp/m.md' | grep -qF '<script>' && ! grep -qx 'row.*' '$tmp/m.md'"
+
+check "Markdown: the command line is a code span as typed (no escapes in it), fenced past its backticks" \
+	grep -qF "Command: \`\`$FIORANK -N -q -f md -d 'a|b<script>*x*\`y\` row' $tmp/copy1.json\`\`." "$tmp/m.md"
 
 # JSON mbps null where not published (sql: IOPS and latency only)
 "$FIORANK" -r analysis/reference -f json --with-reference=p5510-vs-pm9a3 >"$tmp/ref.json"
