@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs inside the test bed (tests/vm/t-jobs-namespaces.sh boots it): the
-# suite runner's --setup-namespaces as far as QEMU 7.2's controller allows.
-# It claims Namespace Management (OACS bit 3) but answers delete/create with
+# suite runner's --setup-namespaces as far as the emulated controller
+# allows (QEMU 7.2 and 10.0 answer alike).  It claims Namespace Management (OACS bit 3) but answers delete/create with
 # Invalid Command Opcode: the runner must say so and lose nothing.  Prints
 # TAP lines.
 # shellcheck source=tests/vm/guest/jobs-common.sh
