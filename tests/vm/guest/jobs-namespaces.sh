@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Runs inside the test bed (tests/vm/t-jobs-namespaces.sh boots it): the
 # suite runner's --setup-namespaces as far as the emulated controller
-# allows (QEMU 7.2 and 10.0 answer alike).  It claims Namespace Management (OACS bit 3) but answers delete/create with
-# Invalid Command Opcode: the runner must say so and lose nothing.  Prints
-# TAP lines.
+# allows (QEMU 7.2 and 10.0 answer alike).  It claims Namespace
+# Management (OACS bit 3) but answers delete/create with Invalid Command
+# Opcode: the runner must say so and lose nothing.  Prints TAP lines.
 # shellcheck source=tests/vm/guest/jobs-common.sh
 . "$(dirname "$0")/jobs-common.sh"
 # expect DESC RC PATTERN CMD...: CMD exits RC and prints PATTERN (ERE).
