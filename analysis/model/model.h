@@ -58,14 +58,21 @@ struct fr_pid_tail {
 	 * reclaim unit took (RUAMW before - after, x LBA size), their ratio;
 	 * NAN with why in ru_note where it is not a right number */
 	double host_bytes, ru_bytes, ru_ratio;
-	char ru_note[240];
+	char ru_note[480];
 	/* across reclaim unit changes (docs/fiorank.md "Handle usage across
 	 * reclaim units"): the unit size read from the drive (RUNS, bytes),
 	 * the new units the handle started (NAN when not determinable), the
 	 * bounds of ru_bytes (equal when determined; NAN when not known), and
 	 * how the figure was reached ("" within one unit) */
 	double ru_size, ru_units, ru_bytes_min, ru_bytes_max;
-	char ru_basis[200];
+	char ru_basis[400];
+	/* what the drive's FDP events say about the handle over the job
+	 * (docs/fiorank.md "FDP events"), also part of ru_note or ru_basis;
+	 * "" when the engine file has no events section; ru_events_changes:
+	 * the unit changes they report (NAN when not watched), of which
+	 * ru_events_by_ctrl the controller made */
+	char ru_events[240];
+	double ru_events_changes, ru_events_by_ctrl;
 };
 
 /* The placed writes of one namespace of one step (a flexible array). */

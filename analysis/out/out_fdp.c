@@ -315,6 +315,11 @@ static void pid_json(void *arg, const struct fr_drive *d, const struct fr_step *
 		json_object_object_add(e, "ru_bytes_max", jnum(p->ru_bytes_max));
 		json_object_object_add(e, "ru_basis",
 				       *p->ru_basis ? json_object_new_string(p->ru_basis) : NULL);
+		json_object_object_add(e, "ru_events",
+				       *p->ru_events ? json_object_new_string(p->ru_events) : NULL);
+		json_object_object_add(e, "ru_unit_changes_reported", jnum(p->ru_events_changes));
+		json_object_object_add(e, "ru_unit_changes_by_controller",
+				       jnum(p->ru_events_by_ctrl));
 		json_object_array_add(a, e);
 	}
 	json_object_object_add(o, "pids", a);
