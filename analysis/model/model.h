@@ -50,9 +50,10 @@ struct fr_pid_tail {
 	unsigned pid;	     /* the placement identifier sent (DSPEC) */
 	unsigned plid_index; /* its index in the namespace's handle list (plids=) */
 	int ruhid;	     /* reclaim unit handle it maps to; -1 not said */
-	uint64_t count;
-	struct fr_lat lat; /* ns; mean and percentiles as the engine gave them */
-	double max;	   /* ns, NAN not said */
+	uint64_t count;	     /* completed writes the tag counts */
+	uint64_t errors;     /* failed writes the tag counts apart */
+	struct fr_lat lat;   /* ns; mean and percentiles as the engine gave them */
+	double max;	     /* ns, NAN not said */
 	/* the handle's usage over the job (docs/engine.md "Write amplification
 	 * per handle"): bytes the job wrote with this PID, bytes the handle's
 	 * reclaim unit took (RUAMW before - after, x LBA size), their ratio;
@@ -83,6 +84,28 @@ struct fr_placement {
 
 /* A copy of p (one allocation, free() it); NULL when out of memory. */
 struct fr_placement *fr_placement_dup(const struct fr_placement *p);
+
+/**
+ * fr_placement_writes() - the writes a namespace's placement ID rows count
+ * @p: the namespace's placed keys
+ *
+ * Return: the sum of the keys' completed writes: the "all" row of the
+ * per-PID table, so that the rows add up.
+ */
+uint64_t fr_placement_writes(const struct fr_placement *p);
+
+/**
+ * fr_placement_writes_note() - why a step's own write count differs
+ * @p: the namespace's placed keys
+ * @step_writes: the write count of the step the keys belong to (fio's
+ *               total_ios when a fio job of that namespace made it)
+ * @buf: where the note goes: "" when @step_writes is the rows' sum
+ * @len: its room
+ *
+ * Return: true when they differ (@buf then says both counts and why).
+ */
+bool fr_placement_writes_note(const struct fr_placement *p, uint64_t step_writes, char *buf,
+			      size_t len);
 
 /* The latency bases fio reports: completion latency and total latency. */
 enum fr_basis { FR_CLAT, FR_LAT, FR_NBASES };

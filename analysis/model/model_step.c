@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * A step's figures over its directions, and the names of kinds and
- * directions (model.h).
+ * A step's figures over its directions, the write count of its placed
+ * writes' rows, and the names of kinds and directions (model.h).
  */
 #include <math.h>
+#include <stdio.h>
 
 #include "model/model.h"
 
@@ -48,4 +49,39 @@ const char *fr_dir_name(enum fr_dir d)
 {
 	static const char *const names[] = {"read", "write", "trim"};
 	return names[d];
+}
+
+uint64_t fr_placement_writes(const struct fr_placement *p)
+{
+	uint64_t n = 0;
+
+	for (size_t i = 0; i < p->n; i++)
+		n += p->t[i].count;
+	return n;
+}
+
+bool fr_placement_writes_note(const struct fr_placement *p, uint64_t step_writes, char *buf,
+			      size_t len)
+{
+	uint64_t rows = fr_placement_writes(p), errors = 0;
+
+	for (size_t i = 0; i < p->n; i++)
+		errors += p->t[i].errors;
+	*buf = '\0';
+	if (rows == step_writes)
+		return false;
+	if (step_writes == rows + errors)
+		snprintf(buf, len,
+			 "the PIDs' tags count %llu completed writes, the step %llu: the tags "
+			 "count its %llu failed writes apart",
+			 (unsigned long long)rows, (unsigned long long)step_writes,
+			 (unsigned long long)errors);
+	else
+		snprintf(buf, len,
+			 "the PIDs' tags count %llu completed writes (%llu failed apart), the step "
+			 "%llu: fio's total_ios counts submitted writes, failed ones and those in "
+			 "flight when a ramp ended included (docs/tags.md \"Ramp\")",
+			 (unsigned long long)rows, (unsigned long long)errors,
+			 (unsigned long long)step_writes);
+	return true;
 }

@@ -411,7 +411,7 @@ static void pid_rows(void *arg, const struct fr_drive *d, const struct fr_step *
 {
 	FILE *f = arg;
 	struct row r = blank("placement");
-	char step[32], detail[640];
+	char step[32], detail[640], note[320];
 
 	r.profile = "noisy-neighbor";
 	r.drive = d->label;
@@ -419,6 +419,10 @@ static void pid_rows(void *arg, const struct fr_drive *d, const struct fr_step *
 	r.origin = s;
 	r.step = "all";
 	r.detail = "the namespace's placed writes";
+	if (fr_placement_writes_note(s->placement, s->dir[FR_WRITE].ios, note, sizeof(note))) {
+		snprintf(detail, sizeof(detail), "the namespace's placed writes: %s", note);
+		r.detail = detail;
+	}
 	r.lat = s->dir[FR_WRITE].lat[FR_CLAT].mean;
 	r.p99 = s->dir[FR_WRITE].lat[FR_CLAT].p99;
 	r.p999 = s->dir[FR_WRITE].lat[FR_CLAT].p999;

@@ -144,7 +144,7 @@ static void pid_rows(void *arg, const struct fr_drive *d, const struct fr_step *
 {
 	struct tw *t = arg;
 	const struct fr_dirstat *w = &s->dir[FR_WRITE];
-	char ns[16], pid[16], ruh[16], idx[16];
+	char ns[16], pid[16], ruh[16], idx[16], note[320];
 
 	if (t->last != d) {
 		t->last = d;
@@ -158,7 +158,9 @@ static void pid_rows(void *arg, const struct fr_drive *d, const struct fr_step *
 		      t->f);
 	}
 	fr_ns_name(ns, sizeof(ns), s->nsid);
-	pid_row(t, ns, "all", "", "", w->ios, &w->lat[FR_CLAT], NAN, NULL);
+	/* the rows' sum: the step's own count (fio's) is said under the table */
+	pid_row(t, ns, "all", "", "", fr_placement_writes(s->placement), &w->lat[FR_CLAT], NAN,
+		NULL);
 	for (size_t i = 0; i < s->placement->n; i++) {
 		const struct fr_pid_tail *p = &s->placement->t[i];
 
@@ -169,6 +171,11 @@ static void pid_rows(void *arg, const struct fr_drive *d, const struct fr_step *
 		else
 			snprintf(ruh, sizeof(ruh), "?");
 		pid_row(t, "", pid, ruh, idx, p->count, &p->lat, p->max, p);
+	}
+	if (fr_placement_writes_note(s->placement, w->ios, note, sizeof(note))) {
+		fprintf(t->f, t->md ? "\n%s all: " : "      * %s all: ", ns);
+		t->str(t->f, note);
+		fputc('\n', t->f);
 	}
 	for (size_t i = 0; i < s->placement->n; i++) {
 		const struct fr_pid_tail *p = &s->placement->t[i];
@@ -288,10 +295,18 @@ static struct json_object *pair_json(const struct fr_fdp_pair *p)
 static void pid_json(void *arg, const struct fr_drive *d, const struct fr_step *s)
 {
 	struct json_object *o = json_object_new_object(), *a = json_object_new_array();
+	char note[320];
+	bool differ;
 
 	json_object_object_add(o, "drive", json_object_new_string(d->label));
 	json_object_object_add(o, "nsid", json_object_new_int64(s->nsid));
-	json_object_object_add(o, "writes", json_object_new_int64((int64_t)s->dir[FR_WRITE].ios));
+	json_object_object_add(o, "writes",
+			       json_object_new_int64((int64_t)fr_placement_writes(s->placement)));
+	differ = fr_placement_writes_note(s->placement, s->dir[FR_WRITE].ios, note, sizeof(note));
+	json_object_object_add(o, "step_writes",
+			       differ ? json_object_new_int64((int64_t)s->dir[FR_WRITE].ios)
+				      : NULL);
+	json_object_object_add(o, "writes_note", differ ? json_object_new_string(note) : NULL);
 	json_object_object_add(o, "lat", lat_json(&s->dir[FR_WRITE].lat[FR_CLAT], false));
 	for (size_t i = 0; i < s->placement->n; i++) {
 		const struct fr_pid_tail *p = &s->placement->t[i];
@@ -393,7 +408,8 @@ static void html_pair(FILE *f, const struct fr_fdp_pair *p)
 }
 
 static void html_pid_row(FILE *f, const char *ns, const char *pid, const char *ruh, uint64_t n,
-			 const struct fr_lat *l, double max, const struct fr_pid_tail *u)
+			 const struct fr_lat *l, double max, const struct fr_pid_tail *u,
+			 const char *note)
 {
 	fputs("<tr>", f);
 	fr_html_cell(f, ns, true);
@@ -405,14 +421,14 @@ static void html_pid_row(FILE *f, const char *ns, const char *pid, const char *r
 	fr_html_num_cell(f, u ? u->host_bytes / 1e6 : NAN, 1);
 	fr_html_num_cell(f, u ? u->ru_bytes / 1e6 : NAN, 1);
 	fr_html_num_cell(f, u ? u->ru_ratio : NAN, 2);
-	fr_html_cell(f, !u ? "" : *u->ru_note ? u->ru_note : u->ru_basis, true);
+	fr_html_cell(f, !u ? note : *u->ru_note ? u->ru_note : u->ru_basis, true);
 	fputs("</tr>\n", f);
 }
 
 static void html_pids(void *arg, const struct fr_drive *d, const struct fr_step *s)
 {
 	FILE *f = arg;
-	char ns[16], pid[16], ruh[16];
+	char ns[16], pid[16], ruh[16], note[320];
 
 	fputs("<h3>", f);
 	fr_html_escape(f, d->label);
@@ -422,14 +438,15 @@ static void html_pids(void *arg, const struct fr_drive *d, const struct fr_step 
 	      "</tr>\n",
 	      f);
 	fr_ns_name(ns, sizeof(ns), s->nsid);
-	html_pid_row(f, ns, "all", "", s->dir[FR_WRITE].ios, &s->dir[FR_WRITE].lat[FR_CLAT], NAN,
-		     NULL);
+	fr_placement_writes_note(s->placement, s->dir[FR_WRITE].ios, note, sizeof(note));
+	html_pid_row(f, ns, "all", "", fr_placement_writes(s->placement),
+		     &s->dir[FR_WRITE].lat[FR_CLAT], NAN, NULL, note);
 	for (size_t i = 0; i < s->placement->n; i++) {
 		const struct fr_pid_tail *p = &s->placement->t[i];
 
 		snprintf(pid, sizeof(pid), "%u", p->pid);
 		snprintf(ruh, sizeof(ruh), p->ruhid >= 0 ? "%d" : "?", p->ruhid);
-		html_pid_row(f, "", pid, ruh, p->count, &p->lat, p->max, p);
+		html_pid_row(f, "", pid, ruh, p->count, &p->lat, p->max, p, "");
 	}
 	fputs("</table>\n", f);
 }

@@ -419,6 +419,7 @@ static bool read_key(struct json_object *root, struct json_object *k, unsigned n
 		.pid = (unsigned)pid,
 		.plid_index = (unsigned)idx,
 		.count = (uint64_t)(whole(k, "count", 1e18) > 0 ? whole(k, "count", 1e18) : 0),
+		.errors = (uint64_t)(whole(k, "errors", 1e18) > 0 ? whole(k, "errors", 1e18) : 0),
 		.lat = {fr_json_num(lat, "mean"), pct(p, "99.000000"), pct(p, "99.900000"),
 			pct(p, "99.990000")},
 		.max = fr_json_num(lat, "max"),

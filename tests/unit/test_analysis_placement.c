@@ -245,6 +245,32 @@ static void events_confirm_no_controller_change(void **state)
 					 "handle (none enabled)");
 }
 
+static void all_row_adds_up(void **state)
+{
+	struct fr_placement *p = calloc(1, sizeof(*p) + 2 * sizeof(p->t[0]));
+	char note[320];
+
+	(void)state;
+	assert_non_null(p);
+	p->n = 2;
+	p->t[0].count = 10;
+	p->t[0].errors = 1;
+	p->t[1].count = 5;
+	/* the "all" row is the rows' sum, whatever the step says */
+	assert_int_equal(fr_placement_writes(p), 15);
+	assert_false(fr_placement_writes_note(p, 15, note, sizeof(note)));
+	assert_string_equal(note, "");
+	/* fio's count with the failed write */
+	assert_true(fr_placement_writes_note(p, 16, note, sizeof(note)));
+	assert_string_equal(note, "the PIDs' tags count 15 completed writes, the step 16: the "
+				  "tags count its 1 failed writes apart");
+	/* submissions fio counted that the tags did not complete */
+	assert_true(fr_placement_writes_note(p, 19, note, sizeof(note)));
+	assert_non_null(strstr(note, "the PIDs' tags count 15 completed writes (1 failed apart), "
+				     "the step 19: fio's total_ios counts submitted writes"));
+	free(p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -257,6 +283,7 @@ int main(void)
 		cmocka_unit_test(events_narrow_the_units),
 		cmocka_unit_test(events_controller_change),
 		cmocka_unit_test(events_confirm_no_controller_change),
+		cmocka_unit_test(all_row_adds_up),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
