@@ -85,6 +85,17 @@ struct fr_placement {
 /* A copy of p (one allocation, free() it); NULL when out of memory. */
 struct fr_placement *fr_placement_dup(const struct fr_placement *p);
 
+struct fr_drive;
+
+/**
+ * fr_nn_writer_ns() - whether a drive's noisy-neighbor writers wrote to a namespace
+ * @d: the drive
+ * @nsid: the namespace
+ *
+ * Return: true when a noisy-neighbor write step of @d wrote to @nsid.
+ */
+bool fr_nn_writer_ns(const struct fr_drive *d, unsigned nsid);
+
 /**
  * fr_placement_writes() - the writes a namespace's placement ID rows count
  * @p: the namespace's placed keys
@@ -94,18 +105,21 @@ struct fr_placement *fr_placement_dup(const struct fr_placement *p);
  */
 uint64_t fr_placement_writes(const struct fr_placement *p);
 
+struct fr_step;
+
 /**
- * fr_placement_writes_note() - why a step's own write count differs
- * @p: the namespace's placed keys
- * @step_writes: the write count of the step the keys belong to (fio's
- *               total_ios when a fio job of that namespace made it)
- * @buf: where the note goes: "" when @step_writes is the rows' sum
+ * fr_placement_writes_note() - what the per-PID rows of a step do not say
+ * @s: a noisy-neighbor write step with placed writes (@s->placement)
+ * @buf: where the note goes: "" when there is nothing to say
  * @len: its room
  *
- * Return: true when they differ (@buf then says both counts and why).
+ * That the rows are tags which include fio's ramp (@s->tags_incl_ramp), and
+ * when the step's own write count (fio's total_ios when a fio job of that
+ * namespace made it) differs from the rows' sum, both counts and why.
+ *
+ * Return: true when @buf says something.
  */
-bool fr_placement_writes_note(const struct fr_placement *p, uint64_t step_writes, char *buf,
-			      size_t len);
+bool fr_placement_writes_note(const struct fr_step *s, char *buf, size_t len);
 
 /* The latency bases fio reports: completion latency and total latency. */
 enum fr_basis { FR_CLAT, FR_LAT, FR_NBASES };
@@ -235,6 +249,10 @@ struct fr_step {
 	/* the rate its jobs were capped at, IOPS summed over them (a capped
 	 * curve step: "120" is 120 % of the peak): 0 none, NAN not known */
 	double target_iops;
+	/* its figures are the ssdnvme engine's tags of a job fio ran with a
+	 * ramp_time, from an engine file without jobs[].tags_ramp: they
+	 * include the ramp, fio's figures do not (read_engine.c) */
+	bool tags_incl_ramp;
 	/* what later stages read of its fio output (read_fio_keep.c: options
 	 * and json+ bins) and of its engine file (the whole tree), kept by the
 	 * reader so that no stage opens an input again; a json-c reference

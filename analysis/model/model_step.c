@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * A step's figures over its directions, the write count of its placed
- * writes' rows, and the names of kinds and directions (model.h).
+ * writes' rows, whether a drive's noisy-neighbor writers wrote to a
+ * namespace, and the names of kinds and directions (model.h).
  */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "model/model.h"
 
@@ -60,28 +62,49 @@ uint64_t fr_placement_writes(const struct fr_placement *p)
 	return n;
 }
 
-bool fr_placement_writes_note(const struct fr_placement *p, uint64_t step_writes, char *buf,
-			      size_t len)
+bool fr_placement_writes_note(const struct fr_step *s, char *buf, size_t len)
 {
-	uint64_t rows = fr_placement_writes(p), errors = 0;
+	const struct fr_placement *p = s->placement;
+	uint64_t rows = fr_placement_writes(p), errors = 0, step = s->dir[FR_WRITE].ios;
+	int n = 0;
 
 	for (size_t i = 0; i < p->n; i++)
 		errors += p->t[i].errors;
 	*buf = '\0';
-	if (rows == step_writes)
-		return false;
-	if (step_writes == rows + errors)
-		snprintf(buf, len,
-			 "the PIDs' tags count %llu completed writes, the step %llu: the tags "
+	if (s->tags_incl_ramp)
+		n = snprintf(
+			buf, len,
+			"these rows are the engine's tags, which include fio's ramp (an engine "
+			"file without tags_ramp): not fio's interval");
+	if (rows == step || n < 0 || (size_t)n >= len)
+		return n > 0;
+	if (step == rows + errors)
+		snprintf(buf + n, len - (size_t)n,
+			 "%sthe PIDs' tags count %llu completed writes, the step %llu: the tags "
 			 "count its %llu failed writes apart",
-			 (unsigned long long)rows, (unsigned long long)step_writes,
+			 n ? "; " : "", (unsigned long long)rows, (unsigned long long)step,
 			 (unsigned long long)errors);
 	else
-		snprintf(buf, len,
-			 "the PIDs' tags count %llu completed writes (%llu failed apart), the step "
-			 "%llu: fio's total_ios counts submitted writes, failed ones and those in "
-			 "flight when a ramp ended included (docs/tags.md \"Ramp\")",
-			 (unsigned long long)rows, (unsigned long long)errors,
-			 (unsigned long long)step_writes);
+		snprintf(
+			buf + n, len - (size_t)n,
+			"%sthe PIDs' tags count %llu completed writes (%llu failed apart), the "
+			"step %llu: fio's total_ios counts submitted writes, failed ones and those "
+			"in flight when a ramp ended included (docs/tags.md \"Ramp\")",
+			n ? "; " : "", (unsigned long long)rows, (unsigned long long)errors,
+			(unsigned long long)step);
 	return true;
+}
+
+bool fr_nn_writer_ns(const struct fr_drive *d, unsigned nsid)
+{
+	/* by name, not fr_drive_find_profile(): model.c uses this file */
+	for (size_t k = 0; nsid && k < d->nprofiles; k++) {
+		const struct fr_profile *p = &d->profiles[k];
+
+		for (size_t i = 0; !strcmp(p->name, "noisy-neighbor") && i < p->nsteps; i++)
+			if (p->steps[i].kind == FR_KIND_NN_WRITE && p->steps[i].nsid == nsid &&
+			    p->steps[i].dir[FR_WRITE].ios)
+				return true;
+	}
+	return false;
 }

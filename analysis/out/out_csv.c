@@ -14,7 +14,7 @@
 #include "util/fixed.h"
 #include "out/out.h"
 #include "out/baseline_out.h"
-#include "out/fdp.h"
+#include "report/fdp.h"
 #include "out/out_fdp.h"
 #include "out/out_cell.h"
 #include "out/out_health.h"
@@ -419,7 +419,7 @@ static void pid_rows(void *arg, const struct fr_drive *d, const struct fr_step *
 	r.origin = s;
 	r.step = "all";
 	r.detail = "the namespace's placed writes";
-	if (fr_placement_writes_note(s->placement, s->dir[FR_WRITE].ios, note, sizeof(note))) {
+	if (fr_placement_writes_note(s, note, sizeof(note))) {
 		snprintf(detail, sizeof(detail), "the namespace's placed writes: %s", note);
 		r.detail = detail;
 	}
@@ -458,13 +458,12 @@ static void pid_rows(void *arg, const struct fr_drive *d, const struct fr_step *
 
 static void fdp_rows(FILE *f, const struct fr_report *rep)
 {
-	struct fr_fdp_cmp c;
+	const struct fr_fdp_cmp *c = rep->fdp;
 
-	if (fr_fdp_compare(rep, &c))
+	if (!c)
 		return;
-	for (size_t i = 0; i < c.n; i++)
-		fdp_pair_rows(f, &c.p[i]);
-	fr_fdp_compare_free(&c);
+	for (size_t i = 0; i < c->n; i++)
+		fdp_pair_rows(f, &c->p[i]);
 	fr_fdp_each_placed(rep->m, pid_rows, f);
 }
 

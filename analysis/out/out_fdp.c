@@ -9,7 +9,7 @@
 #include <json-c/json.h>
 
 #include "util/escape.h"
-#include "out/fdp.h"
+#include "report/fdp.h"
 #include "out/out_cell.h"
 #include "out/out_fdp.h"
 #include "chart/svg.h"
@@ -172,7 +172,7 @@ static void pid_rows(void *arg, const struct fr_drive *d, const struct fr_step *
 			snprintf(ruh, sizeof(ruh), "?");
 		pid_row(t, "", pid, ruh, idx, p->count, &p->lat, p->max, p);
 	}
-	if (fr_placement_writes_note(s->placement, w->ios, note, sizeof(note))) {
+	if (fr_placement_writes_note(s, note, sizeof(note))) {
 		fprintf(t->f, t->md ? "\n%s all: " : "      * %s all: ", ns);
 		t->str(t->f, note);
 		fputc('\n', t->f);
@@ -192,10 +192,10 @@ static void pid_rows(void *arg, const struct fr_drive *d, const struct fr_step *
 
 static void fdp_tw(struct tw *t, const struct fr_report *rep)
 {
-	struct fr_fdp_cmp c;
+	const struct fr_fdp_cmp *c = rep->fdp;
 	enum fr_basis b = rep->r ? rep->r->basis : FR_CLAT;
 
-	if (!have_placed(rep->m) || fr_fdp_compare(rep, &c))
+	if (!have_placed(rep->m) || !c)
 		return;
 	fputs(t->md ? "\n## Noisy neighbor with and without Flexible Data Placement\n\n"
 		    : "\n== noisy neighbor with and without Flexible Data Placement ==\n",
@@ -203,8 +203,8 @@ static void fdp_tw(struct tw *t, const struct fr_report *rep)
 	fputs("the same drive's two runs side by side, not merged and not ranked against each "
 	      "other; WAF from the drive's own counters over the writers' job\n",
 	      t->f);
-	for (size_t i = 0; i < c.n; i++)
-		pair_text(t, &c.p[i], b);
+	for (size_t i = 0; i < c->n; i++)
+		pair_text(t, &c->p[i], b);
 	fputs(t->md ? "\n## Placed writes per placement ID (µs)\n\n"
 		    : "\n== placed writes per placement ID (µs) ==\n",
 	      t->f);
@@ -215,7 +215,6 @@ static void fdp_tw(struct tw *t, const struct fr_report *rep)
 	      "their ratio\n",
 	      t->f);
 	fr_fdp_each_placed(rep->m, pid_rows, t);
-	fr_fdp_compare_free(&c);
 }
 
 void fr_fdp_text(FILE *f, const struct fr_report *rep)
@@ -302,7 +301,7 @@ static void pid_json(void *arg, const struct fr_drive *d, const struct fr_step *
 	json_object_object_add(o, "nsid", json_object_new_int64(s->nsid));
 	json_object_object_add(o, "writes",
 			       json_object_new_int64((int64_t)fr_placement_writes(s->placement)));
-	differ = fr_placement_writes_note(s->placement, s->dir[FR_WRITE].ios, note, sizeof(note));
+	differ = fr_placement_writes_note(s, note, sizeof(note));
 	json_object_object_add(o, "step_writes",
 			       differ ? json_object_new_int64((int64_t)s->dir[FR_WRITE].ios)
 				      : NULL);
@@ -344,19 +343,18 @@ static void pid_json(void *arg, const struct fr_drive *d, const struct fr_step *
 struct json_object *fr_fdp_json(const struct fr_report *rep)
 {
 	struct json_object *o, *pairs, *pl;
-	struct fr_fdp_cmp c;
+	const struct fr_fdp_cmp *c = rep->fdp;
 
-	if (!have_placed(rep->m) || fr_fdp_compare(rep, &c))
+	if (!have_placed(rep->m) || !c)
 		return NULL;
 	o = json_object_new_object();
 	pairs = json_object_new_array();
 	pl = json_object_new_array();
-	for (size_t i = 0; i < c.n; i++)
-		json_object_array_add(pairs, pair_json(&c.p[i]));
+	for (size_t i = 0; i < c->n; i++)
+		json_object_array_add(pairs, pair_json(&c->p[i]));
 	fr_fdp_each_placed(rep->m, pid_json, pl);
 	json_object_object_add(o, "pairs", pairs);
 	json_object_object_add(o, "placement", pl);
-	fr_fdp_compare_free(&c);
 	return o;
 }
 
@@ -438,7 +436,7 @@ static void html_pids(void *arg, const struct fr_drive *d, const struct fr_step 
 	      "</tr>\n",
 	      f);
 	fr_ns_name(ns, sizeof(ns), s->nsid);
-	fr_placement_writes_note(s->placement, s->dir[FR_WRITE].ios, note, sizeof(note));
+	fr_placement_writes_note(s, note, sizeof(note));
 	html_pid_row(f, ns, "all", "", fr_placement_writes(s->placement),
 		     &s->dir[FR_WRITE].lat[FR_CLAT], NAN, NULL, note);
 	for (size_t i = 0; i < s->placement->n; i++) {
@@ -453,21 +451,20 @@ static void html_pids(void *arg, const struct fr_drive *d, const struct fr_step 
 
 void fr_fdp_html(FILE *f, const struct fr_report *rep)
 {
-	struct fr_fdp_cmp c;
+	const struct fr_fdp_cmp *c = rep->fdp;
 
-	if (!have_placed(rep->m) || fr_fdp_compare(rep, &c))
+	if (!have_placed(rep->m) || !c)
 		return;
 	fputs("<section class=\"fdp\"><h2>Noisy neighbor with and without Flexible Data "
 	      "Placement</h2>\n<p>The same drive's two runs side by side, not merged and not "
 	      "ranked against each other; WAF from the drive's own counters over the writers' "
 	      "job.</p>\n",
 	      f);
-	for (size_t i = 0; i < c.n; i++)
-		html_pair(f, &c.p[i]);
+	for (size_t i = 0; i < c->n; i++)
+		html_pair(f, &c->p[i]);
 	fputs("<h2>Placed writes per placement ID</h2>\n<p>Each namespace's writes "
 	      "(\"all\") and each placement ID's, from the engine's tags.</p>\n",
 	      f);
 	fr_fdp_each_placed(rep->m, html_pids, f);
 	fputs("</section>\n", f);
-	fr_fdp_compare_free(&c);
 }

@@ -193,12 +193,25 @@ static size_t placed_keys(const struct fr_engine *e, const struct fr_tag *t, boo
 
 	*first = false;
 	for (size_t i = 0; i < e->ntags; i++)
-		if (e->tags[i].placed && !e->tags[i].ramp_included && e->tags[i].nsid == t->nsid) {
+		if (e->tags[i].placed && e->tags[i].nsid == t->nsid) {
 			if (!n)
 				*first = &e->tags[i] == t;
 			n++;
 		}
 	return n;
+}
+
+/* Labels the step JOB made: its figures include fio's ramp (fr_step.tags_incl_ramp). */
+static void label_ramp(struct fr_model *m, const struct fr_job *job)
+{
+	struct fr_drive *d = fr_model_find_drive(m, job->drive);
+	struct fr_profile *p =
+		d ? (struct fr_profile *)fr_drive_find_profile(d, job->profile) : NULL;
+
+	for (size_t i = 0; p && i < p->nsteps; i++)
+		if (p->steps[i].kind == job->kind && p->steps[i].nsid == job->nsid &&
+		    !strcmp(p->steps[i].name, job->step))
+			p->steps[i].tags_incl_ramp = true;
 }
 
 /* Attaches NSID's per-PID figures to its write step of DRIVE / STEP. */
@@ -277,12 +290,13 @@ size_t fr_engine_ramp_check(struct fr_model *m, struct fr_engine *e, const char 
 				n++;
 			}
 		if (n)
-			fr_model_note(m, sidecar,
-				      "job '%s' ran with a ramp_time and this engine file has no "
-				      "\"tags_ramp\" (an engine from before the ramp fix): its %zu "
-				      "tag key%s include the ramp, fio's figures do not, so their "
-				      "tails are not set beside fio's",
-				      name, n, n == 1 ? "" : "s");
+			fr_model_note(
+				m, sidecar,
+				"job '%s' ran with a ramp_time and this engine file has no "
+				"\"tags_ramp\" (an engine from before the ramp fix): its %zu "
+				"tag key%s include the ramp, fio's figures do not; the figures "
+				"from them are labelled so and not ranked beside fio's",
+				name, n, n == 1 ? "" : "s");
 		marked += n;
 	}
 	return marked;
@@ -305,8 +319,6 @@ int fr_engine_add_tails(struct fr_model *m, const struct fr_engine *e, const cha
 		size_t npids = 1;
 		bool first = true;
 
-		if (t->ramp_included)
-			continue;
 		if (t->placed) {
 			npids = placed_keys(e, t, &first);
 			if (!first)
@@ -323,12 +335,13 @@ int fr_engine_add_tails(struct fr_model *m, const struct fr_engine *e, const cha
 			/* several PIDs: their counts add up, their percentiles do
 			 * not (the per-PID rows show each) */
 			for (size_t k = i + 1; k < e->ntags; k++)
-				if (e->tags[k].placed && !e->tags[k].ramp_included &&
-				    e->tags[k].nsid == t->nsid)
+				if (e->tags[k].placed && e->tags[k].nsid == t->nsid)
 					job.dir[t->dir].ios += e->tags[k].count;
 		}
 		if (fr_model_add(m, &job))
 			return -1;
+		if (t->ramp_included)
+			label_ramp(m, &job);
 		m->jobs_read--; /* a share of a fio job already counted */
 		if (t->placed && attach_placement(m, e, drive, step, t->nsid))
 			return -1;

@@ -18,7 +18,7 @@ struct fr_tag {
 	bool placed;	   /* a placed write key: one of the namespace's PIDs */
 	const char *job;   /* the fio job it belongs to (in root), NULL not said */
 	/* its job ran with a ramp the tags include (an engine from before
-	 * jobs[].tags_ramp): not set beside fio's figures */
+	 * jobs[].tags_ramp): its step is labelled so */
 	bool ramp_included;
 };
 
@@ -48,8 +48,9 @@ struct fr_engine {
  * jobs[].tags_ramp for a job with ramp_time; an engine file without it, of a
  * job fio ran with a ramp_time, has tags that include the ramp while fio's
  * figures do not.  Those tags are marked (fr_tag.ramp_included), so that
- * fr_engine_add_tails() does not set them beside fio's, and a note names the
- * file and the job.
+ * fr_engine_add_tails() labels the steps made of them
+ * (fr_step.tags_incl_ramp: not ranked beside fio's figures), and a note
+ * names the file and the job.
  *
  * Return: the tags marked.
  */

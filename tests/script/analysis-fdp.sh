@@ -178,8 +178,9 @@ check "alone: exit 0, 'no run without placement' and the placed run's WAF" bash 
 # An engine from before the ramp fix: the same real files, the placed run's
 # engine file with jobs[].tags_ramp dropped (made here, nothing else
 # changed).  fio ran the jobs with ramp_time=1, so such tags would include
-# the ramp: fiorank names the file and each job in a note and does not set
-# those tags' tails beside fio's (no per-PID table); exit 0.
+# the ramp: fiorank names the file and each job in a note, lists the
+# victims from those tags unranked with the reason, and labels the per-PID
+# rows; exit 0.
 mkdir -p "$tmp/oldeng"
 cp "$D"/nn/ng0n1/noisy-neighbor-fdp/noisy-neighbor/ssdnvme-fdp.* "$tmp/oldeng/"
 python3 - "$tmp/oldeng/ssdnvme-fdp.engine.json" <<'PY'
@@ -196,7 +197,9 @@ for job in nn-read nn-write; do
 	check "old engine file: a note names the file and job $job (tags include the ramp)" \
 		grep -q "^fiorank: note: .*oldeng/ssdnvme-fdp.engine.json: job '$job' ran with a ramp_time and this engine file has no \"tags_ramp\"" "$tmp/oldeng.err"
 done
-check "old engine file: no per-PID tails from its tags" bash -c "! grep -q '^ns      PID RUHID index' '$tmp/oldeng.txt'"
+check "old engine file: its victims and per-PID rows are labelled as including the ramp, not ranked" bash -c \
+	"grep -q \"the engine's tags, which include fio's ramp (an\" '$tmp/oldeng.txt' &&
+	grep -q \"^      \\* ns1 all: these rows are the engine's tags, which include fio's ramp\" '$tmp/oldeng.txt'"
 "$FIORANK" -N "$tmp/alone" 2>&1 | grep -q "tags_ramp"
 check "the same run with tags_ramp: no such note" test $? = 1
 # Other reports are unchanged: no fdp section without a placed run.

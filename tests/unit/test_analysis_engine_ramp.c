@@ -81,17 +81,23 @@ static void without_tags_ramp_marked_and_noted(void **state)
 	assert_non_null(strstr(m.notes[0].reason, "job 'nn-read' ran with a ramp_time and this "
 						  "engine file has no \"tags_ramp\""));
 	assert_non_null(strstr(m.notes[1].reason, "job 'nn-write'"));
-	/* no per-namespace tails from them */
+	/* the per-namespace steps made of them are labelled, and only they */
 	{
-		size_t before = 0, after = 0;
+		size_t labelled = 0, with_ns = 0;
 
-		for (size_t p = 0; p < m.drives[0].nprofiles; p++)
-			before += m.drives[0].profiles[p].nsteps;
 		assert_int_equal(fr_engine_add_tails(&m, &e, info.drive, info.nn_step, "e.json"),
 				 0);
 		for (size_t p = 0; p < m.drives[0].nprofiles; p++)
-			after += m.drives[0].profiles[p].nsteps;
-		assert_int_equal(after, before);
+			for (size_t k = 0; k < m.drives[0].profiles[p].nsteps; k++) {
+				const struct fr_step *st = &m.drives[0].profiles[p].steps[k];
+
+				labelled += st->tags_incl_ramp;
+				with_ns += st->nsid > 0;
+				if (st->tags_incl_ramp)
+					assert_true(st->nsid > 0);
+			}
+		assert_true(with_ns > 0);
+		assert_int_equal(labelled, with_ns);
 	}
 	fr_engine_free(&e);
 	fr_read_info_free(&info);

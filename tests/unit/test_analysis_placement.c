@@ -248,7 +248,8 @@ static void events_confirm_no_controller_change(void **state)
 static void all_row_adds_up(void **state)
 {
 	struct fr_placement *p = calloc(1, sizeof(*p) + 2 * sizeof(p->t[0]));
-	char note[320];
+	struct fr_step s = {0};
+	char note[480];
 
 	(void)state;
 	assert_non_null(p);
@@ -256,18 +257,28 @@ static void all_row_adds_up(void **state)
 	p->t[0].count = 10;
 	p->t[0].errors = 1;
 	p->t[1].count = 5;
+	s.placement = p;
+	s.dir[FR_WRITE].ios = 15;
 	/* the "all" row is the rows' sum, whatever the step says */
 	assert_int_equal(fr_placement_writes(p), 15);
-	assert_false(fr_placement_writes_note(p, 15, note, sizeof(note)));
+	assert_false(fr_placement_writes_note(&s, note, sizeof(note)));
 	assert_string_equal(note, "");
 	/* fio's count with the failed write */
-	assert_true(fr_placement_writes_note(p, 16, note, sizeof(note)));
+	s.dir[FR_WRITE].ios = 16;
+	assert_true(fr_placement_writes_note(&s, note, sizeof(note)));
 	assert_string_equal(note, "the PIDs' tags count 15 completed writes, the step 16: the "
 				  "tags count its 1 failed writes apart");
 	/* submissions fio counted that the tags did not complete */
-	assert_true(fr_placement_writes_note(p, 19, note, sizeof(note)));
+	s.dir[FR_WRITE].ios = 19;
+	assert_true(fr_placement_writes_note(&s, note, sizeof(note)));
 	assert_non_null(strstr(note, "the PIDs' tags count 15 completed writes (1 failed apart), "
 				     "the step 19: fio's total_ios counts submitted writes"));
+	/* tags of an engine before tags_ramp, of a job with a ramp: said */
+	s.dir[FR_WRITE].ios = 15;
+	s.tags_incl_ramp = true;
+	assert_true(fr_placement_writes_note(&s, note, sizeof(note)));
+	assert_string_equal(note, "these rows are the engine's tags, which include fio's ramp (an "
+				  "engine file without tags_ramp): not fio's interval");
 	free(p);
 }
 
