@@ -21,7 +21,7 @@ FR_SRCS      += model/pooled.c rank/tq.c out/out_tq.c out/out_tq_html.c
 # the SNIA PTS tests (issue 27): fiorank pts
 FR_SRCS      += read/pts.c report/pts_build.c report/pts_fig.c report/pts_iops.c out/pts_out.c out/pts_html.c out/pts_svg.c cli/pts_main.c
 # Flexible Data Placement: per-PID tails, placed vs unplaced noisy neighbor (issue 26)
-FR_SRCS      += read/placement.c out/fdp.c out/out_fdp.c
+FR_SRCS      += read/placement.c report/fdp.c out/out_fdp.c
 FR_OBJDIR    := $(BUILD)/obj/analysis
 FR_OBJS      := $(addprefix $(FR_OBJDIR)/,$(FR_SRCS:.c=.o))
 FR_LIB       := $(FR_OBJDIR)/libfiorank.a

@@ -582,6 +582,7 @@ int fr_model_merge(struct fr_model *dst, const struct fr_model *src)
 				if (ss->placement && !ds->placement &&
 				    !(ds->placement = fr_placement_dup(ss->placement)))
 					return -ENOMEM;
+				ds->tags_incl_ramp |= ss->tags_incl_ramp;
 				if (!ds->fio_doc)
 					ds->fio_doc = json_object_get(ss->fio_doc);
 				if (!ds->engine_doc)

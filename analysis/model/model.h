@@ -50,22 +50,30 @@ struct fr_pid_tail {
 	unsigned pid;	     /* the placement identifier sent (DSPEC) */
 	unsigned plid_index; /* its index in the namespace's handle list (plids=) */
 	int ruhid;	     /* reclaim unit handle it maps to; -1 not said */
-	uint64_t count;
-	struct fr_lat lat; /* ns; mean and percentiles as the engine gave them */
-	double max;	   /* ns, NAN not said */
+	uint64_t count;	     /* completed writes the tag counts */
+	uint64_t errors;     /* failed writes the tag counts apart */
+	struct fr_lat lat;   /* ns; mean and percentiles as the engine gave them */
+	double max;	     /* ns, NAN not said */
 	/* the handle's usage over the job (docs/engine.md "Write amplification
 	 * per handle"): bytes the job wrote with this PID, bytes the handle's
 	 * reclaim unit took (RUAMW before - after, x LBA size), their ratio;
 	 * NAN with why in ru_note where it is not a right number */
 	double host_bytes, ru_bytes, ru_ratio;
-	char ru_note[240];
+	char ru_note[480];
 	/* across reclaim unit changes (docs/fiorank.md "Handle usage across
 	 * reclaim units"): the unit size read from the drive (RUNS, bytes),
 	 * the new units the handle started (NAN when not determinable), the
 	 * bounds of ru_bytes (equal when determined; NAN when not known), and
 	 * how the figure was reached ("" within one unit) */
 	double ru_size, ru_units, ru_bytes_min, ru_bytes_max;
-	char ru_basis[200];
+	char ru_basis[400];
+	/* what the drive's FDP events say about the handle over the job
+	 * (docs/fiorank.md "FDP events"), also part of ru_note or ru_basis;
+	 * "" when the engine file has no events section; ru_events_changes:
+	 * the unit changes they report (NAN when not watched), of which
+	 * ru_events_by_ctrl the controller made */
+	char ru_events[240];
+	double ru_events_changes, ru_events_by_ctrl;
 };
 
 /* The placed writes of one namespace of one step (a flexible array). */
@@ -82,6 +90,42 @@ struct fr_placement {
  * when out of memory.
  */
 struct fr_placement *fr_placement_dup(const struct fr_placement *p);
+
+struct fr_drive;
+
+/**
+ * fr_nn_writer_ns() - whether a drive's noisy-neighbor writers wrote to a namespace
+ * @d: the drive
+ * @nsid: the namespace
+ *
+ * Return: true when a noisy-neighbor write step of @d wrote to @nsid.
+ */
+bool fr_nn_writer_ns(const struct fr_drive *d, unsigned nsid);
+
+/**
+ * fr_placement_writes() - the writes a namespace's placement ID rows count
+ * @p: the namespace's placed keys
+ *
+ * Return: the sum of the keys' completed writes: the "all" row of the
+ * per-PID table, so that the rows add up.
+ */
+uint64_t fr_placement_writes(const struct fr_placement *p);
+
+struct fr_step;
+
+/**
+ * fr_placement_writes_note() - what the per-PID rows of a step do not say
+ * @s: a noisy-neighbor write step with placed writes (@s->placement)
+ * @buf: where the note goes: "" when there is nothing to say
+ * @len: its room
+ *
+ * That the rows are tags which include fio's ramp (@s->tags_incl_ramp), and
+ * when the step's own write count (fio's total_ios when a fio job of that
+ * namespace made it) differs from the rows' sum, both counts and why.
+ *
+ * Return: true when @buf says something.
+ */
+bool fr_placement_writes_note(const struct fr_step *s, char *buf, size_t len);
 
 /* The latency bases fio reports: completion latency and total latency. */
 enum fr_basis { FR_CLAT, FR_LAT, FR_NBASES };
@@ -211,6 +255,10 @@ struct fr_step {
 	/* the rate its jobs were capped at, IOPS summed over them (a capped
 	 * curve step: "120" is 120 % of the peak): 0 none, NAN not known */
 	double target_iops;
+	/* its figures are the ssdnvme engine's tags of a job fio ran with a
+	 * ramp_time, from an engine file without jobs[].tags_ramp: they
+	 * include the ramp, fio's figures do not (read_engine.c) */
+	bool tags_incl_ramp;
 	/* what later stages read of its fio output (read_fio_keep.c: options
 	 * and json+ bins) and of its engine file (the whole tree), kept by the
 	 * reader so that no stage opens an input again; a json-c reference

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * A step's figures over its directions, and the names of kinds and
- * directions (model.h).
+ * A step's figures over its directions, the write count of its placed
+ * writes' rows, whether a drive's noisy-neighbor writers wrote to a
+ * namespace, and the names of kinds and directions (model.h).
  */
 #include <math.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "model/model.h"
 
@@ -48,4 +51,60 @@ const char *fr_dir_name(enum fr_dir d)
 {
 	static const char *const names[] = {"read", "write", "trim"};
 	return names[d];
+}
+
+uint64_t fr_placement_writes(const struct fr_placement *p)
+{
+	uint64_t n = 0;
+
+	for (size_t i = 0; i < p->n; i++)
+		n += p->t[i].count;
+	return n;
+}
+
+bool fr_placement_writes_note(const struct fr_step *s, char *buf, size_t len)
+{
+	const struct fr_placement *p = s->placement;
+	uint64_t rows = fr_placement_writes(p), errors = 0, step = s->dir[FR_WRITE].ios;
+	int n = 0;
+
+	for (size_t i = 0; i < p->n; i++)
+		errors += p->t[i].errors;
+	*buf = '\0';
+	if (s->tags_incl_ramp)
+		n = snprintf(
+			buf, len,
+			"these rows are the engine's tags, which include fio's ramp (an engine "
+			"file without tags_ramp): not fio's interval");
+	if (rows == step || n < 0 || (size_t)n >= len)
+		return n > 0;
+	if (step == rows + errors)
+		snprintf(buf + n, len - (size_t)n,
+			 "%sthe PIDs' tags count %llu completed writes, the step %llu: the tags "
+			 "count its %llu failed writes apart",
+			 n ? "; " : "", (unsigned long long)rows, (unsigned long long)step,
+			 (unsigned long long)errors);
+	else
+		snprintf(
+			buf + n, len - (size_t)n,
+			"%sthe PIDs' tags count %llu completed writes (%llu failed apart), the "
+			"step %llu: fio's total_ios counts submitted writes, failed ones and those "
+			"in flight when a ramp ended included (docs/tags.md \"Ramp\")",
+			n ? "; " : "", (unsigned long long)rows, (unsigned long long)errors,
+			(unsigned long long)step);
+	return true;
+}
+
+bool fr_nn_writer_ns(const struct fr_drive *d, unsigned nsid)
+{
+	/* by name, not fr_drive_find_profile(): model.c uses this file */
+	for (size_t k = 0; nsid && k < d->nprofiles; k++) {
+		const struct fr_profile *p = &d->profiles[k];
+
+		for (size_t i = 0; !strcmp(p->name, "noisy-neighbor") && i < p->nsteps; i++)
+			if (p->steps[i].kind == FR_KIND_NN_WRITE && p->steps[i].nsid == nsid &&
+			    p->steps[i].dir[FR_WRITE].ios)
+				return true;
+	}
+	return false;
 }

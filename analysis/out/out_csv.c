@@ -14,7 +14,7 @@
 #include "util/fixed.h"
 #include "out/out.h"
 #include "out/baseline_out.h"
-#include "out/fdp.h"
+#include "report/fdp.h"
 #include "out/out_fdp.h"
 #include "out/out_cell.h"
 #include "out/out_health.h"
@@ -411,7 +411,7 @@ static void pid_rows(void *arg, const struct fr_drive *d, const struct fr_step *
 {
 	FILE *f = arg;
 	struct row r = blank("placement");
-	char step[32], detail[640];
+	char step[32], detail[640], note[320];
 
 	r.profile = "noisy-neighbor";
 	r.drive = d->label;
@@ -419,6 +419,10 @@ static void pid_rows(void *arg, const struct fr_drive *d, const struct fr_step *
 	r.origin = s;
 	r.step = "all";
 	r.detail = "the namespace's placed writes";
+	if (fr_placement_writes_note(s, note, sizeof(note))) {
+		snprintf(detail, sizeof(detail), "the namespace's placed writes: %s", note);
+		r.detail = detail;
+	}
 	r.lat = s->dir[FR_WRITE].lat[FR_CLAT].mean;
 	r.p99 = s->dir[FR_WRITE].lat[FR_CLAT].p99;
 	r.p999 = s->dir[FR_WRITE].lat[FR_CLAT].p999;
@@ -454,13 +458,12 @@ static void pid_rows(void *arg, const struct fr_drive *d, const struct fr_step *
 
 static void fdp_rows(FILE *f, const struct fr_report *rep)
 {
-	struct fr_fdp_cmp c;
+	const struct fr_fdp_cmp *c = rep->fdp;
 
-	if (fr_fdp_compare(rep, &c))
+	if (!c)
 		return;
-	for (size_t i = 0; i < c.n; i++)
-		fdp_pair_rows(f, &c.p[i]);
-	fr_fdp_compare_free(&c);
+	for (size_t i = 0; i < c->n; i++)
+		fdp_pair_rows(f, &c->p[i]);
 	fr_fdp_each_placed(rep->m, pid_rows, f);
 }
 

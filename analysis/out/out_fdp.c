@@ -9,7 +9,7 @@
 #include <json-c/json.h>
 
 #include "util/escape.h"
-#include "out/fdp.h"
+#include "report/fdp.h"
 #include "out/out_cell.h"
 #include "out/out_fdp.h"
 #include "chart/svg.h"
@@ -144,7 +144,7 @@ static void pid_rows(void *arg, const struct fr_drive *d, const struct fr_step *
 {
 	struct tw *t = arg;
 	const struct fr_dirstat *w = &s->dir[FR_WRITE];
-	char ns[16], pid[16], ruh[16], idx[16];
+	char ns[16], pid[16], ruh[16], idx[16], note[320];
 
 	if (t->last != d) {
 		t->last = d;
@@ -158,7 +158,9 @@ static void pid_rows(void *arg, const struct fr_drive *d, const struct fr_step *
 		      t->f);
 	}
 	fr_ns_name(ns, sizeof(ns), s->nsid);
-	pid_row(t, ns, "all", "", "", w->ios, &w->lat[FR_CLAT], NAN, NULL);
+	/* the rows' sum: the step's own count (fio's) is said under the table */
+	pid_row(t, ns, "all", "", "", fr_placement_writes(s->placement), &w->lat[FR_CLAT], NAN,
+		NULL);
 	for (size_t i = 0; i < s->placement->n; i++) {
 		const struct fr_pid_tail *p = &s->placement->t[i];
 
@@ -169,6 +171,11 @@ static void pid_rows(void *arg, const struct fr_drive *d, const struct fr_step *
 		else
 			snprintf(ruh, sizeof(ruh), "?");
 		pid_row(t, "", pid, ruh, idx, p->count, &p->lat, p->max, p);
+	}
+	if (fr_placement_writes_note(s, note, sizeof(note))) {
+		fprintf(t->f, t->md ? "\n%s all: " : "      * %s all: ", ns);
+		t->str(t->f, note);
+		fputc('\n', t->f);
 	}
 	for (size_t i = 0; i < s->placement->n; i++) {
 		const struct fr_pid_tail *p = &s->placement->t[i];
@@ -185,10 +192,10 @@ static void pid_rows(void *arg, const struct fr_drive *d, const struct fr_step *
 
 static void fdp_tw(struct tw *t, const struct fr_report *rep)
 {
-	struct fr_fdp_cmp c;
+	const struct fr_fdp_cmp *c = rep->fdp;
 	enum fr_basis b = rep->r ? rep->r->basis : FR_CLAT;
 
-	if (!have_placed(rep->m) || fr_fdp_compare(rep, &c))
+	if (!have_placed(rep->m) || !c)
 		return;
 	fputs(t->md ? "\n## Noisy neighbor with and without Flexible Data Placement\n\n"
 		    : "\n== noisy neighbor with and without Flexible Data Placement ==\n",
@@ -196,8 +203,8 @@ static void fdp_tw(struct tw *t, const struct fr_report *rep)
 	fputs("the same drive's two runs side by side, not merged and not ranked against each "
 	      "other; WAF from the drive's own counters over the writers' job\n",
 	      t->f);
-	for (size_t i = 0; i < c.n; i++)
-		pair_text(t, &c.p[i], b);
+	for (size_t i = 0; i < c->n; i++)
+		pair_text(t, &c->p[i], b);
 	fputs(t->md ? "\n## Placed writes per placement ID (µs)\n\n"
 		    : "\n== placed writes per placement ID (µs) ==\n",
 	      t->f);
@@ -208,7 +215,6 @@ static void fdp_tw(struct tw *t, const struct fr_report *rep)
 	      "their ratio\n",
 	      t->f);
 	fr_fdp_each_placed(rep->m, pid_rows, t);
-	fr_fdp_compare_free(&c);
 }
 
 void fr_fdp_text(FILE *f, const struct fr_report *rep)
@@ -288,10 +294,18 @@ static struct json_object *pair_json(const struct fr_fdp_pair *p)
 static void pid_json(void *arg, const struct fr_drive *d, const struct fr_step *s)
 {
 	struct json_object *o = json_object_new_object(), *a = json_object_new_array();
+	char note[320];
+	bool differ;
 
 	json_object_object_add(o, "drive", json_object_new_string(d->label));
 	json_object_object_add(o, "nsid", json_object_new_int64(s->nsid));
-	json_object_object_add(o, "writes", json_object_new_int64((int64_t)s->dir[FR_WRITE].ios));
+	json_object_object_add(o, "writes",
+			       json_object_new_int64((int64_t)fr_placement_writes(s->placement)));
+	differ = fr_placement_writes_note(s, note, sizeof(note));
+	json_object_object_add(o, "step_writes",
+			       differ ? json_object_new_int64((int64_t)s->dir[FR_WRITE].ios)
+				      : NULL);
+	json_object_object_add(o, "writes_note", differ ? json_object_new_string(note) : NULL);
 	json_object_object_add(o, "lat", lat_json(&s->dir[FR_WRITE].lat[FR_CLAT], false));
 	for (size_t i = 0; i < s->placement->n; i++) {
 		const struct fr_pid_tail *p = &s->placement->t[i];
@@ -315,6 +329,11 @@ static void pid_json(void *arg, const struct fr_drive *d, const struct fr_step *
 		json_object_object_add(e, "ru_bytes_max", jnum(p->ru_bytes_max));
 		json_object_object_add(e, "ru_basis",
 				       *p->ru_basis ? json_object_new_string(p->ru_basis) : NULL);
+		json_object_object_add(e, "ru_events",
+				       *p->ru_events ? json_object_new_string(p->ru_events) : NULL);
+		json_object_object_add(e, "ru_unit_changes_reported", jnum(p->ru_events_changes));
+		json_object_object_add(e, "ru_unit_changes_by_controller",
+				       jnum(p->ru_events_by_ctrl));
 		json_object_array_add(a, e);
 	}
 	json_object_object_add(o, "pids", a);
@@ -324,19 +343,18 @@ static void pid_json(void *arg, const struct fr_drive *d, const struct fr_step *
 struct json_object *fr_fdp_json(const struct fr_report *rep)
 {
 	struct json_object *o, *pairs, *pl;
-	struct fr_fdp_cmp c;
+	const struct fr_fdp_cmp *c = rep->fdp;
 
-	if (!have_placed(rep->m) || fr_fdp_compare(rep, &c))
+	if (!have_placed(rep->m) || !c)
 		return NULL;
 	o = json_object_new_object();
 	pairs = json_object_new_array();
 	pl = json_object_new_array();
-	for (size_t i = 0; i < c.n; i++)
-		json_object_array_add(pairs, pair_json(&c.p[i]));
+	for (size_t i = 0; i < c->n; i++)
+		json_object_array_add(pairs, pair_json(&c->p[i]));
 	fr_fdp_each_placed(rep->m, pid_json, pl);
 	json_object_object_add(o, "pairs", pairs);
 	json_object_object_add(o, "placement", pl);
-	fr_fdp_compare_free(&c);
 	return o;
 }
 
@@ -388,7 +406,8 @@ static void html_pair(FILE *f, const struct fr_fdp_pair *p)
 }
 
 static void html_pid_row(FILE *f, const char *ns, const char *pid, const char *ruh, uint64_t n,
-			 const struct fr_lat *l, double max, const struct fr_pid_tail *u)
+			 const struct fr_lat *l, double max, const struct fr_pid_tail *u,
+			 const char *note)
 {
 	fputs("<tr>", f);
 	fr_html_cell(f, ns, true);
@@ -400,14 +419,14 @@ static void html_pid_row(FILE *f, const char *ns, const char *pid, const char *r
 	fr_html_num_cell(f, u ? u->host_bytes / 1e6 : NAN, 1);
 	fr_html_num_cell(f, u ? u->ru_bytes / 1e6 : NAN, 1);
 	fr_html_num_cell(f, u ? u->ru_ratio : NAN, 2);
-	fr_html_cell(f, !u ? "" : *u->ru_note ? u->ru_note : u->ru_basis, true);
+	fr_html_cell(f, !u ? note : *u->ru_note ? u->ru_note : u->ru_basis, true);
 	fputs("</tr>\n", f);
 }
 
 static void html_pids(void *arg, const struct fr_drive *d, const struct fr_step *s)
 {
 	FILE *f = arg;
-	char ns[16], pid[16], ruh[16];
+	char ns[16], pid[16], ruh[16], note[320];
 
 	fputs("<h3>", f);
 	fr_html_escape(f, d->label);
@@ -417,35 +436,35 @@ static void html_pids(void *arg, const struct fr_drive *d, const struct fr_step 
 	      "</tr>\n",
 	      f);
 	fr_ns_name(ns, sizeof(ns), s->nsid);
-	html_pid_row(f, ns, "all", "", s->dir[FR_WRITE].ios, &s->dir[FR_WRITE].lat[FR_CLAT], NAN,
-		     NULL);
+	fr_placement_writes_note(s, note, sizeof(note));
+	html_pid_row(f, ns, "all", "", fr_placement_writes(s->placement),
+		     &s->dir[FR_WRITE].lat[FR_CLAT], NAN, NULL, note);
 	for (size_t i = 0; i < s->placement->n; i++) {
 		const struct fr_pid_tail *p = &s->placement->t[i];
 
 		snprintf(pid, sizeof(pid), "%u", p->pid);
 		snprintf(ruh, sizeof(ruh), p->ruhid >= 0 ? "%d" : "?", p->ruhid);
-		html_pid_row(f, "", pid, ruh, p->count, &p->lat, p->max, p);
+		html_pid_row(f, "", pid, ruh, p->count, &p->lat, p->max, p, "");
 	}
 	fputs("</table>\n", f);
 }
 
 void fr_fdp_html(FILE *f, const struct fr_report *rep)
 {
-	struct fr_fdp_cmp c;
+	const struct fr_fdp_cmp *c = rep->fdp;
 
-	if (!have_placed(rep->m) || fr_fdp_compare(rep, &c))
+	if (!have_placed(rep->m) || !c)
 		return;
 	fputs("<section class=\"fdp\"><h2>Noisy neighbor with and without Flexible Data "
 	      "Placement</h2>\n<p>The same drive's two runs side by side, not merged and not "
 	      "ranked against each other; WAF from the drive's own counters over the writers' "
 	      "job.</p>\n",
 	      f);
-	for (size_t i = 0; i < c.n; i++)
-		html_pair(f, &c.p[i]);
+	for (size_t i = 0; i < c->n; i++)
+		html_pair(f, &c->p[i]);
 	fputs("<h2>Placed writes per placement ID</h2>\n<p>Each namespace's writes "
 	      "(\"all\") and each placement ID's, from the engine's tags.</p>\n",
 	      f);
 	fr_fdp_each_placed(rep->m, html_pids, f);
 	fputs("</section>\n", f);
-	fr_fdp_compare_free(&c);
 }

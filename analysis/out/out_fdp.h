@@ -14,7 +14,6 @@
 
 #include "model/health.h"
 #include "out/out.h"
-#include "read/placement.h"
 
 struct json_object;
 

@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -457,6 +458,11 @@ static int rank_nn(const struct fr_model *m, enum fr_basis basis, struct fr_rank
 			ns->e[ns->n].drive = &m->drives[d];
 			ns->e[ns->n].lat = s->dir[FR_READ].lat[basis];
 			ns->e[ns->n].step = s;
+			if (s->tags_incl_ramp) /* not the interval of fio's figures */
+				snprintf(
+					ns->e[ns->n].note, sizeof(ns->e[ns->n].note),
+					"the engine's tags, which include fio's ramp (an engine "
+					"file without tags_ramp): not ranked beside fio's figures");
 			ns->n++;
 		}
 	}

@@ -79,6 +79,7 @@ static void read_task(struct task *t, struct rbuf *rb)
 
 		if (d && fr_drive_set_ident(d, eng.model, eng.serial, eng.firmware))
 			fr_model_skip(m, t->sidecar, "out of memory");
+		fr_engine_ramp_check(m, &eng, t->sidecar);
 		if (info.nn_jobs &&
 		    fr_engine_add_tails(m, &eng, info.drive, info.nn_step, t->sidecar))
 			fr_model_skip(m, t->sidecar, "out of memory");

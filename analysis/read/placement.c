@@ -53,6 +53,144 @@ struct ru_span {
 };
 
 /*
+ * What the drive's FDP events say about one handle over the job
+ * (docs/engine.md "FDP events", docs/fiorank.md "FDP events").  Every
+ * entry of a unit-change type is one change of the handle's unit, so the
+ * job's k is at least their count; the ones the controller made on its own
+ * (time limit, reset, implicit modification) can leave a unit with any
+ * part unwritten, so the bound from the largest write no longer holds.
+ */
+struct ru_events {
+	bool known;	   /* a unit-change type was enabled on the handle and its log read */
+	double changes;	   /* unit changes reported (0x00, 0x01, 0x02, 0x81) */
+	double by_ctrl;	   /* of which the controller made (0x01, 0x02, 0x81) */
+	bool ctrl_watched; /* every controller-change type offered enabled, no log lost entries */
+	char say[240];	   /* the sentence, "" when the engine file has no events section */
+};
+
+/* Whether integer V is in array A. */
+static bool has_int(struct json_object *a, long v)
+{
+	for (size_t i = 0;
+	     a && json_object_is_type(a, json_type_array) && i < json_object_array_length(a); i++)
+		if (json_object_get_int64(json_object_array_get_idx(a, i)) == v)
+			return true;
+	return false;
+}
+
+/* The log (host or controller) that holds event TYPE, NULL when it was not read. */
+static struct json_object *log_of(struct json_object *ev, long type)
+{
+	struct json_object *l = fr_json_get(ev, type >= 0x80 ? "controller" : "host");
+
+	return l && json_object_is_type(l, json_type_object) ? l : NULL;
+}
+
+/* Whether TYPE is watched on the handle: enabled (ENABLED) and its log read. */
+static bool watched(struct json_object *ev, struct json_object *enabled, long type)
+{
+	return has_int(enabled, type) && log_of(ev, type);
+}
+
+static bool log_lost(struct json_object *ev, long type)
+{
+	struct json_object *l = log_of(ev, type), *lost = fr_json_get(l, "lost");
+
+	return lost && json_object_get_boolean(lost);
+}
+
+/* Counts of slot I's new entries (and slot-less resets) into R. */
+static void count_events(struct json_object *ev, size_t i, struct ru_events *r, double *invalid,
+			 double *moved)
+{
+	struct json_object *events = fr_json_get(ev, "events");
+
+	for (size_t k = 0; events && json_object_is_type(events, json_type_array) &&
+			   k < json_object_array_length(events);
+	     k++) {
+		struct json_object *e = json_object_array_get_idx(events, k);
+		long type = whole(e, "type", 255), slot = whole(e, "slot", 65535);
+		bool mine = slot == (long)i || (slot < 0 && type == 0x02);
+
+		if (type == 0x03 && (slot < 0 || slot == (long)i))
+			(*invalid)++;
+		if (!mine)
+			continue;
+		if (type == 0x00 || type == 0x01 || type == 0x02 || type == 0x81)
+			r->changes++;
+		if (type == 0x01 || type == 0x02 || type == 0x81)
+			r->by_ctrl++;
+		if (type == 0x80)
+			*moved += fmax(fr_json_num(e, "nlbam"), 0);
+	}
+}
+
+/* The sentence of R, with the invalid-PID and reallocation counts. */
+static void say_events(struct ru_events *r, struct json_object *ev, struct json_object *enabled,
+		       double invalid, double moved)
+{
+	static const long ctrl_types[] = {0x01, 0x02, 0x81};
+	char unwatched[64] = "";
+	size_t n = 0;
+	int len;
+
+	for (size_t k = 0; k < 3; k++)
+		if (has_int(fr_json_get(ev, "offered"), ctrl_types[k]) &&
+		    !watched(ev, enabled, ctrl_types[k]))
+			n += (size_t)snprintf(unwatched + n, sizeof(unwatched) - n, "%s0x%02lx",
+					      n ? ", " : "", ctrl_types[k]);
+	r->ctrl_watched = !n && !log_lost(ev, 0x00) && !log_lost(ev, 0x81);
+	if (r->by_ctrl > 0)
+		len = snprintf(r->say, sizeof(r->say),
+			       "FDP events: the controller changed the handle's unit %.0f time%s "
+			       "during the job (of %.0f unit changes reported)",
+			       r->by_ctrl, r->by_ctrl == 1 ? "" : "s", r->changes);
+	else
+		len = snprintf(
+			r->say, sizeof(r->say),
+			"FDP events: %.0f unit change%s reported during the job, none by the "
+			"controller%s%s%s",
+			r->changes, r->changes == 1 ? "" : "s", n ? " (not watched: " : "",
+			unwatched, n ? ")" : "");
+	if (len > 0 && (size_t)len < sizeof(r->say) && (invalid > 0 || moved > 0))
+		snprintf(r->say + len, sizeof(r->say) - (size_t)len,
+			 "; %.0f write%s with an invalid PID; %.0f LBAs reallocated", invalid,
+			 invalid == 1 ? "" : "s", moved);
+}
+
+/* The events of slot I of placement entry E into R. */
+static void read_events(struct json_object *e, size_t i, struct ru_events *r)
+{
+	struct json_object *ev = fr_json_get(e, "fdp_events");
+	struct json_object *en;
+	const char *absent = fr_json_str(e, "fdp_events_absent");
+	double invalid = 0, moved = 0;
+
+	*r = (struct ru_events){0};
+	if (!ev || !json_object_is_type(ev, json_type_object)) {
+		if (absent)
+			snprintf(r->say, sizeof(r->say), "FDP events: %s", absent);
+		return;
+	}
+	en = fr_json_get(ev, "enabled");
+	en = en && json_object_is_type(en, json_type_array) && i < json_object_array_length(en)
+		     ? json_object_array_get_idx(en, i)
+		     : NULL;
+	r->known = watched(ev, en, 0x00) || watched(ev, en, 0x01) || watched(ev, en, 0x02) ||
+		   watched(ev, en, 0x81);
+	if (!r->known) {
+		snprintf(r->say, sizeof(r->say),
+			 "FDP events: no unit-change event type watched on the handle (%s)",
+			 fr_json_get(ev, "host")	  ? "none enabled"
+			 : fr_json_str(ev, "host_absent") ? fr_json_str(ev, "host_absent")
+							  : "host events not read");
+		return;
+	}
+	count_events(ev, i, r, &invalid, &moved);
+	say_events(r, ev, en, invalid, moved);
+}
+
+/*
  * Across unit changes (docs/fiorank.md "Handle usage across reclaim
  * units"): with k new units the handle took T = before - after + k x RUNS
  * bytes.  The job's own writes need T >= host (k >= kmin); a unit is left
@@ -61,7 +199,7 @@ struct ru_span {
  * Fills T's bounds and the units into T; false with why in ru_note when no
  * k fits.
  */
-static bool across_units(const struct ru_span *u, struct fr_pid_tail *t)
+static bool across_units(const struct ru_span *u, const struct ru_events *ev, struct fr_pid_tail *t)
 {
 	double b = u->before * u->lba, a = u->after * u->lba;
 	double d = u->host - b + a; /* bytes the new units must hold */
@@ -69,12 +207,27 @@ static bool across_units(const struct ru_span *u, struct fr_pid_tail *t)
 	double kmin = fmax(ceil(d / u->runs), 0);
 	double kmax = d > 0 ? (u->runs > slack ? floor(d / (u->runs - slack)) : INFINITY) : 0;
 
+	/* each reported change is a new unit; one the controller made may
+	 * leave any part of its unit unwritten: no upper bound then */
+	if (ev->known)
+		kmin = fmax(kmin, ev->changes);
+	if (ev->known && ev->by_ctrl > 0)
+		kmax = INFINITY;
 	if (kmin > kmax) {
-		snprintf(t->ru_note, sizeof(t->ru_note),
-			 "handle usage n/a: RUAMW %.0f -> %.0f with %.1f MB written fits no whole "
-			 "number of %.1f MB reclaim units filled by these writes alone (another "
-			 "writer on the handle, or a unit change the controller made)",
-			 u->before, u->after, u->host / 1e6, u->runs / 1e6);
+		snprintf(
+			t->ru_note, sizeof(t->ru_note),
+			"handle usage n/a: RUAMW %.0f -> %.0f with %.1f MB written fits no whole "
+			"number of %.1f MB reclaim units filled by these writes alone (%s)",
+			u->before, u->after, u->host / 1e6, u->runs / 1e6,
+			ev->known && ev->changes > 0
+				? "more unit changes reported than these writes can fill: units "
+				  "left "
+				  "part-written by another host's handle update"
+			: ev->known && ev->ctrl_watched
+				? "another writer on the handle: the events show no unit change by "
+				  "the controller"
+				: "another writer on the handle, or a unit change the controller "
+				  "made");
 		return false;
 	}
 	t->ru_bytes_min = b - a + kmin * u->runs;
@@ -86,10 +239,12 @@ static bool across_units(const struct ru_span *u, struct fr_pid_tail *t)
 	}
 	if (isinf(kmax)) {
 		snprintf(t->ru_note, sizeof(t->ru_note),
-			 "handle usage n/a: at least %.0f new %.1f MB reclaim units (writes of up "
-			 "to "
-			 "%.0f B do not fit in one): the unit took at least %.1f MB",
-			 kmin, u->runs / 1e6, u->write_max, t->ru_bytes_min / 1e6);
+			 "handle usage n/a: at least %.0f new %.1f MB reclaim units (%s): the unit "
+			 "took at least %.1f MB",
+			 kmin, u->runs / 1e6,
+			 ev->known && ev->by_ctrl > 0 ? "the controller changed units"
+						      : "the largest write does not fit in one",
+			 t->ru_bytes_min / 1e6);
 		return false;
 	}
 	snprintf(t->ru_note, sizeof(t->ru_note),
@@ -131,6 +286,15 @@ static bool unit_facts(struct json_object *e, size_t i, struct ru_span *u, struc
 	return false;
 }
 
+/* The events' sentence after what BUF (of LEN) holds, "; " between. */
+static void with_events(char *buf, size_t len, const struct ru_events *ev)
+{
+	size_t n = strlen(buf);
+
+	if (*ev->say && n + 2 < len)
+		snprintf(buf + n, len - n, "%s%s", n ? "; " : "", ev->say);
+}
+
 /*
  * The handle's usage of slot I of placement entry E: what its reclaim units
  * took against what the job wrote with the PID.  Within one unit RUAMW's
@@ -145,7 +309,12 @@ static void usage(struct json_object *e, size_t i, struct fr_pid_tail *t)
 		.host = elem(e, "bytes_written", i),
 	};
 	const char *absent = fr_json_str(e, "ruamw_absent");
+	struct ru_events ev;
 
+	read_events(e, i, &ev);
+	snprintf(t->ru_events, sizeof(t->ru_events), "%s", ev.say);
+	t->ru_events_changes = ev.known ? ev.changes : NAN;
+	t->ru_events_by_ctrl = ev.known ? ev.by_ctrl : NAN;
 	t->host_bytes = u.host;
 	t->ru_bytes = t->ru_ratio = t->ru_units = t->ru_size = NAN;
 	t->ru_bytes_min = t->ru_bytes_max = NAN;
@@ -166,13 +335,16 @@ static void usage(struct json_object *e, size_t i, struct fr_pid_tail *t)
 			 "handle usage n/a: nothing written with the PID");
 		return;
 	}
-	if (u.after <= u.before && (u.before - u.after) * u.lba >= u.host) {
+	if (u.after <= u.before && (u.before - u.after) * u.lba >= u.host &&
+	    !(ev.known && ev.changes > 0)) {
 		/* one unit: what left it is the figure, whatever the unit size */
 		unit_facts(e, i, &u, t);
 		t->ru_units = 0;
 		t->ru_bytes = t->ru_bytes_min = t->ru_bytes_max = (u.before - u.after) * u.lba;
-	} else if (!unit_facts(e, i, &u, t) || !across_units(&u, t))
+	} else if (!unit_facts(e, i, &u, t) || !across_units(&u, &ev, t)) {
+		with_events(t->ru_note, sizeof(t->ru_note), &ev);
 		return;
+	}
 	t->ru_note[0] = '\0';
 	t->ru_ratio = t->ru_bytes / t->host_bytes;
 	if (t->ru_units > 0)
@@ -181,6 +353,7 @@ static void usage(struct json_object *e, size_t i, struct fr_pid_tail *t)
 			 "largest write %.0f B",
 			 t->ru_units, t->ru_units == 1 ? "" : "s", u.runs / 1e6, u.before, u.after,
 			 u.write_max);
+	with_events(t->ru_basis, sizeof(t->ru_basis), &ev);
 }
 
 /*
@@ -246,6 +419,7 @@ static bool read_key(struct json_object *root, struct json_object *k, unsigned n
 		.pid = (unsigned)pid,
 		.plid_index = (unsigned)idx,
 		.count = (uint64_t)(whole(k, "count", 1e18) > 0 ? whole(k, "count", 1e18) : 0),
+		.errors = (uint64_t)(whole(k, "errors", 1e18) > 0 ? whole(k, "errors", 1e18) : 0),
 		.lat = {fr_json_num(lat, "mean"), pct(p, "99.000000"), pct(p, "99.900000"),
 			pct(p, "99.990000")},
 		.max = fr_json_num(lat, "max"),
@@ -257,6 +431,8 @@ static bool read_key(struct json_object *root, struct json_object *k, unsigned n
 		.ru_units = NAN,
 		.ru_bytes_min = NAN,
 		.ru_bytes_max = NAN,
+		.ru_events_changes = NAN,
+		.ru_events_by_ctrl = NAN,
 	};
 	t->ruhid = ruhid_of(root, nsid, (unsigned)pid, t);
 	return true;

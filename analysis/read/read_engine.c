@@ -90,6 +90,7 @@ static int read_tags(struct json_object *tags, struct fr_engine *e, char *err, s
 			continue;
 		out->nsid = (unsigned)nsid;
 		out->placed = out->dir == FR_WRITE && fr_json_get(t, "placement_id");
+		out->job = fr_json_str(t, "job");
 		out->count = !isnan(count) && count > 0 ? (uint64_t)count : 0;
 		out->lat.mean = fr_json_num(lat, "mean");
 		out->lat.p99 = pct(fr_json_get(lat, "percentile"), 99.0);
@@ -200,6 +201,19 @@ static size_t placed_keys(const struct fr_engine *e, const struct fr_tag *t, boo
 	return n;
 }
 
+/* Labels the step JOB made: its figures include fio's ramp (fr_step.tags_incl_ramp). */
+static void label_ramp(struct fr_model *m, const struct fr_job *job)
+{
+	struct fr_drive *d = fr_model_find_drive(m, job->drive);
+	struct fr_profile *p =
+		d ? (struct fr_profile *)fr_drive_find_profile(d, job->profile) : NULL;
+
+	for (size_t i = 0; p && i < p->nsteps; i++)
+		if (p->steps[i].kind == job->kind && p->steps[i].nsid == job->nsid &&
+		    !strcmp(p->steps[i].name, job->step))
+			p->steps[i].tags_incl_ramp = true;
+}
+
 /* Attaches NSID's per-PID figures to its write step of DRIVE / STEP. */
 static int attach_placement(struct fr_model *m, const struct fr_engine *e, const char *drive,
 			    const char *step, unsigned nsid)
@@ -219,6 +233,73 @@ static int attach_placement(struct fr_model *m, const struct fr_engine *e, const
 		return nomem ? -1 : 0;
 	}
 	return 0;
+}
+
+/* The kept fio tree of the steps of M (one fio output's model), NULL none. */
+static struct json_object *fio_tree(const struct fr_model *m)
+{
+	for (size_t d = 0; d < m->ndrives; d++)
+		for (size_t p = 0; p < m->drives[d].nprofiles; p++)
+			for (size_t k = 0; k < m->drives[d].profiles[p].nsteps; k++)
+				if (m->drives[d].profiles[p].steps[k].fio_doc)
+					return m->drives[d].profiles[p].steps[k].fio_doc;
+	return NULL;
+}
+
+/* fio's ramp_time of job NAME in the kept tree DOC ("1", "2s", "500ms"), 0 none. */
+static double fio_ramp(struct json_object *doc, const char *name)
+{
+	static const char *const lists[] = {"jobs", "client_stats"};
+	const char *global = fr_json_str(fr_json_get(doc, "global options"), "ramp_time");
+
+	for (size_t l = 0; l < 2; l++) {
+		struct json_object *jobs = fr_json_get(doc, lists[l]);
+
+		for (size_t i = 0; jobs && json_object_is_type(jobs, json_type_array) &&
+				   i < json_object_array_length(jobs);
+		     i++) {
+			struct json_object *j = json_object_array_get_idx(jobs, i);
+			const char *own = fr_json_str(fr_json_get(j, "job options"), "ramp_time");
+			const char *jn = fr_json_str(j, "jobname");
+
+			if (jn && !strcmp(jn, name))
+				return own ? strtod(own, NULL) : global ? strtod(global, NULL) : 0;
+		}
+	}
+	return 0;
+}
+
+size_t fr_engine_ramp_check(struct fr_model *m, struct fr_engine *e, const char *sidecar)
+{
+	struct json_object *doc = fio_tree(m), *jobs = fr_json_get(e->root, "jobs");
+	size_t marked = 0;
+
+	for (size_t j = 0; doc && jobs && json_object_is_type(jobs, json_type_array) &&
+			   j < json_object_array_length(jobs);
+	     j++) {
+		struct json_object *ej = json_object_array_get_idx(jobs, j);
+		const char *name = fr_json_str(ej, "name");
+		size_t n = 0;
+
+		if (!name || json_object_object_get_ex(ej, "tags_ramp", NULL) ||
+		    !(fio_ramp(doc, name) > 0))
+			continue;
+		for (size_t i = 0; i < e->ntags; i++)
+			if (e->tags[i].job && !strcmp(e->tags[i].job, name)) {
+				e->tags[i].ramp_included = true;
+				n++;
+			}
+		if (n)
+			fr_model_note(
+				m, sidecar,
+				"job '%s' ran with a ramp_time and this engine file has no "
+				"\"tags_ramp\" (an engine from before the ramp fix): its %zu "
+				"tag key%s include the ramp, fio's figures do not; the figures "
+				"from them are labelled so and not ranked beside fio's",
+				name, n, n == 1 ? "" : "s");
+		marked += n;
+	}
+	return marked;
 }
 
 int fr_engine_add_tails(struct fr_model *m, const struct fr_engine *e, const char *drive,
@@ -259,6 +340,8 @@ int fr_engine_add_tails(struct fr_model *m, const struct fr_engine *e, const cha
 		}
 		if (fr_model_add(m, &job))
 			return -1;
+		if (t->ramp_included)
+			label_ramp(m, &job);
 		m->jobs_read--; /* a share of a fio job already counted */
 		if (t->placed && attach_placement(m, e, drive, step, t->nsid))
 			return -1;

@@ -16,6 +16,10 @@ struct fr_tag {
 	uint64_t count;
 	struct fr_lat lat; /* ns */
 	bool placed;	   /* a placed write key: one of the namespace's PIDs */
+	const char *job;   /* the fio job it belongs to (in root), NULL not said */
+	/* its job ran with a ramp the tags include (an engine from before
+	 * jobs[].tags_ramp): its step is labelled so */
+	bool ramp_included;
 };
 
 /* What fiorank uses from an ssdnvme-engine/1 file. */
@@ -32,6 +36,25 @@ struct fr_engine {
 	 * (fr_step.engine_doc) */
 	struct json_object *root;
 };
+
+/**
+ * fr_engine_ramp_check() - leave out the tags of jobs whose ramp they include
+ * @m: the model of the fio output the engine file came with (its steps hold
+ *     the kept fio tree, fr_step.fio_doc)
+ * @e: the engine file read
+ * @sidecar: its name, for the note
+ *
+ * Since the engine leaves fio's ramp out of the tags it writes
+ * jobs[].tags_ramp for a job with ramp_time; an engine file without it, of a
+ * job fio ran with a ramp_time, has tags that include the ramp while fio's
+ * figures do not.  Those tags are marked (fr_tag.ramp_included), so that
+ * fr_engine_add_tails() labels the steps made of them
+ * (fr_step.tags_incl_ramp: not ranked beside fio's figures), and a note
+ * names the file and the job.
+ *
+ * Return: the tags marked.
+ */
+size_t fr_engine_ramp_check(struct fr_model *m, struct fr_engine *e, const char *sidecar);
 
 /**
  * fr_read_engine() - parse an engine identity/tag file

@@ -59,17 +59,6 @@ const struct fr_drive *fr_cross_check_of(const struct fr_report *rep, const stru
 	return best;
 }
 
-bool fr_nn_writer_ns(const struct fr_drive *d, unsigned nsid)
-{
-	const struct fr_profile *p = fr_drive_find_profile(d, "noisy-neighbor");
-
-	for (size_t i = 0; p && nsid && i < p->nsteps; i++)
-		if (p->steps[i].kind == FR_KIND_NN_WRITE && p->steps[i].nsid == nsid &&
-		    p->steps[i].dir[FR_WRITE].ios)
-			return true;
-	return false;
-}
-
 static double ratio(double x, double y)
 {
 	return y > 0 && !isnan(x) ? x / y : NAN;

@@ -17,6 +17,7 @@ int fr_report_build(struct fr_report *rep, struct fr_report_parts *parts)
 	rep->peak = NULL;
 	rep->prov_rows = NULL;
 	rep->nprov_rows = 0;
+	rep->fdp = NULL;
 	if (fr_prov_rows_build(rep->prov, &parts->prov_rows))
 		goto nomem;
 	rep->prov_rows = parts->prov_rows;
@@ -29,6 +30,9 @@ int fr_report_build(struct fr_report *rep, struct fr_report_parts *parts)
 	if (fr_tq_build(rep->m, rep->ref, rep->r->basis, &parts->tq))
 		goto nomem;
 	rep->tq = &parts->tq;
+	if (fr_fdp_compare(rep->m, rep->r ? rep->r->basis : FR_CLAT, &parts->fdp))
+		goto nomem;
+	rep->fdp = &parts->fdp;
 	/* fio's latency logs are opened only for a report that charts them;
 	 * a damaged line is said on stderr here, once */
 	if (rep->want_peak_series) {
@@ -44,6 +48,7 @@ nomem:
 	rep->tq = NULL;
 	rep->prov_rows = NULL;
 	rep->nprov_rows = 0;
+	rep->fdp = NULL;
 	return -ENOMEM;
 }
 
@@ -51,6 +56,7 @@ void fr_report_parts_free(struct fr_report_parts *parts)
 {
 	fr_nn_split_free(&parts->nn);
 	fr_tq_free(&parts->tq);
+	fr_fdp_compare_free(&parts->fdp);
 	free(parts->prov_rows);
 	if (parts->ranking)
 		fr_peak_free_all(parts->ranking, parts->peak, parts->npeak);

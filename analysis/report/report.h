@@ -21,6 +21,7 @@
 #include "rank/rank.h"
 #include "rank/tq.h"
 #include "report/runinfo.h"
+#include "report/fdp.h"
 #include "report/report_peak.h"
 
 struct fr_baseline;
@@ -54,6 +55,10 @@ struct fr_report {
 	 * once by fr_report_build, n 0 without provenance */
 	const struct fr_prov_row *prov_rows;
 	size_t nprov_rows;
+	/* the placed noisy-neighbor runs beside the same drives' unplaced
+	 * ones (report/fdp.h, issue 26), made once by fr_report_build; NULL
+	 * when it could not be made */
+	const struct fr_fdp_cmp *fdp;
 };
 
 /* The most header fields a drive's provenance has (read/provenance.c). */
@@ -141,15 +146,6 @@ struct fr_nn_split {
 const struct fr_drive *fr_cross_check_of(const struct fr_report *rep, const struct fr_drive *d);
 
 /**
- * fr_nn_writer_ns() - whether a drive's noisy-neighbor writers wrote to a namespace
- * @d: the drive
- * @nsid: the namespace
- *
- * Return: true when a noisy-neighbor write step of @d wrote to @nsid.
- */
-bool fr_nn_writer_ns(const struct fr_drive *d, unsigned nsid);
-
-/**
  * fr_nn_split() - split the noisy-neighbor ranking into victims, aggressors and cross-checks
  * @rep: the report (its model and ranking set)
  * @s: the split, filled (fr_nn_split_free() it)
@@ -177,6 +173,7 @@ struct fr_report_parts {
 	size_t npeak;			  /* profiles */
 	const struct fr_ranking *ranking; /* what peak was built for */
 	struct fr_prov_row *prov_rows;
+	struct fr_fdp_cmp fdp; /* FDP pairs (report/fdp.h) */
 };
 
 /**

@@ -179,6 +179,7 @@ bool ssdnvme_fdp_setup(struct thread_data *td, struct file_state *fs)
 	if (fetch(td, fs, &h) || make_plan(td, fs, &h))
 		return false;
 	read_config(fs);
+	ssdnvme_fdp_events_start(fs);
 	return true;
 }
 
@@ -334,6 +335,7 @@ static json_object *file_placement(const struct file_state *fs)
 	json_object_object_add(o, "ruhids", u16_array(p->ruhid, p->n));
 	handle_usage(o, fs);
 	config_json(o, p);
+	ssdnvme_fdp_events_json(o, fs);
 	return o;
 }
 

@@ -42,6 +42,30 @@ bool ssdnvme_fdp_setup(struct thread_data *td, struct file_state *fs);
  */
 void ssdnvme_fdp_report(struct thread_data *td, struct engine_data *ld, json_object *job);
 
+/**
+ * ssdnvme_fdp_events_start() - read a placed file's FDP events at set-up
+ * @fs: the file, with a plan and its FDP configuration read
+ *
+ * Reads which event types each of the plan's handles has enabled and, when
+ * any is, the host and controller FDP Events logs, to compare with their
+ * read at the end.  Never a job error: without them @fs->fdp->events stays
+ * NULL and @fs->fdp->events_absent says why (events not enabled, a read that
+ * failed).  Changes nothing on the drive.
+ */
+void ssdnvme_fdp_events_start(struct file_state *fs);
+
+/**
+ * ssdnvme_fdp_events_json() - add a placement entry's "fdp_events"
+ * @o: the file's placement object
+ * @fs: the file, with a plan
+ *
+ * Reads the FDP Events logs again and adds "fdp_events": the enabled types
+ * per slot, each log's counts (or why it was not read), and the entries
+ * that arrived during the job and concern the file's namespace or handles;
+ * or null with "fdp_events_absent" saying why.
+ */
+void ssdnvme_fdp_events_json(json_object *o, const struct file_state *fs);
+
 #if FIO_IOOPS_VERSION >= 36
 /**
  * ssdnvme_fdp_fetch_ruhs() - fio 3.39's ->fdp_fetch_ruhs

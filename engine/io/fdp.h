@@ -17,6 +17,8 @@
 
 #include "fdp_config.h"
 
+struct fdp_events_watch;
+
 #define FDP_MAX_PIDS 128 /* placement identifiers per namespace we keep (fio's FIO_MAX_DP_IDS) */
 #define FDP_DTYPE    2	 /* directive type: data placement */
 
@@ -52,6 +54,10 @@ struct fdp_place {
 	bool have_cfg;
 	struct fdp_config cfg;
 	char cfg_absent[200];
+	/* the FDP events logs read at set-up, to find the job's events at the
+	 * end (engine/fio/ssdnvme_fdp_events.c); NULL: not read */
+	struct fdp_events_watch *events;
+	char events_absent[240]; /* why events is NULL ("" when the configuration was not read) */
 	enum fdp_select select;
 	unsigned int next; /* roundrobin cursor */
 	uint64_t rng;	   /* random: xorshift64 state, never 0 */

@@ -94,28 +94,14 @@ int fdp_config_decode(const void *buf, size_t len, unsigned index, struct fdp_co
 	return -1;
 }
 
-/* A failed admin command RET: -errno, or the NVMe status with what it means. */
-static int failed(int ret, const char *what, char *msg, size_t mlen)
-{
-	char st[160];
-
-	if (ret < 0) {
-		ret = -errno;
-		snprintf(msg, mlen, "%s: %s", what, strerror(-ret));
-		return ret;
-	}
-	nvme_status_describe(ret, st, sizeof(st));
-	snprintf(msg, mlen, "%s: %s", what, st);
-	return ret;
-}
-
 static int read_endgid(int fd, uint32_t nsid, uint16_t *endgid, char *msg, size_t mlen)
 {
 	struct nvme_id_ns ns;
 	int ret = nvme_identify_ns(fd, nsid, &ns);
 
 	if (ret)
-		return failed(ret, "Identify Namespace (its endurance group)", msg, mlen);
+		return nvme_admin_failed(ret, "Identify Namespace (its endurance group)", msg,
+					 mlen);
 	*endgid = le16toh(ns.endgid);
 	if (!*endgid) {
 		snprintf(msg, mlen, "nsid %u reports no endurance group (ENDGID 0)", nsid);
@@ -140,7 +126,7 @@ static int read_index(int fd, uint16_t endgid, unsigned *index, char *msg, size_
 	int ret = nvme_get_features(&args);
 
 	if (ret)
-		return failed(ret, "Get Features FDP (0x1D)", msg, mlen);
+		return nvme_admin_failed(ret, "Get Features FDP (0x1D)", msg, mlen);
 	if (!(result & 1)) {
 		snprintf(msg, mlen, "FDP is not enabled in endurance group %u", endgid);
 		return -ENOTSUP;
@@ -168,7 +154,7 @@ int fdp_config_read(int fd, uint32_t nsid, struct fdp_config *c, char *msg, size
 	memset(buf, 0, FDP_LOG_MAX);
 	ret = nvme_get_log_fdp_configurations(fd, c->endgid, 0, FDP_LOG_MAX, buf);
 	if (ret)
-		ret = failed(ret, "FDP configurations log (0x20)", msg, mlen);
+		ret = nvme_admin_failed(ret, "FDP configurations log (0x20)", msg, mlen);
 	else if (fdp_config_decode(buf, FDP_LOG_MAX, c->index, c, msg, mlen))
 		ret = -EINVAL;
 	free(buf);

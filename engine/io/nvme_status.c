@@ -115,3 +115,17 @@ bool status_seen_first(struct status_seen *s, int status, uint32_t nsid)
 	s->keys[s->count++] = key;
 	return true;
 }
+
+int nvme_admin_failed(int ret, const char *what, char *msg, size_t mlen)
+{
+	char st[160];
+
+	if (ret < 0) {
+		ret = -errno;
+		snprintf(msg, mlen, "%s: %s", what, strerror(-ret));
+		return ret;
+	}
+	nvme_status_describe(ret, st, sizeof(st));
+	snprintf(msg, mlen, "%s: %s", what, st);
+	return ret;
+}

@@ -42,6 +42,17 @@ int nvme_status_errno(int status);
  */
 void nvme_status_describe(int status, char *buf, size_t len);
 
+/**
+ * nvme_admin_failed() - the message and return value of a failed admin read
+ * @ret: what libnvme returned: < 0 with errno set, or the NVMe status (> 0)
+ * @what: the command, for the message ("FDP events log (0x23)")
+ * @msg: where "@what: reason" is written
+ * @mlen: its room
+ *
+ * Return: -errno when @ret < 0, else @ret (the status).
+ */
+int nvme_admin_failed(int ret, const char *what, char *msg, size_t mlen);
+
 /* Distinct (status, nsid) pairs already reported; small and fixed. */
 #define STATUS_SEEN_MAX 32
 

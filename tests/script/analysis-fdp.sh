@@ -175,6 +175,33 @@ cp "$D"/nn/ng0n1/noisy-neighbor-fdp/noisy-neighbor/ssdnvme-fdp.* "$tmp/alone/"
 check "alone: exit 0, 'no run without placement' and the placed run's WAF" bash -c \
 	"grep -q 'beside no run without placement' '$tmp/alone.txt' &&
 	grep -q \"writers' WAF without placement: WAF n/a: no run without placement; with placement: WAF [0-9.]* (FDP)\" '$tmp/alone.txt'"
+# An engine from before the ramp fix: the same real files, the placed run's
+# engine file with jobs[].tags_ramp dropped (made here, nothing else
+# changed).  fio ran the jobs with ramp_time=1, so such tags would include
+# the ramp: fiorank names the file and each job in a note, lists the
+# victims from those tags unranked with the reason, and labels the per-PID
+# rows; exit 0.
+mkdir -p "$tmp/oldeng"
+cp "$D"/nn/ng0n1/noisy-neighbor-fdp/noisy-neighbor/ssdnvme-fdp.* "$tmp/oldeng/"
+python3 - "$tmp/oldeng/ssdnvme-fdp.engine.json" <<'PY'
+import json, sys
+e = json.load(open(sys.argv[1]))
+assert all("tags_ramp" in j for j in e["jobs"])
+for j in e["jobs"]:
+    del j["tags_ramp"]
+json.dump(e, open(sys.argv[1], "w"))
+PY
+"$FIORANK" -N "$tmp/oldeng" >"$tmp/oldeng.txt" 2>"$tmp/oldeng.err"
+check "old engine file: exit 0" test $? = 0
+for job in nn-read nn-write; do
+	check "old engine file: a note names the file and job $job (tags include the ramp)" \
+		grep -q "^fiorank: note: .*oldeng/ssdnvme-fdp.engine.json: job '$job' ran with a ramp_time and this engine file has no \"tags_ramp\"" "$tmp/oldeng.err"
+done
+check "old engine file: its victims and per-PID rows are labelled as including the ramp, not ranked" bash -c \
+	"grep -q \"the engine's tags, which include fio's ramp (an\" '$tmp/oldeng.txt' &&
+	grep -q \"^      \\* ns1 all: these rows are the engine's tags, which include fio's ramp\" '$tmp/oldeng.txt'"
+"$FIORANK" -N "$tmp/alone" 2>&1 | grep -q "tags_ramp"
+check "the same run with tags_ramp: no such note" test $? = 1
 # Other reports are unchanged: no fdp section without a placed run.
 "$FIORANK" -N -f json "$D/nn/ng0n1/noisy-neighbor-fdp/noisy-neighbor/ssdnvme.json" >"$tmp/plain.json" 2>/dev/null
 check "a run without placement has no fdp section" jq -e 'has("fdp") | not' "$tmp/plain.json"

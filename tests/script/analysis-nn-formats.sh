@@ -39,7 +39,9 @@ def md_rows(title, col):  # the drive is column col of the table under title
     for line in sec.splitlines():
         c = [x.strip() for x in line.strip("|").split("|")]
         if re.match(r"^\| (all|ns\d) \|", line) and c[1] != "gap":
-            out.add((c[col].replace("\\", ""), c[0]))
+            # an entry not ranked (tags that include fio's ramp, from an
+            # engine before tags_ramp) has its note after the drive in the cell
+            out.add((re.sub(r" \(the engine's tags, .*\)$", "", c[col].replace("\\", "")), c[0]))
     return out
 sets["md"] = (md_rows("## Noisy neighbor: victims", 2), md_rows("## Noisy neighbor: aggressors", 1))
 # html: the victims' tables (one per namespace, after its chart) and the aggressors' table

@@ -24,10 +24,10 @@ fi
 ns=6x32M
 for n in 1 2 3 4 5 6; do ns+=",$n:fdp.ruhs=$((n - 1))"; done
 # The reclaim unit size is set here, not left to QEMU's default, and small
-# (16 MiB) so that every writer outruns its unit: the handle moves to a new
+# (8 MiB) so that every writer outruns its unit: the handle moves to a new
 # one (RUAMW rises again), and what its units took is known from RUAMW only
 # with this size, which the engine reads from the FDP configurations log.
-runs=$((16 << 20))
+runs=$((8 << 20))
 vm_relay "fdp noisy neighbor" "$o" --timeout 400 --ns "$ns" --subsys-opts "fdp=on,fdp.nrg=1,fdp.nruh=8,fdp.runs=$runs" \
 	-- tests/vm/guest/jobs-fdp.sh "$ENGINE" "${SANITIZE:-}" 0
 check "the suite exited 0" grep -qx 0 "$o/nn.rc"
@@ -141,6 +141,38 @@ elif what == "config":
                 c.get("endurance_group") != 1 or [c.get(k) for k in ("nruh", "nrg", "nnss")] != \
                 [c0.get(k) for k in ("nruh", "nrg", "nnss")] or c.get("nruh") != 8:
             bad.append("ns%d: engine %s, nvme-cli %s, set %d" % (e["nsid"], c, c0, runs))
+elif what == "events":
+    # writers 1 and 2 have event 0x00 enabled (QEMU logs it at each unit
+    # change, by write or not), writer 3 none: the engine keeps the entries
+    # of the placed run only (the unplaced run's are older), as many as the
+    # handle's unit changes in RUAMW, each one nvme-cli lists too
+    cli = jload(o + "/fdp-events-host-after.json")
+    cli_ts = {(e["nsid"], e["pid"], e["timestamp"] & 0xffffffffffff) for e in cli.get("events", [])}
+    for e in (e for j in eng["ssdnvme-fdp"]["jobs"] for e in (j.get("placement") or [])):
+        n, ev = e["nsid"], e.get("fdp_events")
+        if n == 3:
+            notes.append("ns3: fdp_events %s, absent: %s" % (ev, e.get("fdp_events_absent")))
+            if ev is not None or not (e.get("fdp_events_absent") or "").startswith("events not enabled"):
+                bad.append("ns3: events %s, absent %s" % (ev, e.get("fdp_events_absent")))
+            continue
+        if not ev or ev.get("enabled") != [[0]] or not ev.get("host") or ev["host"]["lost"]:
+            bad.append("ns%d: fdp_events %s, absent %s" % (n, ev, e.get("fdp_events_absent")))
+            continue
+        b, a, lba, w = e["ruamw_before"][0], e["ruamw_after"][0], e["lba_size"], e["bytes_written"][0]
+        k = (w - (b - a) * lba) // runs
+        mine = [x for x in ev["events"] if x["slot"] == 0 and x["type"] == 0]
+        notes.append("ns%d: %d new host events of %d (log %s), %d of them 0x00 on the PID; RUAMW gives %d unit changes; nvme-cli lists %d events"
+                     % (n, ev["host"]["new"], ev["host"]["after"], ev["host"], len(mine), k, len(cli.get("events", []))))
+        if len(mine) != k or len(ev["events"]) != len(mine) or any(x["nsid"] != n or x["pid"] != 0 or x["ruhid"] != n - 1 for x in mine):
+            bad.append("ns%d: events %s, want %d unit changes" % (n, ev["events"], k))
+        if any((n, 0, x["timestamp_ms"]) not in cli_ts for x in mine):
+            bad.append("ns%d: an engine event nvme-cli does not list" % n)
+    for s in jload(o + "/report.json").get("fdp", {}).get("placement", []):
+        for t in s["pids"]:
+            notes.append("ns%d fiorank: %s; reported %s" % (s["nsid"], t["ru_events"], t["ru_unit_changes_reported"]))
+            want = "FDP events: events not enabled" if s["nsid"] == 3 else "FDP events: %d unit change" % (t["ru_units_started"] or 0)
+            if not (t["ru_events"] or "").startswith(want) or (s["nsid"] != 3 and t["ru_unit_changes_reported"] != t["ru_units_started"]):
+                bad.append("ns%d fiorank events %s, want %s" % (s["nsid"], t["ru_events"], want))
 elif what == "report":
     rep = jload(o + "/report.json")
     pairs = rep.get("fdp", {}).get("pairs", [])
@@ -203,6 +235,7 @@ if [ -f "$o/fdp-stats-after.json" ]; then
 	"$FIORANK" -f json "$o/nn" >"$o/report.json" 2>"$tmp/fr.err"
 	check "fiorank reads the folder" test -s "$o/report.json"
 	fdp_is "fiorank pairs the placed run with the unplaced one, victims 4-6, WAF from the FDP statistics; each handle's bytes across its unit changes" report
+	fdp_is "the engine kept the placed job's FDP events (0x00 enabled on writers 1-2: one per unit change, as nvme-cli lists them; writer 3: not enabled), and fiorank counts them" events
 	"$FIORANK" "$o/nn" >"$o/report.txt" 2>&1
 	check "the text report shows both runs side by side with their WAF" \
 		grep -q "writers' WAF without placement: WAF [0-9.]* (FDP); with placement: WAF [0-9.]* (FDP)" "$o/report.txt"

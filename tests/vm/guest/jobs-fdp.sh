@@ -28,9 +28,18 @@ readings() {
 }
 
 readings before
+# FDP events (docs/engine.md "FDP events"): the engine only reads which are
+# enabled, so the test enables "reclaim unit not fully written" (0x00, which
+# QEMU logs at every unit change of a handle) on writers 1 and 2's handle
+# and leaves writer 3's disabled, for the "events not enabled" path
+for n in 1 2; do
+	nvme fdp set-events /dev/nvme0 -n "$n" -p 0 -t 0 -e >"$OUT/fdp-set-events-$n.txt" 2>&1 ||
+		echo "set-events ns$n failed" >>"$OUT/fdp-set-events-$n.txt"
+done
 # the configuration in use (one in QEMU): its reclaim unit size
 nvme fdp configs /dev/nvme0 -e 1 -o json >"$OUT/fdp-configs.json"
 jobs/ssdnvme-suite --fio /tmp/fio --engine-so "$ENGINE" --suite noisy-neighbor-fdp --short \
 	--runtime 2 --ramp "$ramp" --yes-destroy deadbeef --results "$OUT/nn" /dev/ng0n1 >"$OUT/nn.log" 2>&1
 echo $? >"$OUT/nn.rc"
 readings after
+nvme fdp events /dev/nvme0 -e 1 -E -o json >"$OUT/fdp-events-host-after.json" 2>&1

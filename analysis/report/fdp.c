@@ -4,12 +4,12 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/report.h"
-#include "out/fdp.h"
-#include "read/placement.h"
+#include "model/model.h"
+#include "report/fdp.h"
 
 static const struct fr_profile *nn_of(const struct fr_drive *d)
 {
@@ -127,10 +127,8 @@ static void waf_of(const struct fr_drive *d, struct fr_waf *w)
 		 d ? "the writers' step has no drive health recorded" : "no run without placement");
 }
 
-int fr_fdp_compare(const struct fr_report *rep, struct fr_fdp_cmp *c)
+int fr_fdp_compare(const struct fr_model *m, enum fr_basis basis, struct fr_fdp_cmp *c)
 {
-	const struct fr_model *m = rep->m;
-
 	memset(c, 0, sizeof(*c));
 	for (size_t i = 0; i < m->ndrives; i++) {
 		struct fr_fdp_pair *grown, *pr;
@@ -144,7 +142,7 @@ int fr_fdp_compare(const struct fr_report *rep, struct fr_fdp_cmp *c)
 		pr = memset(&c->p[c->n++], 0, sizeof(*pr));
 		pr->placed = &m->drives[i];
 		pr->unplaced = unplaced_of(m, pr->placed);
-		if (victims(pr, rep->r ? rep->r->basis : FR_CLAT))
+		if (victims(pr, basis))
 			goto nomem;
 		qsort(pr->v, pr->nv, sizeof(pr->v[0]), by_nsid);
 		waf_of(pr->placed, &pr->waf_on);

@@ -4,15 +4,17 @@
  * run without (the runner's noisy-neighbor-fdp suite: engines ssdnvme-fdp
  * and ssdnvme, two drives in the model, never merged): the victims' read
  * tails per namespace of each run, their ratio, and each run's WAF.
- * Computed here; out_fdp.c prints it in every format.
+ * Computed here once per report (fr_report_build(): fr_report.fdp);
+ * out/out_fdp.c prints it in every format.
  */
-#ifndef FIORANK_FDP_H
-#define FIORANK_FDP_H
+#ifndef FIORANK_REPORT_FDP_H
+#define FIORANK_REPORT_FDP_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "model/health.h"
-#include "out/out.h"
+#include "model/model.h"
 
 /* One victim namespace of a pair. */
 struct fr_fdp_victim {
@@ -37,18 +39,19 @@ struct fr_fdp_cmp {
 
 /**
  * fr_fdp_compare() - pair the placed noisy-neighbor runs of a report
- * @rep: the report; its drives are read, reference drives skipped
+ * @m: the report's model; its drives are read, reference drives skipped
+ * @basis: the report's latency basis
  * @c: the pairs, one per placed run (cleared first); free with
  *     fr_fdp_compare_free()
  *
  * Each placed run is paired with the unplaced noisy-neighbor run of the same
  * drive (same model and serial), if any; its victims are the namespaces it
- * read that its writers did not write, in namespace order, on the report's
- * latency basis; each run's WAF is that of its writers' step.
+ * read that its writers did not write, in namespace order, on @basis; each
+ * run's WAF is that of its writers' step.
  *
  * Return: 0, or -ENOMEM (@c then empty).
  */
-int fr_fdp_compare(const struct fr_report *rep, struct fr_fdp_cmp *c);
+int fr_fdp_compare(const struct fr_model *m, enum fr_basis basis, struct fr_fdp_cmp *c);
 
 /**
  * fr_fdp_compare_free() - free what fr_fdp_compare() allocated
