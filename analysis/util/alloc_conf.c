@@ -31,6 +31,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include <jemalloc/jemalloc.h>
 
@@ -126,18 +127,26 @@ static extent_hooks_t heap_hooks = {
 	.merge = heap_merge,
 };
 
-/* Every arena (those not created yet are created with them) takes the
- * hooks; runs before main(), once. */
+/*
+ * The arenas fiorank's threads use take the hooks: one thread per online
+ * CPU, at most 8 (main.c's default), and jemalloc gives each new thread an
+ * arena no thread has yet, in order.  Setting the hooks creates an arena,
+ * and each new arena touches memory for its own records, so the rest
+ * (jemalloc makes 4 per CPU) are left as they are.  Runs before main().
+ */
 __attribute__((constructor)) static void install_heap_hooks(void)
 {
 	unsigned narenas;
 	size_t len = sizeof(narenas);
 	extent_hooks_t *hooks = &heap_hooks;
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	char name[64];
 
 	if (!mallctl || mallctl("opt.narenas", &narenas, &len, NULL, 0))
 		return;
-	for (unsigned i = 0; i < narenas; i++) {
+	if (cpus < 1)
+		cpus = 1;
+	for (unsigned i = 0; i < narenas && i < (unsigned)cpus && i < 8; i++) {
 		snprintf(name, sizeof(name), "arena.%u.extent_hooks", i);
 		mallctl(name, NULL, NULL, &hooks, sizeof(hooks));
 	}
