@@ -65,7 +65,16 @@ CMOCKA_LIBS    = $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 ifeq ($(SANITIZE),1)
 MALLOC_LIBS   :=
 else
+# Linked in whole where its archive is installed (libjemalloc-dev ships
+# libjemalloc_pic.a): the shared library brings libstdc++ to every start of
+# fiorank (1,834 symbol relocations against 160, 40 more page faults), for
+# C++ operators fiorank never calls.
+JEMALLOC_A    := $(wildcard $(shell $(CC) -print-file-name=libjemalloc_pic.a))
+ifneq ($(JEMALLOC_A),)
+MALLOC_LIBS    = $(JEMALLOC_A) -ldl
+else
 MALLOC_LIBS    = -Wl,--push-state,--no-as-needed $(shell pkg-config --libs jemalloc 2>/dev/null || echo -ljemalloc) -Wl,--pop-state
+endif
 endif
 
 .PHONY: all asan deps fio engine analysis check unit-tests install uninstall clean distclean demo bench format format-check

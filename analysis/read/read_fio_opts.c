@@ -9,6 +9,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,46 +37,112 @@ int fr_opts_append(char **s, const char *key, const char *val)
 /* A workload option in one spelling (fr_opt_canon: "bs=4k" and
  * "blocksize=4096" alike); one at fio's default says nothing and is left
  * out, so "iodepth=1" is the job that does not say it. */
+/*
+ * fr_opt_canon() of the options met before, remembered per thread: the jobs
+ * of a results folder repeat a few dozen key=value pairs, and finding one's
+ * spelling takes some thirty string compares.  fr_opt_canon() is a function
+ * of the two strings alone, so a remembered answer is its answer; a pair
+ * (or an answer) too long for an entry is worked out each time.
+ */
+#define CANON_MEMO_BITS 7
+
+struct canon_entry {
+	char key[24], val[40], ckey[24], cval[48];
+	bool keep;
+};
+
+static bool canon_opt(const char *key, const char *val, char ck[64], char cv[256])
+{
+	static __thread struct canon_entry memo[1u << CANON_MEMO_BITS];
+	size_t kl = strlen(key), vl = strlen(val);
+	uint32_t h = 2166136261u; /* FNV-1a of key, its '\0', val */
+	struct canon_entry *e;
+	bool keep;
+
+	if (!kl || kl >= sizeof(e->key) || vl >= sizeof(e->val))
+		return fr_opt_canon(key, val, ck, 64, cv, 256);
+	for (size_t i = 0; i <= kl; i++)
+		h = (h ^ (unsigned char)key[i]) * 16777619u;
+	for (size_t i = 0; i < vl; i++)
+		h = (h ^ (unsigned char)val[i]) * 16777619u;
+	e = &memo[h >> (32 - CANON_MEMO_BITS)];
+	if (!strcmp(e->key, key) && !strcmp(e->val, val)) {
+		strcpy(ck, e->ckey);
+		strcpy(cv, e->cval);
+		return e->keep;
+	}
+	keep = fr_opt_canon(key, val, ck, 64, cv, 256);
+	if (strlen(ck) < sizeof(e->ckey) && strlen(cv) < sizeof(e->cval)) {
+		memcpy(e->key, key, kl + 1);
+		memcpy(e->val, val, vl + 1);
+		strcpy(e->ckey, ck);
+		strcpy(e->cval, cv);
+		e->keep = keep;
+	}
+	return keep;
+}
+
 int fr_opts_append_workload(char **s, const char *key, const char *val)
 {
 	char ck[64], cv[256];
 
-	if (!fr_opt_canon(key, val, ck, sizeof(ck), cv, sizeof(cv)))
+	if (!canon_opt(key, val, ck, cv))
 		return 0;
 	return fr_opts_append(s, ck, cv);
 }
 
+/* Two lines, each ended by '\n', ordered as strcmp() orders them ended
+ * by '\0' (the '\n' counts as the end). */
 static int cmp_line(const void *a, const void *b)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	const unsigned char *x = *(const unsigned char *const *)a;
+	const unsigned char *y = *(const unsigned char *const *)b;
+
+	for (;; x++, y++) {
+		int cx = *x == '\n' ? 0 : *x, cy = *y == '\n' ? 0 : *y;
+
+		if (cx != cy || !cx)
+			return cx - cy;
+	}
 }
 
-/* "k=v\n" lines in one order, so the order options were given in does not
- * make two workloads. */
+/* "k=v\n" lines (each ended by '\n', as fr_opts_append() writes them) in
+ * one order, so the order options were given in does not make two
+ * workloads; empty lines are dropped.  Sorted as pointers into one copy,
+ * then copied back once: every job's options pass here. */
 int fr_opts_sort_lines(char *s)
 {
-	size_t n = 0;
-	char **line, *copy, *at;
+	size_t n = 0, len = strlen(s);
+	const char **line;
+	char *copy, *at;
 
 	for (const char *p = s; *p; p++)
 		n += *p == '\n';
 	if (n < 2)
 		return 0;
-	line = calloc(n, sizeof(*line));
-	copy = strdup(s);
+	line = malloc((n + 1) * sizeof(*line));
+	copy = malloc(len + 2);
 	if (!line || !copy) {
 		free(line);
 		free(copy);
 		return -ENOMEM;
 	}
+	memcpy(copy, s, len);
+	memcpy(copy + len, "\n", 2); /* every line ends with '\n' */
 	n = 0;
-	for (char *save = NULL, *t = strtok_r(copy, "\n", &save); t;
-	     t = strtok_r(NULL, "\n", &save))
-		line[n++] = t;
+	for (char *p = copy; *p; p = strchr(p, '\n') + 1)
+		if (*p != '\n')
+			line[n++] = p;
 	qsort(line, n, sizeof(*line), cmp_line);
 	at = s;
-	for (size_t i = 0; i < n; i++)
-		at += sprintf(at, "%s\n", line[i]);
+	for (size_t i = 0; i < n; i++) {
+		size_t l = (size_t)(strchr(line[i], '\n') - line[i]) + 1;
+
+		memcpy(at, line[i], l);
+		at += l;
+	}
+	if (n) /* only empty lines: left as they were */
+		*at = '\0';
 	free(line);
 	free(copy);
 	return 0;
