@@ -380,9 +380,9 @@ static int render_md(FILE *f, const void *arg)
 	statements(f, rep);
 	noisy_neighbor(f, rep);
 	fr_fdp_md(f, rep, md_str);
-	fr_health_md(f, m, md_str);
+	fr_health_md(f, rep->health, md_str);
 	tail(f, rep);
-	fr_baseline_md(f, rep->baseline);
+	fr_baseline_md(f, rep->bl);
 	return fr_tq_md(f, rep) || ferror(f) ? -1 : 0;
 }
 

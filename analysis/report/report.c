@@ -17,6 +17,16 @@ int fr_report_build(struct fr_report *rep, struct fr_report_parts *parts)
 	rep->peak = NULL;
 	rep->prov_rows = NULL;
 	rep->nprov_rows = 0;
+	rep->health = NULL;
+	rep->bl = NULL;
+	if (fr_report_health_build(rep->m, &parts->health))
+		goto nomem;
+	rep->health = &parts->health;
+	if (rep->baseline) {
+		if (fr_report_baseline_build(rep->baseline, &parts->bl))
+			goto nomem;
+		rep->bl = &parts->bl;
+	}
 	if (fr_prov_rows_build(rep->prov, &parts->prov_rows))
 		goto nomem;
 	rep->prov_rows = parts->prov_rows;
@@ -44,6 +54,8 @@ nomem:
 	rep->tq = NULL;
 	rep->prov_rows = NULL;
 	rep->nprov_rows = 0;
+	rep->health = NULL;
+	rep->bl = NULL;
 	return -ENOMEM;
 }
 
@@ -52,6 +64,8 @@ void fr_report_parts_free(struct fr_report_parts *parts)
 	fr_nn_split_free(&parts->nn);
 	fr_tq_free(&parts->tq);
 	free(parts->prov_rows);
+	fr_report_health_free(&parts->health);
+	fr_report_baseline_free(&parts->bl);
 	if (parts->ranking)
 		fr_peak_free_all(parts->ranking, parts->peak, parts->npeak);
 	memset(parts, 0, sizeof(*parts));

@@ -4,7 +4,9 @@
  * per run what several renderers print, so that each format shows the same
  * computation and none repeats it (issue 24): the noisy-neighbor split and
  * its io_uring_cmd cross-check pairing (below; crosscheck.c), the tq-sweep
- * section (rank/tq.h), each drive's provenance fields (report_prov.c) and,
+ * section (rank/tq.h), each drive's provenance fields (report_prov.c),
+ * each step's drive health (report_health.h), the --baseline comparison's
+ * rows (report_baseline.h) and,
  * for the HTML, the peak steps' json+, tag and fio-log series
  * (report_peak.h).  The inputs' contents come from the readers
  * (fr_step.fio_doc, fr_step.engine_doc, fr_model.manifests): no stage after
@@ -22,6 +24,8 @@
 #include "rank/tq.h"
 #include "report/runinfo.h"
 #include "report/report_peak.h"
+#include "report/report_health.h"
+#include "report/report_baseline.h"
 
 struct fr_baseline;
 struct fr_nn_split;
@@ -54,6 +58,12 @@ struct fr_report {
 	 * once by fr_report_build, n 0 without provenance */
 	const struct fr_prov_row *prov_rows;
 	size_t nprov_rows;
+	/* every step's health as printed (report_health.h); made once by
+	 * fr_report_build */
+	const struct fr_report_health *health;
+	/* the --baseline comparison as printed (report_baseline.h), made
+	 * once by fr_report_build from baseline; NULL without one */
+	const struct fr_report_baseline *bl;
 };
 
 /* The most header fields a drive's provenance has (read/provenance.c). */
@@ -177,6 +187,8 @@ struct fr_report_parts {
 	size_t npeak;			  /* profiles */
 	const struct fr_ranking *ranking; /* what peak was built for */
 	struct fr_prov_row *prov_rows;
+	struct fr_report_health health;
+	struct fr_report_baseline bl;
 };
 
 /**
