@@ -9,37 +9,22 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "gate/baseline.h"
+#include "report/report_baseline.h"
 #include "util/escape.h"
 #include "out/out.h"
 #include "out/baseline_out.h"
 #include "out/out_cell.h"
 #include "chart/svg.h"
 
-static const char *status_name(enum fr_bl_status s)
-{
-	switch (s) {
-	case FR_BL_COMPARED:
-		return "compared";
-	case FR_BL_UNLIKE:
-		return "not compared: unlike runs";
-	case FR_BL_ONLY_INPUT:
-		return "not compared: not in the baseline";
-	case FR_BL_ONLY_BASELINE:
-		return "not compared: in the baseline only";
-	}
-	return "?";
-}
-
 /* Figures as printed: IOPS and MB/s as they are, latencies in µs. */
-static double shown(enum fr_bl_metric m, double v)
+static double shown(enum fr_rbl_metric m, double v)
 {
-	return m == FR_BL_IOPS || m == FR_BL_MBPS ? v : fr_us(v);
+	return m == FR_RBL_IOPS || m == FR_RBL_MBPS ? v : fr_us(v);
 }
 
-static int prec(enum fr_bl_metric m)
+static int prec(enum fr_rbl_metric m)
 {
-	return m == FR_BL_IOPS ? 0 : m == FR_BL_MBPS ? 1 : 2;
+	return m == FR_RBL_IOPS ? 0 : m == FR_RBL_MBPS ? 1 : 2;
 }
 
 /* "+12.3", "-5.0", "0.0", or "-" when there is no change to print. */
@@ -52,33 +37,28 @@ static const char *change_str(char *buf, size_t len, double pct)
 	return buf;
 }
 
-static void crossed_list(char *buf, size_t len, unsigned crossed)
+/* names: the figures' (struct fr_report_baseline's metric) */
+static void crossed_list(char *buf, size_t len, const char *const *names, unsigned crossed)
 {
 	size_t n = 0;
 
 	buf[0] = '\0';
-	for (int i = 0; i < FR_BL_NMETRICS && n < len; i++)
+	for (int i = 0; i < FR_RBL_NMETRICS && n < len; i++)
 		if (crossed & (1u << i))
-			n += (size_t)snprintf(buf + n, len - n, "%s%s", n ? " " : "",
-					      fr_bl_metric_name((enum fr_bl_metric)i));
+			n += (size_t)snprintf(buf + n, len - n, "%s%s", n ? " " : "", names[i]);
 }
 
-static void summary_line(FILE *f, const struct fr_baseline *b)
+static void summary_line(FILE *f, const struct fr_report_baseline *b)
 {
 	fprintf(f, "%zu compared, %zu not compared, %zu crossing a threshold", b->ncompared,
 		b->nunmatched, b->ncrossed);
 	if (b->fail_if)
 		fprintf(f, ", %zu where a term cannot be decided; gate: %s", b->nundecided,
-			fr_bl_verdict(b));
-}
-
-static const char *row_title(char *buf, size_t len, const struct fr_bl_row *r)
-{
-	return fr_bl_row_title(buf, len, r);
+			b->verdict);
 }
 
 /* What the gate made of metric m of a row. */
-static const char *flag(const struct fr_bl_row *r, int m)
+static const char *flag(const struct fr_rbl_row *r, int m)
 {
 	return r->crossed & (1u << m)	     ? "THRESHOLD CROSSED"
 	       : r->within_noise & (1u << m) ? "beyond the threshold, within the noise"
@@ -87,7 +67,7 @@ static const char *flag(const struct fr_bl_row *r, int m)
 }
 
 /* The same in HTML's words (lower case, as tests/script/charts reads it). */
-static const char *html_flag(const struct fr_bl_row *r, int m)
+static const char *html_flag(const struct fr_rbl_row *r, int m)
 {
 	return r->crossed & (1u << m)	     ? "threshold crossed"
 	       : r->within_noise & (1u << m) ? "beyond the threshold, within the noise"
@@ -96,7 +76,7 @@ static const char *html_flag(const struct fr_bl_row *r, int m)
 }
 
 /* The noise statistic, or that there is none. */
-static void noise_line(FILE *f, const struct fr_baseline *b)
+static void noise_line(FILE *f, const struct fr_report_baseline *b)
 {
 	if (b->nbase_runs < 2 && b->ncur_runs < 2) {
 		fputs("no noise estimate (one run per side: the threshold alone decides)", f);
@@ -107,22 +87,22 @@ static void noise_line(FILE *f, const struct fr_baseline *b)
 		"when every new run is beyond every baseline run (min/max envelope of the "
 		"pairwise changes, shown [lo..hi]; an exact permutation test at %.1f %% "
 		"confidence)",
-		b->nbase_runs, b->ncur_runs, 100.0 * fr_bl_confidence(b->nbase_runs, b->ncur_runs));
+		b->nbase_runs, b->ncur_runs, 100.0 * b->confidence);
 }
 
 /* "[-12.0..+3.1]" when the row's side has repeated runs, "" otherwise. */
-static const char *range_str(char *buf, size_t len, const struct fr_bl_noise *nz)
+static const char *range_str(char *buf, size_t len, const struct fr_rbl_noise *nz)
 {
-	if (!fr_bl_has_noise(nz) || isnan(nz->change_lo))
+	if (!nz->estimate || isnan(nz->change_lo))
 		snprintf(buf, len, "%s", "");
 	else
 		snprintf(buf, len, "[%+.1f..%+.1f]", nz->change_lo, nz->change_hi);
 	return buf;
 }
 
-void fr_baseline_text(FILE *f, const struct fr_baseline *b)
+void fr_baseline_text(FILE *f, const struct fr_report_baseline *b)
 {
-	char x[32], y[32], z[32], rg[48], t[512];
+	char x[32], y[32], z[32], rg[48];
 
 	if (!b)
 		return;
@@ -139,16 +119,14 @@ void fr_baseline_text(FILE *f, const struct fr_baseline *b)
 	if (b->why)
 		fprintf(f, "  CANNOT DECIDE: %s\n", b->why);
 	for (size_t i = 0; i < b->nrows; i++) {
-		const struct fr_bl_row *r = &b->rows[i];
+		const struct fr_rbl_row *r = &b->rows[i];
 
-		fprintf(f, "  %s / %s: %s%s%s%s\n", row_title(t, sizeof(t), r), r->drive,
-			status_name(r->status), r->unlike ? " (" : "", r->unlike ? r->unlike : "",
-			r->unlike ? ")" : "");
-		if (r->status != FR_BL_COMPARED)
+		fprintf(f, "  %s / %s: %s%s%s%s\n", r->title, r->drive, r->status,
+			r->unlike ? " (" : "", r->unlike ? r->unlike : "", r->unlike ? ")" : "");
+		if (!r->compared)
 			continue;
-		for (int m = 0; m < FR_BL_NMETRICS; m++)
-			fprintf(f, "    %-7s %12s -> %12s  %9s%%%s%s%s%s\n",
-				fr_bl_metric_name((enum fr_bl_metric)m),
+		for (int m = 0; m < FR_RBL_NMETRICS; m++)
+			fprintf(f, "    %-7s %12s -> %12s  %9s%%%s%s%s%s\n", b->metric[m],
 				fr_num(x, sizeof(x), shown(m, r->base[m]), prec(m)),
 				fr_num(y, sizeof(y), shown(m, r->cur[m]), prec(m)),
 				change_str(z, sizeof(z), r->change_pct[m]),
@@ -159,9 +137,9 @@ void fr_baseline_text(FILE *f, const struct fr_baseline *b)
 	}
 }
 
-void fr_baseline_md(FILE *f, const struct fr_baseline *b)
+void fr_baseline_md(FILE *f, const struct fr_report_baseline *b)
 {
-	char x[32], y[32], z[32], rg[48], t[512];
+	char x[32], y[32], z[32], rg[48];
 
 	if (!b)
 		return;
@@ -177,18 +155,17 @@ void fr_baseline_md(FILE *f, const struct fr_baseline *b)
 	      "|---|---|---|---|--:|--:|--:|--:|---|\n",
 	      f);
 	for (size_t i = 0; i < b->nrows; i++) {
-		const struct fr_bl_row *r = &b->rows[i];
+		const struct fr_rbl_row *r = &b->rows[i];
 
-		row_title(t, sizeof(t), r);
-		if (r->status != FR_BL_COMPARED) {
-			fprintf(f, "| %s | %s | %s%s%s | | | | | | |\n", t, r->drive,
-				status_name(r->status), r->unlike ? ": " : "",
-				r->unlike ? r->unlike : "");
+		const char *t = r->title;
+		if (!r->compared) {
+			fprintf(f, "| %s | %s | %s%s%s | | | | | | |\n", t, r->drive, r->status,
+				r->unlike ? ": " : "", r->unlike ? r->unlike : "");
 			continue;
 		}
-		for (int m = 0; m < FR_BL_NMETRICS; m++)
+		for (int m = 0; m < FR_RBL_NMETRICS; m++)
 			fprintf(f, "| %s | %s | compared | %s | %s | %s | %s | %s | %s |\n", t,
-				r->drive, fr_bl_metric_name((enum fr_bl_metric)m),
+				r->drive, b->metric[m],
 				fr_num(x, sizeof(x), shown(m, r->base[m]), prec(m)),
 				fr_num(y, sizeof(y), shown(m, r->cur[m]), prec(m)),
 				change_str(z, sizeof(z), r->change_pct[m]),
@@ -210,7 +187,7 @@ static void csv_num(FILE *f, double v, int p)
  * figures (baseline, now, change_pct, pairs_lo, pairs_hi), nsid the
  * victim's namespace, detail the step, status, crossings and why a term
  * cannot be decided. */
-static void csv_row(FILE *f, const struct fr_bl_row *r, const char *which, const double *v,
+static void csv_row(FILE *f, const struct fr_rbl_row *r, const char *which, const double *v,
 		    const char *detail)
 {
 	fputs("baseline,", f);
@@ -218,12 +195,12 @@ static void csv_row(FILE *f, const struct fr_bl_row *r, const char *which, const
 	fputc(',', f);
 	fr_csv_str(f, r->drive);
 	fprintf(f, ",,%s", which);
-	csv_num(f, v ? v[FR_BL_IOPS] : NAN, 0);
-	csv_num(f, v ? v[FR_BL_MBPS] : NAN, 1);
-	csv_num(f, v ? v[FR_BL_MEAN] : NAN, 2);
-	csv_num(f, v ? v[FR_BL_P99] : NAN, 2);
+	csv_num(f, v ? v[FR_RBL_IOPS] : NAN, 0);
+	csv_num(f, v ? v[FR_RBL_MBPS] : NAN, 1);
+	csv_num(f, v ? v[FR_RBL_MEAN] : NAN, 2);
+	csv_num(f, v ? v[FR_RBL_P99] : NAN, 2);
 	fputc(',', f); /* p99.9 is not compared */
-	csv_num(f, v ? v[FR_BL_P9999] : NAN, 2);
+	csv_num(f, v ? v[FR_RBL_P9999] : NAN, 2);
 	fputs(",,,,,", f);
 	if (r->nsid)
 		fprintf(f, "%u", r->nsid);
@@ -233,55 +210,57 @@ static void csv_row(FILE *f, const struct fr_bl_row *r, const char *which, const
 }
 
 /* Metric names of the bits set, space-separated. */
-static const char *bits_list(char *buf, size_t len, unsigned bits)
+static const char *bits_list(char *buf, size_t len, const char *const *names, unsigned bits)
 {
-	crossed_list(buf, len, bits);
+	crossed_list(buf, len, names, bits);
 	return buf;
 }
 
-static void csv_detail(char *buf, size_t len, const struct fr_bl_row *r)
+static void csv_detail(char *buf, size_t len, const struct fr_report_baseline *b,
+		       const struct fr_rbl_row *r)
 {
-	char t[512], cr[64], wn[64], ud[64];
+	char cr[64], wn[64], ud[64];
 
-	snprintf(buf, len, "%s: %s%s%s%s%s%s%s%s%s%s%s", row_title(t, sizeof(t), r),
-		 status_name(r->status), r->unlike ? ": " : "", r->unlike ? r->unlike : "",
-		 r->crossed ? "; crossed: " : "", bits_list(cr, sizeof(cr), r->crossed),
+	snprintf(buf, len, "%s: %s%s%s%s%s%s%s%s%s%s%s", r->title, r->status, r->unlike ? ": " : "",
+		 r->unlike ? r->unlike : "", r->crossed ? "; crossed: " : "",
+		 bits_list(cr, sizeof(cr), b->metric, r->crossed),
 		 r->within_noise ? "; within the noise: " : "",
-		 bits_list(wn, sizeof(wn), r->within_noise),
-		 r->undecided ? "; cannot decide: " : "", bits_list(ud, sizeof(ud), r->undecided),
-		 r->why ? " (" : "", r->why ? r->why : "");
+		 bits_list(wn, sizeof(wn), b->metric, r->within_noise),
+		 r->undecided ? "; cannot decide: " : "",
+		 bits_list(ud, sizeof(ud), b->metric, r->undecided), r->why ? " (" : "",
+		 r->why ? r->why : "");
 	if (r->why && strlen(buf) + 1 < len)
 		strcat(buf, ")");
 }
 
-void fr_baseline_csv(FILE *f, const struct fr_baseline *b)
+void fr_baseline_csv(FILE *f, const struct fr_report_baseline *b)
 {
 	if (!b)
 		return;
 	for (size_t i = 0; i < b->nrows; i++) {
-		const struct fr_bl_row *r = &b->rows[i];
-		double base[FR_BL_NMETRICS], cur[FR_BL_NMETRICS];
-		double lo[FR_BL_NMETRICS], hi[FR_BL_NMETRICS];
+		const struct fr_rbl_row *r = &b->rows[i];
+		double base[FR_RBL_NMETRICS], cur[FR_RBL_NMETRICS];
+		double lo[FR_RBL_NMETRICS], hi[FR_RBL_NMETRICS];
 		bool noise = false;
 		char detail[2048];
 
-		for (int m = 0; m < FR_BL_NMETRICS; m++) {
-			base[m] = m < FR_BL_MEAN ? r->base[m] : fr_us(r->base[m]);
-			cur[m] = m < FR_BL_MEAN ? r->cur[m] : fr_us(r->cur[m]);
+		for (int m = 0; m < FR_RBL_NMETRICS; m++) {
+			base[m] = m < FR_RBL_MEAN ? r->base[m] : fr_us(r->base[m]);
+			cur[m] = m < FR_RBL_MEAN ? r->cur[m] : fr_us(r->cur[m]);
 			lo[m] = r->noise[m].change_lo;
 			hi[m] = r->noise[m].change_hi;
-			noise |= fr_bl_has_noise(&r->noise[m]);
+			noise |= r->noise[m].estimate;
 		}
-		csv_detail(detail, sizeof(detail), r);
-		if (r->status == FR_BL_ONLY_INPUT) {
+		csv_detail(detail, sizeof(detail), b, r);
+		if (!r->has_base) {
 			csv_row(f, r, "now", cur, detail);
 			continue;
 		}
 		csv_row(f, r, "baseline", base, detail);
-		if (r->status == FR_BL_ONLY_BASELINE)
+		if (!r->has_cur)
 			continue;
 		csv_row(f, r, "now", cur, detail);
-		if (r->status != FR_BL_COMPARED)
+		if (!r->compared)
 			continue;
 		csv_row(f, r, "change_pct", r->change_pct, detail);
 		if (noise) {
@@ -296,95 +275,89 @@ static struct json_object *jnum(double v)
 	return isnan(v) || isinf(v) ? NULL : json_object_new_double(v);
 }
 
-static struct json_object *figures_obj(const double *v, bool pct)
+static struct json_object *figures_obj(const char *const *names, const double *v, bool pct)
 {
 	struct json_object *o = json_object_new_object();
 
-	for (int m = 0; m < FR_BL_NMETRICS; m++) {
+	for (int m = 0; m < FR_RBL_NMETRICS; m++) {
 		char key[32];
-		bool lat = m >= FR_BL_MEAN;
+		bool lat = m >= FR_RBL_MEAN;
 
-		snprintf(key, sizeof(key), "%s%s", fr_bl_metric_name((enum fr_bl_metric)m),
-			 pct   ? "_pct"
-			 : lat ? "_us"
-			       : "");
+		snprintf(key, sizeof(key), "%s%s", names[m], pct ? "_pct" : lat ? "_us" : "");
 		json_object_object_add(o, key, jnum(lat && !pct ? fr_us(v[m]) : v[m]));
 	}
 	return o;
 }
 
-static struct json_object *names_arr(unsigned bits)
+static struct json_object *names_arr(const char *const *names, unsigned bits)
 {
 	struct json_object *a = json_object_new_array();
 
-	for (int m = 0; m < FR_BL_NMETRICS; m++)
+	for (int m = 0; m < FR_RBL_NMETRICS; m++)
 		if (bits & (1u << m))
-			json_object_array_add(
-				a, json_object_new_string(fr_bl_metric_name((enum fr_bl_metric)m)));
+			json_object_array_add(a, json_object_new_string(names[m]));
 	return a;
 }
 
 /* Per metric: runs on each side, the pairwise changes' range, the spread. */
-static struct json_object *noise_obj(const struct fr_bl_row *r)
+static struct json_object *noise_obj(const char *const *names, const struct fr_rbl_row *r)
 {
 	struct json_object *o = json_object_new_object();
 
-	for (int m = 0; m < FR_BL_NMETRICS; m++) {
-		const struct fr_bl_noise *nz = &r->noise[m];
+	for (int m = 0; m < FR_RBL_NMETRICS; m++) {
+		const struct fr_rbl_noise *nz = &r->noise[m];
 		struct json_object *n = json_object_new_object();
 
 		json_object_object_add(n, "baseline_runs", json_object_new_int((int)nz->nbase));
 		json_object_object_add(n, "new_runs", json_object_new_int((int)nz->ncur));
-		json_object_object_add(n, "estimate", json_object_new_boolean(fr_bl_has_noise(nz)));
+		json_object_object_add(n, "estimate", json_object_new_boolean(nz->estimate));
 		json_object_object_add(n, "pairs_lo_pct",
-				       fr_bl_has_noise(nz) ? jnum(nz->change_lo) : NULL);
+				       nz->estimate ? jnum(nz->change_lo) : NULL);
 		json_object_object_add(n, "pairs_hi_pct",
-				       fr_bl_has_noise(nz) ? jnum(nz->change_hi) : NULL);
+				       nz->estimate ? jnum(nz->change_hi) : NULL);
 		json_object_object_add(n, "spread_baseline_pct", jnum(nz->spread_base));
 		json_object_object_add(n, "spread_new_pct", jnum(nz->spread_cur));
-		json_object_object_add(n, "confidence",
-				       fr_bl_has_noise(nz) ? jnum(nz->confidence) : NULL);
-		json_object_object_add(o, fr_bl_metric_name((enum fr_bl_metric)m), n);
+		json_object_object_add(n, "confidence", nz->estimate ? jnum(nz->confidence) : NULL);
+		json_object_object_add(o, names[m], n);
 	}
 	return o;
 }
 
-static struct json_object *row_obj(const struct fr_bl_row *r)
+static struct json_object *row_obj(const char *const *names, const struct fr_rbl_row *r)
 {
 	struct json_object *o = json_object_new_object();
 
-	json_object_object_add(o, "section",
-			       json_object_new_string(fr_bl_section_name(r->section)));
+	json_object_object_add(o, "section", json_object_new_string(r->section));
 	json_object_object_add(o, "profile", json_object_new_string(r->profile));
 	json_object_object_add(o, "step", json_object_new_string(r->step));
 	json_object_object_add(o, "nsid", r->nsid ? json_object_new_int((int)r->nsid) : NULL);
 	json_object_object_add(o, "drive", json_object_new_string(r->drive));
-	json_object_object_add(o, "status", json_object_new_string(status_name(r->status)));
-	json_object_object_add(o, "compared", json_object_new_boolean(r->status == FR_BL_COMPARED));
+	json_object_object_add(o, "status", json_object_new_string(r->status));
+	json_object_object_add(o, "compared", json_object_new_boolean(r->compared));
 	json_object_object_add(o, "unlike", r->unlike ? json_object_new_string(r->unlike) : NULL);
-	if (r->status != FR_BL_ONLY_INPUT)
-		json_object_object_add(o, "baseline", figures_obj(r->base, false));
-	if (r->status != FR_BL_ONLY_BASELINE)
-		json_object_object_add(o, "now", figures_obj(r->cur, false));
-	if (r->status == FR_BL_COMPARED) {
-		json_object_object_add(o, "change", figures_obj(r->change_pct, true));
-		json_object_object_add(o, "noise", noise_obj(r));
+	if (r->has_base)
+		json_object_object_add(o, "baseline", figures_obj(names, r->base, false));
+	if (r->has_cur)
+		json_object_object_add(o, "now", figures_obj(names, r->cur, false));
+	if (r->compared) {
+		json_object_object_add(o, "change", figures_obj(names, r->change_pct, true));
+		json_object_object_add(o, "noise", noise_obj(names, r));
 	}
-	json_object_object_add(o, "crossed", names_arr(r->crossed));
-	json_object_object_add(o, "within_noise", names_arr(r->within_noise));
-	json_object_object_add(o, "cannot_decide", names_arr(r->undecided));
+	json_object_object_add(o, "crossed", names_arr(names, r->crossed));
+	json_object_object_add(o, "within_noise", names_arr(names, r->within_noise));
+	json_object_object_add(o, "cannot_decide", names_arr(names, r->undecided));
 	json_object_object_add(o, "why", r->why ? json_object_new_string(r->why) : NULL);
 	return o;
 }
 
-struct json_object *fr_baseline_json(const struct fr_baseline *b)
+struct json_object *fr_baseline_json(const struct fr_report_baseline *b)
 {
 	struct json_object *o = json_object_new_object(), *rows = json_object_new_array();
 
 	json_object_object_add(o, "dir", json_object_new_string(b->dir));
 	json_object_object_add(o, "fail_if",
 			       b->fail_if ? json_object_new_string(b->fail_if) : NULL);
-	json_object_object_add(o, "verdict", json_object_new_string(fr_bl_verdict(b)));
+	json_object_object_add(o, "verdict", json_object_new_string(b->verdict));
 	json_object_object_add(o, "baseline_runs", json_object_new_int64((int64_t)b->nbase_runs));
 	json_object_object_add(o, "new_runs", json_object_new_int64((int64_t)b->ncur_runs));
 	json_object_object_add(o, "compared", json_object_new_int64((int64_t)b->ncompared));
@@ -393,14 +366,14 @@ struct json_object *fr_baseline_json(const struct fr_baseline *b)
 	json_object_object_add(o, "cannot_decide", json_object_new_int64((int64_t)b->nundecided));
 	json_object_object_add(o, "why", b->why ? json_object_new_string(b->why) : NULL);
 	for (size_t i = 0; i < b->nrows; i++)
-		json_object_array_add(rows, row_obj(&b->rows[i]));
+		json_object_array_add(rows, row_obj(b->metric, &b->rows[i]));
 	json_object_object_add(o, "rows", rows);
 	return o;
 }
 
-void fr_baseline_html(FILE *f, const struct fr_baseline *b)
+void fr_baseline_html(FILE *f, const struct fr_report_baseline *b)
 {
-	char x[32], y[32], z[32], rg[48], t[512], head[1024];
+	char x[32], y[32], z[32], rg[48], head[1024];
 
 	if (!b)
 		return;
@@ -425,19 +398,19 @@ void fr_baseline_html(FILE *f, const struct fr_baseline *b)
 	      "<th>now</th><th>change %</th><th>pairs %</th><th class=\"l\">gate</th></tr>\n",
 	      f);
 	for (size_t i = 0; i < b->nrows; i++) {
-		const struct fr_bl_row *r = &b->rows[i];
-		bool cmp = r->status == FR_BL_COMPARED;
+		const struct fr_rbl_row *r = &b->rows[i];
+		bool cmp = r->compared;
 
-		row_title(t, sizeof(t), r);
-		snprintf(head, sizeof(head), "%s%s%s%s%s", status_name(r->status),
-			 r->unlike ? ": " : "", r->unlike ? r->unlike : "",
-			 r->why ? "; cannot decide: " : "", r->why ? r->why : "");
-		for (int m = 0; m < (cmp ? FR_BL_NMETRICS : 1); m++) {
+		const char *t = r->title;
+		snprintf(head, sizeof(head), "%s%s%s%s%s", r->status, r->unlike ? ": " : "",
+			 r->unlike ? r->unlike : "", r->why ? "; cannot decide: " : "",
+			 r->why ? r->why : "");
+		for (int m = 0; m < (cmp ? FR_RBL_NMETRICS : 1); m++) {
 			fputs("<tr>", f);
 			fr_html_cell(f, t, true);
 			fr_html_cell(f, r->drive, true);
 			fr_html_cell(f, head, true);
-			fr_html_cell(f, cmp ? fr_bl_metric_name((enum fr_bl_metric)m) : "", true);
+			fr_html_cell(f, cmp ? b->metric[m] : "", true);
 			fr_html_cell(f,
 				     cmp ? fr_num(x, sizeof(x), shown(m, r->base[m]), prec(m)) : "",
 				     false);

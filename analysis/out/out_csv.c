@@ -25,15 +25,15 @@ struct row {
 	const char *section, *profile, *drive, *step, *detail;
 	double iops, mbps, lat, p99, p999, p9999, margin, write_mbps;
 	unsigned place, ref_place, ref_total, nsid;
-	int reference;		      /* -1: not applicable */
-	const struct fr_step *origin; /* the step whose jobs made the row */
-	const char *file;	      /* a problem's file */
-	unsigned per_drive_of;	      /* a published group's figure shown per drive */
-	const char *ref_note;	      /* why published drives were left out of ref_place */
-	const char *cross_check_of;   /* nn_cross_check: the ssdnvme run's drive */
-	struct fr_lat ratio;	      /* nn_cross_check: this run over that one */
-	double target_iops;	      /* curve: the step's rate target, NAN none */
-	const struct fr_step *health; /* a "health" row's step */
+	int reference;			    /* -1: not applicable */
+	const struct fr_step *origin;	    /* the step whose jobs made the row */
+	const char *file;		    /* a problem's file */
+	unsigned per_drive_of;		    /* a published group's figure shown per drive */
+	const char *ref_note;		    /* why published drives were left out of ref_place */
+	const char *cross_check_of;	    /* nn_cross_check: the ssdnvme run's drive */
+	struct fr_lat ratio;		    /* nn_cross_check: this run over that one */
+	double target_iops;		    /* curve: the step's rate target, NAN none */
+	const struct fr_health_row *health; /* a "health" row's step's (report_health.h) */
 };
 
 static void field_str(FILE *f, const char *s)
@@ -384,7 +384,8 @@ static void aggressor_rows(FILE *f, const struct fr_nn_aggr *a, enum fr_basis ba
 /* Section nn_fdp: a placed run's victims (lat columns) with their ratio to
  * the same drive's unplaced run (cross_check_of, the *_ratio columns), and
  * its writers' health and WAF in the health columns (out_fdp.h). */
-static void fdp_pair_rows(FILE *f, const struct fr_fdp_pair *p)
+static void fdp_pair_rows(FILE *f, const struct fr_fdp_pair *p,
+			  const struct fr_report_health *health)
 {
 	for (size_t i = 0; i < p->nv; i++) {
 		struct row r = blank("nn_fdp");
@@ -400,7 +401,7 @@ static void fdp_pair_rows(FILE *f, const struct fr_fdp_pair *p)
 		r.cross_check_of = p->unplaced ? p->unplaced->label : NULL;
 		r.ratio = p->v[i].ratio;
 		r.detail = "placed run over the same drive's unplaced run; not ranked";
-		r.health = fr_fdp_writer_step(p->placed);
+		r.health = fr_health_row_of(health, fr_fdp_writer_step(p->placed));
 		emit(f, &r);
 	}
 }
@@ -463,7 +464,7 @@ static void fdp_rows(FILE *f, const struct fr_report *rep)
 	if (!c)
 		return;
 	for (size_t i = 0; i < c->n; i++)
-		fdp_pair_rows(f, &c->p[i]);
+		fdp_pair_rows(f, &c->p[i], rep->health);
 	fr_fdp_each_placed(rep->m, pid_rows, f);
 }
 
@@ -497,19 +498,23 @@ static void nn_rows(FILE *f, const struct fr_report *rep)
 
 /* One row per measured step with a health record: the verdict (or why
  * there is none) in detail, the figures in the health columns. */
-static void health_row(void *f, const struct fr_drive *d, const struct fr_profile *p,
-		       const struct fr_step *s)
+static void health_rows(FILE *f, const struct fr_report_health *h)
 {
-	struct row r = blank("health");
-	char v[512];
+	for (size_t i = 0; h && i < h->n; i++) {
+		const struct fr_health_row *hr = &h->rows[i];
+		struct row r = blank("health");
 
-	r.profile = p->name;
-	r.drive = d->label;
-	r.step = s->name;
-	r.detail = fr_health_verdict_text(s->health, v, sizeof(v));
-	r.origin = r.health = s;
-	r.reference = 0;
-	emit(f, &r);
+		if (!hr->listed)
+			continue;
+		r.profile = hr->profile->name;
+		r.drive = hr->drive->label;
+		r.step = hr->step->name;
+		r.detail = hr->verdict;
+		r.origin = hr->step;
+		r.health = hr;
+		r.reference = 0;
+		emit(f, &r);
+	}
 }
 
 /* Inputs not used (or passed over): file and reason. */
@@ -557,9 +562,9 @@ static int render_csv(FILE *f, const void *arg)
 	wp_rows(f, rep->r);
 	statement_rows(f, rep);
 	nn_rows(f, rep);
-	fr_health_each(rep->m, health_row, f);
+	health_rows(f, rep->health);
 	other_rows(f, rep);
-	fr_baseline_csv(f, rep->baseline);
+	fr_baseline_csv(f, rep->bl);
 	return fr_tq_csv(f, rep) || ferror(f) ? -1 : 0;
 }
 

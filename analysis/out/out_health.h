@@ -13,117 +13,74 @@
 #include "model/health.h"
 #include "model/model.h"
 #include "rank/rank.h"
+#include "report/report_health.h"
 #include "chart/svg.h"
-
-/* A step's health summed over its controllers (counts of several drives
- * that ran together add up; temperatures are the hottest). */
-struct fr_hsum {
-	int temp_before_k, temp_after_k, temp_max_k; /* 0 unknown */
-	unsigned crit_warning;
-	int64_t delta[FR_HC_N]; /* -1 unknown */
-};
-/**
- * fr_health_sum() - a step's health summed over its controllers
- * @h: the step's health record, or NULL (nothing read)
- * @s: filled whole: temperatures in kelvin the hottest of the read
- *     controllers (0 unknown), critical warning bits OR-ed, each counter's
- *     delta added over the subsystems (a second controller of a subsystem
- *     already counted adds nothing; -1 when any delta is unknown or no
- *     controller was read)
- */
-void fr_health_sum(const struct fr_health *h, struct fr_hsum *s);
-
-/**
- * fr_health_verdict_text() - a step's health verdict in words
- * @h: the step's health record
- * @buf: where the text is written (terminated, cut to fit)
- * @len: @buf's size in bytes
- *
- * Return: @buf, holding "valid", "INVALID: <reason>" or, for a step without
- * a record, "health " and why ("health not recorded (...)").
- */
-const char *fr_health_verdict_text(const struct fr_health *h, char *buf, size_t len);
 
 /**
  * fr_health_csv_fields() - one CSV row's values for the health columns
  * @f: the CSV being written
- * @s: the row's step, or NULL
+ * @r: the row's health row (report_health.h), or NULL
  *
  * Writes FR_HEALTH_CSV_COLUMNS fields (out_cell.h), each led by its comma:
  * valid (1/0), reason, temperatures in kelvin, critical warning, the
  * counters' deltas, host, SMART-host and media bytes, WAF and its source;
- * a value not known is an empty field.  All are empty for a NULL step or a
- * step without a health record.
+ * a value not known is an empty field.  All are empty for a NULL row.
  */
-void fr_health_csv_fields(FILE *f, const struct fr_step *s);
-
-/* What fr_health_each() calls per step. */
-typedef void (*fr_health_fn)(void *arg, const struct fr_drive *d, const struct fr_profile *p,
-			     const struct fr_step *s);
-/**
- * fr_health_each() - call a function for every measured step with a health record
- * @m: the model
- * @fn: called with @arg, the drive, the profile and the step
- * @arg: passed to @fn as it is
- *
- * Reference drives are passed over.  The steps of @m come first, then
- * those the verdict moved to @m->invalid, each in drive, profile and step
- * order.
- */
-void fr_health_each(const struct fr_model *m, fr_health_fn fn, void *arg);
+void fr_health_csv_fields(FILE *f, const struct fr_health_row *r);
 
 /**
  * fr_health_text() - the text report's health section
  * @f: the report being written
- * @m: the model
+ * @h: the health rows the report stage built (report_health.h)
  *
- * A heading, then per step with a record its verdict and, when recorded,
- * its temperatures, counters, WAF and per-controller sampling.  Nothing
- * when no step has a record (fr_health_any()).
+ * A heading, then per row its verdict and, when recorded, its
+ * temperatures, counters, WAF and per-controller sampling.  Nothing when
+ * no step has a record.
  */
-void fr_health_text(FILE *f, const struct fr_model *m);
+void fr_health_text(FILE *f, const struct fr_report_health *h);
 /**
  * fr_health_md() - the Markdown report's health section
  * @f: the report being written
- * @m: the model
- * @md_str: writes text from input escaped for Markdown (out_md.c's)
+ * @h: the health rows the report stage built
+ * @md_str: writes text from input escaped for Markdown (fr_md_escape())
  *
  * The text section's content as a Markdown list.  Nothing when no step has
  * a record.
  */
-void fr_health_md(FILE *f, const struct fr_model *m, void (*md_str)(FILE *f, const char *s));
+void fr_health_md(FILE *f, const struct fr_report_health *h,
+		  void (*md_str)(FILE *f, const char *s));
 struct json_object;
 /**
  * fr_health_json() - a step's health record as JSON
- * @s: the step
+ * @r: the step's health row, or NULL
  *
  * Summed temperatures and counter deltas, the WAF with its source and
  * every source's, and per controller its own figures; a value not known
  * is null.
  *
- * Return: a new object the caller owns (json_object_put()), or NULL when
- * the step has no health record.
+ * Return: a new object the caller owns (json_object_put()), or NULL for a
+ * NULL row.
  */
-struct json_object *fr_health_json(const struct fr_step *s);
+struct json_object *fr_health_json(const struct fr_health_row *r);
 /**
  * fr_health_json_all() - every step's health record as JSON
- * @m: the model
+ * @h: the health rows the report stage built
  *
  * Return: a new array the caller owns, one fr_health_json() object per
- * step of fr_health_each() with its "drive", "profile", "step", "file"
- * and "job_names" added; NULL when no step has a record.
+ * row with its "drive", "profile", "step", "file" and "job_names" added;
+ * NULL when no step has a record.
  */
-struct json_object *fr_health_json_all(const struct fr_model *m);
+struct json_object *fr_health_json_all(const struct fr_report_health *h);
 
 /**
  * fr_html_health() - the HTML report's per-step health table
  * @f: the report being written
- * @m: the model
+ * @h: the health rows the report stage built
  *
- * One row per step of fr_health_each() (out_html_health.c).  Nothing when
- * no step has a record.
+ * One table row per health row (out_html_health.c).  Nothing when no step
+ * has a record.
  */
-void fr_html_health(FILE *f, const struct fr_model *m);
+void fr_html_health(FILE *f, const struct fr_report_health *h);
 /**
  * fr_html_health_temps() - a profile's drive temperature over time at the peak
  * @f: the report being written

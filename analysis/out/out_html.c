@@ -393,9 +393,9 @@ static int render_html(FILE *f, const void *arg)
 	statements(f, rep);
 	fr_html_nn(f, rep, &pal);
 	fr_fdp_html(f, rep);
-	fr_html_health(f, rep->m);
+	fr_html_health(f, rep->health);
 	tail(f, rep);
-	fr_baseline_html(f, rep->baseline);
+	fr_baseline_html(f, rep->bl);
 	if (fr_tq_html(f, rep))
 		return -1;
 	fputs("</body></html>\n", f);

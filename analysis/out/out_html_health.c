@@ -22,41 +22,35 @@ static void delta_cell(FILE *f, int64_t d)
 	fr_html_num_cell(f, d >= 0 ? (double)d : NAN, 0);
 }
 
-static void health_row(void *arg, const struct fr_drive *d, const struct fr_profile *p,
-		       const struct fr_step *s)
+static void health_row(FILE *f, const struct fr_health_row *r)
 {
-	FILE *f = arg;
-	struct fr_hsum sum;
-	struct fr_waf w;
-	char v[512], waf[192], cw[128];
+	const struct fr_waf *w = &r->waf;
+	char waf[192];
 
-	fr_health_sum(s->health, &sum);
-	fr_health_waf(s, &w);
-	fr_health_cw_names(sum.crit_warning, cw, sizeof(cw));
 	fputs("<tr>", f);
-	fr_html_cell(f, d->label, true);
-	fr_html_cell(f, p->name, true);
-	fr_html_cell(f, s->name, true);
-	fr_html_cell(f, fr_health_verdict_text(s->health, v, sizeof(v)), true);
-	kelvin_cell(f, sum.temp_before_k);
-	kelvin_cell(f, sum.temp_after_k);
-	kelvin_cell(f, sum.temp_max_k);
-	fr_html_cell(f, s->health->recorded ? (*cw ? cw : "none") : "-", true);
-	delta_cell(f, sum.delta[FR_HC_TMT1_N]);
-	delta_cell(f, sum.delta[FR_HC_TMT2_N]);
-	delta_cell(f, sum.delta[FR_HC_DUW]);
-	if (isnan(w.waf))
-		snprintf(waf, sizeof(waf), "%s", w.why);
+	fr_html_cell(f, r->drive->label, true);
+	fr_html_cell(f, r->profile->name, true);
+	fr_html_cell(f, r->step->name, true);
+	fr_html_cell(f, r->verdict, true);
+	kelvin_cell(f, r->sum.temp_before_k);
+	kelvin_cell(f, r->sum.temp_after_k);
+	kelvin_cell(f, r->sum.temp_max_k);
+	fr_html_cell(f, r->step->health->recorded ? (*r->cw ? r->cw : "none") : "-", true);
+	delta_cell(f, r->sum.delta[FR_HC_TMT1_N]);
+	delta_cell(f, r->sum.delta[FR_HC_TMT2_N]);
+	delta_cell(f, r->sum.delta[FR_HC_DUW]);
+	if (isnan(w->waf))
+		snprintf(waf, sizeof(waf), "%s", w->why);
 	else
-		snprintf(waf, sizeof(waf), "%.2f (%s over %s)", w.waf, fr_waf_src_name(w.src),
-			 w.host_counter);
+		snprintf(waf, sizeof(waf), "%.2f (%s over %s)", w->waf, fr_waf_src_name(w->src),
+			 w->host_counter);
 	fr_html_cell(f, waf, true);
 	fputs("</tr>\n", f);
 }
 
-void fr_html_health(FILE *f, const struct fr_model *m)
+void fr_html_health(FILE *f, const struct fr_report_health *h)
 {
-	if (!fr_health_any(m))
+	if (!h || !h->any)
 		return;
 	fputs("<section class=\"health\"><h2>Drive health per step</h2>\n"
 	      "<p>Read from the drive by the ssdnvme engine before, during and after each step. "
@@ -67,7 +61,9 @@ void fr_html_health(FILE *f, const struct fr_model *m)
 	      "<th>°C before</th><th>°C after</th><th>°C max</th><th>critical warning</th>"
 	      "<th>TMT1 +</th><th>TMT2 +</th><th>data units written +</th><th>WAF</th></tr>\n",
 	      f);
-	fr_health_each(m, health_row, f);
+	for (size_t i = 0; i < h->n; i++)
+		if (h->rows[i].listed)
+			health_row(f, &h->rows[i]);
 	fputs("</table></section>\n", f);
 }
 

@@ -118,7 +118,9 @@ static void add_percentiles(struct json_object *o, const struct fr_step *s, enum
 	add(o, "dirs", dirs);
 }
 
-static struct json_object *step_obj(const struct fr_step *s, enum fr_basis basis, bool reference)
+/* health: every step's health rows (the report's) */
+static struct json_object *step_obj(const struct fr_step *s, enum fr_basis basis, bool reference,
+				    const struct fr_report_health *health)
 {
 	struct json_object *o = json_object_new_object();
 
@@ -135,11 +137,12 @@ static struct json_object *step_obj(const struct fr_step *s, enum fr_basis basis
 	add(o, "jobs", json_object_new_int((int)s->njobs));
 	add_origin(o, s, reference);
 	if (s->health)
-		add(o, "health", fr_health_json(s));
+		add(o, "health", fr_health_json(fr_health_row_of(health, s)));
 	return o;
 }
 
-static struct json_object *entry_obj(const struct fr_entry *e, enum fr_basis basis)
+static struct json_object *entry_obj(const struct fr_entry *e, enum fr_basis basis,
+				     const struct fr_report_health *health)
 {
 	struct json_object *o = json_object_new_object(), *curve = json_object_new_array();
 
@@ -159,7 +162,8 @@ static struct json_object *entry_obj(const struct fr_entry *e, enum fr_basis bas
 	    e->drive->reference && e->drive->group > 1 ? json_object_new_int((int)e->drive->group)
 						       : NULL);
 	for (size_t i = 0; i < e->ncurve; i++)
-		json_object_array_add(curve, step_obj(e->curve[i], basis, e->drive->reference));
+		json_object_array_add(curve,
+				      step_obj(e->curve[i], basis, e->drive->reference, health));
 	add(o, "curve", curve);
 	add_origin(o, e->peak, e->drive->reference);
 	return o;
@@ -181,7 +185,7 @@ static struct json_object *profiles_arr(const struct fr_report *rep)
 		add(o, "profile", jstr(pr->name));
 		add(o, "ranked_by", jstr(pr->by_mbps ? "mbps" : "iops"));
 		for (size_t i = 0; i < pr->n; i++)
-			json_object_array_add(rk, entry_obj(&pr->e[i], r->basis));
+			json_object_array_add(rk, entry_obj(&pr->e[i], r->basis, rep->health));
 		add(o, "ranking", rk);
 		json_object_array_add(a, o);
 	}
@@ -438,10 +442,10 @@ int fr_out_json(FILE *f, const struct fr_report *rep)
 	}
 	add(root, "wins", summary_obj(rep));
 	/* only when a step came with an engine results file (issue 25) */
-	if (fr_health_any(rep->m))
-		add(root, "health", fr_health_json_all(rep->m));
-	if (rep->baseline)
-		add(root, "baseline", fr_baseline_json(rep->baseline));
+	if (rep->health && rep->health->any)
+		add(root, "health", fr_health_json_all(rep->health));
+	if (rep->bl)
+		add(root, "baseline", fr_baseline_json(rep->bl));
 	/* only when a drive ran the method: other reports keep their shape */
 	tq = fr_tq_json(rep, &ret);
 	if (tq)

@@ -345,9 +345,9 @@ static int render_md(FILE *f, const void *arg)
 	statements(f, rep);
 	noisy_neighbor(f, rep);
 	fr_fdp_md(f, rep, fr_md_escape);
-	fr_health_md(f, m, fr_md_escape);
+	fr_health_md(f, rep->health, fr_md_escape);
 	tail(f, rep);
-	fr_baseline_md(f, rep->baseline);
+	fr_baseline_md(f, rep->bl);
 	return fr_tq_md(f, rep) || ferror(f) ? -1 : 0;
 }
 

@@ -428,9 +428,9 @@ static int render_text(FILE *f, const void *arg)
 	noisy_neighbor(f, rep);
 	fr_fdp_text(f, rep);
 	summary(f, rep);
-	fr_health_text(f, rep->m);
+	fr_health_text(f, rep->health);
 	problems(f, rep);
-	fr_baseline_text(f, rep->baseline);
+	fr_baseline_text(f, rep->bl);
 	/* last: the runner's report ends with the tq-sweep table */
 	if (fr_tq_text(f, rep))
 		return -1;

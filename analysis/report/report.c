@@ -18,6 +18,16 @@ int fr_report_build(struct fr_report *rep, struct fr_report_parts *parts)
 	rep->prov_rows = NULL;
 	rep->nprov_rows = 0;
 	rep->fdp = NULL;
+	rep->health = NULL;
+	rep->bl = NULL;
+	if (fr_report_health_build(rep->m, &parts->health))
+		goto nomem;
+	rep->health = &parts->health;
+	if (rep->baseline) {
+		if (fr_report_baseline_build(rep->baseline, &parts->bl))
+			goto nomem;
+		rep->bl = &parts->bl;
+	}
 	if (fr_prov_rows_build(rep->prov, &parts->prov_rows))
 		goto nomem;
 	rep->prov_rows = parts->prov_rows;
@@ -49,6 +59,8 @@ nomem:
 	rep->prov_rows = NULL;
 	rep->nprov_rows = 0;
 	rep->fdp = NULL;
+	rep->health = NULL;
+	rep->bl = NULL;
 	return -ENOMEM;
 }
 
@@ -58,6 +70,8 @@ void fr_report_parts_free(struct fr_report_parts *parts)
 	fr_tq_free(&parts->tq);
 	fr_fdp_compare_free(&parts->fdp);
 	free(parts->prov_rows);
+	fr_report_health_free(&parts->health);
+	fr_report_baseline_free(&parts->bl);
 	if (parts->ranking)
 		fr_peak_free_all(parts->ranking, parts->peak, parts->npeak);
 	memset(parts, 0, sizeof(*parts));

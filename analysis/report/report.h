@@ -4,7 +4,9 @@
  * per run what several renderers print, so that each format shows the same
  * computation and none repeats it (issue 24): the noisy-neighbor split and
  * its io_uring_cmd cross-check pairing (below; crosscheck.c), the tq-sweep
- * section (rank/tq.h), each drive's provenance fields (report_prov.c) and,
+ * section (rank/tq.h), each drive's provenance fields (report_prov.c),
+ * each step's drive health (report_health.h), the --baseline comparison's
+ * rows (report_baseline.h) and,
  * for the HTML, the peak steps' json+, tag and fio-log series
  * (report_peak.h).  The inputs' contents come from the readers
  * (fr_step.fio_doc, fr_step.engine_doc, fr_model.manifests): no stage after
@@ -23,6 +25,8 @@
 #include "report/runinfo.h"
 #include "report/fdp.h"
 #include "report/report_peak.h"
+#include "report/report_health.h"
+#include "report/report_baseline.h"
 
 struct fr_baseline;
 struct fr_nn_split;
@@ -59,6 +63,12 @@ struct fr_report {
 	 * ones (report/fdp.h, issue 26), made once by fr_report_build; NULL
 	 * when it could not be made */
 	const struct fr_fdp_cmp *fdp;
+	/* every step's health as printed (report_health.h); made once by
+	 * fr_report_build */
+	const struct fr_report_health *health;
+	/* the --baseline comparison as printed (report_baseline.h), made
+	 * once by fr_report_build from baseline; NULL without one */
+	const struct fr_report_baseline *bl;
 };
 
 /* The most header fields a drive's provenance has (read/provenance.c). */
@@ -174,6 +184,8 @@ struct fr_report_parts {
 	const struct fr_ranking *ranking; /* what peak was built for */
 	struct fr_prov_row *prov_rows;
 	struct fr_fdp_cmp fdp; /* FDP pairs (report/fdp.h) */
+	struct fr_report_health health;
+	struct fr_report_baseline bl;
 };
 
 /**

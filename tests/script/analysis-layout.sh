@@ -77,7 +77,6 @@ declare -A RENDER_EXEMPT=(
 	[analysis/out/pts_out.c]="prints the PTS report model, which report/pts_build.c makes as a json-c tree"
 	[analysis/out/pts_html.c]="prints the PTS report model, which report/pts_build.c makes as a json-c tree"
 	[analysis/out/pts_svg.c]="prints the PTS report model, which report/pts_build.c makes as a json-c tree"
-	[analysis/out/baseline_out.c]="prints the gate's rows (struct fr_bl_row) and names"
 )
 render_src=$(grep -E '^analysis/(out|chart)/' <<<"$sources")
 mapfile -t render_files <<<"$render_src"

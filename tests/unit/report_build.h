@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <json-c/json.h>
+
 #include "model/model.h"
 #include "rank/rank.h"
 #include "report/report.h"
@@ -94,13 +96,14 @@ struct rb_report {
 	struct fr_ranking r;
 	struct fr_report rep;
 	struct fr_report_parts parts;
+	const struct fr_baseline *baseline; /* set before rb_build: a --baseline comparison */
 };
 
 /* Ranks x->m (clat basis, no published drives) and builds its report. */
 static inline void rb_build(struct rb_report *x)
 {
 	assert_int_equal(fr_rank(&x->m, NULL, FR_CLAT, &x->r), 0);
-	x->rep = (struct fr_report){.m = &x->m, .r = &x->r};
+	x->rep = (struct fr_report){.m = &x->m, .r = &x->r, .baseline = x->baseline};
 	assert_int_equal(fr_report_build(&x->rep, &x->parts), 0);
 }
 
@@ -157,6 +160,16 @@ static inline void rb_absent(const char *hay, const char *needle)
 {
 	if (strstr(hay, needle))
 		fail_msg("'%s' should not be in:\n%s", needle, hay);
+}
+
+/* Member k of JSON object o, failing the test when it has none. */
+static inline struct json_object *rb_get(struct json_object *o, const char *k)
+{
+	struct json_object *v = NULL;
+
+	if (!json_object_object_get_ex(o, k, &v))
+		fail_msg("no \"%s\" in %s", k, json_object_to_json_string(o));
+	return v;
 }
 
 #endif

@@ -19,7 +19,7 @@
 
 #include "model/health.h"
 #include "model/model.h"
-#include "out/out_health.h"
+#include "report/report_health.h"
 #include "read/read_health.h"
 
 /* A SNAP with the counters a verdict reads; the rest as the engine writes. */

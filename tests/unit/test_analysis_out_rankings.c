@@ -79,44 +79,36 @@ static void test_csv(void **state)
 	free(t);
 }
 
-static struct json_object *get(struct json_object *o, const char *k)
-{
-	struct json_object *v = NULL;
-
-	if (!json_object_object_get_ex(o, k, &v))
-		fail_msg("no \"%s\" in %s", k, json_object_to_json_string(o));
-	return v;
-}
-
 static void test_json(void **state)
 {
 	char *t = rb_render(fr_out_json, &((struct rb_report *)*state)->rep);
 	struct json_object *root = json_tokener_parse(t), *pr, *rk, *first, *curve, *step;
 
 	assert_non_null(root);
-	pr = get(root, "profiles");
+	pr = rb_get(root, "profiles");
 	assert_int_equal(json_object_array_length(pr), 1);
 	pr = json_object_array_get_idx(pr, 0);
-	assert_string_equal(json_object_get_string(get(pr, "profile")), "4k-randread");
-	assert_string_equal(json_object_get_string(get(pr, "ranked_by")), "iops");
-	rk = get(pr, "ranking");
+	assert_string_equal(json_object_get_string(rb_get(pr, "profile")), "4k-randread");
+	assert_string_equal(json_object_get_string(rb_get(pr, "ranked_by")), "iops");
+	rk = rb_get(pr, "ranking");
 	assert_int_equal(json_object_array_length(rk), 2);
 	first = json_object_array_get_idx(rk, 0);
-	assert_string_equal(json_object_get_string(get(first, "drive")), "quick");
-	assert_int_equal(json_object_get_int(get(first, "place")), 1);
-	assert_float_equal(json_object_get_double(get(first, "margin_pct")), 100.0, 1e-9);
-	assert_float_equal(json_object_get_double(get(first, "margin_abs")), 400000.0, 1e-9);
-	curve = get(first, "curve");
+	assert_string_equal(json_object_get_string(rb_get(first, "drive")), "quick");
+	assert_int_equal(json_object_get_int(rb_get(first, "place")), 1);
+	assert_float_equal(json_object_get_double(rb_get(first, "margin_pct")), 100.0, 1e-9);
+	assert_float_equal(json_object_get_double(rb_get(first, "margin_abs")), 400000.0, 1e-9);
+	curve = rb_get(first, "curve");
 	assert_int_equal(json_object_array_length(curve), 2);
 	step = json_object_array_get_idx(curve, 0);
-	assert_string_equal(json_object_get_string(get(step, "step")), "50");
-	assert_float_equal(json_object_get_double(get(step, "p99_us")), 130.0, 1e-9);
-	assert_float_equal(json_object_get_double(get(step, "target_iops")), 500000.0, 1e-9);
-	assert_true(json_object_get_boolean(get(step, "target_missed")));
+	assert_string_equal(json_object_get_string(rb_get(step, "step")), "50");
+	assert_float_equal(json_object_get_double(rb_get(step, "p99_us")), 130.0, 1e-9);
+	assert_float_equal(json_object_get_double(rb_get(step, "target_iops")), 500000.0, 1e-9);
+	assert_true(json_object_get_boolean(rb_get(step, "target_missed")));
 	assert_string_equal(
-		json_object_get_string(get(json_object_array_get_idx(curve, 1), "step")), "peak");
-	assert_string_equal(json_object_get_string(get(json_object_array_get_idx(rk, 1), "drive")),
-			    "slow");
+		json_object_get_string(rb_get(json_object_array_get_idx(curve, 1), "step")),
+		"peak");
+	assert_string_equal(
+		json_object_get_string(rb_get(json_object_array_get_idx(rk, 1), "drive")), "slow");
 	json_object_put(root);
 	free(t);
 }

@@ -75,15 +75,6 @@ static void test_csv(void **state)
 	free(t);
 }
 
-static struct json_object *get(struct json_object *o, const char *k)
-{
-	struct json_object *v = NULL;
-
-	if (!json_object_object_get_ex(o, k, &v))
-		fail_msg("no \"%s\" in %s", k, json_object_to_json_string(o));
-	return v;
-}
-
 static void test_json(void **state)
 {
 	int err = 0;
@@ -91,22 +82,22 @@ static void test_json(void **state)
 
 	assert_int_equal(err, 0);
 	assert_non_null(root);
-	assert_string_equal(json_object_get_string(get(root, "latency_basis")), "clat");
-	dr = get(root, "drives");
+	assert_string_equal(json_object_get_string(rb_get(root, "latency_basis")), "clat");
+	dr = rb_get(root, "drives");
 	assert_int_equal(json_object_array_length(dr), 2);
-	assert_string_equal(json_object_get_string(get(json_object_array_get_idx(dr, 1), "drive")),
-			    "b");
-	st = get(json_object_array_get_idx(dr, 1), "steps");
+	assert_string_equal(
+		json_object_get_string(rb_get(json_object_array_get_idx(dr, 1), "drive")), "b");
+	st = rb_get(json_object_array_get_idx(dr, 1), "steps");
 	assert_int_equal(json_object_array_length(st), 2);
 	st = json_object_array_get_idx(st, 1);
-	assert_string_equal(json_object_get_string(get(st, "step")), "t4q4");
-	assert_int_equal(json_object_get_int(get(st, "numjobs")), 4);
-	assert_int_equal(json_object_get_int(get(st, "iodepth")), 4);
-	assert_float_equal(json_object_get_double(get(st, "iops")), 50000, 1e-9);
-	assert_int_equal(json_object_get_int(get(st, "place_iops")), 2);
-	assert_float_equal(json_object_get_double(get(st, "lat_stddev_us")), 90, 1e-9);
-	assert_int_equal(json_object_get_int(get(st, "place_lat_stddev")), 2);
-	assert_true(json_object_is_type(get(st, "problem"), json_type_null));
+	assert_string_equal(json_object_get_string(rb_get(st, "step")), "t4q4");
+	assert_int_equal(json_object_get_int(rb_get(st, "numjobs")), 4);
+	assert_int_equal(json_object_get_int(rb_get(st, "iodepth")), 4);
+	assert_float_equal(json_object_get_double(rb_get(st, "iops")), 50000, 1e-9);
+	assert_int_equal(json_object_get_int(rb_get(st, "place_iops")), 2);
+	assert_float_equal(json_object_get_double(rb_get(st, "lat_stddev_us")), 90, 1e-9);
+	assert_int_equal(json_object_get_int(rb_get(st, "place_lat_stddev")), 2);
+	assert_true(json_object_is_type(rb_get(st, "problem"), json_type_null));
 	json_object_put(root);
 }
 

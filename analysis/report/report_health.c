@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Drive health per step as printed (report_health.h): sums, WAF, verdict,
+ * built once per run from the records the engine files gave the model.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report/report_health.h"
+
+static int imax(int a, int b)
+{
+	return a > b ? a : b;
+}
+
+void fr_health_sum(const struct fr_health *h, struct fr_hsum *s)
+{
+	size_t read = 0;
+
+	memset(s, 0, sizeof(*s));
+	for (size_t i = 0; h && i < h->nctrl; i++) {
+		const struct fr_hctrl *c = &h->ctrl[i];
+
+		if (!c->read)
+			continue;
+		/* a controller of a subsystem already counted adds nothing */
+		for (int k = 0; k < FR_HC_N && !fr_health_same_subsys(h, i); k++) {
+			int64_t d = fr_hc_delta(c, k);
+
+			s->delta[k] = !read ? d : d < 0 || s->delta[k] < 0 ? -1 : s->delta[k] + d;
+		}
+		read++;
+		s->crit_warning |= c->crit_warning;
+		s->temp_before_k = imax(c->temp_before_k, s->temp_before_k);
+		s->temp_after_k = imax(c->temp_after_k, s->temp_after_k);
+		s->temp_max_k = imax(c->temp_max_k, s->temp_max_k);
+	}
+	if (!read)
+		for (int k = 0; k < FR_HC_N; k++)
+			s->delta[k] = -1;
+}
+
+/* "valid", "INVALID: <reason>" or "health not recorded (...)". */
+static void verdict_text(const struct fr_health *h, char *buf, size_t len)
+{
+	if (!h->recorded)
+		snprintf(buf, len, "health %s", h->why);
+	else if (h->invalid)
+		snprintf(buf, len, "INVALID: %s", h->reason);
+	else
+		snprintf(buf, len, "valid");
+}
+
+static int fill_row(struct fr_health_row *r, const struct fr_drive *d, const struct fr_profile *p,
+		    const struct fr_step *s)
+{
+	const struct fr_health *h = s->health;
+
+	r->drive = d;
+	r->profile = p;
+	r->step = s;
+	r->listed = !d->reference;
+	fr_health_sum(h, &r->sum);
+	fr_health_waf(s, &r->waf);
+	fr_health_cw_names(r->sum.crit_warning, r->cw, sizeof(r->cw));
+	verdict_text(h, r->verdict, sizeof(r->verdict));
+	r->ctrl_delta = calloc(h->nctrl + 1, sizeof(*r->ctrl_delta));
+	if (!r->ctrl_delta)
+		return -ENOMEM;
+	for (size_t i = 0; i < h->nctrl; i++)
+		for (int k = 0; k < FR_HC_N; k++)
+			r->ctrl_delta[i][k] = fr_hc_delta(&h->ctrl[i], k);
+	return 0;
+}
+
+/* Adds a row for every step of m with a record; with rows NULL, counts
+ * them.  Returns how many, or -ENOMEM. */
+static long rows_of(const struct fr_model *m, struct fr_health_row *rows)
+{
+	long n = 0;
+
+	for (size_t d = 0; d < m->ndrives; d++)
+		for (size_t p = 0; p < m->drives[d].nprofiles; p++) {
+			const struct fr_profile *pr = &m->drives[d].profiles[p];
+
+			for (size_t k = 0; k < pr->nsteps; k++) {
+				if (!pr->steps[k].health)
+					continue;
+				if (rows && fill_row(&rows[n], &m->drives[d], pr, &pr->steps[k]))
+					return -ENOMEM;
+				n++;
+			}
+		}
+	return n;
+}
+
+static int by_address(const void *a, const void *b)
+{
+	uintptr_t x = (uintptr_t)(*(const struct fr_health_row *const *)a)->step;
+	uintptr_t y = (uintptr_t)(*(const struct fr_health_row *const *)b)->step;
+
+	return x < y ? -1 : x > y;
+}
+
+int fr_report_health_build(const struct fr_model *m, struct fr_report_health *h)
+{
+	long in_m = rows_of(m, NULL), in_invalid = m->invalid ? rows_of(m->invalid, NULL) : 0;
+	long made;
+
+	memset(h, 0, sizeof(*h));
+	h->any = fr_health_any(m);
+	h->rows = calloc((size_t)(in_m + in_invalid) + 1, sizeof(*h->rows));
+	h->by_step = calloc((size_t)(in_m + in_invalid) + 1, sizeof(*h->by_step));
+	if (!h->rows || !h->by_step)
+		goto nomem;
+	/* n counts the rows made so far, so that a failure frees them */
+	made = rows_of(m, h->rows);
+	h->n = made < 0 ? (size_t)in_m : (size_t)made;
+	if (made < 0)
+		goto nomem;
+	if (m->invalid) {
+		made = rows_of(m->invalid, h->rows + h->n);
+		h->n += made < 0 ? (size_t)in_invalid : (size_t)made;
+		if (made < 0)
+			goto nomem;
+	}
+	for (size_t i = 0; i < h->n; i++)
+		h->by_step[i] = &h->rows[i];
+	qsort(h->by_step, h->n, sizeof(*h->by_step), by_address);
+	return 0;
+nomem:
+	fr_report_health_free(h);
+	return -ENOMEM;
+}
+
+void fr_report_health_free(struct fr_report_health *h)
+{
+	for (size_t i = 0; h->rows && i < h->n; i++)
+		free(h->rows[i].ctrl_delta);
+	free(h->rows);
+	free(h->by_step);
+	memset(h, 0, sizeof(*h));
+}
+
+const struct fr_health_row *fr_health_row_of(const struct fr_report_health *h,
+					     const struct fr_step *s)
+{
+	struct fr_health_row key = {.step = s};
+	const struct fr_health_row *k = &key, *const * hit;
+
+	if (!h || !s || !s->health || !h->n)
+		return NULL;
+	hit = bsearch(&k, h->by_step, h->n, sizeof(*h->by_step), by_address);
+	return hit ? *hit : NULL;
+}
