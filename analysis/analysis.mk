@@ -22,6 +22,9 @@ FR_SRCS      += model/pooled.c rank/tq.c out/out_tq.c out/out_tq_html.c
 FR_SRCS      += read/pts.c report/pts_build.c report/pts_fig.c report/pts_iops.c out/pts_out.c out/pts_html.c out/pts_svg.c cli/pts_main.c
 # Flexible Data Placement: per-PID tails, placed vs unplaced noisy neighbor (issue 26)
 FR_SRCS      += read/placement.c out/fdp.c out/out_fdp.c
+# the sections shown, their charts' scales and the steady-state fit,
+# decided in the report stage, not the renderers (issue 24 item 1)
+FR_SRCS      += util/logscale.c report/report_sect.c report/report_ss.c
 FR_OBJDIR    := $(BUILD)/obj/analysis
 FR_OBJS      := $(addprefix $(FR_OBJDIR)/,$(FR_SRCS:.c=.o))
 FR_LIB       := $(FR_OBJDIR)/libfiorank.a

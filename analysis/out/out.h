@@ -46,12 +46,9 @@ void fr_ref_place_text(const struct fr_entry *e, char *buf, size_t len);
 /* "per drive: published for 8 drives run together, IOPS / 8" for a
  * published group's drive, "" otherwise. */
 void fr_derived_text(const struct fr_drive *d, char *buf, size_t len);
-/* Whether a profile's section is shown: it holds a measured drive, or
- * --all-sections asked for every one.  A section of published drives
- * alone says nothing of the drives measured here: folded away. */
-bool fr_profile_shown(const struct fr_report *rep, const struct fr_profile_rank *pr);
 /* "N profiles that hold only published drives are folded away
- * (--all-sections shows them)", or false and "" when none is. */
+ * (--all-sections shows them)", or false and "" when none is (the report
+ * stage folds them: fr_report.sect, report/report_sect.h). */
 bool fr_folded_text(const struct fr_report *rep, char *buf, size_t len);
 /* A place, "-" for 0 (not placed: not comparable). */
 const char *fr_place_text(char *buf, size_t len, unsigned place);

@@ -25,10 +25,6 @@ void fr_html_curve_label(char *buf, size_t len, const struct fr_step *s);
  * of it, and the chart says so. */
 void fr_html_p99_curves(FILE *f, const struct fr_profile_rank *pr, enum fr_basis basis,
 			struct fr_palette *pal, const struct fr_scales *sc);
-/* Adds the points of those charts to v: the mean and p99 charts of a
- * profile share one scale rule (svg.h), taken over both. */
-void fr_html_p99_values(struct fr_scale_values *v, const struct fr_profile_rank *pr,
-			enum fr_basis basis);
 
 /* Per profile, at each measured drive's peak (out_html_dist.c): the latency
  * distribution from fio json+ bins and the mean over time from the engine's

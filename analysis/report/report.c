@@ -9,6 +9,18 @@
 
 #include "report/report.h"
 
+/* What the HTML renderers decided for themselves before (issue 24 item 1):
+ * the sections shown and their charts' scales, the steady-state fit. */
+static int build_sections(struct fr_report *rep, struct fr_report_parts *parts)
+{
+	if (fr_sections_build(rep->m, rep->r, rep->all_sections, &parts->sect) ||
+	    fr_ss_build(rep->m, &parts->ss))
+		return -ENOMEM;
+	rep->sect = &parts->sect;
+	rep->ss = &parts->ss;
+	return 0;
+}
+
 int fr_report_build(struct fr_report *rep, struct fr_report_parts *parts)
 {
 	memset(parts, 0, sizeof(*parts));
@@ -17,6 +29,10 @@ int fr_report_build(struct fr_report *rep, struct fr_report_parts *parts)
 	rep->peak = NULL;
 	rep->prov_rows = NULL;
 	rep->nprov_rows = 0;
+	rep->sect = NULL;
+	rep->ss = NULL;
+	if (build_sections(rep, parts))
+		goto nomem;
 	if (fr_prov_rows_build(rep->prov, &parts->prov_rows))
 		goto nomem;
 	rep->prov_rows = parts->prov_rows;
@@ -44,6 +60,8 @@ nomem:
 	rep->tq = NULL;
 	rep->prov_rows = NULL;
 	rep->nprov_rows = 0;
+	rep->sect = NULL;
+	rep->ss = NULL;
 	return -ENOMEM;
 }
 
@@ -52,6 +70,8 @@ void fr_report_parts_free(struct fr_report_parts *parts)
 	fr_nn_split_free(&parts->nn);
 	fr_tq_free(&parts->tq);
 	free(parts->prov_rows);
+	fr_sections_free(&parts->sect);
+	fr_ss_free(&parts->ss);
 	if (parts->ranking)
 		fr_peak_free_all(parts->ranking, parts->peak, parts->npeak);
 	memset(parts, 0, sizeof(*parts));

@@ -22,6 +22,10 @@
 #include "rank/tq.h"
 #include "report/runinfo.h"
 #include "report/report_peak.h"
+/* issue 24 item 1: which sections are shown and their charts' scales, the
+ * steady-state rounds and fit, decided here and no longer by the renderers */
+#include "report/report_sect.h"
+#include "report/report_ss.h"
 
 struct fr_baseline;
 struct fr_nn_split;
@@ -54,6 +58,12 @@ struct fr_report {
 	 * once by fr_report_build, n 0 without provenance */
 	const struct fr_prov_row *prov_rows;
 	size_t nprov_rows;
+	/* made once by fr_report_build (issue 24 item 1): per profile of
+	 * the ranking, whether its section is shown and its charts' scales
+	 * (report_sect.h); each measured drive's steady-state rounds and fit
+	 * (report_ss.h) */
+	const struct fr_sections *sect;
+	const struct fr_ss *ss;
 };
 
 /* The most header fields a drive's provenance has (read/provenance.c). */
@@ -177,12 +187,15 @@ struct fr_report_parts {
 	size_t npeak;			  /* profiles */
 	const struct fr_ranking *ranking; /* what peak was built for */
 	struct fr_prov_row *prov_rows;
+	struct fr_sections sect;
+	struct fr_ss ss;
 };
 
 /**
  * fr_report_build() - build what several renderers print, once
  * @rep: the report; its model, ranking and provenance set; its shared parts
- *       (rep->nn, rep->tq, rep->peak, rep->prov_rows) are pointed at @parts
+ *       (rep->nn, rep->tq, rep->peak, rep->prov_rows, rep->sect, rep->ss) are
+ *       pointed at @parts
  * @parts: where the shared parts are kept, owned by the caller
  *
  * Return: 0, or -ENOMEM (@parts then empty).
