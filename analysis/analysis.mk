@@ -24,6 +24,9 @@ FR_SRCS      += read/pts.c report/pts_build.c report/pts_fig.c report/pts_iops.c
 FR_SRCS      += read/placement.c report/fdp.c out/out_fdp.c
 # the report stage's health rows and baseline rows (issue 24)
 FR_SRCS      += report/report_health.c report/report_baseline.c
+# the sections shown, their charts' scales and the steady-state fit,
+# decided in the report stage, not the renderers (issue 24 item 1)
+FR_SRCS      += util/logscale.c report/report_sect.c report/report_ss.c
 FR_OBJDIR    := $(BUILD)/obj/analysis
 FR_OBJS      := $(addprefix $(FR_OBJDIR)/,$(FR_SRCS:.c=.o))
 FR_LIB       := $(FR_OBJDIR)/libfiorank.a

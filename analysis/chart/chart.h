@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "util/logscale.h"
+
 #define CH_W	  860
 #define CH_LEFT	  78
 #define CH_RIGHT  28
@@ -19,8 +21,6 @@
 #define CH_PLOT_W (CH_W - CH_LEFT - CH_RIGHT)
 /* below the plot: tick numbers and the axis label */
 #define CH_BOTTOM 48
-/* a log scale where the values span more than this many decades */
-#define CH_LOG_DECADES 1.5
 
 /* One axis: the data range it shows and how it maps to pixels. */
 struct ch_axis {
@@ -37,18 +37,9 @@ struct ch_axis {
  * @allow_log: whether a log scale may be chosen
  *
  * A log scale when @allow_log and the positive values span more than
- * CH_LOG_DECADES decades; otherwise linear from 0.
+ * FR_LOG_DECADES decades (util/logscale.h); otherwise linear from 0.
  */
 void ch_axis_fit(struct ch_axis *a, const double *v, size_t n, bool allow_log);
-
-/**
- * ch_axis_wants_log() - whether values call for a log scale
- * @v: the values
- * @n: how many
- *
- * Return: true when they span more than CH_LOG_DECADES decades.
- */
-bool ch_axis_wants_log(const double *v, size_t n);
 
 /**
  * ch_axis_fit_scale() - fit an axis on a scale already chosen

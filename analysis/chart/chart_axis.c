@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Chart axes: a linear scale from 0, or a log scale (decades) where the
- * values span more than CH_LOG_DECADES decades, so that a measured drive's
- * curve does not collapse onto the axis beside published figures a
- * hundred times larger.  The scale is chosen from the data and named on the
- * axis ("log scale") and in the svg's data-xscale / data-yscale.
+ * values call for it (util/logscale.h's rule), or on the scale the report
+ * stage chose for the chart's section.  The scale is named on the axis
+ * ("log scale") and in the svg's data-xscale / data-yscale.
  */
 #include <math.h>
 #include <stdio.h>
@@ -24,34 +23,11 @@ static double lin_step(double max)
 	return (norm < 1.5 ? 1 : norm < 3 ? 2 : norm < 7 ? 5 : 10) * mag;
 }
 
-/* The largest and the smallest positive finite value of v. */
-static void value_span(const double *v, size_t n, double *max, double *minpos)
-{
-	*max = 0;
-	*minpos = INFINITY;
-	for (size_t i = 0; i < n; i++) {
-		if (!isfinite(v[i]))
-			continue;
-		if (v[i] > *max)
-			*max = v[i];
-		if (v[i] > 0 && v[i] < *minpos)
-			*minpos = v[i];
-	}
-}
-
-bool ch_axis_wants_log(const double *v, size_t n)
-{
-	double max, minpos;
-
-	value_span(v, n, &max, &minpos);
-	return isfinite(minpos) && max > 0 && log10(max) - log10(minpos) > CH_LOG_DECADES;
-}
-
 void ch_axis_fit_scale(struct ch_axis *a, const double *v, size_t n, bool log_scale)
 {
 	double max, minpos, st;
 
-	value_span(v, n, &max, &minpos);
+	fr_value_span(v, n, &max, &minpos);
 	a->log = log_scale && isfinite(minpos) && max > 0;
 	if (a->log) {
 		a->lo = pow(10, floor(log10(minpos)));
@@ -67,7 +43,7 @@ void ch_axis_fit_scale(struct ch_axis *a, const double *v, size_t n, bool log_sc
 
 void ch_axis_fit(struct ch_axis *a, const double *v, size_t n, bool allow_log)
 {
-	ch_axis_fit_scale(a, v, n, allow_log && ch_axis_wants_log(v, n));
+	ch_axis_fit_scale(a, v, n, allow_log && fr_wants_log(v, n));
 }
 
 void ch_axis_place(struct ch_axis *a, double px0, double px_len)

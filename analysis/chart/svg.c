@@ -228,41 +228,6 @@ static void draw_series(FILE *f, const struct fr_series *s, const struct ch_axis
 	}
 }
 
-void fr_scales_add(struct fr_scale_values *v, const struct fr_series *s, size_t n)
-{
-	for (size_t i = 0; i < n && !v->failed; i++)
-		for (size_t k = 0; k < s[i].n; k++) {
-			if (v->n == v->cap) {
-				size_t cap = v->cap ? 2 * v->cap : 64;
-				double *x = realloc(v->x, cap * sizeof(*x));
-				double *y = x ? realloc(v->y, cap * sizeof(*y)) : NULL;
-
-				if (x)
-					v->x = x;
-				if (!x || !y) {
-					v->failed = true;
-					return;
-				}
-				v->y = y;
-				v->cap = cap;
-			}
-			v->x[v->n] = s[i].x[k];
-			v->y[v->n++] = s[i].y[k];
-		}
-}
-
-void fr_scales_decide(struct fr_scale_values *v, struct fr_scales *out)
-{
-	*out = (struct fr_scales){false, false};
-	if (!v->failed) {
-		out->xlog = ch_axis_wants_log(v->x, v->n);
-		out->ylog = ch_axis_wants_log(v->y, v->n);
-	}
-	free(v->x);
-	free(v->y);
-	memset(v, 0, sizeof(*v));
-}
-
 static void lines(FILE *f, const char *title, const char *xlabel, const char *ylabel,
 		  const struct fr_series *s, size_t n, const struct fr_scales *sc)
 {

@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "util/logscale.h"
+
 /* One colour per drive across a report: the index of a label, given the
  * next free one the first time it is seen. */
 struct fr_palette {
@@ -53,34 +55,6 @@ struct fr_series {
 void fr_svg_lines(FILE *f, const char *title, const char *xlabel, const char *ylabel,
 		  const struct fr_series *s, size_t n);
 
-/* One scale rule for the charts of a section (a profile's mean and p99
- * curves): each axis log when the values of all of them span decades. */
-struct fr_scales {
-	bool xlog, ylog;
-};
-/* The values the rule is taken over: fr_scales_add each chart's series,
- * then fr_scales_decide (out of memory: linear axes, noted in failed). */
-struct fr_scale_values {
-	double *x, *y;
-	size_t n, cap;
-	bool failed;
-};
-/**
- * fr_scales_add() - take a chart's series into a section's scale rule
- * @v: the values so far (zero-initialised before the first chart)
- * @s: the chart's series
- * @n: how many
- */
-void fr_scales_add(struct fr_scale_values *v, const struct fr_series *s, size_t n);
-
-/**
- * fr_scales_decide() - the scales of a section's charts
- * @v: every chart's values (freed here)
- * @out: each axis log when the values of all charts span decades; linear
- *       when memory ran out while adding (@v->failed)
- */
-void fr_scales_decide(struct fr_scale_values *v, struct fr_scales *out);
-
 /**
  * fr_svg_lines_scaled() - fr_svg_lines() on the section's scales
  * @f: the HTML report being written
@@ -89,7 +63,7 @@ void fr_scales_decide(struct fr_scale_values *v, struct fr_scales *out);
  * @ylabel: the y axis's label
  * @s: the series
  * @n: how many
- * @sc: the scales fr_scales_decide() chose for the section
+ * @sc: the scales the report stage chose for the chart's section
  */
 void fr_svg_lines_scaled(FILE *f, const char *title, const char *xlabel, const char *ylabel,
 			 const struct fr_series *s, size_t n, const struct fr_scales *sc);

@@ -168,28 +168,16 @@ void fr_ref_place_text(const struct fr_entry *e, char *buf, size_t len);
  */
 void fr_derived_text(const struct fr_drive *d, char *buf, size_t len);
 /**
- * fr_profile_shown() - whether a profile's section is shown
- * @rep: the report (its --all-sections and model)
- * @pr: the profile's ranking
- *
- * A section of published drives alone says nothing of the drives measured
- * here, so it is folded away, unless --all-sections asked for every one or
- * no input file was read (fiorank -R alone: published is all there is).
- *
- * Return: true when the section holds a measured drive or is shown anyway.
- */
-bool fr_profile_shown(const struct fr_report *rep, const struct fr_profile_rank *pr);
-/**
  * fr_folded_text() - the note on the sections folded away
- * @rep: the report
+ * @rep: the report (the report stage folds them: fr_report.sect,
+ *       report/report_sect.h)
  * @buf: where the note is written (terminated, cut to fit; "" when none)
  * @len: @buf's size in bytes
  *
  * "2 profiles that hold only published drives folded away (--all-sections
  * shows them)".
  *
- * Return: true when some profile is folded away (fr_profile_shown() false),
- * false otherwise.
+ * Return: true when some profile is folded away, false otherwise.
  */
 bool fr_folded_text(const struct fr_report *rep, char *buf, size_t len);
 /**

@@ -132,23 +132,10 @@ void fr_statement_text(const struct fr_ranking *r, const struct fr_statement *s,
 		 s->text, s->review, pts, allow);
 }
 
-bool fr_profile_shown(const struct fr_report *rep, const struct fr_profile_rank *pr)
-{
-	if (rep->all_sections)
-		return true;
-	for (size_t i = 0; i < pr->n; i++)
-		if (!pr->e[i].drive->reference)
-			return true;
-	/* published alone is all there is (fiorank -R with no input) */
-	return !rep->m->files_read;
-}
-
 bool fr_folded_text(const struct fr_report *rep, char *buf, size_t len)
 {
-	size_t folded = 0;
+	size_t folded = rep->sect->nfolded; /* decided by the report stage */
 
-	for (size_t p = 0; p < rep->r->nprofiles; p++)
-		folded += !fr_profile_shown(rep, &rep->r->profiles[p]);
 	*buf = '\0';
 	if (!folded)
 		return false;

@@ -213,7 +213,7 @@ static void profile_rows(FILE *f, const struct fr_report *rep)
 	for (size_t p = 0; p < rk->nprofiles; p++) {
 		const struct fr_profile_rank *pr = &rk->profiles[p];
 
-		if (!fr_profile_shown(rep, pr))
+		if (!rep->sect->p[p].shown)
 			continue;
 		for (size_t i = 0; i < pr->n; i++) {
 			const struct fr_entry *e = &pr->e[i];

@@ -75,9 +75,11 @@ static void missed_targets(FILE *f, const struct fr_profile_rank *pr)
 		}
 }
 
+/* The section's charts; sc: the scales the report stage chose for its mean
+ * and p99 charts. */
 static void profile_charts(FILE *f, const struct fr_profile_rank *pr,
 			   const struct fr_peak_series *ps, enum fr_basis basis,
-			   struct fr_palette *pal)
+			   const struct fr_scales *sc, struct fr_palette *pal)
 {
 	struct fr_series *s = calloc(pr->n + 1, sizeof(*s));
 	struct fr_bar *b = calloc(pr->n + 1, sizeof(*b));
@@ -86,8 +88,6 @@ static void profile_charts(FILE *f, const struct fr_profile_rank *pr,
 	char title[256], (*notes)[16] = calloc(pr->n + 1, sizeof(*notes));
 	char(*steps)[24] = NULL;
 	const char **labels = NULL;
-	struct fr_scale_values vals = {0};
-	struct fr_scales sc;
 
 	for (size_t i = 0; i < pr->n; i++)
 		npts += pr->e[i].ncurve;
@@ -122,17 +122,12 @@ static void profile_charts(FILE *f, const struct fr_profile_rank *pr,
 			snprintf(notes[i], sizeof(notes[i]), "(not placed)");
 		b[i].note = notes[i];
 	}
-	/* one scale rule for the mean and the p99 charts: log where their
-	 * values together span decades */
-	fr_scales_add(&vals, s, pr->n);
-	fr_html_p99_values(&vals, pr, basis);
-	fr_scales_decide(&vals, &sc);
 	snprintf(title, sizeof(title), "%s: achieved IOPS vs mean %s latency", pr->name,
 		 basis == FR_CLAT ? "clat" : "lat");
-	fr_svg_lines_scaled(f, title, "IOPS", "mean latency (µs)", s, pr->n, &sc);
+	fr_svg_lines_scaled(f, title, "IOPS", "mean latency (µs)", s, pr->n, sc);
 	snprintf(title, sizeof(title), "%s: peak %s and place", pr->name,
 		 pr->by_mbps ? "MB/s" : "IOPS");
-	fr_html_p99_curves(f, pr, basis, pal, &sc);
+	fr_html_p99_curves(f, pr, basis, pal, sc);
 	fr_html_dist(f, pr, ps, pal);
 	fr_html_fio_logs(f, pr, ps, pal);
 	fr_html_health_temps(f, pr, pal);
@@ -157,10 +152,10 @@ static void set_wp_y(struct fr_series *s, const struct fr_ranking *r, const doub
 	}
 }
 
-static void wp_section(FILE *f, const struct fr_ranking *r, struct fr_palette *pal)
+/* sc: the scales the report stage chose for the mean and the p99 chart */
+static void wp_section(FILE *f, const struct fr_ranking *r, const struct fr_scales *sc,
+		       struct fr_palette *pal)
 {
-	struct fr_scale_values sv = {0};
-	struct fr_scales sc;
 	struct fr_series *s = calloc(r->nwp + 1, sizeof(*s));
 	double *vals = NULL;
 	size_t npts = 0, off = 0;
@@ -184,18 +179,12 @@ static void wp_section(FILE *f, const struct fr_ranking *r, struct fr_palette *p
 		}
 		off += r->wp[d].n;
 	}
-	/* the mean and the p99 chart on one scale rule, over both */
-	for (int m = 0; m < 2; m++) {
-		set_wp_y(s, r, vals + (size_t)(m + 1) * npts);
-		fr_scales_add(&sv, s, r->nwp);
-	}
-	fr_scales_decide(&sv, &sc);
 	for (int m = 0; m < 2; m++) {
 		set_wp_y(s, r, vals + (size_t)(m + 1) * npts);
 		fr_svg_lines_scaled(f,
 				    m ? "read 99th percentile latency under background writes"
 				      : "read mean latency under background writes",
-				    "background write MB/s", "µs", s, r->nwp, &sc);
+				    "background write MB/s", "µs", s, r->nwp, sc);
 	}
 	fputs("<ul>\n", f);
 	for (size_t i = 0; i < r->ncross; i++) {
@@ -378,18 +367,19 @@ static int render_html(FILE *f, const void *arg)
 	if (fr_folded_text(rep, folded, sizeof(folded)))
 		fprintf(f, "<p class=\"note folded\">%s.</p>\n", folded);
 	for (size_t p = 0; p < r->nprofiles; p++) {
-		if (!fr_profile_shown(rep, &r->profiles[p]))
+		if (!rep->sect->p[p].shown)
 			continue;
 		fputs("<section class=\"profile\"><h2>", f);
 		fr_html_escape(f, r->profiles[p].name);
 		fprintf(f, " (ranked by peak %s)</h2>\n", r->profiles[p].by_mbps ? "MB/s" : "IOPS");
 		profile_table(f, &r->profiles[p]);
 		missed_targets(f, &r->profiles[p]);
-		profile_charts(f, &r->profiles[p], rep->peak ? rep->peak[p] : NULL, r->basis, &pal);
+		profile_charts(f, &r->profiles[p], rep->peak ? rep->peak[p] : NULL, r->basis,
+			       &rep->sect->p[p].scales, &pal);
 		fputs("</section>\n", f);
 	}
 	if (r->nwp)
-		wp_section(f, r, &pal);
+		wp_section(f, r, &rep->sect->wp, &pal);
 	statements(f, rep);
 	fr_html_nn(f, rep, &pal);
 	fr_fdp_html(f, rep);

@@ -44,18 +44,6 @@ void fr_html_curve_label(char *buf, size_t len, const struct fr_step *s);
  */
 void fr_html_p99_curves(FILE *f, const struct fr_profile_rank *pr, enum fr_basis basis,
 			struct fr_palette *pal, const struct fr_scales *sc);
-/**
- * fr_html_p99_values() - take the p99 charts' points into a scale rule
- * @v: the section's values so far (svg.h's fr_scales_add())
- * @pr: the profile's ranking
- * @basis: the latency the charts take, as for fr_html_p99_curves()
- *
- * The mean and p99 charts of a profile share one scale rule (svg.h), so
- * the points fr_html_p99_curves() would draw (IOPS, p99 in µs) are added
- * to @v before fr_scales_decide() chooses it.
- */
-void fr_html_p99_values(struct fr_scale_values *v, const struct fr_profile_rank *pr,
-			enum fr_basis basis);
 
 /**
  * fr_html_dist() - a profile's latency distribution and mean over time at the peak

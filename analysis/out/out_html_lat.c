@@ -21,11 +21,6 @@ void fr_html_curve_label(char *buf, size_t len, const struct fr_step *s)
 		 isnan(fr_step_target_missed(s)) ? "" : "!");
 }
 
-static bool has_p99(const struct fr_step *s, enum fr_dir d, enum fr_basis basis)
-{
-	return s->dir[d].ios && isfinite(s->dir[d].lat[basis].p99);
-}
-
 /* Fills s with entry e's points that have a p99 of direction d; returns
  * how many. */
 static size_t p99_points(const struct fr_entry *e, enum fr_dir d, enum fr_basis basis, double *x,
@@ -36,7 +31,7 @@ static size_t p99_points(const struct fr_entry *e, enum fr_dir d, enum fr_basis 
 	for (size_t k = 0; k < e->ncurve; k++) {
 		const struct fr_step *st = e->curve[k];
 
-		if (!has_p99(st, d, basis))
+		if (!fr_step_has_p99(st, d, basis))
 			continue;
 		x[n] = fr_step_iops(st);
 		y[n] = fr_us(st->dir[d].lat[basis].p99);
@@ -93,22 +88,6 @@ out:
 	free(labels);
 }
 
-void fr_html_p99_values(struct fr_scale_values *v, const struct fr_profile_rank *pr,
-			enum fr_basis basis)
-{
-	for (size_t i = 0; i < pr->n; i++)
-		for (size_t k = 0; k < pr->e[i].ncurve; k++)
-			for (int d = FR_READ; d <= FR_WRITE; d++) {
-				const struct fr_step *st = pr->e[i].curve[k];
-				double x = fr_step_iops(st), y;
-
-				if (!has_p99(st, (enum fr_dir)d, basis))
-					continue;
-				y = fr_us(st->dir[d].lat[basis].p99);
-				fr_scales_add(v, &(struct fr_series){.x = &x, .y = &y, .n = 1}, 1);
-			}
-}
-
 void fr_html_p99_curves(FILE *f, const struct fr_profile_rank *pr, enum fr_basis basis,
 			struct fr_palette *pal, const struct fr_scales *sc)
 {
@@ -117,7 +96,7 @@ void fr_html_p99_curves(FILE *f, const struct fr_profile_rank *pr, enum fr_basis
 
 		for (size_t i = 0; i < pr->n; i++)
 			for (size_t k = 0; k < pr->e[i].ncurve; k++)
-				npts += has_p99(pr->e[i].curve[k], (enum fr_dir)d, basis);
+				npts += fr_step_has_p99(pr->e[i].curve[k], (enum fr_dir)d, basis);
 		if (npts)
 			p99_chart(f, pr, (enum fr_dir)d, basis, pal, npts, sc);
 	}

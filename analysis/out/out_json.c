@@ -178,7 +178,7 @@ static struct json_object *profiles_arr(const struct fr_report *rep)
 		const struct fr_profile_rank *pr = &r->profiles[p];
 		struct json_object *o, *rk;
 
-		if (!fr_profile_shown(rep, pr))
+		if (!rep->sect->p[p].shown)
 			continue;
 		o = json_object_new_object();
 		rk = json_object_new_array();

@@ -58,7 +58,7 @@ static void profiles(FILE *f, const struct fr_report *rep)
 	for (size_t p = 0; p < r->nprofiles; p++) {
 		const struct fr_profile_rank *pr = &r->profiles[p];
 
-		if (!fr_profile_shown(rep, pr))
+		if (!rep->sect->p[p].shown)
 			continue;
 		fprintf(f, "\n## ");
 		fr_md_escape(f, pr->name);

@@ -9,6 +9,18 @@
 
 #include "report/report.h"
 
+/* What the HTML renderers decided for themselves before (issue 24 item 1):
+ * the sections shown and their charts' scales, the steady-state fit. */
+static int build_sections(struct fr_report *rep, struct fr_report_parts *parts)
+{
+	if (fr_sections_build(rep->m, rep->r, rep->all_sections, &parts->sect) ||
+	    fr_ss_build(rep->m, &parts->ss))
+		return -ENOMEM;
+	rep->sect = &parts->sect;
+	rep->ss = &parts->ss;
+	return 0;
+}
+
 int fr_report_build(struct fr_report *rep, struct fr_report_parts *parts)
 {
 	memset(parts, 0, sizeof(*parts));
@@ -28,6 +40,10 @@ int fr_report_build(struct fr_report *rep, struct fr_report_parts *parts)
 			goto nomem;
 		rep->bl = &parts->bl;
 	}
+	rep->sect = NULL;
+	rep->ss = NULL;
+	if (build_sections(rep, parts))
+		goto nomem;
 	if (fr_prov_rows_build(rep->prov, &parts->prov_rows))
 		goto nomem;
 	rep->prov_rows = parts->prov_rows;
@@ -61,6 +77,8 @@ nomem:
 	rep->fdp = NULL;
 	rep->health = NULL;
 	rep->bl = NULL;
+	rep->sect = NULL;
+	rep->ss = NULL;
 	return -ENOMEM;
 }
 
@@ -72,6 +90,8 @@ void fr_report_parts_free(struct fr_report_parts *parts)
 	free(parts->prov_rows);
 	fr_report_health_free(&parts->health);
 	fr_report_baseline_free(&parts->bl);
+	fr_sections_free(&parts->sect);
+	fr_ss_free(&parts->ss);
 	if (parts->ranking)
 		fr_peak_free_all(parts->ranking, parts->peak, parts->npeak);
 	memset(parts, 0, sizeof(*parts));

@@ -27,6 +27,10 @@
 #include "report/report_peak.h"
 #include "report/report_health.h"
 #include "report/report_baseline.h"
+/* issue 24 item 1: which sections are shown and their charts' scales, the
+ * steady-state rounds and fit, decided here and no longer by the renderers */
+#include "report/report_sect.h"
+#include "report/report_ss.h"
 
 struct fr_baseline;
 struct fr_nn_split;
@@ -69,6 +73,12 @@ struct fr_report {
 	/* the --baseline comparison as printed (report_baseline.h), made
 	 * once by fr_report_build from baseline; NULL without one */
 	const struct fr_report_baseline *bl;
+	/* made once by fr_report_build (issue 24 item 1): per profile of
+	 * the ranking, whether its section is shown and its charts' scales
+	 * (report_sect.h); each measured drive's steady-state rounds and fit
+	 * (report_ss.h) */
+	const struct fr_sections *sect;
+	const struct fr_ss *ss;
 };
 
 /* The most header fields a drive's provenance has (read/provenance.c). */
@@ -186,12 +196,15 @@ struct fr_report_parts {
 	struct fr_fdp_cmp fdp; /* FDP pairs (report/fdp.h) */
 	struct fr_report_health health;
 	struct fr_report_baseline bl;
+	struct fr_sections sect;
+	struct fr_ss ss;
 };
 
 /**
  * fr_report_build() - build what several renderers print, once
  * @rep: the report; its model, ranking and provenance set; its shared parts
- *       (rep->nn, rep->tq, rep->peak, rep->prov_rows) are pointed at @parts
+ *       (rep->nn, rep->tq, rep->peak, rep->prov_rows, rep->sect, rep->ss) are
+ *       pointed at @parts
  * @parts: where the shared parts are kept, owned by the caller
  *
  * Return: 0, or -ENOMEM (@parts then empty).

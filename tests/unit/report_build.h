@@ -36,6 +36,15 @@ static inline void rb_blank(struct fr_job *j, const char *drive, const char *pro
 			j->dir[d].lat[b] = (struct fr_lat){NAN, NAN, NAN, NAN};
 }
 
+/* Direction dir of j did 1000 I/Os at iops of bs bytes each. */
+static inline void rb_io(struct fr_job *j, enum fr_dir dir, double iops, double bs)
+{
+	j->dir[dir].ios = 1000;
+	j->dir[dir].iops = iops;
+	j->dir[dir].bw_bytes = iops * bs;
+	j->dir[dir].io_bytes = NAN;
+}
+
 /* A curve step of one direction: IOPS, MB/s, clat mean and p99 in µs. */
 static inline void rb_curve(struct fr_model *m, const char *drive, const char *profile,
 			    const char *step, enum fr_dir dir, double iops, double mbps,
@@ -64,10 +73,7 @@ static inline void rb_capped(struct fr_model *m, const char *drive, const char *
 	j.run.known = true;
 	j.run.read_pct = -1;
 	j.run.target_iops = target;
-	j.dir[FR_READ].ios = 1000;
-	j.dir[FR_READ].iops = iops;
-	j.dir[FR_READ].bw_bytes = iops * 4096;
-	j.dir[FR_READ].io_bytes = NAN;
+	rb_io(&j, FR_READ, iops, 4096);
 	j.dir[FR_READ].lat[FR_CLAT] = (struct fr_lat){mean_us * 1000, p99_us * 1000, NAN, NAN};
 	assert_int_equal(fr_model_add(m, &j), 0);
 }
@@ -80,13 +86,21 @@ static inline void rb_tq(struct fr_model *m, const char *drive, const char *step
 	struct fr_job j;
 
 	rb_blank(&j, drive, "tq-sweep", step, FR_KIND_TQ);
-	j.dir[FR_READ].ios = 1000;
-	j.dir[FR_READ].iops = iops;
-	j.dir[FR_READ].bw_bytes = iops * 8192;
-	j.dir[FR_READ].io_bytes = NAN;
+	rb_io(&j, FR_READ, iops, 8192);
 	j.dir[FR_READ].lat[FR_CLAT] = (struct fr_lat){mean_us * 1000, NAN, NAN, NAN};
 	j.dir[FR_READ].spread[FR_CLAT] =
 		(struct fr_spread){.known = true, .stddev = sd_us * 1000, .max = max_us * 1000};
+	assert_int_equal(fr_model_add(m, &j), 0);
+}
+
+/* A steady-state preconditioning round (the runner's ss-round<N> step) of
+ * 128K writes. */
+static inline void rb_round(struct fr_model *m, const char *drive, const char *step, double iops)
+{
+	struct fr_job j;
+
+	rb_blank(&j, drive, "precondition", step, FR_KIND_PRECOND);
+	rb_io(&j, FR_WRITE, iops, 131072);
 	assert_int_equal(fr_model_add(m, &j), 0);
 }
 
