@@ -32,8 +32,8 @@ void fr_html_curve_label(char *buf, size_t len, const struct fr_step *s);
  * @pr: the profile's ranking, its entries' curves in step order
  * @basis: which latency the chart takes: completion (FR_CLAT) or total (FR_LAT)
  * @pal: the report's palette, so a drive keeps its colour
- * @sc: the section's scales (fr_scales_decide() over fr_html_p99_values()
- *      and the mean chart's points)
+ * @sc: the section's scales, decided by the report stage over the mean and
+ *      the p99 charts' points (fr_report.sect, report/report_sect.h)
  *
  * For read and for write, when some drive has a p99 there (the direction
  * did I/O): achieved IOPS against that direction's 99th percentile
