@@ -128,6 +128,7 @@ struct engine_data {
 	uint16_t block_buf_mask; /* fixedbufs: 0xffff (buf_index is the io_u's), else 0 */
 	uint32_t block_rw_flags[2];
 	/* ... and the passthrough reads and writes of files with fs->nvme_fast */
+	uint64_t nvme_sqe_head;	    /* the SQE's opcode and flags, as its first word's low half */
 	uint32_t nvme_cmd_op;	    /* NVME_URING_CMD_IO, _IO_VEC when vectored */
 	uint32_t nvme_uring_flags;  /* IORING_URING_CMD_FIXED with fixedbufs */
 	uint32_t nvme_cdw12_fua[2]; /* the FUA bit by DDIR_READ/DDIR_WRITE */

@@ -263,6 +263,9 @@ static unsigned int nvme_fast_ddirs(struct thread_data *td, const struct file_st
 
 	if (fs->ni.kind != NS_KIND_NVME_CHAR || fs->ni.ms || fs->fdp)
 		return 0;
+	/* submit.c's fill_nvme_fast() writes the SQE as little-endian words */
+	if (__BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__)
+		return 0;
 	return 1u << DDIR_READ | (o->write_zeroes ? 0 : 1u << DDIR_WRITE);
 }
 

@@ -2,7 +2,8 @@
 /*
  * The N slowest I/Os of one tag key, with their full context: a min-heap on
  * latency whose root is the fastest of the kept ones, so the common case (an
- * I/O faster than all kept outliers) costs one comparison.
+ * I/O faster than all kept outliers) costs one comparison.  The heap orders
+ * latencies and slots; each record stays in its slot (tag_outliers.c).
  */
 #ifndef SSDNVME_TAG_OUTLIERS_H
 #define SSDNVME_TAG_OUTLIERS_H
@@ -16,7 +17,7 @@ struct tag_outliers {
 	uint64_t admit; /* lowest latency that changes the set: 0 until full */
 	uint32_t cap;	/* N; 0 keeps none */
 	uint32_t n;
-	struct tag_io *heap;
+	struct tag_io *recs; /* N slots, then the heap of their latencies */
 };
 
 /**
