@@ -140,10 +140,22 @@ static bool same_result(const struct fr_entry *a, const struct fr_entry *b)
 }
 
 /* A measured drive beside published ones that are not all comparable with
- * its run: listed after the placed entries, with its reason, no place. */
+ * its run: listed after the placed entries, with its reason, no place.
+ * Without a published drive in the table (no -R) the measured drives are
+ * placed among themselves; the published column still gives the reason. */
+static void mark_unplaced(struct fr_entry *e, size_t n)
+{
+	bool beside_published = false;
+
+	for (size_t i = 0; i < n; i++)
+		beside_published |= e[i].drive->reference;
+	for (size_t i = 0; i < n; i++)
+		e[i].unplaced = beside_published && !e[i].drive->reference && *e[i].ref_note;
+}
+
 static bool unplaced(const struct fr_entry *e)
 {
-	return !e->drive->reference && *e->ref_note;
+	return e->unplaced;
 }
 
 static int cmp_entry_placed(const void *a, const void *b)
@@ -165,8 +177,11 @@ static void assign_places(struct fr_entry *e, size_t n)
 									  : (unsigned)i + 1;
 		e[i].margin_pct = e[i].margin_abs = NAN;
 		/* no margin between a measured and a published drive: whether
-		 * they compare at all is the published place's to say */
-		if (i + 1 < n && e[i].drive->reference == e[i + 1].drive->reference) {
+		 * they compare at all is the published place's to say; none
+		 * from or to an unplaced drive either: its run is not comparable
+		 * (its reason says why), so there is no next place to be ahead of */
+		if (i + 1 < n && e[i].drive->reference == e[i + 1].drive->reference &&
+		    !unplaced(&e[i]) && !unplaced(&e[i + 1])) {
 			e[i].margin_abs = e[i].value - e[i + 1].value;
 			if (e[i + 1].value > 0)
 				e[i].margin_pct = 100.0 * e[i].margin_abs / e[i + 1].value;
@@ -224,6 +239,7 @@ static int rank_profile(const struct fr_model *m, const struct fr_model *ref, co
 	for (size_t i = 0; ref && i < pr->n; i++)
 		if (!pr->e[i].drive->reference)
 			place_among_ref(&pr->e[i], ref, name, pr->by_mbps, basis);
+	mark_unplaced(pr->e, pr->n);
 	qsort(pr->e, pr->n, sizeof(*pr->e), cmp_entry_placed);
 	assign_places(pr->e, pr->n);
 	return 0;

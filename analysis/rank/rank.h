@@ -22,6 +22,10 @@ struct fr_entry {
 	/* Why published drives of this profile were left out of the place
 	 * ("not comparable: ..."), "" when none was; for a measured drive. */
 	char ref_note[512];
+	/* listed after the placed entries without a place: a measured drive
+	 * whose run is not comparable with the published drives beside it in
+	 * this table (rank.c); never without a published drive in the table */
+	bool unplaced;
 	const struct fr_step **curve; /* curve steps in step order (rank.c) */
 	size_t ncurve;
 };

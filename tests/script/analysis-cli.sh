@@ -34,7 +34,7 @@ printf '{"name": "not fio"}\n' >"$tmp/foreign.json"
 check_fails "foreign JSON is rejected" 'is not fio output' "${FR[@]}" "$tmp/foreign.json"
 "${FR[@]}" -f csv "$S/json.json" "$S/truncated.json" >"$tmp/mixed.csv" 2>"$tmp/mixed.err"
 check "one bad file among good ones exits 1" test $? -eq 1
-check "the good file is still ranked (listed; unplaced beside the published drives it is unlike)" grep -q '^peak,4k-randread,json,,' "$tmp/mixed.csv"
+check "the good file is still ranked (place 1: no published drive in the table)" grep -q '^peak,4k-randread,json,1,peak,' "$tmp/mixed.csv"
 check "the skipped file is listed in the report" grep -q '^skipped,.*truncated.json' "$tmp/mixed.csv"
 check_fails "an unwritable -o fails with exit 2" 'cannot write /nonexistent/dir/x.txt' \
 	"${FR[@]}" -o /nonexistent/dir/x.txt "$R"

@@ -233,4 +233,15 @@ check "every published sequential MB/s is IOPS x 65536 / 10^6" grep -qx derived_
 check "64K sequential write: P5510 (36,378 IOPS) placed above PM1735 (35,160 IOPS), as published" \
 	awk '$1 == "seqwrite" && $2 < $3 { ok = 1 } END { exit !ok }' "$tmp/seq"
 check "P5800X 64K sequential read: 112,979 IOPS x 64 KiB = 7404.2 MB/s" grep -qx "p5800x 7404.192" "$tmp/seq"
+# a margin is to the next place: none from or to a drive left unplaced (not
+# comparable with the published runs), and none between two such drives
+"$FIORANK" -f json --with-reference tests/data/fio/results >"$tmp/margins.json" 2>/dev/null
+check "margins only between placed entries: an unplaced drive has none, nor the placed one above it" jq -e '
+	[.profiles[].ranking | to_entries[] as $e | . as $r | $e.value
+	 | select(.place == null or ($r[$e.key + 1] // {} | has("place") and .place == null))
+	 | .margin_pct] as $m | ($m | length) > 0 and all($m[]; . == null)' "$tmp/margins.json"
+"$FIORANK" -f json tests/data/fio/results >"$tmp/margins-own.json" 2>/dev/null
+check "without published drives the measured ones are placed and keep their margins" jq -e '
+	[.profiles[].ranking[] | select(.reference == false and .place != null and .margin_pct != null)]
+	| length > 0' "$tmp/margins-own.json"
 tap_done
