@@ -19,7 +19,12 @@ files=(usr/lib/ssdnvme/ssdnvme.so usr/lib/ssdnvme/fio usr/bin/fiorank usr/bin/ss
 for f in "${files[@]}"; do
 	if [ -s "$dest/$f" ]; then ok "installed /$f"; else not_ok "missing /$f"; fi
 done
-check "the suite's man page renders without warnings" bash -c "groff -man -Tutf8 -ww '$dest/usr/share/man/man1/ssdnvme-suite.1' 2>&1 >/dev/null | (! grep .)"
+# every man page renders without warnings and holds no control byte (a
+# Python "\f" once wrote a form feed where roff's \fB was meant)
+for m in "$dest"/usr/share/man/man*/*; do
+	check "man page ${m#"$dest"/} renders without warnings" bash -c "groff -man -Tutf8 -ww '$m' 2>&1 >/dev/null | (! grep .)"
+	check "man page ${m#"$dest"/} holds no control byte" bash -c "! LC_ALL=C grep -q \$'[\\x01-\\x08\\x0b-\\x1f\\x7f]' '$m'"
+done
 check "installed fiorank answers --help" "$dest/usr/bin/fiorank" --help
 check "installed fiorank looks for its reference data under PREFIX=/usr" \
 	bash -c "'$dest/usr/bin/fiorank' --help | grep -q '/usr/share/ssdnvme/reference'"
