@@ -17,6 +17,8 @@
 
 #include <cmocka.h>
 
+#include "test_rng.h"
+
 #include "util/fixed.h"
 
 /* fr_fixed's text and length against snprintf's, every precision. */
@@ -52,28 +54,19 @@ static void test_edges(void **state)
 	}
 }
 
-/* xorshift64*: the same sequence on every run */
-static uint64_t next(uint64_t *s)
-{
-	*s ^= *s >> 12;
-	*s ^= *s << 25;
-	*s ^= *s >> 27;
-	return *s * 0x2545f4914f6cdd1dull;
-}
-
 static void test_random(void **state)
 {
 	uint64_t s = 0x9e3779b97f4a7c15ull;
 
 	(void)state;
 	for (int i = 0; i < 50000; i++) {
-		double mant = (double)(next(&s) >> 11) / 0x1p53; /* [0, 1) */
-		int exp10 = (int)(next(&s) % 24) - 8;		 /* 1e-8 .. 1e15 */
+		double mant = (double)(test_rng(&s) >> 11) / 0x1p53; /* [0, 1) */
+		int exp10 = (int)(test_rng(&s) % 24) - 8;	     /* 1e-8 .. 1e15 */
 		double v = mant * pow(10, exp10);
 		/* a decimal figure with few digits, as fio writes them */
-		double dec = (double)(next(&s) % 100000000) / pow(10, (int)(next(&s) % 7));
+		double dec = (double)(test_rng(&s) % 100000000) / pow(10, (int)(test_rng(&s) % 7));
 
-		check(next(&s) & 1 ? -v : v);
+		check(test_rng(&s) & 1 ? -v : v);
 		check(dec);
 		check(-dec);
 	}

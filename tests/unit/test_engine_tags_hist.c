@@ -13,6 +13,8 @@
 
 #include <cmocka.h>
 
+#include "test_rng.h"
+
 #include "tag_hist.h"
 
 #define MAX_REL_ERR (1.0 / 128) /* the documented bound, under the 1 % required */
@@ -25,10 +27,7 @@ static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
 
 static uint64_t rng(void)
 {
-	rng_state ^= rng_state >> 12;
-	rng_state ^= rng_state << 25;
-	rng_state ^= rng_state >> 27;
-	return rng_state * 0x2545f4914f6cdd1dull;
+	return test_rng(&rng_state);
 }
 
 static double uniform01(void)

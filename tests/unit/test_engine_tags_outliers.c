@@ -15,16 +15,15 @@
 
 #include <cmocka.h>
 
+#include "test_rng.h"
+
 #include "tag_outliers.h"
 
 static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
 
 static uint64_t rng(void)
 {
-	rng_state ^= rng_state >> 12;
-	rng_state ^= rng_state << 25;
-	rng_state ^= rng_state >> 27;
-	return rng_state * 0x2545f4914f6cdd1dull;
+	return test_rng(&rng_state);
 }
 
 /* The reference: a bounded min-heap on latency, one sift per admitted I/O. */

@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include <cmocka.h>
+
+#include "test_rng.h"
 #include <json-c/json.h>
 
 #include "tags.h"
@@ -19,10 +21,7 @@ static uint64_t rng_state = 0x243f6a8885a308d3ull;
 
 static uint64_t rng(void)
 {
-	rng_state ^= rng_state >> 12;
-	rng_state ^= rng_state << 25;
-	rng_state ^= rng_state >> 27;
-	return rng_state * 0x2545f4914f6cdd1dull;
+	return test_rng(&rng_state);
 }
 
 static double fabs_(double x)
