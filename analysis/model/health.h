@@ -88,7 +88,7 @@ struct fr_waf {
 	const char *host_counter; /* that counter's name; "" with no WAF */
 	double waf;		  /* media / host, NAN when not a right number */
 	enum fr_waf_src src;
-	char why[160]; /* "WAF n/a: ..." when waf is NAN */
+	char why[240]; /* "WAF n/a: ..." when waf is NAN */
 	/* the WAF by every media counter the drive has (FDP and OCP can
 	 * disagree), indexed by source; NAN where not a right number */
 	double by_src[FR_WAF_NSRC];

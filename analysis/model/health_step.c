@@ -121,6 +121,34 @@ static double smart_host_bytes(const struct fr_health *h)
 }
 
 /*
+ * Why a host counter in UNIT-byte units gives no ratio: what it counted, and
+ * what SMART counted over the same step where SMART is another counter.  A
+ * counter that stayed put while SMART counted is one the drive does not
+ * keep (QEMU's endurance group log); one under 100 units rounds too much.
+ */
+static void coarse_why(const struct fr_health *h, enum fr_waf_src src, double host, double unit,
+		       char *why, size_t len)
+{
+	double smart = src == FR_WAF_OCP ? NAN : smart_host_bytes(h);
+	char beside[64] = "";
+
+	if (host == 0 && smart > 0) {
+		snprintf(why, len,
+			 "WAF n/a: %s moved 0 while SMART counted %.1f MB written: the drive "
+			 "keeps no host count beside its %s media count",
+			 host_counter_name(src), smart / 1e6, fr_waf_src_name(src));
+		return;
+	}
+	if (smart >= 0)
+		snprintf(beside, sizeof(beside), " (SMART: %.1f MB)", smart / 1e6);
+	snprintf(why, len,
+		 "WAF n/a: %s counted %.1f MB%s, %.0f units of %.0f B: under the 100 units a "
+		 "ratio with %s needs",
+		 host_counter_name(src), host / 1e6, beside, host / unit, unit,
+		 fr_waf_src_name(src));
+}
+
+/*
  * The WAF by one media counter over the drive's host counter beside it, or
  * NAN with why.  A counter in 512000 B units is only used over 100 units
  * (its rounding then moves the ratio by 1 % at most); a media counter that
@@ -145,9 +173,7 @@ static double waf_by(const struct fr_health *h, enum fr_waf_src src, char *why, 
 		return NAN;
 	}
 	if (host < 100 * unit) {
-		snprintf(why, len,
-			 "WAF n/a: %s over %s counts %.0f B units, too coarse for %.1f MB written",
-			 fr_waf_src_name(src), host_counter_name(src), unit, host / 1e6);
+		coarse_why(h, src, host, unit, why, len);
 		return NAN;
 	}
 	if (media == 0) {
@@ -163,7 +189,7 @@ void fr_health_waf(const struct fr_step *s, struct fr_waf *w)
 {
 	const struct fr_health *h = s->health;
 	bool said = false; /* why already names a counter present */
-	char why[160];
+	char why[240];
 
 	memset(w, 0, sizeof(*w));
 	w->host_bytes = s->dir[FR_WRITE].io_bytes;

@@ -90,7 +90,7 @@ static void row_head(const struct tw *t, const char *ns, const char *run)
 
 static void pair_text(const struct tw *t, const struct fr_fdp_pair *p, enum fr_basis b)
 {
-	char waf[200], ns[16];
+	char waf[256], ns[16];
 
 	fputs(t->md ? "\n**" : "\n", t->f);
 	t->str(t->f, p->placed->label);
@@ -371,7 +371,7 @@ static void html_lat(FILE *f, const struct fr_lat *l, bool ratio)
 
 static void html_pair(FILE *f, const struct fr_fdp_pair *p)
 {
-	char ns[16], waf[200];
+	char ns[16], waf[256];
 
 	fputs("<h3>", f);
 	fr_html_escape(f, p->placed->label);

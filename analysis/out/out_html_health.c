@@ -25,7 +25,7 @@ static void delta_cell(FILE *f, int64_t d)
 static void health_row(FILE *f, const struct fr_health_row *r)
 {
 	const struct fr_waf *w = &r->waf;
-	char waf[192];
+	char waf[256];
 
 	fputs("<tr>", f);
 	fr_html_cell(f, r->drive->label, true);

@@ -36,6 +36,21 @@ static bool fio_asks(const struct thread_data *td)
 #endif
 }
 
+#if FIO_IOOPS_VERSION >= 36
+/* fio's plid_select, as the results name it. */
+static enum fdp_select fio_select(const struct thread_data *td)
+{
+	switch (td->o.dp_id_select) {
+	case FIO_DP_RANDOM:
+		return FDP_SELECT_RANDOM;
+	case FIO_DP_SCHEME:
+		return FDP_SELECT_SCHEME;
+	default:
+		return FDP_SELECT_RR;
+	}
+}
+#endif
+
 /* Refusals that do not depend on the device. */
 static bool check_request(struct thread_data *td, const struct file_state *fs)
 {
@@ -93,10 +108,16 @@ static int make_plan(struct thread_data *td, struct file_state *fs, const struct
 	int nids = 0;
 
 #if FIO_IOOPS_VERSION >= 36
-	/* fio's plids (the same indices): the slots its choices are tagged by */
+	/*
+	 * fio's plids (the same indices): the slots its choices are tagged by.
+	 * Its scheme ignores plids and may name any handle: all of them.
+	 */
 	if (fs->fdp_by_fio) {
-		nids = (int)td->o.dp_nr_ids;
-		memcpy(ids, td->o.dp_ids, (size_t)nids * sizeof(ids[0]));
+		sel = fio_select(td);
+		if (sel != FDP_SELECT_SCHEME) {
+			nids = (int)td->o.dp_nr_ids;
+			memcpy(ids, td->o.dp_ids, (size_t)nids * sizeof(ids[0]));
+		}
 	}
 #endif
 	if (!fs->fdp_by_fio) {
@@ -314,6 +335,11 @@ static void config_json(json_object *o, const struct fdp_place *p)
 			       j ? NULL : json_object_new_string(p->cfg_absent));
 }
 
+static const char *select_name(enum fdp_select sel)
+{
+	return sel == FDP_SELECT_RR ? "roundrobin" : sel == FDP_SELECT_RANDOM ? "random" : "scheme";
+}
+
 static json_object *file_placement(const struct file_state *fs)
 {
 	const struct fdp_place *p = fs->fdp;
@@ -325,11 +351,7 @@ static json_object *file_placement(const struct file_state *fs)
 	json_object_object_add(o, "nsid", json_object_new_int64(fs->ni.nsid));
 	json_object_object_add(o, "chosen_by",
 			       json_object_new_string(fs->fdp_by_fio ? "fio" : "engine"));
-	json_object_object_add(o, "select",
-			       fs->fdp_by_fio ? NULL
-					      : json_object_new_string(p->select == FDP_SELECT_RR
-									       ? "roundrobin"
-									       : "random"));
+	json_object_object_add(o, "select", json_object_new_string(select_name(p->select)));
 	json_object_object_add(o, "plids", u16_array(p->index, p->n));
 	json_object_object_add(o, "pids", u16_array(p->pid, p->n));
 	json_object_object_add(o, "ruhids", u16_array(p->ruhid, p->n));

@@ -2,7 +2,8 @@
 # The FDP noisy neighbor's results folder for fiorank's host tests
 # (tests/script/analysis-fdp.sh, issue 26), from one boot of the test bed
 # (QEMU 10): an FDP subsystem with six namespaces, namespace N on reclaim
-# unit handle N-1, 16 MiB reclaim units (so the writers change units), and
+# unit handle N-1, 8 MiB reclaim units (so the writers change units, as in
+# tests/vm/t-jobs-fdp.sh), and
 # the runner's noisy-neighbor-fdp suite in short mode (2 s steps, 1 s ramp:
 # fio's totals and the engine's tags leave the ramp's completions out, the
 # drive's counters and the handles' RUAMW count them), run by
@@ -29,7 +30,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 ns=6x32M
 for n in 1 2 3 4 5 6; do ns+=",$n:fdp.ruhs=$((n - 1))"; done
-"$VMRUN" --out "$work" --timeout 400 --ns "$ns" --subsys-opts fdp=on,fdp.nrg=1,fdp.nruh=8,fdp.runs=16M -- \
+"$VMRUN" --out "$work" --timeout 400 --ns "$ns" --subsys-opts fdp=on,fdp.nrg=1,fdp.nruh=8,fdp.runs=8M -- \
 	bash "$TOP/tests/vm/guest/jobs-fdp.sh" "$ENGINE" "" 1
 [ "$(cat "$work/nn.rc")" = 0 ] || { tail -n 20 "$work/nn.log" >&2; exit 1; }
 rm -rf "$out"

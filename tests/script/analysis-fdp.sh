@@ -102,7 +102,7 @@ elif what == "pids":
     # each handle's usage (docs/fiorank.md "Handle usage across reclaim
     # units"): T = (B - A) x LBA + k x RUNS for the one k that fits the
     # bytes written and the largest write, recomputed here; the fixture's
-    # 16 MiB units must show at least one unit change
+    # 8 MiB units must show at least one unit change
     changed = 0
     for j in eng["ssdnvme-fdp"]["jobs"]:
         for pl in j.get("placement") or []:

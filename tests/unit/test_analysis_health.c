@@ -203,8 +203,8 @@ static void test_waf(void **state)
 	assert_string_equal(w.host_counter, "FDP host bytes (HBMW)");
 	waf_of(ocp, "null", "null", 8388608, 17, &w);
 	assert_true(isnan(w.waf));
-	assert_string_equal(w.why, "WAF n/a: OCP C0 over SMART data units written counts 512000 B "
-				   "units, too coarse for 8.7 MB written");
+	assert_string_equal(w.why, "WAF n/a: SMART data units written counted 8.7 MB, 17 units of "
+				   "512000 B: under the 100 units a ratio with OCP C0 needs");
 	/* FDP's pair whatever fio wrote (its ramp left out) */
 	waf_of("null", fdp, eg, 1, 17, &w);
 	assert_int_equal(w.src, FR_WAF_FDP);
@@ -219,8 +219,18 @@ static void test_waf(void **state)
 	       "\"after\": {\"media_units_written\": 43, \"data_units_written\": 60}}",
 	       8388608, 17, &w);
 	assert_true(isnan(w.waf));
-	assert_string_equal(w.why, "WAF n/a: endurance group over endurance group data units "
-				   "written counts 512000 B units, too coarse for 25.6 MB written");
+	assert_string_equal(w.why, "WAF n/a: endurance group data units written counted 25.6 MB "
+				   "(SMART: 8.7 MB), 50 units of 512000 B: under the 100 units a "
+				   "ratio with endurance group needs");
+	/* a host counter that stayed put while SMART counted: not kept there */
+	waf_of("null", "null",
+	       "{\"before\": {\"media_units_written\": 10, \"data_units_written\": 10}, "
+	       "\"after\": {\"media_units_written\": 10, \"data_units_written\": 10}}",
+	       17900000, 35, &w);
+	assert_true(isnan(w.waf));
+	assert_string_equal(w.why, "WAF n/a: endurance group data units written moved 0 while "
+				   "SMART counted 17.9 MB written: the drive keeps no host count "
+				   "beside its endurance group media count");
 	/* a media counter without the host counter beside it: n/a */
 	waf_of("null", "null",
 	       "{\"before\": {\"media_units_written\": 10}, \"after\": "

@@ -84,6 +84,10 @@ p = [e for j in res["jobs"] for e in j.get("placement", [])]
 want = sorted(int(x) for x in sys.argv[4::3])
 if sorted(e["nsid"] for e in p) != want or any(e["chosen_by"] != chooser for e in p):
     fail("results' placement: %s" % json.dumps(p))
+# fio's selection is recorded as fio was given it, the engine's as its own
+select = {"rr": "roundrobin"}.get(mode, mode)
+if any(e["select"] != select for e in p):
+    fail("results' select %s, the job asked for %s" % ([e["select"] for e in p], select))
 for e in p:
     print("# placement nsid %d: select %s plids %s pids %s ruhids %s" % (e["nsid"], e["select"], e["plids"], e["pids"], e["ruhids"]))
 PY
@@ -240,6 +244,21 @@ if "$FIO_BIN" --cmdhelp=plid_select 2>/dev/null | grep -q plid_select; then
 		ruamw 1 >a1
 		check "peer $e: a 128 KiB write with plids=2 takes 256 LBAs from PID 2 only ($(moved b1 a1))" \
 			test "$(moved b1 a1)" = "0:0 1:0 2:256 3:0"
+
+		# plid_select=scheme: the placement by offset from dp_scheme's file,
+		# plids ignored (fio's HOWTO), an offset in no range on PID 0
+		printf '0,524288,1\n524288,1048576,3\n' >scheme
+		[ $e = ssdnvme ] && res=(--ssdnvme_results="sch-$e.engine.json")
+		ruamw 1 >b1
+		check "peer $e: plid_select=scheme dp_scheme= (plids=2, ignored) writes 1.5 MiB to namespace 1" \
+			fdp_peer $e --name=sch --filename=/dev/ng0n1 --rw=write --bs=4k --iodepth=4 --size=1536k --offset=0 \
+			--output-format=json --fdp=1 --plids=2 --plid_select=scheme --dp_scheme=scheme \
+			--output=sch-$e.json "${res[@]}"
+		ruamw 1 >a1
+		check "peer $e: scheme: KiB 0-512 on PID 1, 512-1024 on PID 3, the rest on PID 0 ($(moved b1 a1))" \
+			test "$(moved b1 a1)" = "0:1024 1:1024 2:0 3:1024"
+		[ $e = ssdnvme ] && check_noted "peer ssdnvme: scheme: every write tagged with its PID, the tags per PID match each handle" \
+			fdp_check scheme:fio sch-$e.json sch-$e.engine.json 1 b1 a1
 
 		hb1=$(host_bytes)
 		check_fails "peer $e: plids=0,2 on namespace 2 (2 handles) is refused" \
