@@ -193,10 +193,21 @@ const char *fr_place_text(char *buf, size_t len, unsigned place);
  * fr_wins_shown() - whether the "profiles won" summary means anything
  * @r: the ranking
  *
- * Return: true when some profile ranks two drives or more (published ones
- * ranked with --with-reference count).
+ * Return: true when some profile places two drives or more (published ones
+ * ranked with --with-reference count; an unplaced entry does not).
  */
 bool fr_wins_shown(const struct fr_ranking *r);
+/**
+ * fr_place_note_text() - why a measured drive has no place among the measured ones
+ * @e: the entry
+ * @buf: where the text is written: "not placed: unlike the placed runs
+ *       (<drive>): <differences>"
+ * @len: @buf's size in bytes
+ *
+ * Return: true when @e has such a note (fr_entry.place_note), false and ""
+ * otherwise (placed, or ref_note gives the reason).
+ */
+bool fr_place_note_text(const struct fr_entry *e, char *buf, size_t len);
 /**
  * fr_target_missed_text() - the note on a step that fell short of its rate target
  * @s: the step

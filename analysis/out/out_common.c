@@ -238,10 +238,19 @@ void fr_ref_places(const struct fr_ranking *r, const struct fr_drive *d, char *b
 		}
 }
 
+bool fr_place_note_text(const struct fr_entry *e, char *buf, size_t len)
+{
+	*buf = '\0';
+	if (!*e->place_note)
+		return false;
+	snprintf(buf, len, "not placed: %s", e->place_note);
+	return true;
+}
+
 bool fr_wins_shown(const struct fr_ranking *r)
 {
 	for (size_t p = 0; p < r->nprofiles; p++)
-		if (r->profiles[p].n > 1)
+		if (r->profiles[p].nplaced > 1)
 			return true;
 	return false;
 }

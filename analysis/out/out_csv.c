@@ -218,6 +218,7 @@ static void profile_rows(FILE *f, const struct fr_report *rep)
 		for (size_t i = 0; i < pr->n; i++) {
 			const struct fr_entry *e = &pr->e[i];
 			struct row r = blank("peak");
+			char note[700], why[640];
 
 			r.profile = pr->name;
 			r.drive = e->drive->label;
@@ -233,6 +234,11 @@ static void profile_rows(FILE *f, const struct fr_report *rep)
 			r.per_drive_of = e->drive->reference ? e->drive->group : 0;
 			r.ref_note = e->ref_note;
 			r.detail = pr->by_mbps ? "ranked by MB/s" : "ranked by IOPS";
+			/* an unplaced run's reason beside the basis of the others' places */
+			if (fr_place_note_text(e, why, sizeof(why))) {
+				snprintf(note, sizeof(note), "%s; %s", r.detail, why);
+				r.detail = note;
+			}
 			r.origin = e->peak;
 			emit(f, &r);
 			for (size_t k = 0; k < e->ncurve; k++)

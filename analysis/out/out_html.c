@@ -57,6 +57,22 @@ static void profile_table(FILE *f, const struct fr_profile_rank *pr)
 	fputs("</table>\n", f);
 }
 
+/* Under the table: why a measured drive has no place among the measured. */
+static void place_notes(FILE *f, const struct fr_profile_rank *pr)
+{
+	for (size_t i = 0; i < pr->n; i++) {
+		char text[640];
+
+		if (!fr_place_note_text(&pr->e[i], text, sizeof(text)))
+			continue;
+		fputs("<p class=\"unplaced\">", f);
+		fr_html_escape(f, pr->e[i].drive->label);
+		fputs(": ", f);
+		fr_html_escape(f, text);
+		fputs("</p>\n", f);
+	}
+}
+
 /* Capped steps that fell short of their rate target, named under the table
  * (and marked "!" on the curve charts). */
 static void missed_targets(FILE *f, const struct fr_profile_rank *pr)
@@ -373,6 +389,7 @@ static int render_html(FILE *f, const void *arg)
 		fr_html_escape(f, r->profiles[p].name);
 		fprintf(f, " (ranked by peak %s)</h2>\n", r->profiles[p].by_mbps ? "MB/s" : "IOPS");
 		profile_table(f, &r->profiles[p]);
+		place_notes(f, &r->profiles[p]);
 		missed_targets(f, &r->profiles[p]);
 		profile_charts(f, &r->profiles[p], rep->peak ? rep->peak[p] : NULL, r->basis,
 			       &rep->sect->p[p].scales, &pal);

@@ -158,6 +158,7 @@ static struct json_object *entry_obj(const struct fr_entry *e, enum fr_basis bas
 	add(o, "ref_place", e->ref_total ? json_object_new_int((int)e->ref_place) : NULL);
 	add(o, "ref_total", e->ref_total ? json_object_new_int((int)e->ref_total) : NULL);
 	add(o, "ref_note", *e->ref_note ? jstr(e->ref_note) : NULL);
+	add(o, "place_note", *e->place_note ? jstr(e->place_note) : NULL);
 	add(o, "per_drive_of",
 	    e->drive->reference && e->drive->group > 1 ? json_object_new_int((int)e->drive->group)
 						       : NULL);

@@ -16,6 +16,25 @@
 #include "out/out_health.h"
 #include "out/out_tq.h"
 
+/* Under the table: why a measured drive has no place among the measured. */
+static void place_notes(FILE *f, const struct fr_profile_rank *pr)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < pr->n; i++) {
+		char text[640];
+
+		if (!fr_place_note_text(&pr->e[i], text, sizeof(text)))
+			continue;
+		fputs(any ? "- " : "\n- ", f);
+		any = true;
+		fr_md_escape(f, pr->e[i].drive->label);
+		fputs(": ", f);
+		fr_md_escape(f, text);
+		fputc('\n', f);
+	}
+}
+
 static void curves(FILE *f, const struct fr_profile_rank *pr, enum fr_basis basis)
 {
 	bool any = false;
@@ -85,6 +104,7 @@ static void profiles(FILE *f, const struct fr_report *rep)
 			fr_md_escape(f, pub);
 			fputs(" |\n", f);
 		}
+		place_notes(f, pr);
 		curves(f, pr, r->basis);
 	}
 }

@@ -129,7 +129,8 @@ static void curve_lines(FILE *f, const struct fr_entry *e, enum fr_basis basis)
 	}
 }
 
-/* "* <drive>: <why a published place is missing or derived>" */
+/* "* <drive>: <why a published place is missing or derived>", then
+ * "- <drive>: not placed: <why it is unlike the placed measured runs>" */
 static void place_notes(FILE *f, const struct fr_profile_rank *pr)
 {
 	for (size_t i = 0; i < pr->n; i++) {
@@ -140,6 +141,14 @@ static void place_notes(FILE *f, const struct fr_profile_rank *pr)
 			continue;
 		fr_ref_place_text(e, text, sizeof(text));
 		snprintf(pre, sizeof(pre), "  * %s:", e->drive->label);
+		wrapped(f, pre, text);
+	}
+	for (size_t i = 0; i < pr->n; i++) {
+		char text[640], pre[300];
+
+		if (!fr_place_note_text(&pr->e[i], text, sizeof(text)))
+			continue;
+		snprintf(pre, sizeof(pre), "  - %s:", pr->e[i].drive->label);
 		wrapped(f, pre, text);
 	}
 }
@@ -367,7 +376,7 @@ static void summary(FILE *f, const struct fr_report *rep)
 	if (!r->nprofiles)
 		return;
 	if (fr_wins_shown(r))
-		fprintf(f, "\n== summary: profiles won (first place among 2+ drives) ==\n");
+		fprintf(f, "\n== summary: profiles won (first place among 2+ placed drives) ==\n");
 	for (size_t i = 0; fr_wins_shown(r) && i < r->nwins; i++) {
 		char lb[LABEL_W + 2];
 

@@ -64,6 +64,30 @@ static const char *target_word(enum fr_target t)
 }
 
 /*
+ * How long a run's steps were: -1 not known, 1 full (the method's 30 s or
+ * more), 0 short (a --short run, or under 30 s).  Two measured runs are
+ * held alike on the class, not the seconds: a run bounded by size
+ * (io_size=) lasts what the drive took, and short steps of any length are
+ * equally not the method (ref_note says so).
+ */
+static int steps_class(const struct fr_method *m)
+{
+	if (!(m->step_s > 0))
+		return -1;
+	return !m->short_mode && m->step_s >= FULL_STEP_S - 1;
+}
+
+static void steps_text(const struct fr_method *m, char *buf, size_t len)
+{
+	int full = steps_class(m);
+
+	if (full < 0)
+		snprintf(buf, len, "steps of unknown length");
+	else
+		snprintf(buf, len, "%s steps (%.0f s)", full ? "full" : "short", m->step_s);
+}
+
+/*
  * What makes a measured step unlike any published figure, whatever the
  * review: a target that is not a drive (a file, tmpfs, or nothing says),
  * steps shorter than the method's (--short).  NULL, or one reason.
@@ -80,19 +104,44 @@ static const char *run_mismatch(const struct fr_method *mine, char *buf, size_t 
 		also(buf, len, "run on %s", target_word(mine->target));
 	if (mine->short_mode)
 		also(buf, len, "a --short run (%.0f s steps)", mine->step_s);
-	else if (mine->step_s > 0 && mine->step_s < FULL_STEP_S - 1)
+	else if (steps_class(mine) == 0)
 		also(buf, len, "%.0f s steps, the method's are %.0f s", mine->step_s, FULL_STEP_S);
 	return *buf ? buf : NULL;
 }
 
 /*
- * Whether a measured step was run the way a review ran its figure, in the
- * points that decide the result: outstanding I/O, block size and read
- * share.  NULL, or every mismatch as one reason.
+ * What the other side of a comparison is: the method a review published
+ * (a block size or read share it does not state is left open) or the
+ * measured runs placed in a table (an unknown or mixed size or share is a
+ * value of its own, held exactly, so that "alike" stays symmetric).
  */
-static const char *method_mismatch(const struct fr_method *mine, const struct fr_method *pub,
+struct like_to {
+	const struct fr_method *m;
+	const char *who; /* named in the reason: "published", "the placed runs" */
+	bool open;	 /* unstated (0 / -1) means any: a published method */
+};
+
+static void bs_text(char *buf, size_t len, unsigned bs)
+{
+	if (bs)
+		snprintf(buf, len, "%u B", bs);
+	else
+		snprintf(buf, len, "mixed sizes");
+}
+
+/*
+ * Whether a measured step was run like the other side, in the points that
+ * decide the result: outstanding I/O, block size and read share.  Compared
+ * as numbers fio ran with (label.c parses bs=4k and 4096 alike; an option
+ * left at fio's default is that default), never as option text.  NULL, or
+ * every mismatch as one reason.
+ */
+static const char *method_mismatch(const struct fr_method *mine, const struct like_to *to,
 				   char *buf, size_t len)
 {
+	const struct fr_method *pub = to->m;
+	char b[32];
+
 	*buf = '\0';
 	if (!pub->known) {
 		snprintf(buf, len, "%s",
@@ -100,17 +149,59 @@ static const char *method_mismatch(const struct fr_method *mine, const struct fr
 		return buf;
 	}
 	if (mine->outstanding != pub->outstanding)
-		also(buf, len, "%u outstanding I/O, published %u", mine->outstanding,
+		also(buf, len, "%u outstanding I/O, %s %u", mine->outstanding, to->who,
 		     pub->outstanding);
-	if (pub->bs && !mine->bs)
-		also(buf, len, "mixed block sizes, published %u B", pub->bs);
-	else if (pub->bs && mine->bs != pub->bs)
-		also(buf, len, "%u B blocks, published %u B", mine->bs, pub->bs);
-	if (pub->read_pct >= 0 && mine->read_pct < 0)
-		also(buf, len, "share of reads unknown, published %d %%", pub->read_pct);
-	else if (pub->read_pct >= 0 && mine->read_pct != pub->read_pct)
-		also(buf, len, "%d %% reads, published %d %%", mine->read_pct, pub->read_pct);
+	if ((pub->bs || !to->open) && mine->bs != pub->bs) {
+		bs_text(b, sizeof(b), pub->bs);
+		if (mine->bs)
+			also(buf, len, "%u B blocks, %s %s", mine->bs, to->who, b);
+		else
+			also(buf, len, "mixed block sizes, %s %s", to->who, b);
+	}
+	if ((pub->read_pct >= 0 || !to->open) && mine->read_pct != pub->read_pct) {
+		if (mine->read_pct < 0)
+			also(buf, len, "share of reads unknown, %s %d %%", to->who, pub->read_pct);
+		else if (pub->read_pct < 0)
+			also(buf, len, "%d %% reads, %s share unknown", mine->read_pct, to->who);
+		else
+			also(buf, len, "%d %% reads, %s %d %%", mine->read_pct, to->who,
+			     pub->read_pct);
+	}
 	return *buf ? buf : NULL;
+}
+
+/* What a run's target is, as two measured runs are held alike: a drive
+ * (NVMe namespace or another block device), a file, or not known. */
+static const char *target_class(enum fr_target t)
+{
+	return t == FR_TARGET_NAMESPACE || t == FR_TARGET_BLOCK ? "a drive"
+	       : t == FR_TARGET_FILE				? "a file"
+				     : "a target not identified as a drive";
+}
+
+bool fr_runs_like(const struct fr_method *mine, const struct fr_method *placed, char *buf,
+		  size_t len)
+{
+	const struct like_to to = {placed, "the placed runs", false};
+	char why[200], a[64], b[64];
+
+	*buf = '\0';
+	if (!mine->known || !placed->known) {
+		snprintf(buf, len, "what the %s did is not known (its fio output was not re-read)",
+			 mine->known ? "placed runs" : "run");
+		return false;
+	}
+	if (method_mismatch(mine, &to, why, sizeof(why)))
+		also(buf, len, "%s", why);
+	if (strcmp(target_class(mine->target), target_class(placed->target)))
+		also(buf, len, "run on %s, the placed runs on %s", target_class(mine->target),
+		     target_class(placed->target));
+	if (steps_class(mine) != steps_class(placed)) {
+		steps_text(mine, a, sizeof(a));
+		steps_text(placed, b, sizeof(b));
+		also(buf, len, "%s, the placed runs %s", a, b);
+	}
+	return !*buf;
 }
 
 static void add_reason(struct fr_reasons *rs, const char *why, const char *who)
@@ -235,6 +326,7 @@ bool fr_comparable(const struct fr_entry *e, const struct fr_drive *pub, const s
 		   unsigned *per_drive, struct fr_reasons *rs)
 {
 	const char *who = pub->review ? pub->review : pub->label;
+	const struct like_to published = {&re->peak->method, "published", true};
 	char why[200];
 	bool like = true;
 
@@ -248,7 +340,7 @@ bool fr_comparable(const struct fr_entry *e, const struct fr_drive *pub, const s
 		like = false;
 	}
 	if (e->peak->method.known &&
-	    method_mismatch(&e->peak->method, &re->peak->method, why, sizeof(why))) {
+	    method_mismatch(&e->peak->method, &published, why, sizeof(why))) {
 		add_reason(rs, why, who);
 		like = false;
 	}

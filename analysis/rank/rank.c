@@ -158,6 +158,55 @@ static bool unplaced(const struct fr_entry *e)
 	return e->unplaced;
 }
 
+/* A measured entry still to be placed among the measured ones. */
+static bool measured_placeable(const struct fr_entry *e)
+{
+	return !e->drive->reference && !e->unplaced;
+}
+
+static bool runs_like(const struct fr_entry *a, const struct fr_entry *b, char *why, size_t len)
+{
+	return fr_runs_like(&a->peak->method, &b->peak->method, why, len);
+}
+
+/*
+ * Measured drives are ranked against each other only when their runs are
+ * alike (compare.c: fr_runs_like()).  The largest group of like runs keeps
+ * its places; of groups of one size, the one holding the drive read first
+ * (the report's first drive section: name the reference drive first).  A
+ * group is never chosen by its figures: a faster unlike run would decide
+ * what the table ranks.  Every other measured entry is listed unplaced,
+ * with what differs from the placed group's first drive.  @e is in the
+ * model's drive order.
+ */
+static void place_like_runs(struct fr_entry *e, size_t n)
+{
+	size_t best = n, best_size = 0;
+	char why[400];
+
+	for (size_t i = 0; i < n; i++) {
+		size_t size = 1; /* itself: a run whose method is not known is a group of one */
+
+		if (!measured_placeable(&e[i]))
+			continue;
+		for (size_t k = 0; k < n; k++)
+			size += k != i && measured_placeable(&e[k]) &&
+				runs_like(&e[i], &e[k], why, sizeof(why));
+		if (size > best_size) {
+			best = i;
+			best_size = size;
+		}
+	}
+	for (size_t k = 0; best < n && k < n; k++) {
+		if (k == best || !measured_placeable(&e[k]) ||
+		    runs_like(&e[k], &e[best], why, sizeof(why)))
+			continue;
+		snprintf(e[k].place_note, sizeof(e[k].place_note),
+			 "unlike the placed runs (%s): %s", e[best].drive->label, why);
+		e[k].unplaced = true;
+	}
+}
+
 static int cmp_entry_placed(const void *a, const void *b)
 {
 	const struct fr_entry *x = a, *y = b;
@@ -167,14 +216,17 @@ static int cmp_entry_placed(const void *a, const void *b)
 	return cmp_entry(a, b);
 }
 
-static void assign_places(struct fr_entry *e, size_t n)
+static size_t assign_places(struct fr_entry *e, size_t n)
 {
+	size_t placed = 0;
+
 	for (size_t i = 0; i < n; i++) {
 		if (unplaced(&e[i]))
 			e[i].place = 0;
 		else
 			e[i].place = (i && same_result(&e[i], &e[i - 1])) ? e[i - 1].place
 									  : (unsigned)i + 1;
+		placed += e[i].place != 0;
 		e[i].margin_pct = e[i].margin_abs = NAN;
 		/* no margin between a measured and a published drive: whether
 		 * they compare at all is the published place's to say; none
@@ -187,6 +239,7 @@ static void assign_places(struct fr_entry *e, size_t n)
 				e[i].margin_pct = 100.0 * e[i].margin_abs / e[i + 1].value;
 		}
 	}
+	return placed;
 }
 
 /* Place among the comparable published drives of the same profile: 1 +
@@ -240,8 +293,9 @@ static int rank_profile(const struct fr_model *m, const struct fr_model *ref, co
 		if (!pr->e[i].drive->reference)
 			place_among_ref(&pr->e[i], ref, name, pr->by_mbps, basis);
 	mark_unplaced(pr->e, pr->n);
+	place_like_runs(pr->e, pr->n);
 	qsort(pr->e, pr->n, sizeof(*pr->e), cmp_entry_placed);
-	assign_places(pr->e, pr->n);
+	pr->nplaced = assign_places(pr->e, pr->n);
 	return 0;
 }
 
@@ -507,7 +561,7 @@ static int count_wins(const struct fr_model *m, struct fr_ranking *r)
 			size_t d = (size_t)(pr->e[i].drive - m->drives);
 
 			r->wins[d].profiles++;
-			if (pr->n > 1 && pr->e[i].place == 1)
+			if (pr->nplaced > 1 && pr->e[i].place == 1)
 				r->wins[d].wins++;
 		}
 	}

@@ -24,8 +24,13 @@ struct fr_entry {
 	char ref_note[512];
 	/* listed after the placed entries without a place: a measured drive
 	 * whose run is not comparable with the published drives beside it in
-	 * this table (rank.c); never without a published drive in the table */
+	 * this table (ref_note says why), or unlike the measured runs placed
+	 * in it (place_note says why; rank.c) */
 	bool unplaced;
+	/* why a measured drive has no place among the measured drives: "unlike
+	 * the placed runs (<first placed drive>): <differences>"; "" when it
+	 * has one or ref_note is the reason */
+	char place_note[512];
 	const struct fr_step **curve; /* curve steps in step order (rank.c) */
 	size_t ncurve;
 };
@@ -35,6 +40,7 @@ struct fr_profile_rank {
 	bool by_mbps;
 	struct fr_entry *e;
 	size_t n;
+	size_t nplaced; /* entries with a place: only these are ranked */
 };
 
 struct fr_wp_point {
@@ -81,7 +87,7 @@ struct fr_nn_ns {
 
 struct fr_wins {
 	const struct fr_drive *drive;
-	unsigned wins;	   /* profiles placed first (of those with 2+ drives) */
+	unsigned wins;	   /* profiles placed first (of those with 2+ placed drives) */
 	unsigned profiles; /* profiles it took part in */
 };
 
@@ -146,6 +152,26 @@ struct fr_reasons {
  */
 bool fr_comparable(const struct fr_entry *e, const struct fr_drive *pub, const struct fr_entry *re,
 		   unsigned *per_drive, struct fr_reasons *rs);
+/**
+ * fr_runs_like() - whether two measured runs compare with each other
+ * @mine: the peak step's method of the run held against @placed
+ * @placed: the peak step's method of a run placed in the same table
+ * @buf: where the differences are written ("1 outstanding I/O, the placed
+ *       runs 4"; "" when alike)
+ * @len: the room in @buf
+ *
+ * The rules fr_comparable() holds a run to beside a published method
+ * (outstanding I/O, block size, read share: the values fio ran with, not
+ * the option text), and of the run itself: its target (a drive, a file, or
+ * not known) and its steps (full, or the same whole seconds; --short never
+ * like full).  Symmetric: an unknown block size or share is a value of its
+ * own; a run whose method is not known is like none.
+ *
+ * Return: true when the runs compare; false with the differences in @buf.
+ */
+bool fr_runs_like(const struct fr_method *mine, const struct fr_method *placed, char *buf,
+		  size_t len);
+
 /*
  * How a measured drive ran its noisy-neighbor test, from the steps of its
  * noisy-neighbor profile that fio jobs filled (not the engine's per-namespace

@@ -77,4 +77,6 @@ run unified-both --name=8k-randrw-70-30@peak --rw=randrw --rwmixread=70 --bs=8k 
 # the same workload spelled two ways
 run spelled-4k --name=4k-randread@peak --rw=randread --bs=4k
 run spelled-4096 --name=4k-randread@peak --rw=randread --bs=4096 --iodepth=1
+# the same workload at 4 outstanding I/O: unlike the two above (issue 21, item 1)
+run unlike-qd4 --name=4k-randread@peak --ioengine=io_uring --rw=randread --bs=4k --iodepth=4
 echo "ran fixtures in $out"

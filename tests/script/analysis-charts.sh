@@ -94,7 +94,12 @@ check "published drives (means only) are left out of the p99 chart, and it says 
 # sections that mean nothing for the input: wins with one drive
 "$FIORANK" -f html -N -d one tests/data/fio/results/iouring-qd4 >"$tmp/one.html" 2>/dev/null
 check "a one-drive report has no 'profiles won' section" bash -c "! grep -q 'profiles won' '$tmp/one.html' && grep -q '<svg' '$tmp/one.html'"
-check "... which a 3-drive report has" grep -q 'profiles won' "$tmp/d3.html"
+# the 3 drives' runs are all unlike (4, 1 and 128 outstanding I/O): no profile
+# places two of them, so no wins either; two like runs have them
+"$FIORANK" -f html -N -d 4k tests/data/fio/ran/spelled-4k.json \
+	-d 4096 tests/data/fio/ran/spelled-4096.json >"$tmp/two.html" 2>/dev/null
+check "... which a report placing two drives in a profile has, and the unlike 3-drive one not" \
+	bash -c "grep -q 'profiles won' '$tmp/two.html' && ! grep -q 'profiles won' '$tmp/d3.html'"
 # noisy neighbor on the test bed (committed real run: writers on ns1-3,
 # readers on ns4-6, and the suite's io_uring_cmd cross-check run)
 nn=tests/data/fio/testbed/short-noisy-neighbor

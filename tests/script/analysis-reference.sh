@@ -240,8 +240,12 @@ check "margins only between placed entries: an unplaced drive has none, nor the 
 	[.profiles[].ranking | to_entries[] as $e | . as $r | $e.value
 	 | select(.place == null or ($r[$e.key + 1] // {} | has("place") and .place == null))
 	 | .margin_pct] as $m | ($m | length) > 0 and all($m[]; . == null)' "$tmp/margins.json"
-"$FIORANK" -f json tests/data/fio/results >"$tmp/margins-own.json" 2>/dev/null
+# two like runs (tests/data/fio/ran: one workload spelled two ways), neither
+# comparable with the reviews: without published drives in the table they
+# are placed among themselves (unlike runs are not: analysis-like.sh)
+"$FIORANK" -f json -d 4k tests/data/fio/ran/spelled-4k.json \
+	-d 4096 tests/data/fio/ran/spelled-4096.json >"$tmp/margins-own.json" 2>/dev/null
 check "without published drives the measured ones are placed and keep their margins" jq -e '
-	[.profiles[].ranking[] | select(.reference == false and .place != null and .margin_pct != null)]
-	| length > 0' "$tmp/margins-own.json"
+	[.profiles[].ranking[] | select(.reference == false and .place != null and .margin_pct != null
+	 and .ref_note != null)] | length > 0' "$tmp/margins-own.json"
 tap_done

@@ -31,6 +31,9 @@ static inline void rb_blank(struct fr_job *j, const char *drive, const char *pro
 	j->kind = kind;
 	j->source = "test";
 	j->groupid = -1;
+	/* run alike, as fio said (rank.c places only like runs against each
+	 * other; a run whose method is not known is like none) */
+	j->run = (struct fr_jobrun){.known = true, .iodepth = 1, .numjobs = 1, .read_pct = -1};
 	for (int d = 0; d < FR_NDIRS; d++)
 		for (int b = 0; b < FR_NBASES; b++)
 			j->dir[d].lat[b] = (struct fr_lat){NAN, NAN, NAN, NAN};

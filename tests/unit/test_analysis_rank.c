@@ -124,6 +124,7 @@ static void test_places_ties_margins(void **state)
 	add_curve(&m, "fast-high-lat", "4k-randread", "peak", 2000, 0, 80, 0);
 	add_curve(&m, "fast-low-lat", "4k-randread", "peak", 2000, 0, 50, 0);
 	add_curve(&m, "fast-low-lat", "4k-randread", "50", 1000, 0, 20, 0);
+	set_method(&m, 1, FR_TARGET_NAMESPACE, 30); /* run alike: all placed */
 	assert_int_equal(fr_rank(&m, NULL, FR_CLAT, &r), 0);
 	assert_int_equal(r.nprofiles, 1);
 	pr = &r.profiles[0];
@@ -328,6 +329,140 @@ static void test_method_mismatch(void **state)
 	fr_model_free(&ref);
 }
 
+/* One drive's curve steps run at outstanding I/O, the rest as set_method(). */
+static void set_drive_outstanding(struct fr_model *m, const char *drive, unsigned outstanding)
+{
+	struct fr_drive *d = fr_model_find_drive(m, drive);
+
+	assert_non_null(d);
+	for (size_t p = 0; p < d->nprofiles; p++)
+		for (size_t s = 0; s < d->profiles[p].nsteps; s++)
+			d->profiles[p].steps[s].method.outstanding = outstanding;
+}
+
+static const struct fr_entry *entry_of(const struct fr_profile_rank *pr, const char *drive)
+{
+	for (size_t i = 0; i < pr->n; i++)
+		if (!strcmp(pr->e[i].drive->label, drive))
+			return &pr->e[i];
+	fail_msg("no entry of %s", drive);
+	return NULL;
+}
+
+/* Ranks the model's drives run alike (1 outstanding I/O on a namespace,
+ * full steps) but one, at other outstanding I/O; its only profile. */
+static const struct fr_profile_rank *rank_one_unlike(struct fr_model *m, struct fr_ranking *r,
+						     const char *drive, unsigned outstanding)
+{
+	set_method(m, 1, FR_TARGET_NAMESPACE, 30);
+	set_drive_outstanding(m, drive, outstanding);
+	assert_int_equal(fr_rank(m, NULL, FR_CLAT, r), 0);
+	assert_int_equal(r->nprofiles, 1);
+	return &r->profiles[0];
+}
+
+/*
+ * Measured drives alone (no published ones): only like runs are ranked
+ * against each other.  The largest group of like runs is placed, whatever
+ * its figures; the others are listed unplaced with what differs, and have
+ * no margin and no win.
+ */
+static void test_unlike_measured_runs(void **state)
+{
+	struct fr_model m;
+	struct fr_ranking r;
+	const struct fr_profile_rank *pr;
+	const struct fr_entry *e;
+
+	(void)state;
+	fr_model_init(&m);
+	add_curve(&m, "qd4", "4k-randread", "peak", 9000, 0, 40, 0); /* given first, fastest */
+	add_curve(&m, "qd1-a", "4k-randread", "peak", 3000, 0, 10, 0);
+	add_curve(&m, "qd1-b", "4k-randread", "peak", 2000, 0, 12, 0);
+	pr = rank_one_unlike(&m, &r, "qd4", 4);
+	assert_int_equal(pr->nplaced, 2);
+	assert_string_equal(pr->e[0].drive->label, "qd1-a");
+	assert_int_equal(pr->e[0].place, 1);
+	assert_float_equal(pr->e[0].margin_pct, 50, 1e-9);
+	assert_int_equal(pr->e[1].place, 2);
+	assert_true(isnan(pr->e[1].margin_pct)); /* none to the unplaced run */
+	e = &pr->e[2];
+	assert_string_equal(e->drive->label, "qd4");
+	assert_true(e->unplaced);
+	assert_int_equal(e->place, 0);
+	assert_true(isnan(e->margin_pct));
+	assert_string_equal(e->place_note,
+			    "unlike the placed runs (qd1-a): 4 outstanding I/O, the placed runs 1");
+	assert_string_equal(pr->e[0].place_note, "");
+	assert_int_equal(r.wins[1].wins, 1); /* qd1-a */
+	assert_int_equal(r.wins[0].wins, 0); /* qd4 placed nowhere */
+	fr_ranking_free(&r);
+
+	/* two groups of one: the drive given first keeps the place, though
+	 * slower; a profile with one placed drive gives no win */
+	fr_model_free(&m);
+	fr_model_init(&m);
+	add_curve(&m, "slow", "4k-randread", "peak", 1000, 0, 40, 0);
+	add_curve(&m, "fast", "4k-randread", "peak", 5000, 0, 10, 0);
+	pr = rank_one_unlike(&m, &r, "slow", 8);
+	assert_int_equal(pr->nplaced, 1);
+	assert_int_equal(entry_of(pr, "slow")->place, 1);
+	assert_int_equal(entry_of(pr, "fast")->place, 0);
+	assert_string_equal(entry_of(pr, "fast")->place_note,
+			    "unlike the placed runs (slow): 1 outstanding I/O, the placed runs 8");
+	assert_int_equal(r.wins[0].wins, 0);
+	assert_int_equal(r.wins[1].wins, 0);
+	fr_ranking_free(&r);
+	fr_model_free(&m);
+}
+
+/* What two measured runs are held alike on, besides outstanding I/O. */
+static void test_runs_like(void **state)
+{
+	struct fr_method a = {.known = true,
+			      .outstanding = 32,
+			      .bs = 4096,
+			      .read_pct = 70,
+			      .target = FR_TARGET_NAMESPACE,
+			      .step_s = 30},
+			 b = a;
+	char why[400];
+
+	(void)state;
+	assert_true(fr_runs_like(&a, &b, why, sizeof(why)));
+	assert_string_equal(why, "");
+	b.target = FR_TARGET_BLOCK; /* both drives */
+	b.step_s = 60;		    /* both full steps */
+	assert_true(fr_runs_like(&a, &b, why, sizeof(why)));
+	b.bs = 0;
+	b.read_pct = -1;
+	assert_false(fr_runs_like(&a, &b, why, sizeof(why)));
+	assert_string_equal(why, "4096 B blocks, the placed runs mixed sizes, 70 % reads, the "
+				 "placed runs share unknown");
+	/* symmetric: unknown and mixed are values of their own */
+	assert_false(fr_runs_like(&b, &a, why, sizeof(why)));
+	assert_string_equal(why, "mixed block sizes, the placed runs 4096 B, share of reads "
+				 "unknown, the placed runs 70 %");
+	b = a;
+	b.target = FR_TARGET_FILE;
+	b.short_mode = true;
+	b.step_s = 1;
+	assert_false(fr_runs_like(&b, &a, why, sizeof(why)));
+	assert_string_equal(why,
+			    "run on a file, the placed runs on a drive, short steps (1 s), the "
+			    "placed runs full steps (30 s)");
+	/* short steps of another length are alike; unknown targets too */
+	a = b;
+	a.step_s = 3;
+	a.short_mode = false;
+	a.target = b.target = FR_TARGET_UNKNOWN;
+	assert_true(fr_runs_like(&a, &b, why, sizeof(why)));
+	/* a run whose method is not known is like none, itself included */
+	a.known = false;
+	assert_false(fr_runs_like(&a, &a, why, sizeof(why)));
+	assert_string_equal(why, "what the run did is not known (its fio output was not re-read)");
+}
+
 /* The noisy-neighbor layout of a measured drive: one reader job over
  * namespaces 4-6 and one writer job over 1-3 (the engine's namespaces=),
  * as fio's options describe them. */
@@ -452,6 +587,8 @@ int main(void)
 		cmocka_unit_test(test_reference_place),
 		cmocka_unit_test(test_group_place),
 		cmocka_unit_test(test_method_mismatch),
+		cmocka_unit_test(test_unlike_measured_runs),
+		cmocka_unit_test(test_runs_like),
 		cmocka_unit_test(test_nn_like_for_like),
 		cmocka_unit_test(test_profile_order),
 	};
