@@ -26,8 +26,12 @@ static const bool after_token[256] = {[' '] = true, ['\n'] = true, ['\t'] = true
 				      [','] = true, ['}'] = true,  [']'] = true};
 
 /* Whitespace.  fio indents its JSON with a newline and a run of spaces
- * (near half of its bytes): the spaces after a newline go eight at a time. */
-static const char *ws(const char *p, const char *end)
+ * (near half of its bytes): the spaces after a newline go eight at a time,
+ * and the rest of the run at once where the byte order lets the first
+ * byte of eight that is not a space be found by its lowest set bit.
+ * Inlined into every caller: a call per gap between tokens cost more than
+ * the gap (callgrind: 4 % of a run's instructions). */
+static inline __attribute__((always_inline)) const char *ws(const char *p, const char *end)
 {
 	static const uint64_t spaces = 0x2020202020202020ull;
 
@@ -36,8 +40,16 @@ static const char *ws(const char *p, const char *end)
 
 		if (*p == '\n') {
 			p++;
-			while (end - p >= 8 && (memcpy(&eight, p, 8), eight == spaces))
+			while (end - p >= 8) {
+				memcpy(&eight, p, 8);
+				if (eight != spaces) {
+#if defined(__GNUC__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+					p += __builtin_ctzll(eight ^ spaces) / 8;
+#endif
+					break;
+				}
 				p += 8;
+			}
 		} else if (ws_byte[(unsigned char)*p]) {
 			p++;
 		} else {
