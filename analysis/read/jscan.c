@@ -207,8 +207,10 @@ bool fr_js_elem(struct fr_js *s, bool *first)
 }
 
 /* Past the digits at p that make a plain integer of at most 15 of them
- * (exact in a double), its value in *v; NULL when there are none or more. */
-static const char *short_int(const char *p, const char *end, uint64_t *v)
+ * (exact in a double), its value in *v; NULL when there are none or more.
+ * Inlined: it runs twice per json+ bin (callgrind: 1.6 % of a run). */
+static inline __attribute__((always_inline)) const char *short_int(const char *p, const char *end,
+								   uint64_t *v)
 {
 	const char *q = p, *stop = end - p > 16 ? p + 16 : end;
 
