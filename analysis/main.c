@@ -15,6 +15,7 @@
 #include "gate/baseline.h"
 #include "gate/baseline_runs.h"
 #include "util/escape.h"
+#include "util/cpus.h"
 #include "model/health.h"
 #include "read/inputs.h"
 #include "cli/main_cli.h"
@@ -346,11 +347,11 @@ static void say_undecided(const struct fr_baseline *bl)
 			shown - 20);
 }
 
+/* One parse thread per processor core fiorank may run on, at most 8
+ * (cpus.h: hardware threads of one core count once). */
 static unsigned default_threads(void)
 {
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
-
-	return n < 1 ? 1 : n > 8 ? 8 : (unsigned)n;
+	return fr_cpu_cores(8);
 }
 
 int main(int argc, char **argv)

@@ -26,8 +26,12 @@ static const bool after_token[256] = {[' '] = true, ['\n'] = true, ['\t'] = true
 				      [','] = true, ['}'] = true,  [']'] = true};
 
 /* Whitespace.  fio indents its JSON with a newline and a run of spaces
- * (near half of its bytes): the spaces after a newline go eight at a time. */
-static const char *ws(const char *p, const char *end)
+ * (near half of its bytes): the spaces after a newline go eight at a time,
+ * and the rest of the run at once where the byte order lets the first
+ * byte of eight that is not a space be found by its lowest set bit.
+ * Inlined into every caller: a call per gap between tokens cost more than
+ * the gap (callgrind: 4 % of a run's instructions). */
+static inline __attribute__((always_inline)) const char *ws(const char *p, const char *end)
 {
 	static const uint64_t spaces = 0x2020202020202020ull;
 
@@ -36,8 +40,16 @@ static const char *ws(const char *p, const char *end)
 
 		if (*p == '\n') {
 			p++;
-			while (end - p >= 8 && (memcpy(&eight, p, 8), eight == spaces))
+			while (end - p >= 8) {
+				memcpy(&eight, p, 8);
+				if (eight != spaces) {
+#if defined(__GNUC__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+					p += __builtin_ctzll(eight ^ spaces) / 8;
+#endif
+					break;
+				}
 				p += 8;
+			}
 		} else if (ws_byte[(unsigned char)*p]) {
 			p++;
 		} else {
@@ -195,8 +207,10 @@ bool fr_js_elem(struct fr_js *s, bool *first)
 }
 
 /* Past the digits at p that make a plain integer of at most 15 of them
- * (exact in a double), its value in *v; NULL when there are none or more. */
-static const char *short_int(const char *p, const char *end, uint64_t *v)
+ * (exact in a double), its value in *v; NULL when there are none or more.
+ * Inlined: it runs twice per json+ bin (callgrind: 1.6 % of a run). */
+static inline __attribute__((always_inline)) const char *short_int(const char *p, const char *end,
+								   uint64_t *v)
 {
 	const char *q = p, *stop = end - p > 16 ? p + 16 : end;
 
@@ -241,6 +255,51 @@ static double int_value(const char *p, const char *end)
 	return (double)(neg ? -v : v);
 }
 
+/*
+ * A decimal with a fraction or exponent (checked by number_end()) as
+ * strtod() converts it, when that takes one rounding: its digits, point
+ * dropped, make an integer m of at most 15 digits (exact in a double) and
+ * the power of ten p it is scaled by is within 10^-22 .. 10^22 (exact in a
+ * double too); then m * 10^p or m / 10^-p is one correctly rounded IEEE
+ * operation on exact operands, the correctly rounded value strtod() gives.
+ * fio's fractions ("iops" : 43690.666667) are such.  False otherwise.
+ */
+static bool exact_decimal(const char *p, const char *end, double *v)
+{
+	static const double pow10[] = {1e0,  1e1,  1e2,	 1e3,  1e4,  1e5,  1e6,	 1e7,
+				       1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+				       1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+	bool neg = *p == '-';
+	uint64_t m = 0;
+	int ndigits = 0, scale = 0, exp = 0, exp_sign = 1;
+	double r;
+
+	for (p += neg; p < end && *p != 'e' && *p != 'E'; p++) {
+		if (*p == '.') {
+			scale = -1; /* counts the fraction's digits from here */
+			continue;
+		}
+		m = m * 10 + (uint64_t)(*p - '0');
+		scale -= scale < 0;
+		if (++ndigits > 15)
+			return false;
+	}
+	scale = scale < 0 ? scale + 1 : 0;
+	if (p < end) { /* the exponent: at most two digits (number_end()) */
+		p++;
+		if (*p == '+' || *p == '-')
+			exp_sign = *p++ == '-' ? -1 : 1;
+		for (; p < end; p++)
+			exp = exp * 10 + (*p - '0');
+	}
+	scale += exp_sign * exp;
+	if (scale < -22 || scale > 22)
+		return false;
+	r = scale < 0 ? (double)m / pow10[-scale] : (double)m * pow10[scale];
+	*v = neg ? -r : r;
+	return true;
+}
+
 bool fr_js_number(struct fr_js *s, double *v)
 {
 	char text[48];
@@ -253,7 +312,7 @@ bool fr_js_number(struct fr_js *s, double *v)
 		return decline(s);
 	if (is_int) {
 		*v = int_value(s->p, end);
-	} else {
+	} else if (!exact_decimal(s->p, end, v)) {
 		/* json-c's own conversion, on a terminated copy */
 		memcpy(text, s->p, (size_t)(end - s->p));
 		text[end - s->p] = '\0';

@@ -128,9 +128,9 @@ static extent_hooks_t heap_hooks = {
 };
 
 /*
- * The arenas fiorank's threads use take the hooks: one thread per online
- * CPU, at most 8 (main.c's default), and jemalloc gives each new thread an
- * arena no thread has yet, in order.  Setting the hooks creates an arena,
+ * The arenas fiorank's threads use take the hooks: by default no more
+ * threads than online CPUs, at most 8 (main.c), and jemalloc gives each
+ * new thread an arena no thread has yet, in order.  Setting the hooks creates an arena,
  * and each new arena touches memory for its own records, so the rest
  * (jemalloc makes 4 per CPU) are left as they are.  Runs before main().
  */
