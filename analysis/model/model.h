@@ -198,8 +198,8 @@ struct fr_job {
  * Like-for-like comparison (issue 13): how a step was run, in the terms a
  * published method is stated in.  For measured steps the reader fills what
  * the fio options say as it merges the jobs (outstanding, bs, read share,
- * step time) and provenance.c adds the target and the run mode (engine
- * file, manifest); read_ref.c fills published ones (reference/methods.csv).
+ * step time) and prov_run.c adds the target and the run mode (engine
+ * file, manifest); ref_model.c fills published ones (reference/methods.csv).
  * All zero: not known.
  */
 enum fr_target {
@@ -297,7 +297,7 @@ struct fr_drive {
 	struct fr_ident ident;
 	bool reference; /* published figures, not measured here */
 	char *review;	/* source review id, for reference drives */
-	/* Like-for-like comparison (issue 13; read_ref.c, provenance.c, rank.c).
+	/* Like-for-like comparison (issue 13; ref_model.c, provenance.c, rank.c).
 	 * group: drives run together.  A published group of N > 1 keeps its
 	 * curve figures per drive, derived as IOPS / N with latency as
 	 * published; a measured drive has 0 or 1 unless one fio run drove N.
@@ -315,7 +315,7 @@ struct fr_problem {
 };
 
 /* A review's own statement about its figures, shown as published (issue
- * 13; read_ref.c): "P5510 p99 falls below PM9A3 from 110 MB/s on". */
+ * 13; ref_model.c): "P5510 p99 falls below PM9A3 from 110 MB/s on". */
 struct fr_statement {
 	char review[48];
 	char metric[32];   /* clat_p99_crossover, clat_mean_gap, clat_p99_gap */
@@ -350,7 +350,7 @@ struct fr_model {
 	struct fr_model *invalid;
 	/* the manifest.json files the walk read: path -> parsed tree (JSON
 	 * null: not JSON), for the stages that read more of them than the
-	 * walk (provenance.c, baseline_params.c); NULL when none */
+	 * walk (prov_manifest.c, baseline_params.c); NULL when none */
 	struct json_object *manifests;
 };
 

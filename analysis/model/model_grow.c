@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The model's arrays grow here (model_priv.h): a file of its own so that
- * model.c and model_problems.c both use it without using each other.
+ * model.c and model_problems.c both use it without using each other
+ * (model_merge.c uses it too).
  */
 #include <errno.h>
 #include <stdlib.h>

@@ -97,7 +97,7 @@ bool fr_placement_writes_note(const struct fr_step *s, char *buf, size_t len)
 
 bool fr_nn_writer_ns(const struct fr_drive *d, unsigned nsid)
 {
-	/* by name, not fr_drive_find_profile(): model.c uses this file */
+	/* by name, not fr_drive_find_profile(): model_merge.c uses this file */
 	for (size_t k = 0; nsid && k < d->nprofiles; k++) {
 		const struct fr_profile *p = &d->profiles[k];
 

@@ -54,7 +54,7 @@ struct fr_prov_drive {
 	bool show_pi;		/* some drive of the report has PI facts: show the field */
 	double first_s, last_s; /* fio outputs' timestamps, when no manifest dates them */
 	/* the manifest and drive whose verdict and preconditioning were added
-	 * last (internal to provenance.c) */
+	 * last (internal to prov_run.c) */
 	const void *facts_mf;
 	const char *facts_drive;
 };
