@@ -258,6 +258,46 @@ tagging_submitted(struct tagging *tg, struct io_u *io_u, uint64_t now_ns, uint64
 bool tagging_ramp_drop(struct tagging *tg, struct tag_key *k, const struct io_u *io_u);
 
 /**
+ * tagging_completed_counted() - tagging_completed() past the ramp check
+ * @tg: the job's tagging
+ * @io_u: a tagged I/O (its key set) whose completion ->event() decoded, one
+ *        fio accounts (not in its ramp)
+ * @stamp: when its batch was reaped, on the tagging clock
+ *
+ * Return: @io_u.
+ */
+__attribute__((always_inline)) static inline struct io_u *
+tagging_completed_counted(struct tagging *tg, struct io_u *io_u, uint64_t stamp)
+{
+	struct tagging_io *tio = &tg->ios[io_u->index];
+	struct tag_key *k = tio->key;
+	struct tag_io *io = &tio->io;
+	uint64_t lat;
+
+	lat = tag_clock_ns(&tg->clock, io->lat_ns, stamp);
+	if (__builtin_expect(io_u->error != 0 || tags_interval_over(k, io, lat), 0))
+		return tagging_completed_slow(tg, io_u, lat);
+	tg->in_flight--;
+	if (tags_complete_within(k, io, lat))
+		return tagging_keep(tg, k, io, io_u);
+	return io_u;
+}
+
+/**
+ * tagging_completed_in_ramp() - tagging_completed() while fio's ramp may run
+ * @tg: the job's tagging, @tg->ramp_pending set
+ * @io_u: a tagged I/O (its key set) whose completion ->event() decoded
+ * @stamp: when its batch was reaped, on the tagging clock
+ *
+ * Out of line and reached by a tail call, so that tagging_completed() calls
+ * nothing it must come back from (no register saved for it): leaves the
+ * completion out when tagging_ramp_drop() says so, records it otherwise.
+ *
+ * Return: @io_u.
+ */
+struct io_u *tagging_completed_in_ramp(struct tagging *tg, struct io_u *io_u, uint64_t stamp);
+
+/**
  * tagging_completed() - record an I/O's completion
  * @tg: the job's tagging
  * @io_u: an I/O whose completion ->event() decoded (io_u->error set)
@@ -271,24 +311,11 @@ bool tagging_ramp_drop(struct tagging *tg, struct tag_key *k, const struct io_u 
 __attribute__((always_inline)) static inline struct io_u *
 tagging_completed(struct tagging *tg, struct io_u *io_u, uint64_t stamp)
 {
-	struct tagging_io *tio = &tg->ios[io_u->index];
-	struct tag_key *k = tio->key;
-	struct tag_io *io = &tio->io;
-	uint64_t lat;
-
-	if (__builtin_expect(!k, 0))
+	if (__builtin_expect(!tg->ios[io_u->index].key, 0))
 		return io_u;
-	if (__builtin_expect(tg->ramp_pending, 0) && tagging_ramp_drop(tg, k, io_u)) {
-		tg->in_flight--;
-		return io_u;
-	}
-	lat = tag_clock_ns(&tg->clock, io->lat_ns, stamp);
-	if (__builtin_expect(io_u->error != 0 || tags_interval_over(k, io, lat), 0))
-		return tagging_completed_slow(tg, io_u, lat);
-	tg->in_flight--;
-	if (tags_complete_within(k, io, lat))
-		return tagging_keep(tg, k, io, io_u);
-	return io_u;
+	if (__builtin_expect(tg->ramp_pending, 0))
+		return tagging_completed_in_ramp(tg, io_u, stamp);
+	return tagging_completed_counted(tg, io_u, stamp);
 }
 
 #endif
