@@ -16,28 +16,15 @@
 #include "ring.h"
 #include "ssdnvme_tags.h"
 
-/* stamp_reap() on a clock read by a call (fio's, or CLOCK_MONOTONIC). */
-static __attribute__((noinline)) int stamp_reap_called(struct engine_data *ld, int reaped)
-{
-	ld->reap_stamp = tagging_stamp(ld->tagging);
-	return reaped;
-}
-
 /*
  * One stamp per reaped batch, then the batch's size.  Out of line and
  * reached by a tail call, so that ->getevents() without tags saves no
- * register for it; the CPU clock read inline, the clocks read by a call
- * by another tail call, so that this saves none either.
+ * register for it.
  */
 static __attribute__((noinline)) int stamp_reap(struct engine_data *ld, int reaped)
 {
-#ifdef ARCH_HAVE_CPU_CLOCK
-	if (__builtin_expect(ld->tagging->clock_kind == TAGGING_CLOCK_CYCLES, 1)) {
-		ld->reap_stamp = get_cpu_clock();
-		return reaped;
-	}
-#endif
-	return stamp_reap_called(ld, reaped);
+	ld->reap_stamp = tagging_stamp(ld->tagging);
+	return reaped;
 }
 
 static __attribute__((noinline)) int reap_failed(struct thread_data *td, int ret)
