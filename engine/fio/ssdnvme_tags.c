@@ -220,6 +220,15 @@ bool tagging_ramp_drop(struct tagging *tg, struct tag_key *k, const struct io_u 
 	return true;
 }
 
+struct io_u *tagging_completed_in_ramp(struct tagging *tg, struct io_u *io_u, uint64_t stamp)
+{
+	if (tagging_ramp_drop(tg, tg->ios[io_u->index].key, io_u)) {
+		tg->in_flight--;
+		return io_u;
+	}
+	return tagging_completed_counted(tg, io_u, stamp);
+}
+
 /* "tags_ramp": fio's ramp_time and the completions left out of the tags. */
 static json_object *ramp_json(const struct tagging *tg)
 {

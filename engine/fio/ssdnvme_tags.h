@@ -202,6 +202,48 @@ static inline uint64_t tagging_stamp_at(const struct tagging *tg, uint64_t now_n
 }
 
 /**
+ * tagging_known_key() - an I/O's key, when it needs no making
+ * @tg: the job's tagging
+ * @io_u: the I/O, not yet tagged
+ *
+ * Return: the key of @io_u's file and direction; NULL when it is placed
+ * (FDP) or its key is not made yet: tagging_submitted() then finds or
+ * makes it out of line.
+ */
+__attribute__((always_inline)) static inline struct tag_key *
+tagging_known_key(const struct tagging *tg, const struct io_u *io_u)
+{
+	size_t slot = (size_t)io_u->file->fileno * TAGGING_DDIRS + (unsigned int)io_u->ddir;
+
+	if (__builtin_expect(tg->ios[io_u->index].place != 0 || slot >= tg->nr_slots, 0))
+		return NULL;
+	return tg->keys[slot];
+}
+
+/**
+ * tagging_submitted_as() - tag an I/O just submitted, its key known
+ * @tg: the job's tagging
+ * @io_u: the I/O
+ * @k: its key (tagging_known_key(), or made for it)
+ * @now_ns: fio's issue time, ns
+ * @stamp: the same moment on the tagging clock
+ *
+ * Counts @io_u in flight and stamps its record.  No call: a caller that
+ * found @k with tagging_known_key() saves no register for it.
+ */
+__attribute__((always_inline)) static inline void
+tagging_submitted_as(struct tagging *tg, struct io_u *io_u, struct tag_key *k, uint64_t now_ns,
+		     uint64_t stamp)
+{
+	struct tagging_io *tio = &tg->ios[io_u->index];
+
+	tio->key = k;
+	/* io_uring rings hold at most 32768 entries: the depth fits 16 bits */
+	tags_submit(k, &tio->io, now_ns, (uint16_t)++tg->in_flight);
+	tio->io.lat_ns = stamp;
+}
+
+/**
  * tagging_submitted() - tag an I/O just submitted
  * @tg: the job's tagging
  * @io_u: the I/O
@@ -218,27 +260,17 @@ static inline uint64_t tagging_stamp_at(const struct tagging *tg, uint64_t now_n
 __attribute__((always_inline)) static inline void
 tagging_submitted(struct tagging *tg, struct io_u *io_u, uint64_t now_ns, uint64_t stamp)
 {
-	size_t slot = (size_t)io_u->file->fileno * TAGGING_DDIRS + (unsigned int)io_u->ddir;
 	struct tagging_io *tio = &tg->ios[io_u->index];
-	struct tag_io *io = &tio->io;
-	struct tag_key *k;
+	struct tag_key *k = tagging_known_key(tg, io_u);
 
-	if (__builtin_expect(tio->place != 0, 0)) {
-		k = tagging_placed_key(tg, io_u, tio->place);
+	if (__builtin_expect(!k, 0)) {
+		k = tio->place ? tagging_placed_key(tg, io_u, tio->place)
+			       : tagging_new_key(tg, io_u);
 		tio->key = k;
 		if (!k)
 			return;
-	} else if (__builtin_expect(slot >= tg->nr_slots || (k = tg->keys[slot]) == NULL, 0)) {
-		k = tagging_new_key(tg, io_u);
-		tio->key = k;
-		if (!k)
-			return;
-	} else {
-		tio->key = k;
 	}
-	/* io_uring rings hold at most 32768 entries: the depth fits 16 bits */
-	tags_submit(k, io, now_ns, (uint16_t)++tg->in_flight);
-	io->lat_ns = stamp;
+	tagging_submitted_as(tg, io_u, k, now_ns, stamp);
 }
 
 /**
@@ -258,6 +290,46 @@ tagging_submitted(struct tagging *tg, struct io_u *io_u, uint64_t now_ns, uint64
 bool tagging_ramp_drop(struct tagging *tg, struct tag_key *k, const struct io_u *io_u);
 
 /**
+ * tagging_completed_counted() - tagging_completed() past the ramp check
+ * @tg: the job's tagging
+ * @io_u: a tagged I/O (its key set) whose completion ->event() decoded, one
+ *        fio accounts (not in its ramp)
+ * @stamp: when its batch was reaped, on the tagging clock
+ *
+ * Return: @io_u.
+ */
+__attribute__((always_inline)) static inline struct io_u *
+tagging_completed_counted(struct tagging *tg, struct io_u *io_u, uint64_t stamp)
+{
+	struct tagging_io *tio = &tg->ios[io_u->index];
+	struct tag_key *k = tio->key;
+	struct tag_io *io = &tio->io;
+	uint64_t lat;
+
+	lat = tag_clock_ns(&tg->clock, io->lat_ns, stamp);
+	if (__builtin_expect(io_u->error != 0 || tags_interval_over(k, io, lat), 0))
+		return tagging_completed_slow(tg, io_u, lat);
+	tg->in_flight--;
+	if (tags_complete_within(k, io, lat))
+		return tagging_keep(tg, k, io, io_u);
+	return io_u;
+}
+
+/**
+ * tagging_completed_in_ramp() - tagging_completed() while fio's ramp may run
+ * @tg: the job's tagging, @tg->ramp_pending set
+ * @io_u: a tagged I/O (its key set) whose completion ->event() decoded
+ * @stamp: when its batch was reaped, on the tagging clock
+ *
+ * Out of line and reached by a tail call, so that tagging_completed() calls
+ * nothing it must come back from (no register saved for it): leaves the
+ * completion out when tagging_ramp_drop() says so, records it otherwise.
+ *
+ * Return: @io_u.
+ */
+struct io_u *tagging_completed_in_ramp(struct tagging *tg, struct io_u *io_u, uint64_t stamp);
+
+/**
  * tagging_completed() - record an I/O's completion
  * @tg: the job's tagging
  * @io_u: an I/O whose completion ->event() decoded (io_u->error set)
@@ -271,24 +343,11 @@ bool tagging_ramp_drop(struct tagging *tg, struct tag_key *k, const struct io_u 
 __attribute__((always_inline)) static inline struct io_u *
 tagging_completed(struct tagging *tg, struct io_u *io_u, uint64_t stamp)
 {
-	struct tagging_io *tio = &tg->ios[io_u->index];
-	struct tag_key *k = tio->key;
-	struct tag_io *io = &tio->io;
-	uint64_t lat;
-
-	if (__builtin_expect(!k, 0))
+	if (__builtin_expect(!tg->ios[io_u->index].key, 0))
 		return io_u;
-	if (__builtin_expect(tg->ramp_pending, 0) && tagging_ramp_drop(tg, k, io_u)) {
-		tg->in_flight--;
-		return io_u;
-	}
-	lat = tag_clock_ns(&tg->clock, io->lat_ns, stamp);
-	if (__builtin_expect(io_u->error != 0 || tags_interval_over(k, io, lat), 0))
-		return tagging_completed_slow(tg, io_u, lat);
-	tg->in_flight--;
-	if (tags_complete_within(k, io, lat))
-		return tagging_keep(tg, k, io, io_u);
-	return io_u;
+	if (__builtin_expect(tg->ramp_pending, 0))
+		return tagging_completed_in_ramp(tg, io_u, stamp);
+	return tagging_completed_counted(tg, io_u, stamp);
 }
 
 #endif

@@ -89,6 +89,7 @@ int ring_open_with(struct ring *r, const struct ring_params *p, ring_setup_fn se
 	r->open = true;
 	r->sqpoll = p->sqpoll;
 	r->iopoll = p->iopoll && !p->sqpoll; /* the SQ thread polls whatever the CQ holds */
+	r->plain = !r->iopoll && !r->sqpoll;
 	map_rings(r);
 	if (r->iopoll) {
 		r->stash = calloc(p->depth, sizeof(*r->stash));

@@ -51,6 +51,7 @@ struct ring {
 	 * (ring_reap()).  They are handed out before those in the CQ.
 	 */
 	bool iopoll;
+	bool plain; /* neither IOPOLL nor SQPOLL: completions are waited for in the kernel */
 	struct io_uring_cqe *stash; /* depth entries, IOPOLL rings only */
 	unsigned int nr_stashed;
 };
@@ -128,12 +129,11 @@ static inline void ring_push(struct ring *r, unsigned int slot)
  * ring_release() - give back the completions handed out
  * @r: the ring
  *
- * Returns to the kernel the CQ entries the last ring_reap() handed out and
- * empties the stash; ring_reap() calls it first.
+ * Returns to the kernel the CQ entries the last ring_reap() handed out;
+ * ring_reap() calls it first (and empties the stash).
  */
 static inline void ring_release(struct ring *r)
 {
-	r->nr_stashed = 0;
 	if (!r->cq_held)
 		return;
 	r->cq_head += r->cq_held;
@@ -163,9 +163,11 @@ static inline int ring_enter(const struct ring *r, unsigned int submit, unsigned
 	register long r9 __asm__("r9") = 0; /* its size */
 	long ret;
 
-	__asm__ volatile("syscall"
+	/* the number as an immediate: gcc kept it in a saved register across a
+	 * reap loop (one more push and pop per ->getevents()) */
+	__asm__ volatile("mov %[nr], %%eax\n\tsyscall"
 			 : "=a"(ret)
-			 : "0"((long)__NR_io_uring_enter), "D"((long)r->uring.ring_fd),
+			 : [nr] "i"(__NR_io_uring_enter), "D"((long)r->uring.ring_fd),
 			   "S"((long)submit), "d"((long)min), "r"(r10), "r"(r8), "r"(r9)
 			 : "rcx", "r11", "memory");
 	return (int)ret;
@@ -308,6 +310,22 @@ static inline int ring_wait_ready(struct ring *r, unsigned int min)
 }
 
 /**
+ * ring_hand_out() - hand out ready completions from the CQ
+ * @r: the ring, released (ring_release())
+ * @ready: how many the CQ holds past its head
+ * @max: how many to hand out at most
+ *
+ * Return: how many are handed out (ring_cqe() after the stash's).
+ */
+static inline int ring_hand_out(struct ring *r, unsigned int ready, unsigned int max)
+{
+	if (ready > max)
+		ready = max;
+	r->cq_held = ready;
+	return (int)ready;
+}
+
+/**
  * ring_reap() - hand out completions
  * @r: the ring
  * @min: how many to wait for (0: no wait; with none ready, one non-blocking
@@ -328,6 +346,7 @@ __attribute__((always_inline)) static inline int ring_reap(struct ring *r, unsig
 	int got;
 
 	ring_release(r);
+	r->nr_stashed = 0;
 	got = ring_wait_ready(r, min);
 	if (got == 0 && !r->nr_stashed && !r->sqpoll) {
 		/*
@@ -341,10 +360,7 @@ __attribute__((always_inline)) static inline int ring_reap(struct ring *r, unsig
 	if (got < 0)
 		return got;
 	/* the stash holds fewer than MIN <= MAX: room for some of the CQ */
-	if (r->nr_stashed + (unsigned int)got > max)
-		got = (int)(max - r->nr_stashed);
-	r->cq_held = (unsigned int)got;
-	return (int)r->nr_stashed + got;
+	return (int)r->nr_stashed + ring_hand_out(r, (unsigned int)got, max - r->nr_stashed);
 }
 
 /**

@@ -158,6 +158,28 @@ static void sqpoll_never_asks_for_single_issuer(void **state)
 }
 
 /*
+ * ->getevents() waits inline (no stash, no spinning) only on a ring that is
+ * neither polled (IOPOLL) nor served by an SQ thread.
+ */
+static void only_a_ring_without_polling_or_sq_thread_is_plain(void **state)
+{
+	const struct ring_params ps[] = {
+		{.depth = 4, .sqpoll_cpu = -1},
+		{.depth = 4, .sqpoll_cpu = -1, .iopoll = true},
+		{.depth = 4, .sqpoll_cpu = -1, .sqpoll = true},
+		{.depth = 4, .sqpoll_cpu = -1, .sqpoll = true, .iopoll = true},
+	};
+	struct ring r;
+
+	(void)state;
+	for (unsigned int i = 0; i < sizeof(ps) / sizeof(ps[0]); i++) {
+		assert_int_equal(ring_open_with(&r, &ps[i], pretend_setup), 0);
+		assert_int_equal(r.plain, i == 0);
+		ring_close(&r);
+	}
+}
+
+/*
  * The real kernel: whatever it refuses, the ring opens and carries I/Os in
  * the slots the caller names, with 64- and with 128-byte SQEs.
  */
@@ -228,6 +250,7 @@ int main(void)
 		cmocka_unit_test_setup(refused_required_flag_fails_with_the_kernels_answer, reset),
 		cmocka_unit_test_setup(other_errors_are_not_retried, reset),
 		cmocka_unit_test_setup(sqpoll_never_asks_for_single_issuer, reset),
+		cmocka_unit_test_setup(only_a_ring_without_polling_or_sq_thread_is_plain, reset),
 		cmocka_unit_test(real_kernel_ring_moves_nops_in_small_slots),
 		cmocka_unit_test(real_kernel_ring_moves_nops_in_big_slots),
 	};
