@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The model: drive -> profile -> step -> direction, and the list of inputs
- * that could not be used.  Growing arrays with linear lookups: a comparison
- * holds a handful of drives and a few dozen profiles and steps each.  Here
+ * that could not be used.  Growing arrays; drives are found by label through
+ * an open-addressing index (thousands of inputs may name hundreds of drives),
+ * profiles and steps by a linear look (a few dozen each).  Here
  * the model's lifetime and shape (drives, profiles, steps found, added,
  * moved); the figures go in through model_merge.c.
  */

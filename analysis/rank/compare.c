@@ -15,7 +15,7 @@
  * on what footing: NULL and *per_drive set to the divisor that turns the
  * measured figure into the published drive's per-drive footing, or the
  * reason it does not compare.  A published group of N is held per drive
- * (read_ref.c); a measured group of the same N is compared as a group (its
+ * (ref_model.c); a measured group of the same N is compared as a group (its
  * figure / N against the per-drive figures, the same order as group against
  * group); one measured drive against per-drive figures.
  */
