@@ -99,7 +99,7 @@ static void figures(FILE *f, const char *lead, const struct fr_health_row *r, st
 
 static void text_step(FILE *f, const struct fr_health_row *r)
 {
-	fprintf(f, "  %s / %s step %s: %s\n", r->drive->label, r->profile->name, r->step->name,
+	fprintf(f, "  %s / %s step %s: %s\n", r->drive->label, r->profile->name, r->step_label,
 		r->verdict);
 	if (r->step->health->recorded)
 		figures(f, "      ", r, plain);
@@ -124,7 +124,7 @@ static void md_step(FILE *f, const struct fr_health_row *r, str_fn str)
 	fputs("** / ", f);
 	str(f, r->profile->name);
 	fputs(" step ", f);
-	str(f, r->step->name);
+	str(f, r->step_label);
 	fputs(": ", f);
 	str(f, r->verdict);
 	fputc('\n', f);

@@ -30,7 +30,7 @@ static void health_row(FILE *f, const struct fr_health_row *r)
 	fputs("<tr>", f);
 	fr_html_cell(f, r->drive->label, true);
 	fr_html_cell(f, r->profile->name, true);
-	fr_html_cell(f, r->step->name, true);
+	fr_html_cell(f, r->step_label, true);
 	fr_html_cell(f, r->verdict, true);
 	kelvin_cell(f, r->sum.temp_before_k);
 	kelvin_cell(f, r->sum.temp_after_k);

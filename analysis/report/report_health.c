@@ -97,6 +97,41 @@ static long rows_of(const struct fr_model *m, struct fr_health_row *rows)
 	return n;
 }
 
+/* Whether another listed row has @r's drive, profile and step name. */
+static bool name_shared(const struct fr_report_health *h, const struct fr_health_row *r)
+{
+	for (size_t i = 0; i < h->n; i++) {
+		const struct fr_health_row *o = &h->rows[i];
+
+		if (o != r && o->listed && o->drive == r->drive &&
+		    !strcmp(o->profile->name, r->profile->name) &&
+		    !strcmp(o->step->name, r->step->name))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The step's name, with its jobs where another row has the same name: a
+ * noisy-neighbor run's writers and readers are each a step "peak" with a
+ * record of their own, and only their jobs tell them apart.
+ */
+static void step_label(const struct fr_report_health *h, struct fr_health_row *r)
+{
+	const struct fr_step *s = r->step;
+	size_t len = sizeof(r->step_label);
+	int at = snprintf(r->step_label, len, "%s", s->name);
+
+	if (!s->njobnames || !name_shared(h, r))
+		return;
+	for (size_t k = 0; k < s->njobnames && at > 0 && (size_t)at < len; k++)
+		at += snprintf(r->step_label + at, len - (size_t)at, "%s%s",
+			       k ? ", " : (s->njobnames > 1 ? " (jobs " : " (job "),
+			       s->jobnames[k]);
+	if (at > 0 && (size_t)at < len)
+		snprintf(r->step_label + at, len - (size_t)at, ")");
+}
+
 static int by_address(const void *a, const void *b)
 {
 	uintptr_t x = (uintptr_t)(*(const struct fr_health_row *const *)a)->step;
@@ -127,8 +162,10 @@ int fr_report_health_build(const struct fr_model *m, struct fr_report_health *h)
 		if (made < 0)
 			goto nomem;
 	}
-	for (size_t i = 0; i < h->n; i++)
+	for (size_t i = 0; i < h->n; i++) {
+		step_label(h, &h->rows[i]);
 		h->by_step[i] = &h->rows[i];
+	}
 	qsort(h->by_step, h->n, sizeof(*h->by_step), by_address);
 	return 0;
 nomem:

@@ -38,7 +38,10 @@ struct fr_health_row {
 	const struct fr_drive *drive;
 	const struct fr_profile *profile;
 	const struct fr_step *step; /* step->health: the record (controllers, why) */
-	bool listed;		    /* a measured drive's: a row of the health section */
+	/* the step's name as printed: "peak", or "peak (job nn-write)" where
+	 * another listed row of the drive and profile has that name too */
+	char step_label[256];
+	bool listed; /* a measured drive's: a row of the health section */
 	struct fr_hsum sum;
 	struct fr_waf waf; /* fr_health_waf()'s */
 	char cw[128];	   /* the critical warning bits' names, "" when none is set */

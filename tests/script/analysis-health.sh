@@ -192,6 +192,17 @@ mkdir -p "$tmp/old"
 cp "$D/sample.json" "$tmp/old/run.json"
 python3 -c "import json,sys; d=json.load(open(sys.argv[1])); d.pop('health'); json.dump(d, open(sys.argv[2], 'w'))" \
 	"$D/sample.engine.json" "$tmp/old/run.engine.json"
+# A noisy-neighbor run's writers and readers each have a step "peak" with a
+# health record: every format names their jobs, so the two rows differ.
+for fmt in text md html; do
+	run "nn-$fmt" -f "$fmt" "$TOP/tests/data/fio/fdp/nn"
+	check "$fmt report: two health rows of one step name are told apart by their jobs" \
+		eval 'has "nn-$fmt" "peak (job nn-write)" && has "nn-$fmt" "peak (job nn-read)"'
+done
+run nn-single -f text "$D/sample.json"
+check "... a step name no other row shares is printed alone" \
+	eval 'has nn-single "Drive health per step" && ! grep -q "step [^:]* (job" "$tmp/nn-single.out"'
+
 run old -f json "$tmp/old/run.json"
 check "an engine file without health: 'not recorded', not invalid" \
 	has old 'no \"health\" section'
