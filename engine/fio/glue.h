@@ -75,7 +75,7 @@ struct file_state {
 	uint32_t md_per_lba;	/* separate metadata bytes per LBA every command carries */
 	bool pi_engine;		/* pi_act=0 on a PI namespace: the engine generates and checks */
 	struct fdp_place *fdp;	/* writes' placement (fdp.h), NULL: none */
-	bool fdp_by_fio;	/* fio (>= 3.34, fdp=1) picks each write's placement */
+	bool fdp_by_fio;	/* fio (>= 3.38, fdp=1) picks each write's placement */
 	unsigned int nvme_fast; /* directions (1 << ddir) built in one pass (submit.c) */
 };
 

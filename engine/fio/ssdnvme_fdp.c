@@ -2,7 +2,7 @@
  * Flexible Data Placement through the engine.  With fio 3.33, which has no
  * placement options, the engine's own ssdnvme_fdp=1, ssdnvme_plids= and
  * ssdnvme_plid_select= (fio 3.39's meanings, docs/engine.md); built against
- * fio >= 3.34 (FIO_IOOPS_VERSION 36), fio's own fdp=1 / plids= /
+ * fio >= 3.38 (FIO_IOOPS_VERSION 36), fio's own fdp=1 / plids= /
  * plid_select= are honoured instead: fio asks ->fdp_fetch_ruhs for the
  * handles and picks each write's placement, the engine sends it.
  *
@@ -20,7 +20,7 @@
 
 #include "ssdnvme_fdp.h"
 
-/* Placement the job asked for: the engine's options, or fio's (>= 3.34). */
+/* Placement the job asked for: the engine's options, or fio's (>= 3.38). */
 static bool engine_asks(const struct ssdnvme_options *o)
 {
 	return o->fdp;

@@ -109,7 +109,7 @@ static inline unsigned int fdp_slot_of(const struct fdp_place *p, uint16_t dspec
  * @io: the command being built
  *
  * A write takes the next placement identifier (or the one fio chose,
- * fio >= 3.34), counted in that PID's bytes written and largest write, and its
+ * fio >= 3.38), counted in that PID's bytes written and largest write, and its
  * tag goes to that PID's key; anything else carries no directive.
  */
 __attribute__((always_inline)) static inline void ssdnvme_fdp_prep(struct engine_data *ld,

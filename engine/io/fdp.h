@@ -25,7 +25,7 @@ struct fdp_events_watch;
 enum fdp_select {
 	FDP_SELECT_RR,	   /* roundrobin over the job's plids */
 	FDP_SELECT_RANDOM, /* uniformly random among them */
-	FDP_SELECT_SCHEME, /* by offset: fio's dp_scheme (fio >= 3.34 chooses, never the engine) */
+	FDP_SELECT_SCHEME, /* by offset: fio's dp_scheme (fio >= 3.38 chooses, never the engine) */
 };
 
 /* A namespace's reclaim unit handle status, as the device answered it. */
