@@ -280,11 +280,11 @@ static int drop_invalid_runs(const struct opts *o, struct fr_bl_dirs *runs)
 
 /* --baseline DIR... and --repeat DIR..., each its own run, and the gate.
  * 0, or EXIT_USAGE having said why. */
-static int compare_baseline(const struct opts *o, const struct fr_model *m, unsigned threads,
-			    struct fr_bl_dirs *base, struct fr_bl_dirs *rep, struct fr_baseline *bl)
+static int compare_baseline(const struct opts *o, const struct fr_model *m, struct fr_bl_dirs *base,
+			    struct fr_bl_dirs *rep, struct fr_baseline *bl)
 {
-	struct fr_bl_read_opts ro = {"--baseline",  threads, o->quiet ? NULL : list_problems_cb,
-				     refuse_output, o,	     stderr};
+	struct fr_bl_read_opts ro = {"--baseline",  o->threads, o->quiet ? NULL : list_problems_cb,
+				     refuse_output, o,		stderr};
 	const struct fr_model *bm[MAX_RUNS], *cm[MAX_RUNS + 1] = {m};
 	struct fr_bl_runs bruns = {bm, 0}, cruns = {cm, 1};
 
@@ -393,7 +393,9 @@ int main(int argc, char **argv)
 		ret = EXIT_USAGE;
 		goto out;
 	}
-	if (fr_inputs_read(in, &m, o.threads ? o.threads : default_threads())) {
+	if (!o.threads) /* read once: the baseline's parse below uses the same count */
+		o.threads = default_threads();
+	if (fr_inputs_read(in, &m, o.threads)) {
 		fprintf(stderr, "fiorank: out of memory\n");
 		ret = EXIT_USAGE;
 		goto out;
@@ -422,8 +424,7 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	if (o.nbaseline)
-		ret = compare_baseline(&o, &m, o.threads ? o.threads : default_threads(), &base,
-				       &repeats, &bl);
+		ret = compare_baseline(&o, &m, &base, &repeats, &bl);
 	if (!ret) {
 		struct fr_report rep = {
 			.m = &m,
