@@ -342,6 +342,18 @@ uint64_t ssdnvme_taglog_estimate(struct thread_data *td);
 void ssdnvme_write_results(struct thread_data *td, struct engine_data *ld);
 
 /**
+ * ssdnvme_ts_ns() - a timespec in ns
+ * @ts: a reading of fio's clock (fio_gettime(), io_u->issue_time) or of a
+ *      POSIX clock
+ *
+ * Return: @ts as one count of ns.
+ */
+static inline uint64_t ssdnvme_ts_ns(const struct timespec *ts)
+{
+	return (uint64_t)ts->tv_sec * 1000000000ull + (uint64_t)ts->tv_nsec;
+}
+
+/**
  * ssdnvme_now_ns() - fio's clock, now
  *
  * Return: fio_gettime(), the clock fio's clat uses, in ns.
@@ -351,7 +363,7 @@ static inline uint64_t ssdnvme_now_ns(void)
 	struct timespec ts;
 
 	fio_gettime(&ts, NULL);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+	return ssdnvme_ts_ns(&ts);
 }
 
 /**

@@ -76,7 +76,7 @@ static uint64_t unix_now_ns(void)
 	struct timespec ts;
 
 	clock_gettime(CLOCK_REALTIME, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+	return ssdnvme_ts_ns(&ts);
 }
 
 /*

@@ -176,7 +176,7 @@ static inline uint64_t tagging_stamp(const struct tagging *tg)
 #endif
 	case TAGGING_CLOCK_MONO:
 		clock_gettime(CLOCK_MONOTONIC, &ts);
-		return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+		return ssdnvme_ts_ns(&ts);
 	default:
 		return ssdnvme_now_ns();
 	}

@@ -466,7 +466,7 @@ mark_issued(struct thread_data *td, struct engine_data *ld, unsigned int nr, boo
 	}
 	if (tg) {
 		/* the tag's submission time is the issue time fio's clat starts from */
-		uint64_t now_ns = (uint64_t)now.tv_sec * 1000000000ull + (uint64_t)now.tv_nsec;
+		uint64_t now_ns = ssdnvme_ts_ns(&now);
 		uint64_t stamp = tagging_stamp_at(tg, now_ns);
 
 		for (i = 0; i < nr; i++)
@@ -529,8 +529,7 @@ static __attribute__((noinline)) int issued_one_keying(struct tagging *tg, struc
 static __attribute__((noinline)) int issued_one_tagged(struct tagging *tg, struct io_u *io_u)
 {
 	/* the tag's submission time is the issue time fio's clat starts from */
-	uint64_t now_ns = (uint64_t)io_u->issue_time.tv_sec * 1000000000ull +
-			  (uint64_t)io_u->issue_time.tv_nsec;
+	uint64_t now_ns = ssdnvme_ts_ns(&io_u->issue_time);
 	uint64_t stamp = tagging_stamp_at(tg, now_ns);
 	struct tag_key *k = tagging_known_key(tg, io_u);
 
