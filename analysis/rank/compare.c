@@ -129,36 +129,53 @@ static void bs_text(char *buf, size_t len, unsigned bs)
 		snprintf(buf, len, "mixed sizes");
 }
 
+/* The points that decide a result, as bits of what differs. */
+enum like_point {
+	LIKE_OUTSTANDING = 1 << 0,
+	LIKE_BS = 1 << 1,
+	LIKE_READ_PCT = 1 << 2,
+};
+
 /*
- * Whether a measured step was run like the other side, in the points that
- * decide the result: outstanding I/O, block size and read share.  Compared
- * as numbers fio ran with (label.c parses bs=4k and 4096 alike; an option
- * left at fio's default is that default), never as option text.  NULL, or
- * every mismatch as one reason.
+ * Which of the points that decide the result a measured step was run
+ * unlike the other side: outstanding I/O, block size and read share.
+ * Compared as numbers fio ran with (label.c parses bs=4k and 4096 alike;
+ * an option left at fio's default is that default), never as option text.
+ * Only bits, no text: place_like_runs() asks this of every pair of runs.
  */
-static const char *method_mismatch(const struct fr_method *mine, const struct like_to *to,
-				   char *buf, size_t len)
+static unsigned method_points(const struct fr_method *mine, const struct like_to *to)
+{
+	const struct fr_method *pub = to->m;
+	unsigned differ = 0;
+
+	if (mine->outstanding != pub->outstanding)
+		differ |= LIKE_OUTSTANDING;
+	if ((pub->bs || !to->open) && mine->bs != pub->bs)
+		differ |= LIKE_BS;
+	if ((pub->read_pct >= 0 || !to->open) && mine->read_pct != pub->read_pct)
+		differ |= LIKE_READ_PCT;
+	return differ;
+}
+
+/* The points in @differ, as one reason. */
+static void method_text(const struct fr_method *mine, const struct like_to *to, unsigned differ,
+			char *buf, size_t len)
 {
 	const struct fr_method *pub = to->m;
 	char b[32];
 
 	*buf = '\0';
-	if (!pub->known) {
-		snprintf(buf, len, "%s",
-			 *pub->note ? pub->note : "the published method is not known");
-		return buf;
-	}
-	if (mine->outstanding != pub->outstanding)
+	if (differ & LIKE_OUTSTANDING)
 		also(buf, len, "%u outstanding I/O, %s %u", mine->outstanding, to->who,
 		     pub->outstanding);
-	if ((pub->bs || !to->open) && mine->bs != pub->bs) {
+	if (differ & LIKE_BS) {
 		bs_text(b, sizeof(b), pub->bs);
 		if (mine->bs)
 			also(buf, len, "%u B blocks, %s %s", mine->bs, to->who, b);
 		else
 			also(buf, len, "mixed block sizes, %s %s", to->who, b);
 	}
-	if ((pub->read_pct >= 0 || !to->open) && mine->read_pct != pub->read_pct) {
+	if (differ & LIKE_READ_PCT) {
 		if (mine->read_pct < 0)
 			also(buf, len, "share of reads unknown, %s %d %%", to->who, pub->read_pct);
 		else if (pub->read_pct < 0)
@@ -167,7 +184,25 @@ static const char *method_mismatch(const struct fr_method *mine, const struct li
 			also(buf, len, "%d %% reads, %s %d %%", mine->read_pct, to->who,
 			     pub->read_pct);
 	}
-	return *buf ? buf : NULL;
+}
+
+/* Whether a measured step was run like the other side (method_points()):
+ * NULL, or every mismatch as one reason. */
+static const char *method_mismatch(const struct fr_method *mine, const struct like_to *to,
+				   char *buf, size_t len)
+{
+	unsigned differ;
+
+	if (!to->m->known) {
+		snprintf(buf, len, "%s",
+			 *to->m->note ? to->m->note : "the published method is not known");
+		return buf;
+	}
+	differ = method_points(mine, to);
+	if (!differ)
+		return NULL;
+	method_text(mine, to, differ, buf, len);
+	return buf;
 }
 
 /* What a run's target is, as two measured runs are held alike: a drive
@@ -184,24 +219,36 @@ bool fr_runs_like(const struct fr_method *mine, const struct fr_method *placed, 
 {
 	const struct like_to to = {placed, "the placed runs", false};
 	char why[200], a[64], b[64];
+	unsigned differ;
+	bool other_target, other_steps;
 
-	*buf = '\0';
 	if (!mine->known || !placed->known) {
-		snprintf(buf, len, "what the %s did is not known (its fio output was not re-read)",
-			 mine->known ? "placed runs" : "run");
+		if (buf)
+			snprintf(buf, len,
+				 "what the %s did is not known (its fio output was not re-read)",
+				 mine->known ? "placed runs" : "run");
 		return false;
 	}
-	if (method_mismatch(mine, &to, why, sizeof(why)))
+	differ = method_points(mine, &to);
+	other_target = strcmp(target_class(mine->target), target_class(placed->target)) != 0;
+	other_steps = steps_class(mine) != steps_class(placed);
+	if (buf && len)
+		*buf = '\0';
+	if (!buf || !(differ || other_target || other_steps))
+		return !(differ || other_target || other_steps);
+	if (differ) {
+		method_text(mine, &to, differ, why, sizeof(why));
 		also(buf, len, "%s", why);
-	if (strcmp(target_class(mine->target), target_class(placed->target)))
+	}
+	if (other_target)
 		also(buf, len, "run on %s, the placed runs on %s", target_class(mine->target),
 		     target_class(placed->target));
-	if (steps_class(mine) != steps_class(placed)) {
+	if (other_steps) {
 		steps_text(mine, a, sizeof(a));
 		steps_text(placed, b, sizeof(b));
 		also(buf, len, "%s, the placed runs %s", a, b);
 	}
-	return !*buf;
+	return false;
 }
 
 static void add_reason(struct fr_reasons *rs, const char *why, const char *who)

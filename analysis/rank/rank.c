@@ -178,25 +178,45 @@ static bool runs_like(const struct fr_entry *a, const struct fr_entry *b, char *
  * what the table ranks.  Every other measured entry is listed unplaced,
  * with what differs from the placed group's first drive.  @e is in the
  * model's drive order.
+ *
+ * "Alike" is an equivalence among runs whose method is known (equal values
+ * on every point), so each run is held against the first run of each group
+ * so far, not against every other run: the cost grows with runs x groups,
+ * and a table of 50,000 like runs stays linear.  A run whose method is not
+ * known is like none: a group of its own, never asked again.
  */
-static void place_like_runs(struct fr_entry *e, size_t n)
+static int place_like_runs(struct fr_entry *e, size_t n)
 {
-	size_t best = n, best_size = 0;
+	struct like_group {
+		size_t first; /* the index of its first run, in the model's order */
+		size_t size;
+	} *group = malloc((n ? n : 1) * sizeof(*group));
+	size_t ngroups = 0, best = n, best_size = 0;
 	char why[400];
 
+	if (!group)
+		return -ENOMEM;
 	for (size_t i = 0; i < n; i++) {
-		size_t size = 1; /* itself: a run whose method is not known is a group of one */
+		size_t g = 0;
 
 		if (!measured_placeable(&e[i]))
 			continue;
-		for (size_t k = 0; k < n; k++)
-			size += k != i && measured_placeable(&e[k]) &&
-				runs_like(&e[i], &e[k], why, sizeof(why));
-		if (size > best_size) {
-			best = i;
-			best_size = size;
-		}
+		if (e[i].peak->method.known)
+			while (g < ngroups && !runs_like(&e[i], &e[group[g].first], NULL, 0))
+				g++;
+		else
+			g = ngroups;
+		if (g == ngroups)
+			group[ngroups++] = (struct like_group){i, 0};
+		group[g].size++;
 	}
+	/* groups are in the order of their first runs: the first of a size wins */
+	for (size_t g = 0; g < ngroups; g++)
+		if (group[g].size > best_size) {
+			best = group[g].first;
+			best_size = group[g].size;
+		}
+	free(group);
 	for (size_t k = 0; best < n && k < n; k++) {
 		if (k == best || !measured_placeable(&e[k]) ||
 		    runs_like(&e[k], &e[best], why, sizeof(why)))
@@ -205,6 +225,7 @@ static void place_like_runs(struct fr_entry *e, size_t n)
 			 "unlike the placed runs (%s): %s", e[best].drive->label, why);
 		e[k].unplaced = true;
 	}
+	return 0;
 }
 
 static int cmp_entry_placed(const void *a, const void *b)
@@ -293,7 +314,8 @@ static int rank_profile(const struct fr_model *m, const struct fr_model *ref, co
 		if (!pr->e[i].drive->reference)
 			place_among_ref(&pr->e[i], ref, name, pr->by_mbps, basis);
 	mark_unplaced(pr->e, pr->n);
-	place_like_runs(pr->e, pr->n);
+	if (place_like_runs(pr->e, pr->n))
+		return -ENOMEM;
 	qsort(pr->e, pr->n, sizeof(*pr->e), cmp_entry_placed);
 	pr->nplaced = assign_places(pr->e, pr->n);
 	return 0;

@@ -157,7 +157,8 @@ bool fr_comparable(const struct fr_entry *e, const struct fr_drive *pub, const s
  * @mine: the peak step's method of the run held against @placed
  * @placed: the peak step's method of a run placed in the same table
  * @buf: where the differences are written ("1 outstanding I/O, the placed
- *       runs 4"; "" when alike)
+ *       runs 4"; "" when alike), or NULL for the answer alone (no text is
+ *       formatted: what a count over every pair of runs asks)
  * @len: the room in @buf
  *
  * The rules fr_comparable() holds a run to beside a published method
