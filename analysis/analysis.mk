@@ -44,6 +44,7 @@ $(FR_OBJDIR)/%.o: analysis/%.c | $(BUILD)/.dir
 	$(CC) $(FR_CFLAGS) -MMD -MP -c -o $@ $<
 
 $(FR_OBJDIR)/main.o $(FR_OBJDIR)/cli/main_cli.o: $(FR_OBJDIR)/%.o: analysis/%.c $(BUILD)/.prefix $(BUILD)/version.h | $(BUILD)/.dir
+	@mkdir -p $(@D)
 	$(CC) $(FR_CFLAGS) $(FR_DEFS) -I$(BUILD) -MMD -MP -c -o $@ $<
 
 $(FR_LIB): $(FR_OBJS)
