@@ -355,6 +355,12 @@ bool fr_nn_comparable(const struct fr_nn_run *mine, const struct fr_method *pub,
 	return like;
 }
 
+bool fr_comparable(const struct fr_entry *e, const struct fr_drive *pub, const struct fr_entry *re,
+		   unsigned *per_drive, struct fr_reasons *rs)
+{
+	return fr_comparable_memo(e, pub, re, per_drive, rs, NULL);
+}
+
 void fr_reasons_text(const struct fr_reasons *rs, char *buf, size_t len)
 {
 	size_t used = 0;
@@ -369,8 +375,9 @@ void fr_reasons_text(const struct fr_reasons *rs, char *buf, size_t len)
 	}
 }
 
-bool fr_comparable(const struct fr_entry *e, const struct fr_drive *pub, const struct fr_entry *re,
-		   unsigned *per_drive, struct fr_reasons *rs)
+bool fr_comparable_memo(const struct fr_entry *e, const struct fr_drive *pub,
+			const struct fr_entry *re, unsigned *per_drive, struct fr_reasons *rs,
+			struct fr_run_memo *memo)
 {
 	const char *who = pub->review ? pub->review : pub->label;
 	const struct like_to published = {&re->peak->method, "published", true};
@@ -381,10 +388,17 @@ bool fr_comparable(const struct fr_entry *e, const struct fr_drive *pub, const s
 		add_reason(rs, why, who);
 		return false;
 	}
-	/* the run's own reason applies to every review: said once */
-	if (run_mismatch(&e->peak->method, why, sizeof(why))) {
-		add_reason(rs, why, NULL);
-		like = false;
+	/* the run's own reason applies to every review: said once (add_reason()
+	 * keeps one of each text), and worked out once per run with a memo */
+	if (memo && memo->known) {
+		like = memo->like;
+	} else {
+		if (run_mismatch(&e->peak->method, why, sizeof(why))) {
+			add_reason(rs, why, NULL);
+			like = false;
+		}
+		if (memo)
+			*memo = (struct fr_run_memo){.known = true, .like = like};
 	}
 	if (e->peak->method.known &&
 	    method_mismatch(&e->peak->method, &published, why, sizeof(why))) {

@@ -270,6 +270,7 @@ static void place_among_ref(struct fr_entry *e, const struct fr_model *ref, cons
 {
 	unsigned ahead = 0, total = 0;
 	struct fr_reasons rs = {.n = 0};
+	struct fr_run_memo memo = {0};
 
 	for (size_t d = 0; d < ref->ndrives; d++) {
 		const struct fr_profile *p = fr_drive_find_profile(&ref->drives[d], profile);
@@ -278,7 +279,7 @@ static void place_among_ref(struct fr_entry *e, const struct fr_model *ref, cons
 
 		if (!p || !has_curve(p) || fill_entry(&re, &ref->drives[d], p, by_mbps, basis))
 			continue;
-		if (fr_comparable(e, &ref->drives[d], &re, &per_drive, &rs)) {
+		if (fr_comparable_memo(e, &ref->drives[d], &re, &per_drive, &rs, &memo)) {
 			mine.value /= per_drive;
 			total++;
 			if (cmp_entry(&re, &mine) < 0)

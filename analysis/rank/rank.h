@@ -152,6 +152,31 @@ struct fr_reasons {
  */
 bool fr_comparable(const struct fr_entry *e, const struct fr_drive *pub, const struct fr_entry *re,
 		   unsigned *per_drive, struct fr_reasons *rs);
+
+/* What fr_comparable_memo() keeps of a run's own verdict between calls. */
+struct fr_run_memo {
+	bool known; /* worked out (and its reason added to the reasons) */
+	bool like;  /* the run itself compares (a drive, full steps) */
+};
+
+/**
+ * fr_comparable_memo() - fr_comparable() for one entry against many drives
+ * @e: the measured entry
+ * @pub: the published drive
+ * @re: @pub's entry in the same profile
+ * @per_drive: as fr_comparable()'s
+ * @rs: the reasons, the same for every call of one entry
+ * @memo: zeroed before an entry's first call, kept between its calls
+ *
+ * The same answer and reasons as fr_comparable(), with the run's own
+ * verdict (its target and steps, the same against every published drive)
+ * worked out at the first call that reaches it and taken from @memo after.
+ *
+ * Return: true when @e compares with @pub; false with the reasons in @rs.
+ */
+bool fr_comparable_memo(const struct fr_entry *e, const struct fr_drive *pub,
+			const struct fr_entry *re, unsigned *per_drive, struct fr_reasons *rs,
+			struct fr_run_memo *memo);
 /**
  * fr_runs_like() - whether two measured runs compare with each other
  * @mine: the peak step's method of the run held against @placed
