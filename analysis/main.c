@@ -395,6 +395,12 @@ int main(int argc, char **argv)
 	}
 	if (!o.threads) /* read once: the baseline's parse below uses the same count */
 		o.threads = default_threads();
+	/* the json+ bins are drawn by the HTML report alone (report_peak.c),
+	 * which finds fio's logs through the options as --baseline compares
+	 * them (baseline_params.c); other runs keep no document */
+	m.keep = !strcmp(o.format->name, "html") ? FR_KEEP_ALL
+		 : o.nbaseline			 ? FR_KEEP_OPTIONS
+						 : FR_KEEP_NONE;
 	if (fr_inputs_read(in, &m, o.threads)) {
 		fprintf(stderr, "fiorank: out of memory\n");
 		ret = EXIT_USAGE;

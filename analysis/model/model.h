@@ -325,6 +325,18 @@ struct fr_statement {
 };
 #define FR_MAX_STATEMENTS 16
 
+/*
+ * What the readers keep of a fio output (read_fio_keep.h) for the stages
+ * after them: keeping costs a json-c tree per output, and the json+ bins
+ * cost more to read than the rest of a json+ output, so a run keeps only
+ * what a stage of it will read.
+ */
+enum fr_keep {
+	FR_KEEP_ALL,	 /* options and json+ bins: the HTML report charts the bins */
+	FR_KEEP_OPTIONS, /* options alone: --baseline, an engine file's ramp check */
+	FR_KEEP_NONE,	 /* nothing: the bins are skipped unread (still checked) */
+};
+
 struct fr_model {
 	/* up to FR_MAX_STATEMENTS, allocated at the first (reference data
 	 * only: a model per input file must stay small) */
@@ -352,6 +364,10 @@ struct fr_model {
 	 * null: not JSON), for the stages that read more of them than the
 	 * walk (prov_manifest.c, baseline_params.c); NULL when none */
 	struct json_object *manifests;
+	/* what the readers keep of each fio output for the later stages
+	 * (fr_step.fio_doc); set by the caller before reading, FR_KEEP_ALL
+	 * after fr_model_init() */
+	enum fr_keep keep;
 };
 
 /**

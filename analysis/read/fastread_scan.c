@@ -178,7 +178,8 @@ static bool read_lat(struct fr_js *s, struct fs_lat *l, struct fs_dir *bins_of)
 	return !s->bad;
 }
 
-static bool read_dir(struct fr_js *s, struct fs_dir *dir)
+/* BINS: whether clat_ns's json+ "bins" are read (fs_doc.bins) */
+static bool read_dir(struct fr_js *s, struct fs_dir *dir, bool bins)
 {
 	static const struct name names[] = {{LIT("iops")},     {LIT("bw_bytes")},  {LIT("bw")},
 					    {LIT("io_bytes")}, {LIT("total_ios")}, {LIT("runtime")},
@@ -198,8 +199,9 @@ static bool read_dir(struct fr_js *s, struct fs_dir *dir)
 		int i = name_index(key, n, names, 10);
 		bool ok = i < 0			  ? fr_js_skip(s)
 			  : !first_time(&seen, i) ? false
-			  : i >= 6 ? read_lat(s, &dir->lat[i - 6], i - 6 == FS_CLAT_NS ? dir : NULL)
-				   : fr_js_number(s, num[i]);
+			  : i >= 6		  ? read_lat(s, &dir->lat[i - 6],
+						     bins && i - 6 == FS_CLAT_NS ? dir : NULL)
+						  : fr_js_number(s, num[i]);
 
 		if (!ok)
 			return false;
@@ -335,7 +337,7 @@ static bool read_job(struct fr_js *s, struct fs_doc *d, struct fs_job *j)
 		else if (i == SS)
 			ok = read_ss(s, d, j);
 		else if (i >= DIR0)
-			ok = read_dir(s, &j->dir[i - DIR0]);
+			ok = read_dir(s, &j->dir[i - DIR0], d->bins);
 		else
 			ok = fr_js_number(s, num[i]);
 		if (!ok)
@@ -395,12 +397,13 @@ static bool read_root(struct fr_js *s, struct fs_doc *d)
 	return !s->bad && d->fio_version && d->has_jobs;
 }
 
-bool fs_scan(const char *buf, size_t len, struct fs_doc *d)
+bool fs_scan(const char *buf, size_t len, bool bins, struct fs_doc *d)
 {
 	size_t pos = fr_fio_next_doc(buf, fr_fio_bom_len(buf, len), len);
 	struct fr_js s;
 
 	memset(d, 0, sizeof(*d));
+	d->bins = bins;
 	d->timestamp = NAN;
 	if (pos >= len || !(d->arena = malloc(len + 1)))
 		return false;

@@ -61,6 +61,7 @@ struct fs_doc {
 	size_t njobs, jcap;
 	struct fs_opt *opts;
 	size_t nopts, ocap;
+	bool bins;   /* json+ bins are read (fs_scan()'s @bins) */
 	char *arena; /* the strings, each terminated */
 	size_t arena_used;
 };
@@ -69,6 +70,8 @@ struct fs_doc {
  * fs_scan() - scan one fio JSON document into flat records
  * @buf: the input
  * @len: its length in bytes
+ * @bins: whether json+ "bins" are read into the buckets; without, they are
+ *        skipped (still checked as strict JSON) and has_bins stays false
  * @d: the records, filled (cleared first)
  *
  * Scans the one document in @buf (after any text before it, as read_fio.c
@@ -79,7 +82,7 @@ struct fs_doc {
  * records cannot hold, or another document after it), for json-c's path
  * to read the input.
  */
-bool fs_scan(const char *buf, size_t len, struct fs_doc *d);
+bool fs_scan(const char *buf, size_t len, bool bins, struct fs_doc *d);
 
 /**
  * fs_doc_free() - free what fs_scan() allocated

@@ -72,6 +72,9 @@ static void read_task(struct task *t, struct rbuf *rb)
 			fr_model_skip(m, t->sidecar, "out of memory");
 		label.drive = elabel;
 	}
+	/* fr_engine_ramp_check() reads the fio options the reader kept */
+	if (have_engine && m->keep == FR_KEEP_NONE)
+		m->keep = FR_KEEP_OPTIONS;
 	if (fr_slurp_into(t->path, &rb->buf, &rb->cap, &len)) {
 		fr_model_skip(m, t->path, "cannot read: %s", strerror(errno));
 	} else if (!fr_read_fio_buffer(m, rb->buf, len, t->path, &label, &info) && have_engine) {
@@ -168,8 +171,10 @@ int fr_inputs_read(struct fr_inputs *in, struct fr_model *m, unsigned threads)
 {
 	if (in->oom)
 		return -ENOMEM;
-	for (size_t i = 0; i < in->ntasks; i++)
+	for (size_t i = 0; i < in->ntasks; i++) {
 		fr_model_init(&in->tasks[i].result);
+		in->tasks[i].result.keep = m->keep;
+	}
 	run_pool(in, threads ? threads : 1);
 	for (size_t i = 0; i < in->ntasks; i++) {
 		struct task *t = &in->tasks[i];

@@ -516,7 +516,9 @@ static int read_doc(struct doc_ctx *c, struct json_object *root)
 		c->timestamp = 0;
 	clear_pending(&c->jobs);
 	json_object_put(c->kept);
-	if (!(c->kept = fr_fio_keep(root))) {
+	c->kept = NULL;
+	if (c->m->keep != FR_KEEP_NONE &&
+	    !(c->kept = fr_fio_keep(root, c->m->keep == FR_KEEP_ALL))) {
 		fail(c, "out of memory");
 		return -1;
 	}
@@ -681,7 +683,7 @@ int fr_read_fio_buffer(struct fr_model *m, const char *buf, size_t len, const ch
 		return -1;
 	}
 	/* the common case without json-c's tree (read_fio_fast.h) */
-	fast_read = fr_read_fio_fast_on() && fr_read_fio_fast(buf, len, label, &fast);
+	fast_read = fr_read_fio_fast_on() && fr_read_fio_fast(buf, len, label, m->keep, &fast);
 	if (fast_read) {
 		c.jobs = (struct pending_list){fast.jobs, fast.njobs, fast.cap};
 		c.fio_version = fast.fio_version;

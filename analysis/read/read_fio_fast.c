@@ -344,11 +344,11 @@ void fr_fast_doc_free(struct fr_fast_doc *out)
 	memset(out, 0, sizeof(*out));
 }
 
-bool fr_read_fio_fast(const char *buf, size_t len, const struct fr_label *label,
+bool fr_read_fio_fast(const char *buf, size_t len, const struct fr_label *label, enum fr_keep keep,
 		      struct fr_fast_doc *out)
 {
 	struct fs_doc d;
-	bool ok = fs_scan(buf, len, &d);
+	bool ok = fs_scan(buf, len, keep == FR_KEEP_ALL, &d);
 
 	memset(out, 0, sizeof(*out));
 	if (ok && d.njobs) {
@@ -364,7 +364,7 @@ bool fr_read_fio_fast(const char *buf, size_t len, const struct fr_label *label,
 		out->timestamp = isfinite(d.timestamp) && d.timestamp >= 0 ? d.timestamp : 0;
 		ok = (out->fio_version = strdup(d.fio_version)) != NULL;
 	}
-	if (ok)
+	if (ok && keep != FR_KEEP_NONE)
 		ok = (out->kept = kept_doc(&d)) != NULL;
 	if (!ok)
 		fr_fast_doc_free(out);

@@ -28,6 +28,9 @@ struct fr_fast_doc {
  * @buf: the fio output
  * @len: its length in bytes
  * @label: how its jobs are labelled
+ * @keep: what is kept (fr_model.keep): with FR_KEEP_ALL the json+ latency
+ *        bins are read and kept, else skipped as any value is (checked, not
+ *        read); with FR_KEEP_NONE no document is kept (@out's kept NULL)
  * @out: what is read (cleared first); the caller owns it
  *
  * One pass over the bytes (jscan.h), filling what read_fio.c fills from the
@@ -41,7 +44,7 @@ struct fr_fast_doc {
  * Return: true when read; false when declined or out of memory (nothing
  * kept in @out).
  */
-bool fr_read_fio_fast(const char *buf, size_t len, const struct fr_label *label,
+bool fr_read_fio_fast(const char *buf, size_t len, const struct fr_label *label, enum fr_keep keep,
 		      struct fr_fast_doc *out);
 
 /**

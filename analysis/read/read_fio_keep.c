@@ -7,11 +7,11 @@
  *     (read_fio_log.c);
  *   - each job's json+ completion-latency bins, per direction, summed into
  *     FR_DIST_NBUCKETS log-spaced buckets: the HTML latency distribution
- *     (out_html_dist.c).  A json+ job has thousands of bins, its buckets a
- *     few dozen: a results folder of json+ output stays small in memory.
- * The kept tree has fio's shape ("global options", "jobs" or "client_stats"
- * as the document had it, per job "jobname", "job options" and
- * "read"/"write"."clat_ns"."buckets": bucket index -> I/Os), holding
+ *     (out_html_dist.c), the only stage that reads them; a model that
+ *     keeps less (fr_model.keep: every other format) keeps none.  A json+ job has thousands of
+ * bins, its buckets a few dozen: a results folder of json+ output stays small in memory. The kept
+ * tree has fio's shape ("global options", "jobs" or "client_stats" as the document had it, per job
+ * "jobname", "job options" and "read"/"write"."clat_ns"."buckets": bucket index -> I/Os), holding
  * references to the options of the parsed document, not copies.
  */
 #include <math.h>
@@ -141,7 +141,7 @@ struct json_object *fr_fio_keep_buckets(const double b[FR_DIST_NBUCKETS])
 	return wrap("clat_ns", wrap("buckets", buckets));
 }
 
-static struct json_object *keep_job(struct json_object *job)
+static struct json_object *keep_job(struct json_object *job, bool dist)
 {
 	struct json_object *k = json_object_new_object();
 	static const char *const dirs[] = {"read", "write"};
@@ -149,7 +149,7 @@ static struct json_object *keep_job(struct json_object *job)
 	if (!k || !keep(k, "jobname", fr_json_get(job, "jobname")) ||
 	    !keep(k, "job options", fr_json_get(job, "job options")))
 		goto oom;
-	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+	for (size_t i = 0; dist && i < sizeof(dirs) / sizeof(dirs[0]); i++) {
 		struct json_object *b = keep_bins(fr_json_get(job, dirs[i]));
 
 		if (b && json_object_object_add(k, dirs[i], b)) {
@@ -163,7 +163,7 @@ oom:
 	return NULL;
 }
 
-struct json_object *fr_fio_keep(struct json_object *root)
+struct json_object *fr_fio_keep(struct json_object *root, bool dist)
 {
 	const char *key = fr_json_get(root, "jobs") ? "jobs" : "client_stats";
 	struct json_object *jobs = fr_json_get(root, key), *kept, *kjobs;
@@ -179,7 +179,7 @@ struct json_object *fr_fio_keep(struct json_object *root)
 	if (!keep(kept, "global options", fr_json_get(root, "global options")))
 		goto oom;
 	for (size_t i = 0; i < n; i++) {
-		struct json_object *j = keep_job(json_object_array_get_idx(jobs, i));
+		struct json_object *j = keep_job(json_object_array_get_idx(jobs, i), dist);
 
 		if (!j || json_object_array_add(kjobs, j)) {
 			json_object_put(j);

@@ -19,16 +19,17 @@ struct json_object;
 /**
  * fr_fio_keep() - what stages after the reader use of a fio document
  * @root: the fio document's root
+ * @dist: whether to keep the json+ bins too (fr_model.keep FR_KEEP_ALL)
  *
- * Keeps the global and each job's options and each job's json+ read and
- * write completion-latency bins summed into buckets (read_fio_keep.c), in
- * fio's shape.  fr_read_fio_buffer keeps it on the steps it fills
+ * Keeps the global and each job's options and, with @dist, each job's
+ * json+ read and write completion-latency bins summed into buckets
+ * (read_fio_keep.c), in fio's shape.  fr_read_fio_buffer keeps it on the steps it fills
  * (fr_step.fio_doc).
  *
  * Return: a new tree holding references into @root (json_object_put() it),
  * or NULL when out of memory.
  */
-struct json_object *fr_fio_keep(struct json_object *root);
+struct json_object *fr_fio_keep(struct json_object *root, bool dist);
 /**
  * fr_dist_bucket_of() - the kept distribution's bucket of a json+ bin
  * @ns: the bin's latency, nanoseconds

@@ -94,10 +94,11 @@ static char *md_dump(const struct fr_model *m, const struct fr_read_info *info, 
 	return out;
 }
 
-/* One input read by json-c's path and by the fast one (when it takes it):
- * both dumps, and whether the fast reader took the input. */
-static bool md_read_both(const char *buf, size_t len, const struct fr_label *label, char **jsonc,
-			 char **fast)
+/* One input read by json-c's path and by the fast one (when it takes it)
+ * into models keeping KEEP (fr_model.keep): both dumps, and whether the
+ * fast reader took the input. */
+static bool md_read_both_keep(const char *buf, size_t len, const struct fr_label *label,
+			      enum fr_keep keep, char **jsonc, char **fast)
 {
 	char **dump[2] = {jsonc, fast};
 	bool took = false;
@@ -109,6 +110,7 @@ static bool md_read_both(const char *buf, size_t len, const struct fr_label *lab
 
 		fr_read_fio_fast_set(way == 1);
 		fr_model_init(&m);
+		m.keep = keep;
 		ret = fr_read_fio_buffer(&m, buf, len, "input", label, &info);
 		*dump[way] = md_dump(&m, &info, ret);
 		fr_read_info_free(&info);
@@ -117,7 +119,7 @@ static bool md_read_both(const char *buf, size_t len, const struct fr_label *lab
 	{
 		struct fr_fast_doc d;
 
-		took = fr_read_fio_fast(buf, len, label, &d);
+		took = fr_read_fio_fast(buf, len, label, keep, &d);
 		if (took)
 			fr_fast_doc_free(&d);
 	}

@@ -30,20 +30,30 @@
 static const struct fr_label label = {.fallback_drive = "d"};
 static size_t n_outputs, n_taken;
 
-/* Both ways the same; returns whether the fast reader took it. */
+static const char *const keep_name[] = {"all", "options", "none"};
+
+/* Both ways the same at every level of fr_model.keep; returns whether the
+ * fast reader took it keeping everything. */
 static bool same_both_ways(const char *buf, size_t len, const char *what)
 {
-	char *jsonc, *fast;
-	bool took = md_read_both(buf, len, &label, &jsonc, &fast);
+	bool took = false;
 
-	if (strcmp(jsonc, fast)) {
-		print_error("%s: the fast reader differs from json-c's path\n--- json-c\n%s"
-			    "--- fast\n%s",
-			    what, jsonc, fast);
-		fail();
+	for (int keep = FR_KEEP_ALL; keep <= FR_KEEP_NONE; keep++) {
+		char *jsonc, *fast;
+		bool t = md_read_both_keep(buf, len, &label, keep, &jsonc, &fast);
+
+		if (strcmp(jsonc, fast)) {
+			print_error("%s (keep %s): the fast reader differs from json-c's path\n"
+				    "--- json-c\n%s--- fast\n%s",
+				    what, keep_name[keep], jsonc, fast);
+			fail();
+		}
+		/* skipped bins are not read: a key given twice there is taken */
+		if (keep == FR_KEEP_ALL)
+			took = t;
+		free(jsonc);
+		free(fast);
 	}
-	free(jsonc);
-	free(fast);
 	return took;
 }
 
@@ -220,6 +230,77 @@ static void test_truncated_everywhere(void **state)
 	free(buf);
 }
 
+/* How many "fio_doc" lines of DUMP hold TEXT. */
+static size_t docs_with(const char *dump, const char *text)
+{
+	size_t n = 0;
+
+	for (const char *l = strstr(dump, "fio_doc "); l; l = strstr(l + 1, "fio_doc ")) {
+		const char *eol = strchr(l, '\n');
+		const char *t = strstr(l, text);
+
+		n += t && (!eol || t < eol);
+	}
+	return n;
+}
+
+/* DUMP without its "fio_doc" lines: the figures and labels alone. */
+static char *dump_figures(const char *dump)
+{
+	char *out = calloc(strlen(dump) + 1, 1), *o = out;
+
+	assert_non_null(out);
+	for (const char *l = dump; *l;) {
+		const char *eol = strchr(l, '\n');
+		size_t n = eol ? (size_t)(eol - l) + 1 : strlen(l);
+		const char *doc = strstr(l, "  fio_doc ");
+
+		if (!doc || doc >= l + n) {
+			memcpy(o, l, n);
+			o += n;
+		}
+		l += n;
+	}
+	return out;
+}
+
+/*
+ * What a model keeps of a json+ output (fr_model.keep, chosen by main.c
+ * from the format and --baseline): everything, the bins' buckets with the
+ * options; the options alone; nothing.  The figures are the same at every
+ * level, both ways.  Fails when the level is not passed down to either
+ * reader, or when skipping the bins or the kept document changes a figure.
+ */
+static void test_keep_levels(void **state)
+{
+	size_t len;
+	char *buf = fixture("results/psync-capped/profiles/4k-randread/peak.json", &len);
+	char *dump[3][2], *all_figures[2];
+
+	(void)state;
+	for (int keep = FR_KEEP_ALL; keep <= FR_KEEP_NONE; keep++)
+		assert_true(
+			md_read_both_keep(buf, len, &label, keep, &dump[keep][0], &dump[keep][1]));
+	for (int way = 0; way < 2; way++) {
+		assert_true(docs_with(dump[FR_KEEP_ALL][way], "\"buckets\"") > 0);
+		assert_true(docs_with(dump[FR_KEEP_ALL][way], "\"job options\"") > 0);
+		assert_int_equal(docs_with(dump[FR_KEEP_OPTIONS][way], "\"buckets\""), 0);
+		assert_true(docs_with(dump[FR_KEEP_OPTIONS][way], "\"job options\"") > 0);
+		assert_int_equal(docs_with(dump[FR_KEEP_NONE][way], "{"), 0);
+		all_figures[way] = dump_figures(dump[FR_KEEP_ALL][way]);
+		for (int keep = FR_KEEP_OPTIONS; keep <= FR_KEEP_NONE; keep++) {
+			char *figures = dump_figures(dump[keep][way]);
+
+			assert_string_equal(all_figures[way], figures);
+			free(figures);
+		}
+		for (int keep = FR_KEEP_ALL; keep <= FR_KEEP_NONE; keep++)
+			free(dump[keep][way]);
+		free(all_figures[way]);
+	}
+	free(buf);
+}
+
 static void test_env_forces_jsonc(void **state)
 {
 	(void)state;
@@ -237,6 +318,7 @@ int main(void)
 		cmocka_unit_test(test_declines),
 		cmocka_unit_test(test_text_before),
 		cmocka_unit_test(test_truncated_everywhere),
+		cmocka_unit_test(test_keep_levels),
 		cmocka_unit_test(test_env_forces_jsonc),
 	};
 
