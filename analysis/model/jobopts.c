@@ -136,6 +136,9 @@ bool fr_opt_is_rate(const char *key)
 					   "ratemin",	 "rate_iops_min", "rate_process",
 					   "rate_cycle", "ratecycle",	  "rate_ignore_thinktime"};
 
+	/* every job's every option is asked: most are not "rate..." at all */
+	if (strncmp(key, "rate", 4))
+		return false;
 	for (size_t i = 0; i < sizeof(rate) / sizeof(rate[0]); i++)
 		if (!strcmp(key, rate[i]))
 			return true;
@@ -147,6 +150,9 @@ bool fr_opt_is_pacing(const char *key)
 	static const char *const order[] = {
 		"name", "description", "stonewall", "wait_for_previous", "new_group", "wait_for"};
 
+	/* the first letters of those (a quick no for most options) */
+	if (!key[0] || !strchr("ndsw", key[0]))
+		return fr_opt_is_rate(key);
 	for (size_t i = 0; i < sizeof(order) / sizeof(order[0]); i++)
 		if (!strcmp(key, order[i]))
 			return true;
