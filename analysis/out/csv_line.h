@@ -4,6 +4,8 @@
  * has ~30 cells a row and thousands of rows, and a stdio call a cell (each
  * taking the stream's lock, fputs() measuring the string again) cost more
  * than the cells' text.  The bytes are those the stdio calls wrote.
+ * fr_csv_line_put() and fr_csv_line_flush() serve any text built a line at
+ * a time (the text report's folded lines too).
  */
 #ifndef FIORANK_CSV_LINE_H
 #define FIORANK_CSV_LINE_H

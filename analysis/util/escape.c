@@ -295,13 +295,14 @@ static const char *html_entity(char c, bool quotes)
 
 void fr_html_escape(FILE *f, const char *s)
 {
-	for (; s && *s; s++) {
-		const char *ent = html_entity(*s, true);
+	while (s && *s) {
+		size_t plain = strcspn(s, "&<>\"'");
 
-		if (ent)
-			fputs(ent, f);
-		else
-			fputc(*s, f);
+		/* the run without an entity at once, then the entity */
+		fwrite(s, 1, plain, f);
+		s += plain;
+		if (*s)
+			fputs(html_entity(*s++, true), f);
 	}
 }
 

@@ -6,6 +6,7 @@
  * written in two and three pieces, split at every byte, and compared with
  * fr_escape() of the whole; and each single byte value is placed at every
  * offset of a plain line, where the eight-at-a-time scan must still see it.
+ * And HTML's entities, written between runs of plain text.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -124,11 +125,41 @@ static void test_every_byte_every_offset(void **state)
 			}
 }
 
+/* HTML text: each of the five characters as its entity, at the start, the
+ * end and side by side, the runs between them as they are. */
+static void test_html_entities(void **state)
+{
+	static const struct {
+		const char *in, *out;
+	} cases[] = {
+		{"", ""},
+		{"plain", "plain"},
+		{"&", "&amp;"},
+		{"a&b<c>d\"e'f", "a&amp;b&lt;c&gt;d&quot;e&#39;f"},
+		{"<<>>''\"\"&&", "&lt;&lt;&gt;&gt;&#39;&#39;&quot;&quot;&amp;&amp;"},
+		{"<img src=x>", "&lt;img src=x&gt;"},
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *got = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&got, &len);
+
+		assert_non_null(f);
+		fr_html_escape(f, cases[i].in);
+		assert_int_equal(fclose(f), 0);
+		assert_string_equal(got, cases[i].out);
+		free(got);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_split_anywhere),
 		cmocka_unit_test(test_every_byte_every_offset),
+		cmocka_unit_test(test_html_entities),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
