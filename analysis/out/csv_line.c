@@ -16,18 +16,14 @@ int fr_csv_line_flush(struct fr_csv_line *l)
 	return l->failed ? -1 : 0;
 }
 
-int fr_csv_line_put(void *arg, const char *s, size_t n)
+int fr_csv_line_spill(struct fr_csv_line *l, const char *s, size_t n)
 {
-	struct fr_csv_line *l = arg;
-
-	if (n > sizeof(l->buf) - l->n) {
-		if (fr_csv_line_flush(l))
-			return -1;
-		if (n > sizeof(l->buf)) /* a cell longer than the buffer: as it is */
-			return fwrite(s, 1, n, l->f) == n ? 0 : (l->failed = 1, -1);
-	}
-	memcpy(l->buf + l->n, s, n);
-	l->n += n;
+	if (fr_csv_line_flush(l))
+		return -1;
+	if (n > sizeof(l->buf)) /* a cell longer than the buffer: as it is */
+		return fwrite(s, 1, n, l->f) == n ? 0 : (l->failed = 1, -1);
+	memcpy(l->buf, s, n);
+	l->n = n;
 	return 0;
 }
 
@@ -87,4 +83,14 @@ void fr_csv_line_long(struct fr_csv_line *l, long v)
 	if (v < 0)
 		text[sizeof(text) - 1 - n++] = '-';
 	fr_csv_line_put(l, text + sizeof(text) - n, n);
+}
+
+void fr_csv_line_commas(struct fr_csv_line *l, size_t n)
+{
+	static const char run[] = ",,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,";
+
+	for (size_t k; n; n -= k) {
+		k = n < sizeof(run) - 1 ? n : sizeof(run) - 1;
+		fr_csv_line_put(l, run, k);
+	}
 }

@@ -11,6 +11,7 @@
 #define FIORANK_CSV_LINE_H
 
 #include <stdio.h>
+#include <string.h>
 
 struct fr_csv_line {
 	FILE *f;	/* where the row goes */
@@ -20,14 +21,38 @@ struct fr_csv_line {
 };
 
 /**
+ * fr_csv_line_spill() - append bytes that do not fit in what is left
+ * @l: the row
+ * @s: the bytes
+ * @n: how many
+ *
+ * What the row holds is written first; @s then goes to the buffer, or
+ * straight to the stream when it is longer than the whole buffer.
+ *
+ * Return: 0, or -1 when a write failed.
+ */
+int fr_csv_line_spill(struct fr_csv_line *l, const char *s, size_t n);
+
+/**
  * fr_csv_line_put() - append bytes to the row
  * @arg: the row (struct fr_csv_line; void for fr_csv_each())
  * @s: the bytes
  * @n: how many
  *
+ * Inline: most pieces are a comma or a short cell, copied in place.
+ *
  * Return: 0, or -1 when writing what was held failed.
  */
-int fr_csv_line_put(void *arg, const char *s, size_t n);
+static inline int fr_csv_line_put(void *arg, const char *s, size_t n)
+{
+	struct fr_csv_line *l = arg;
+
+	if (n > sizeof(l->buf) - l->n)
+		return fr_csv_line_spill(l, s, n);
+	memcpy(l->buf + l->n, s, n);
+	l->n += n;
+	return 0;
+}
 
 /**
  * fr_csv_line_text() - append a text cell, quoted and guarded (fr_csv_str())
@@ -57,6 +82,13 @@ void fr_csv_line_count(struct fr_csv_line *l, unsigned v);
  * @v: the integer
  */
 void fr_csv_line_long(struct fr_csv_line *l, long v);
+
+/**
+ * fr_csv_line_commas() - append empty cells
+ * @l: the row
+ * @n: how many commas
+ */
+void fr_csv_line_commas(struct fr_csv_line *l, size_t n);
 
 /**
  * fr_csv_line_flush() - write what the row holds so far

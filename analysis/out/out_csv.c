@@ -131,6 +131,13 @@ static void emit(FILE *f, const struct row *r)
 	fr_csv_line_num(&l, r->ratio.p9999, 3);
 	fr_csv_line_num(&l, r->target_iops, 1);
 	fr_csv_line_num(&l, r->target_iops > 0 ? 100 * r->iops / r->target_iops : NAN, 1);
+	if (!r->health) {
+		/* no health record: its columns empty, as fr_health_csv_fields() has them */
+		fr_csv_line_commas(&l, fr_csv_ncommas(FR_HEALTH_CSV_COLUMNS));
+		fr_csv_line_put(&l, "\n", 1);
+		fr_csv_line_flush(&l);
+		return;
+	}
 	fr_csv_line_flush(&l);
 	fr_health_csv_fields(f, r->health);
 	fputc('\n', f);
