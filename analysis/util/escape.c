@@ -311,15 +311,25 @@ void fr_html_escape(FILE *f, const char *s)
  * the table row, so it becomes a space. */
 void fr_md_escape(FILE *f, const char *s)
 {
-	for (; s && *s; s++) {
-		const char *ent = html_entity(*s, false);
+	while (s && *s) {
+		/* the run with nothing to escape at once, then the one character */
+		size_t plain = strcspn(s, "&<>|\\*_`[]#\n\r");
+		const char *ent;
 
-		if (ent)
+		fwrite(s, 1, plain, f);
+		s += plain;
+		if (!*s)
+			break;
+		ent = html_entity(*s, false);
+		if (ent) {
 			fputs(ent, f);
-		else if (strchr("|\\*_`[]#", *s))
-			fprintf(f, "\\%c", *s);
-		else
-			fputc(*s == '\n' || *s == '\r' ? ' ' : *s, f);
+		} else if (*s == '\n' || *s == '\r') {
+			fputc(' ', f);
+		} else {
+			fputc('\\', f);
+			fputc(*s, f);
+		}
+		s++;
 	}
 }
 

@@ -6,7 +6,8 @@
  * written in two and three pieces, split at every byte, and compared with
  * fr_escape() of the whole; and each single byte value is placed at every
  * offset of a plain line, where the eight-at-a-time scan must still see it.
- * And HTML's entities, written between runs of plain text.
+ * And HTML's entities and Markdown's escapes, written between runs of
+ * plain text.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -125,13 +126,31 @@ static void test_every_byte_every_offset(void **state)
 			}
 }
 
+struct io_case {
+	const char *in, *out;
+};
+
+/* Each case's text through write, against what it must become. */
+static void check_cases(void (*write)(FILE *, const char *), const struct io_case *c, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		char *got = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&got, &len);
+
+		assert_non_null(f);
+		write(f, c[i].in);
+		assert_int_equal(fclose(f), 0);
+		assert_string_equal(got, c[i].out);
+		free(got);
+	}
+}
+
 /* HTML text: each of the five characters as its entity, at the start, the
  * end and side by side, the runs between them as they are. */
 static void test_html_entities(void **state)
 {
-	static const struct {
-		const char *in, *out;
-	} cases[] = {
+	static const struct io_case cases[] = {
 		{"", ""},
 		{"plain", "plain"},
 		{"&", "&amp;"},
@@ -141,17 +160,23 @@ static void test_html_entities(void **state)
 	};
 
 	(void)state;
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		char *got = NULL;
-		size_t len = 0;
-		FILE *f = open_memstream(&got, &len);
+	check_cases(fr_html_escape, cases, sizeof(cases) / sizeof(cases[0]));
+}
 
-		assert_non_null(f);
-		fr_html_escape(f, cases[i].in);
-		assert_int_equal(fclose(f), 0);
-		assert_string_equal(got, cases[i].out);
-		free(got);
-	}
+/* A Markdown cell: the table's and emphasis characters behind a backslash,
+ * HTML's three as entities (quotes as they are), line breaks as spaces. */
+static void test_md_cells(void **state)
+{
+	static const struct io_case cases[] = {
+		{"", ""},
+		{"plain \"'", "plain \"'"},
+		{"a|b\\c*d_e`f[g]h#i", "a\\|b\\\\c\\*d\\_e\\`f\\[g\\]h\\#i"},
+		{"&<>", "&amp;&lt;&gt;"},
+		{"||\n\r|", "\\|\\|  \\|"},
+	};
+
+	(void)state;
+	check_cases(fr_md_escape, cases, sizeof(cases) / sizeof(cases[0]));
 }
 
 int main(void)
@@ -160,6 +185,7 @@ int main(void)
 		cmocka_unit_test(test_split_anywhere),
 		cmocka_unit_test(test_every_byte_every_offset),
 		cmocka_unit_test(test_html_entities),
+		cmocka_unit_test(test_md_cells),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
