@@ -7,18 +7,29 @@
 #include "util/escape.h"
 #include "out/out.h"
 #include "out/out_cell.h"
+#include "out/csv_line.h"
+
+size_t fr_csv_ncommas(const char *columns)
+{
+	/* every row asks for the same run, constant text: counted once a thread */
+	static _Thread_local const char *counted;
+	static _Thread_local size_t n;
+
+	if (columns != counted) {
+		n = 0;
+		for (const char *c = strchr(columns, ','); c; c = strchr(c + 1, ','))
+			n++;
+		counted = columns;
+	}
+	return n;
+}
 
 void fr_csv_commas(FILE *f, const char *columns)
 {
-	static const char run[] = ",,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,";
-	size_t n = 0;
+	struct fr_csv_line l = {.f = f};
 
-	for (const char *c = strchr(columns, ','); c; c = strchr(c + 1, ','))
-		n++;
-	for (size_t k; n; n -= k) {
-		k = n < sizeof(run) - 1 ? n : sizeof(run) - 1;
-		fwrite(run, 1, k, f);
-	}
+	fr_csv_line_commas(&l, fr_csv_ncommas(columns));
+	fr_csv_line_flush(&l);
 }
 
 void fr_csv_end_after(FILE *f, const char *column)

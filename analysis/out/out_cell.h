@@ -38,6 +38,15 @@
 		FR_HEALTH_CSV_COLUMNS
 
 /**
+ * fr_csv_ncommas() - how many commas a run of CSV columns holds
+ * @columns: a part of FR_CSV_COLUMNS (constant text: the count of the run
+ *           last asked for is kept, by its address)
+ *
+ * Return: the number of commas in @columns.
+ */
+size_t fr_csv_ncommas(const char *columns);
+
+/**
  * fr_csv_commas() - the empty cells of a run of CSV columns
  * @f: the report being written
  * @columns: a part of FR_CSV_COLUMNS

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "util/fixed.h"
 #include "out/out.h"
 
 const char *fr_basis_name(enum fr_basis b)
@@ -22,7 +23,7 @@ const char *fr_num(char *buf, size_t len, double v, int prec)
 	if (isnan(v) || isinf(v))
 		snprintf(buf, len, "-");
 	else
-		snprintf(buf, len, "%.*f", prec, v);
+		fr_fixed(buf, len, v, prec); /* snprintf's "%.*f", without printf */
 	return buf;
 }
 

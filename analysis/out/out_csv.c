@@ -11,8 +11,8 @@
 
 #include "report/report.h"
 #include "util/escape.h"
-#include "util/fixed.h"
 #include "out/out.h"
+#include "out/csv_line.h"
 #include "out/baseline_out.h"
 #include "report/fdp.h"
 #include "out/out_fdp.h"
@@ -36,40 +36,6 @@ struct row {
 	const struct fr_health_row *health; /* a "health" row's step's (report_health.h) */
 };
 
-static void field_str(FILE *f, const char *s)
-{
-	fr_csv_str(f, s);
-}
-
-/* A figure's cell after its comma: the figures are most of a CSV's
- * bytes, written through fr_fixed() (printf's text, without printf). */
-static void field_num(FILE *f, double v, int prec)
-{
-	char text[FR_FIXED_LEN];
-	int n;
-
-	fputc(',', f);
-	if (isnan(v) || isinf(v))
-		return;
-	n = fr_fixed(text, sizeof(text), v, prec);
-	if (n >= 0 && (size_t)n < sizeof(text))
-		fwrite(text, 1, (size_t)n, f);
-	else
-		fprintf(f, "%.*f", prec, v); /* longer than text */
-}
-
-static void field_uint(FILE *f, unsigned v)
-{
-	char rev[16];
-	int n = 0;
-
-	fputc(',', f);
-	for (; v; v /= 10)
-		rev[n++] = (char)('0' + v % 10);
-	while (n)
-		fputc(rev[--n], f);
-}
-
 static struct row blank(const char *section)
 {
 	return (struct row){.section = section,
@@ -88,13 +54,15 @@ static struct row blank(const char *section)
 
 /* Origin block: fio job names (joined by '|'), groupid, file.  A published
  * drive's steps have no fio job: empty. */
-static void emit_origin(FILE *f, const struct row *r)
+static void emit_origin(struct fr_csv_line *l, const struct row *r)
 {
 	const struct fr_step *s = r->origin;
 	bool measured = s && r->reference != 1;
 
-	fputc(',', f);
-	if (measured && s->njobnames) {
+	fr_csv_line_put(l, ",", 1);
+	if (measured && s->njobnames == 1) {
+		fr_csv_line_text(l, s->jobnames[0]);
+	} else if (measured && s->njobnames) {
 		size_t len = 0;
 		char *joined;
 
@@ -108,55 +76,69 @@ static void emit_origin(FILE *f, const struct row *r)
 					strcat(joined, "|");
 				strcat(joined, s->jobnames[i]);
 			}
-			field_str(f, joined);
+			fr_csv_line_text(l, joined);
 			free(joined);
 		}
 	}
-	fputc(',', f);
+	fr_csv_line_put(l, ",", 1);
 	if (measured && s->groupid >= 0)
-		fprintf(f, "%ld", s->groupid);
-	fputc(',', f);
-	field_str(f, measured ? s->source : r->file);
+		fr_csv_line_long(l, s->groupid);
+	fr_csv_line_put(l, ",", 1);
+	fr_csv_line_text(l, measured ? s->source : r->file);
 }
 
+/* A text cell after its comma. */
+static void comma_text(struct fr_csv_line *l, const char *s)
+{
+	fr_csv_line_put(l, ",", 1);
+	fr_csv_line_text(l, s);
+}
+
+/* The row in memory up to its health cells, which out_health.c writes. */
 static void emit(FILE *f, const struct row *r)
 {
-	field_str(f, r->section);
-	fputc(',', f);
-	field_str(f, r->profile);
-	fputc(',', f);
-	field_str(f, r->drive);
-	field_uint(f, r->place);
-	fputc(',', f);
-	field_str(f, r->step);
-	field_num(f, r->iops, 1);
-	field_num(f, r->mbps, 3);
-	field_num(f, fr_us(r->lat), 3);
-	field_num(f, fr_us(r->p99), 3);
-	field_num(f, fr_us(r->p999), 3);
-	field_num(f, fr_us(r->p9999), 3);
-	field_num(f, r->margin, 3);
-	field_uint(f, r->ref_place);
-	field_uint(f, r->ref_total);
-	field_num(f, r->write_mbps, 3);
-	field_uint(f, r->nsid);
-	fputc(',', f);
-	if (r->reference >= 0)
-		fputs(r->reference ? "1" : "0", f);
-	fputc(',', f);
-	field_str(f, r->detail);
-	emit_origin(f, r);
-	field_uint(f, r->per_drive_of);
-	fputc(',', f);
-	field_str(f, r->ref_note);
-	fputc(',', f);
-	field_str(f, r->cross_check_of);
-	field_num(f, r->ratio.mean, 3);
-	field_num(f, r->ratio.p99, 3);
-	field_num(f, r->ratio.p999, 3);
-	field_num(f, r->ratio.p9999, 3);
-	field_num(f, r->target_iops, 1);
-	field_num(f, r->target_iops > 0 ? 100 * r->iops / r->target_iops : NAN, 1);
+	struct fr_csv_line l = {.f = f};
+
+	fr_csv_line_text(&l, r->section);
+	comma_text(&l, r->profile);
+	comma_text(&l, r->drive);
+	fr_csv_line_count(&l, r->place);
+	comma_text(&l, r->step);
+	fr_csv_line_num(&l, r->iops, 1);
+	fr_csv_line_num(&l, r->mbps, 3);
+	fr_csv_line_num(&l, fr_us(r->lat), 3);
+	fr_csv_line_num(&l, fr_us(r->p99), 3);
+	fr_csv_line_num(&l, fr_us(r->p999), 3);
+	fr_csv_line_num(&l, fr_us(r->p9999), 3);
+	fr_csv_line_num(&l, r->margin, 3);
+	fr_csv_line_count(&l, r->ref_place);
+	fr_csv_line_count(&l, r->ref_total);
+	fr_csv_line_num(&l, r->write_mbps, 3);
+	fr_csv_line_count(&l, r->nsid);
+	fr_csv_line_put(&l,
+			r->reference < 0 ? ","
+			: r->reference	 ? ",1"
+					 : ",0",
+			r->reference < 0 ? 1 : 2);
+	comma_text(&l, r->detail);
+	emit_origin(&l, r);
+	fr_csv_line_count(&l, r->per_drive_of);
+	comma_text(&l, r->ref_note);
+	comma_text(&l, r->cross_check_of);
+	fr_csv_line_num(&l, r->ratio.mean, 3);
+	fr_csv_line_num(&l, r->ratio.p99, 3);
+	fr_csv_line_num(&l, r->ratio.p999, 3);
+	fr_csv_line_num(&l, r->ratio.p9999, 3);
+	fr_csv_line_num(&l, r->target_iops, 1);
+	fr_csv_line_num(&l, r->target_iops > 0 ? 100 * r->iops / r->target_iops : NAN, 1);
+	if (!r->health) {
+		/* no health record: its columns empty, as fr_health_csv_fields() has them */
+		fr_csv_line_commas(&l, fr_csv_ncommas(FR_HEALTH_CSV_COLUMNS));
+		fr_csv_line_put(&l, "\n", 1);
+		fr_csv_line_flush(&l);
+		return;
+	}
+	fr_csv_line_flush(&l);
 	fr_health_csv_fields(f, r->health);
 	fputc('\n', f);
 }

@@ -12,6 +12,7 @@
 #include "report/report.h"
 #include "util/escape.h"
 #include "out/out.h"
+#include "out/csv_line.h"
 #include "out/baseline_out.h"
 #include "out/out_fdp.h"
 #include "out/out_health.h"
@@ -200,24 +201,30 @@ static void profiles(FILE *f, const struct fr_report *rep)
 	}
 }
 
-/* Prints "prefix text" folded at spaces to fit 100 columns. */
+/* Prints "prefix text" folded at spaces to fit 100 columns (a column is
+ * a byte, as printf counts), built in memory and written at once. */
 static void wrapped(FILE *f, const char *prefix, const char *text)
 {
-	size_t col = (size_t)fprintf(f, "%s", prefix);
+	struct fr_csv_line l = {.f = f};
+	size_t col = strlen(prefix);
 
+	fr_csv_line_put(&l, prefix, col);
 	while (*text) {
 		size_t word = strcspn(text, " ");
 
 		if (col > 4 && col + 1 + word > 100) {
-			fputs("\n   ", f);
+			fr_csv_line_put(&l, "\n   ", 4);
 			col = 3;
 		}
-		col += (size_t)fprintf(f, " %.*s", (int)word, text);
+		fr_csv_line_put(&l, " ", 1);
+		fr_csv_line_put(&l, text, word);
+		col += 1 + word;
 		text += word;
 		while (*text == ' ')
 			text++;
 	}
-	fputc('\n', f);
+	fr_csv_line_put(&l, "\n", 1);
+	fr_csv_line_flush(&l);
 }
 
 static void write_pressure(FILE *f, const struct fr_report *rep)

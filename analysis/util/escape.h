@@ -18,6 +18,9 @@
 #include <stddef.h>
 #include <stdio.h>
 
+/* Where escaped text goes, piece by piece: 0, or -1 on an error. */
+typedef int (*fr_put_fn)(void *arg, const char *s, size_t n);
+
 enum fr_escape_mode {
 	FR_ESC_UTF8,	    /* invalid UTF-8 only (JSON: json-c escapes controls) */
 	FR_ESC_CONTROLS,    /* and every control character (stderr, one line) */
@@ -55,15 +58,18 @@ char *fr_escape_str(const char *s, enum fr_escape_mode mode);
 int fr_write_escaped(FILE *f, const char *s, size_t len, enum fr_escape_mode mode);
 
 /**
- * fr_render_escaped() - render a whole report, then write it escaped
+ * fr_render_escaped() - render a report through the byte layer
  * @out: where the report is written
- * @render: the renderer, called with an in-memory stream and @arg
+ * @render: the renderer, called with a stream of its own and @arg
  * @arg: what @render renders
  * @mode: what is escaped besides invalid UTF-8
  *
  * Names from input cannot send escape sequences to a terminal or invalid
- * UTF-8 into a document: the report is rendered into memory first and
- * written to @out through the byte layer.
+ * UTF-8 into a document: what @render writes is escaped on its way to @out
+ * as each stdio buffer fills, with no copy of the whole report, and byte
+ * for byte as fr_escape() escapes the whole (a character cut by a buffer's
+ * end waits for its other bytes).  Nothing is written to @out before
+ * @render has filled a buffer or returned.
  *
  * Return: 0, or -1 (@render failed, out of memory, a write error).
  */
@@ -115,5 +121,18 @@ void fr_md_code(FILE *f, const char *s);
  * through it, so that -5.2 stays a number.
  */
 void fr_csv_str(FILE *f, const char *s);
+
+/**
+ * fr_csv_each() - one CSV text field, piece by piece
+ * @s: the field's text (NULL: an empty field)
+ * @put: called with each piece of the field as written
+ * @arg: what @put writes to
+ *
+ * The field exactly as fr_csv_str() writes it, for a writer that builds a
+ * row in memory.
+ *
+ * Return: 0, or -1 when @put failed.
+ */
+int fr_csv_each(const char *s, fr_put_fn put, void *arg);
 
 #endif
