@@ -111,10 +111,31 @@ static double bin_ns(const char *key, size_t n)
 	return strtod(text, NULL);
 }
 
+/* Bins read as integers into dir's buckets; false when one is not above
+ * the bin before (*last). */
+static bool add_bins(struct fs_dir *dir, const uint64_t *ns, const uint64_t *count, size_t n,
+		     double *last)
+{
+	for (size_t i = 0; i < n; i++) {
+		double at = (double)ns[i];
+		long k;
+
+		if (!(at > *last))
+			return false;
+		*last = at;
+		k = fr_dist_bucket_of(at);
+		if (count[i] > 0 && k >= 0)
+			dir->buckets[k] += (double)count[i];
+	}
+	return true;
+}
+
 /* json+'s "bins" of clat_ns (ns -> count), summed as fr_fio_keep() sums
  * them.  fio writes them in ascending order; keys out of that order (a
  * repeated one among them, which json-c's tree keeps once, last value)
  * decline the document, as do a key or count that is not a plain number. */
+#define BINS_RUN 64 /* bins read per fr_js_int_members() call */
+
 static bool read_bins(struct fr_js *s, struct fs_dir *dir)
 {
 	const char *key;
@@ -126,21 +147,23 @@ static bool read_bins(struct fr_js *s, struct fs_dir *dir)
 	if (!fr_js_open(s, '{'))
 		return false;
 	for (;;) {
-		uint64_t ns_int, count_int;
+		uint64_t ns[BINS_RUN], counts[BINS_RUN];
+		size_t got = fr_js_int_members(s, first, ns, counts, BINS_RUN);
 		long k;
 
-		if (fr_js_int_member(s, first, &ns_int, &count_int)) {
-			/* fio's own form, read in one pass */
-			at = (double)ns_int;
-			count = (double)count_int;
+		/* fio's own form, read a run at a time */
+		if (got) {
 			first = false;
-		} else if (fr_js_key(s, &first, &key, &n)) {
-			if (n == 0 || n >= BIN_KEY_MAX || !fr_js_number(s, &count))
+			if (!add_bins(dir, ns, counts, got, &last))
 				return false;
-			at = bin_ns(key, n);
-		} else {
-			break;
+			if (got == BINS_RUN)
+				continue;
 		}
+		if (!fr_js_key(s, &first, &key, &n))
+			break;
+		if (n == 0 || n >= BIN_KEY_MAX || !fr_js_number(s, &count))
+			return false;
+		at = bin_ns(key, n);
 		if (!(at > last))
 			return false;
 		last = at;
