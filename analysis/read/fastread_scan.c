@@ -112,20 +112,23 @@ static double bin_ns(const char *key, size_t n)
 }
 
 /* Bins read as integers into dir's buckets; false when one is not above
- * the bin before (*last). */
+ * the bin before (*last).  Ascending, each bin's bucket is at or above
+ * the one before's, *k (read_fio_keep.h). */
 static bool add_bins(struct fs_dir *dir, const uint64_t *ns, const uint64_t *count, size_t n,
-		     double *last)
+		     double *last, long *k)
 {
+	const uint64_t *start = fr_dist_bucket_starts();
+
 	for (size_t i = 0; i < n; i++) {
 		double at = (double)ns[i];
-		long k;
 
 		if (!(at > *last))
 			return false;
 		*last = at;
-		k = fr_dist_bucket_of(at);
-		if (count[i] > 0 && k >= 0)
-			dir->buckets[k] += (double)count[i];
+		while (*k < FR_DIST_NBUCKETS && ns[i] >= start[*k + 1])
+			++*k;
+		if (count[i] > 0 && *k < FR_DIST_NBUCKETS)
+			dir->buckets[*k] += (double)count[i];
 	}
 	return true;
 }
@@ -142,6 +145,7 @@ static bool read_bins(struct fr_js *s, struct fs_dir *dir)
 	size_t n;
 	bool first = true;
 	double count, at, last = -INFINITY;
+	long run_bucket = 0; /* add_bins()'s */
 
 	dir->has_bins = true;
 	if (!fr_js_open(s, '{'))
@@ -154,7 +158,7 @@ static bool read_bins(struct fr_js *s, struct fs_dir *dir)
 		/* fio's own form, read a run at a time */
 		if (got) {
 			first = false;
-			if (!add_bins(dir, ns, counts, got, &last))
+			if (!add_bins(dir, ns, counts, got, &last, &run_bucket))
 				return false;
 			if (got == BINS_RUN)
 				continue;

@@ -132,24 +132,31 @@ static const char *number_end(const char *q, const char *end, bool *is_int)
 	return q < end && after_token[(unsigned char)*q] ? q : NULL;
 }
 
+/* Past the literal word (n bytes) at p, or NULL. */
+static const char *word_end(const char *p, const char *end, const char *word, size_t n)
+{
+	return (size_t)(end - p) > n && !memcmp(p, word, n) && after_token[(unsigned char)p[n]]
+		       ? p + n
+		       : NULL;
+}
+
 /* Past a scalar value at p (string, number, literal), or NULL. */
 static const char *scalar_end(const char *p, const char *end)
 {
-	static const char *const words[] = {"true", "false", "null"};
 	bool is_int;
 
-	if (*p == '"')
+	switch (*p) {
+	case '"':
 		return string_end(p, end);
-	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
-		size_t n = strlen(words[i]);
-
-		if (*p == words[i][0])
-			return (size_t)(end - p) > n && !memcmp(p, words[i], n) &&
-					       after_token[(unsigned char)p[n]]
-				       ? p + n
-				       : NULL;
+	case 't':
+		return word_end(p, end, "true", 4);
+	case 'f':
+		return word_end(p, end, "false", 5);
+	case 'n':
+		return word_end(p, end, "null", 4);
+	default:
+		return number_end(p, end, &is_int);
 	}
-	return number_end(p, end, &is_int);
 }
 
 static bool decline(struct fr_js *s)
@@ -238,6 +245,10 @@ bool fr_js_key(struct fr_js *s, bool *first, const char **key, size_t *len)
 		return decline(s);
 	*key = p + 1;
 	*len = (size_t)(q - p - 2);
+	if (end - q >= 3 && q[0] == ' ' && q[1] == ':' && q[2] == ' ') {
+		s->p = q + 3; /* fio's " : " */
+		return true;
+	}
 	p = ws(q, end);
 	if (p >= end || *p != ':')
 		return decline(s);

@@ -15,6 +15,7 @@
  * references to the options of the parsed document, not copies.
  */
 #include <math.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -86,6 +87,44 @@ long fr_dist_bucket_of(double ns)
 		memo[i].set = true;
 	}
 	return memo[i].k;
+}
+
+/* A bin's bucket counted from 0 up with FR_DIST_NBUCKETS for -1 (from
+ * 10^12 ns up): never less for a larger ns (below). */
+static long bucket_rank(uint64_t ns)
+{
+	long k = bucket_compute((double)ns);
+
+	return k < 0 ? FR_DIST_NBUCKETS : k;
+}
+
+static uint64_t bucket_start[FR_DIST_NBUCKETS + 1];
+
+/*
+ * Each bucket's least whole ns, found from 10^(k/10) rounded up by asking
+ * bucket_compute() itself on either side.  That it never falls as whole
+ * ns rise: log10() is off by a few ulps at most, while log10(n + 1) -
+ * log10(n) is over 200 ulps of log10(n) for every n up to 10^12.
+ */
+static void find_bucket_starts(void)
+{
+	for (long k = 1; k <= FR_DIST_NBUCKETS; k++) {
+		uint64_t n = (uint64_t)ceil(pow(10, (double)k / FR_DIST_PER_DECADE));
+
+		while (bucket_rank(n) < k)
+			n++;
+		while (n > 1 && bucket_rank(n - 1) >= k)
+			n--;
+		bucket_start[k] = n;
+	}
+}
+
+const uint64_t *fr_dist_bucket_starts(void)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+	pthread_once(&once, find_bucket_starts);
+	return bucket_start;
 }
 
 /* {"clat_ns": {"buckets": {"k": I/Os}}} of one direction's json+ bins, or
