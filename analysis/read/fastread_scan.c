@@ -23,11 +23,12 @@ struct name {
 	size_t n;
 };
 
-/* Index of key in names (count of them), or -1. */
+/* Index of key in names (count of them), or -1.  Most keys are none of
+ * them: the first byte rules most out before memcmp() is called. */
 static int name_index(const char *key, size_t len, const struct name *names, int count)
 {
 	for (int i = 0; i < count; i++)
-		if (names[i].n == len && !memcmp(names[i].s, key, len))
+		if (names[i].n == len && names[i].s[0] == key[0] && !memcmp(names[i].s, key, len))
 			return i;
 	return -1;
 }

@@ -78,7 +78,7 @@ static inline __attribute__((always_inline)) uint64_t non_digits8(uint64_t w)
 
 /* Past the run of digits at q: eight bytes at a time where the byte
  * order lets the first that is not one be found by its lowest set bit. */
-static const char *digits(const char *q, const char *end)
+static inline __attribute__((always_inline)) const char *digits(const char *q, const char *end)
 {
 #if defined(__GNUC__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	while (end - q >= 8) {
@@ -498,7 +498,7 @@ bool fr_js_number(struct fr_js *s, double *v)
 	const char *end;
 	bool is_int;
 
-	fr_js_peek(s);
+	s->p = ws(s->p, s->end);
 	if (s->bad || !(end = number_end(s->p, s->end, &is_int)) ||
 	    (size_t)(end - s->p) >= sizeof(text))
 		return decline(s);

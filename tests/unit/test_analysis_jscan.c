@@ -43,6 +43,40 @@ static void test_key_refuses_trailing_comma(void **state)
 	assert_int_equal(fr_js_peek(&s), 0); /* bad, not past the '}' */
 }
 
+/* Whether {"name" SEP 5} is read as one member of value 5; then the
+ * cursor is past the object. */
+static bool reads_member(const char *text)
+{
+	struct fr_js s;
+	const char *key;
+	size_t len;
+	double v;
+	bool first = true;
+
+	cursor(&s, text);
+	return fr_js_open(&s, '{') && fr_js_key(&s, &first, &key, &len) && len == 4 &&
+	       !memcmp(key, "name", 4) && fr_js_number(&s, &v) && v == 5 &&
+	       !fr_js_key(&s, &first, &key, &len) && !s.bad;
+}
+
+/* fio's " : " after a name, taken at once, and every other spelling of
+ * the ':' read or refused as JSON has it. */
+static void test_key_colon_forms(void **state)
+{
+	static const char *const taken[] = {"{\"name\" : 5}",	"{\"name\":5}",	 "{\"name\"  :  5}",
+					    "{\"name\"\n:\t5}", "{\"name\" :5}", "{\"name\": 5}"};
+	static const char *const refused[] = {"{\"name\" ; 5}", "{\"name\" 5}", "{\"name\" :: 5}",
+					      "{\"name\" : }",	"{\"name\" : ", "{\"name\" ,: 5}"};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(taken) / sizeof(taken[0]); i++)
+		if (!reads_member(taken[i]))
+			fail_msg("refused: %s", taken[i]);
+	for (size_t i = 0; i < sizeof(refused) / sizeof(refused[0]); i++)
+		if (reads_member(refused[i]))
+			fail_msg("taken: %s", refused[i]);
+}
+
 /* A number where an object was wanted marks the cursor bad. */
 static void make_bad(struct fr_js *s, const char *text)
 {
@@ -304,6 +338,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_skip_reads_a_value),
 		cmocka_unit_test(test_key_refuses_trailing_comma),
+		cmocka_unit_test(test_key_colon_forms),
 		cmocka_unit_test(test_skip_fails_on_bad_json),
 		cmocka_unit_test(test_bad_cursor_stays_bad),
 		cmocka_unit_test(test_number_as_strtod),
