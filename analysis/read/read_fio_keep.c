@@ -151,7 +151,7 @@ static struct json_object *keep_bins(struct json_object *dir)
  * kept for the run: json-c then neither copies nor looks up a key (a
  * json+ job has dozens of buckets, and adding them was a twentieth of a
  * run's instructions). */
-static char bucket_key[FR_DIST_NBUCKETS][4];
+static char bucket_key[FR_DIST_NBUCKETS][12]; /* room for any int */
 
 static void make_bucket_keys(void)
 {
