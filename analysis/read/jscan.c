@@ -219,6 +219,29 @@ bool fr_js_string(struct fr_js *s, const char **str, size_t *len)
 	return true;
 }
 
+/* The gap g, as fr_js_gap holds it, learnt from the bytes from .. quote
+ * that ws(), ',' and ws() passed; none when not 8 .. 16 bytes. */
+static void learn_gap(struct fr_js_gap *g, const char *from, const char *quote)
+{
+	g->len = 0;
+	if (quote - from >= 8 && quote - from <= 16) {
+		g->len = (size_t)(quote - from);
+		memcpy(&g->head, from, 8);
+		memcpy(&g->tail, quote - 8, 8);
+	}
+}
+
+/* Whether the bytes at p are the gap g, then a '"' (a name's), with
+ * g->len + 1 bytes or more readable from p. */
+static inline __attribute__((always_inline)) bool same_gap(const char *p, const struct fr_js_gap *g)
+{
+	uint64_t head, tail;
+
+	memcpy(&head, p, 8);
+	memcpy(&tail, p + g->len - 8, 8);
+	return head == g->head && tail == g->tail && p[g->len] == '"';
+}
+
 /*
  * next_item(), fr_js_string() and the ':' in one pass, whitespace passed
  * inline: a member's name is read about a million times in 2,000 files.
@@ -226,19 +249,26 @@ bool fr_js_string(struct fr_js *s, const char **str, size_t *len)
  */
 bool fr_js_key(struct fr_js *s, bool *first, const char **key, size_t *len)
 {
-	const char *end = s->end, *p = ws(s->p, end), *q;
+	const char *end = s->end, *from = s->p, *p, *q;
+	struct fr_js_gap *g = &s->gap[s->depth];
 
 	if (s->bad)
 		return false;
-	if (p < end && *p == '}') {
-		s->p = p + 1;
-		s->depth--;
-		return false;
-	}
-	if (!*first) {
-		if (p >= end || *p != ',')
-			return decline(s);
-		p = ws(p + 1, end);
+	if (!*first && g->len && (size_t)(end - from) > g->len && same_gap(from, g)) {
+		p = from + g->len; /* laid out as the member before */
+	} else {
+		p = ws(from, end);
+		if (p < end && *p == '}') {
+			s->p = p + 1;
+			s->depth--;
+			return false;
+		}
+		if (!*first) {
+			if (p >= end || *p != ',')
+				return decline(s);
+			p = ws(p + 1, end);
+			learn_gap(g, from, p);
+		}
 	}
 	*first = false;
 	if (p >= end || *p != '"' || !(q = string_end(p, end)))
@@ -305,26 +335,6 @@ int_member(const char *p, const char *end, bool first, uint64_t *name, uint64_t 
 }
 
 /*
- * The bytes between two members in fio's layout, ',' then a newline and
- * the indent, as int_member() last passed them, for fast_member() to
- * compare with at once: 8 .. 16 bytes held as their first and last eight.
- */
-struct gap {
-	size_t len; /* 0: none learnt */
-	uint64_t head, tail;
-};
-
-static void learn_gap(struct gap *g, const char *from, const char *quote)
-{
-	g->len = 0;
-	if (quote - from >= 8 && quote - from <= 16) {
-		g->len = (size_t)(quote - from);
-		memcpy(&g->head, from, 8);
-		memcpy(&g->tail, quote - 8, 8);
-	}
-}
-
-/*
  * The run of digits that starts the 8 bytes at p, eight at a time: its
  * length (0 .. 8) and, in *v, its value.  XOR with '0' leaves a digit's
  * byte 0 .. 9; any other byte has a high nibble set or, 6 added, carries
@@ -382,22 +392,19 @@ static inline __attribute__((always_inline)) const char *short_int_near(const ch
 #define FAST_MEMBER_MAX 64 /* gap 16 + "15" 17 + " : " 3 + 15 + 1, rounded up */
 
 static inline __attribute__((always_inline)) const char *
-fast_member(const char *p, const struct gap *g, uint64_t *name, uint64_t *value)
+fast_member(const char *p, const struct fr_js_gap *g, uint64_t *name, uint64_t *value)
 {
 	static const char colon[4] = {'"', ' ', ':', ' '};
-	uint64_t head, tail;
 	uint32_t sep, want;
 	const char *q, *v;
 
 	/* digits8() reads a word's bytes lowest first as the text's order */
 	if (!g->len || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__)
 		return NULL;
-	memcpy(&head, p, 8);
-	memcpy(&tail, p + g->len - 8, 8);
-	if (head != g->head || tail != g->tail)
+	if (!same_gap(p, g))
 		return NULL;
 	p += g->len;
-	if (*p != '"' || !(q = short_int_near(p + 1, name)))
+	if (!(q = short_int_near(p + 1, name)))
 		return NULL;
 	memcpy(&sep, q, 4);
 	memcpy(&want, colon, 4);
@@ -413,7 +420,7 @@ fast_member(const char *p, const struct gap *g, uint64_t *name, uint64_t *value)
 size_t fr_js_int_members(struct fr_js *s, bool first, uint64_t *names, uint64_t *values, size_t max)
 {
 	const char *p = s->p, *end = s->end, *q;
-	struct gap g = {0};
+	struct fr_js_gap g = {0};
 	size_t n = 0;
 
 	if (s->bad)

@@ -19,10 +19,19 @@
  */
 #define FR_JS_MAX_DEPTH 20
 
+/* The bytes between two members as the cursor last passed them at one
+ * depth (fio's ',', newline and indent), 8 .. 16 of them held as their
+ * first and last eight; len 0 when none is known. */
+struct fr_js_gap {
+	size_t len;
+	uint64_t head, tail;
+};
+
 struct fr_js {
 	const char *p, *end;
 	unsigned depth;
 	bool bad;
+	struct fr_js_gap gap[FR_JS_MAX_DEPTH + 1]; /* per depth, for fr_js_key() */
 };
 
 /**

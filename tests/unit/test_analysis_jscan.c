@@ -333,12 +333,82 @@ static void test_int_members_as_member_by_member(void **state)
 	assert_true(fast > members * 50);
 }
 
+/* An object walked member by member with fr_js_key(), objects entered
+ * the same way, other values fr_js_skip()ped. */
+static bool walk(struct fr_js *s)
+{
+	const char *key;
+	size_t len;
+	bool first = true;
+
+	if (!fr_js_open(s, '{'))
+		return false;
+	while (fr_js_key(s, &first, &key, &len))
+		if (!(fr_js_peek(s) == '{' ? walk(s) : fr_js_skip(s)))
+			return false;
+	return !s->bad;
+}
+
+/* Walked as fr_js_skip() (which learns no gap) steps over it: taken or
+ * refused alike, and when taken, ended at the same byte. */
+static void assert_walked_as_skipped(const char *text)
+{
+	struct fr_js walked, skipped;
+	bool w, k;
+
+	cursor(&walked, text);
+	cursor(&skipped, text);
+	w = walk(&walked);
+	k = fr_js_peek(&skipped) == '{' && fr_js_skip(&skipped);
+	if (w != k || (w && walked.p != skipped.p))
+		fail_msg("walked %s, skipped %s: %s", w ? "taken" : "refused",
+			 k ? "taken" : "refused", text);
+}
+
+/*
+ * fr_js_key()'s gap between members, learnt per depth and then compared
+ * at once, takes what the whitespace-by-whitespace path takes and nothing
+ * else: fio's layout at two depths, each one-byte change of it and each
+ * prefix.
+ */
+static void test_key_gaps(void **state)
+{
+	static const char fio[] = "{\n"
+				  "        \"a\" : 1,\n"
+				  "        \"bb\" : {\n"
+				  "            \"c\" : 2,\n"
+				  "            \"d\" : 3,\n"
+				  "            \"e\" : 4\n"
+				  "        },\n"
+				  "        \"f\" : \"x\",\n"
+				  "        \"g\" : 5,\n"
+				  "         \"h\" : 6,\n"
+				  "        \"i\" : 7\n"
+				  "}                ";
+	static const char bytes[] = " \n\t,:\"}{x1";
+	char text[sizeof(fio)];
+
+	(void)state;
+	memcpy(text, fio, sizeof(fio));
+	assert_walked_as_skipped(text);
+	for (size_t at = 0; at < sizeof(fio) - 1; at++) {
+		for (size_t b = 0; b < sizeof(bytes) - 1; b++) {
+			text[at] = bytes[b];
+			assert_walked_as_skipped(text);
+		}
+		text[at] = '\0';
+		assert_walked_as_skipped(text);
+		text[at] = fio[at];
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_skip_reads_a_value),
 		cmocka_unit_test(test_key_refuses_trailing_comma),
 		cmocka_unit_test(test_key_colon_forms),
+		cmocka_unit_test(test_key_gaps),
 		cmocka_unit_test(test_skip_fails_on_bad_json),
 		cmocka_unit_test(test_bad_cursor_stays_bad),
 		cmocka_unit_test(test_number_as_strtod),
