@@ -382,6 +382,22 @@ static inline __attribute__((always_inline)) const char *short_int_near(const ch
 	return p + 8 + more;
 }
 
+/* short_int_near() for a few digits (a bin's count: most are one to
+ * three), a byte at a time: fewer instructions than digits8() there. */
+static inline __attribute__((always_inline)) const char *small_int_near(const char *p, uint64_t *v)
+{
+	uint64_t sum = 0;
+	unsigned d;
+	const char *q = p;
+
+	while ((d = (unsigned char)(*q - '0')) < 10 && q - p < 16) {
+		sum = sum * 10 + d;
+		q++;
+	}
+	*v = sum;
+	return q == p || q - p > 15 ? NULL : q;
+}
+
 /*
  * The member after another at p when it is laid out as the one before
  * (the gap g, then "name" : value with one space either side of the
@@ -411,7 +427,7 @@ fast_member(const char *p, const struct fr_js_gap *g, uint64_t *name, uint64_t *
 	if (sep != want)
 		return NULL;
 	v = q + 4;
-	if (!(q = short_int_near(v, value)) || (*v == '0' && q - v > 1) ||
+	if (!(q = small_int_near(v, value)) || (*v == '0' && q - v > 1) ||
 	    !after_token[(unsigned char)*q])
 		return NULL;
 	return q;

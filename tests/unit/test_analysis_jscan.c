@@ -284,6 +284,11 @@ static size_t bins_text(char *text, size_t size, uint64_t *rng)
 
 		while (--digits)
 			name = name * 10 + test_rng(rng) % 10;
+		/* now and then a count of 14 .. 19 digits */
+		for (unsigned more = test_rng(rng) % 8 == 0 ? (unsigned)(test_rng(rng) % 6) + 11
+							    : 0;
+		     more; more--)
+			count = count * 10 + test_rng(rng) % 10;
 		len += (size_t)snprintf(text + len, size - len, "%s            \"%llu\" : %s%llu",
 					i ? ",\n" : "", name, test_rng(rng) % 50 == 0 ? "0" : "",
 					count);
