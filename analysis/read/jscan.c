@@ -470,6 +470,11 @@ static double int_value(const char *p, const char *end)
 	return (double)(neg ? -v : v);
 }
 
+/* The powers of ten a double holds exactly */
+static const double exact_pow10[] = {1e0,  1e1,	 1e2,  1e3,  1e4,  1e5,	 1e6,  1e7,
+				     1e8,  1e9,	 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+				     1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+
 /*
  * A decimal with a fraction or exponent (checked by number_end()) as
  * strtod() converts it, when that takes one rounding: its digits, point
@@ -481,9 +486,6 @@ static double int_value(const char *p, const char *end)
  */
 static bool exact_decimal(const char *p, const char *end, double *v)
 {
-	static const double pow10[] = {1e0,  1e1,  1e2,	 1e3,  1e4,  1e5,  1e6,	 1e7,
-				       1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
-				       1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
 	bool neg = *p == '-';
 	uint64_t m = 0;
 	int ndigits = 0, scale = 0, exp = 0, exp_sign = 1;
@@ -510,9 +512,38 @@ static bool exact_decimal(const char *p, const char *end, double *v)
 	scale += exp_sign * exp;
 	if (scale < -22 || scale > 22)
 		return false;
-	r = scale < 0 ? (double)m / pow10[-scale] : (double)m * pow10[scale];
+	r = scale < 0 ? (double)m / exact_pow10[-scale] : (double)m * exact_pow10[scale];
 	*v = neg ? -r : r;
 	return true;
+}
+
+/*
+ * fio's own numbers, "4001" or "4715.266933", in one pass: no sign, no
+ * leading zero, no exponent, at most 15 digits in all, followed by a byte
+ * number_end() takes after a number.  Past it, its value in *v as
+ * int_value() or exact_decimal() gives it (m, or m / 10^fraction digits);
+ * NULL for any other text, which number_end() then judges.
+ */
+static inline __attribute__((always_inline)) const char *plain_number(const char *p,
+								      const char *end, double *v)
+{
+	const char *q = p, *point = NULL;
+	uint64_t m = 0;
+	unsigned d;
+
+	for (; q < end && q - p <= 16; q++) {
+		if ((d = (unsigned char)(*q - '0')) < 10)
+			m = m * 10 + d;
+		else if (*q == '.' && !point && q > p)
+			point = q;
+		else
+			break;
+	}
+	if (q == p || q >= end || !after_token[(unsigned char)*q] || q - p - (point != NULL) > 15 ||
+	    (point && point == q - 1) || (*p == '0' && q - p > 1 && p[1] != '.'))
+		return NULL;
+	*v = point ? (double)m / exact_pow10[q - point - 1] : (double)m;
+	return q;
 }
 
 bool fr_js_number(struct fr_js *s, double *v)
@@ -522,6 +553,10 @@ bool fr_js_number(struct fr_js *s, double *v)
 	bool is_int;
 
 	s->p = ws(s->p, s->end);
+	if (!s->bad && (end = plain_number(s->p, s->end, v))) {
+		s->p = end;
+		return true;
+	}
 	if (s->bad || !(end = number_end(s->p, s->end, &is_int)) ||
 	    (size_t)(end - s->p) >= sizeof(text))
 		return decline(s);

@@ -200,6 +200,55 @@ static void test_number_as_strtod(void **state)
 	}
 }
 
+/* fio's plain numbers, read in one pass, as strtod() reads them, at the
+ * bounds of that pass (15 digits, the point's places); and forms JSON
+ * does not have refused. */
+static void test_number_forms(void **state)
+{
+	static const char *const taken[] = {"0",
+					    "7",
+					    "4001",
+					    "123456789012345",
+					    "1234567890123456",
+					    "0.5",
+					    "0.000000",
+					    "4715.266933",
+					    "99.990000",
+					    "12345678901234.5",
+					    "1.5e3",
+					    "-12.5",
+					    "100000000000000000",
+					    "0.123456789012345",
+					    "9.99999999999999"};
+	static const char *const refused[] = {"05",
+					      "00.5",
+					      "1.",
+					      ".5",
+					      "1.2.3",
+					      "1e",
+					      "-",
+					      "0x10",
+					      "1..2",
+					      "+1",
+					      "1.5.",
+					      "0005",
+					      "1234567890123456789"};
+	struct fr_js s;
+	double v;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(taken) / sizeof(taken[0]); i++)
+		assert_reads_as_strtod(taken[i]);
+	for (size_t i = 0; i < sizeof(refused) / sizeof(refused[0]); i++) {
+		char doc[64];
+
+		snprintf(doc, sizeof(doc), "%s,", refused[i]);
+		cursor(&s, doc);
+		if (fr_js_number(&s, &v))
+			fail_msg("taken: %s", refused[i]);
+	}
+}
+
 /* Members read from a bins object: names and values as read, and how the
  * reading ended. */
 struct members {
@@ -417,6 +466,7 @@ int main(void)
 		cmocka_unit_test(test_skip_fails_on_bad_json),
 		cmocka_unit_test(test_bad_cursor_stays_bad),
 		cmocka_unit_test(test_number_as_strtod),
+		cmocka_unit_test(test_number_forms),
 		cmocka_unit_test(test_int_members_as_member_by_member),
 	};
 
