@@ -23,11 +23,12 @@ struct name {
 	size_t n;
 };
 
-/* Index of key in names (count of them), or -1. */
+/* Index of key in names (count of them), or -1.  Most keys are none of
+ * them: the first byte rules most out before memcmp() is called. */
 static int name_index(const char *key, size_t len, const struct name *names, int count)
 {
 	for (int i = 0; i < count; i++)
-		if (names[i].n == len && !memcmp(names[i].s, key, len))
+		if (names[i].n == len && names[i].s[0] == key[0] && !memcmp(names[i].s, key, len))
 			return i;
 	return -1;
 }
@@ -111,36 +112,63 @@ static double bin_ns(const char *key, size_t n)
 	return strtod(text, NULL);
 }
 
+/* Bins read as integers into dir's buckets; false when one is not above
+ * the bin before (*last).  Ascending, each bin's bucket is at or above
+ * the one before's, *k (read_fio_keep.h). */
+static bool add_bins(struct fs_dir *dir, const uint64_t *ns, const uint64_t *count, size_t n,
+		     double *last, long *k)
+{
+	const uint64_t *start = fr_dist_bucket_starts();
+
+	for (size_t i = 0; i < n; i++) {
+		double at = (double)ns[i];
+
+		if (!(at > *last))
+			return false;
+		*last = at;
+		while (*k < FR_DIST_NBUCKETS && ns[i] >= start[*k + 1])
+			++*k;
+		if (count[i] > 0 && *k < FR_DIST_NBUCKETS)
+			dir->buckets[*k] += (double)count[i];
+	}
+	return true;
+}
+
 /* json+'s "bins" of clat_ns (ns -> count), summed as fr_fio_keep() sums
  * them.  fio writes them in ascending order; keys out of that order (a
  * repeated one among them, which json-c's tree keeps once, last value)
  * decline the document, as do a key or count that is not a plain number. */
+#define BINS_RUN 64 /* bins read per fr_js_int_members() call */
+
 static bool read_bins(struct fr_js *s, struct fs_dir *dir)
 {
 	const char *key;
 	size_t n;
 	bool first = true;
 	double count, at, last = -INFINITY;
+	long run_bucket = 0; /* add_bins()'s */
 
 	dir->has_bins = true;
 	if (!fr_js_open(s, '{'))
 		return false;
 	for (;;) {
-		uint64_t ns_int, count_int;
+		uint64_t ns[BINS_RUN], counts[BINS_RUN];
+		size_t got = fr_js_int_members(s, first, ns, counts, BINS_RUN);
 		long k;
 
-		if (fr_js_int_member(s, first, &ns_int, &count_int)) {
-			/* fio's own form, read in one pass */
-			at = (double)ns_int;
-			count = (double)count_int;
+		/* fio's own form, read a run at a time */
+		if (got) {
 			first = false;
-		} else if (fr_js_key(s, &first, &key, &n)) {
-			if (n == 0 || n >= BIN_KEY_MAX || !fr_js_number(s, &count))
+			if (!add_bins(dir, ns, counts, got, &last, &run_bucket))
 				return false;
-			at = bin_ns(key, n);
-		} else {
-			break;
+			if (got == BINS_RUN)
+				continue;
 		}
+		if (!fr_js_key(s, &first, &key, &n))
+			break;
+		if (n == 0 || n >= BIN_KEY_MAX || !fr_js_number(s, &count))
+			return false;
+		at = bin_ns(key, n);
 		if (!(at > last))
 			return false;
 		last = at;

@@ -19,10 +19,19 @@
  */
 #define FR_JS_MAX_DEPTH 20
 
+/* The bytes between two members as the cursor last passed them at one
+ * depth (fio's ',', newline and indent), 8 .. 16 of them held as their
+ * first and last eight; len 0 when none is known. */
+struct fr_js_gap {
+	size_t len;
+	uint64_t head, tail;
+};
+
 struct fr_js {
 	const char *p, *end;
 	unsigned depth;
 	bool bad;
+	struct fr_js_gap gap[FR_JS_MAX_DEPTH + 1]; /* per depth, for fr_js_key() */
 };
 
 /**
@@ -63,23 +72,29 @@ bool fr_js_open(struct fr_js *s, char open);
 bool fr_js_key(struct fr_js *s, bool *first, const char **key, size_t *len);
 
 /**
- * fr_js_int_member() - read a member whose name and value are plain integers
+ * fr_js_int_members() - read a run of members whose names and values are
+ *                       plain integers
  * @s: the cursor, inside an object
- * @first: true before the object's first member (no ',' expected); the
- *         caller clears it after a member is read
- * @name: set to the name's value ("2128" gives 2128)
- * @value: set to the member's value
+ * @first: true before the object's first member (no ',' expected before
+ *         the run's first)
+ * @names: set to each member's name's value ("2128" gives 2128)
+ * @values: set to each member's value
+ * @max: room in @names and @values
  *
- * A fast path for fio's json+ latency bins ("2128" : 1): one pass, for a
- * name and value of at most 15 decimal digits each (exact in a double),
- * the value non-negative without a leading zero.
+ * A fast path for fio's json+ latency bins ("2128" : 1): one loop over the
+ * run, for names and values of at most 15 decimal digits each (exact in a
+ * double), the values non-negative without a leading zero.  A member laid
+ * out byte for byte as the one before it (fio's indent) is compared at
+ * once; any other is checked as fr_js_key() and fr_js_number() would.
  *
- * Return: true, the cursor past the value; false, the cursor unmoved and
- * not marked bad, on anything else (the object's end included, or a cursor
- * already bad): fr_js_key() and fr_js_number() then read the member,
- * checking it as they check every member.
+ * Return: how many members were read (0 .. @max), the cursor past the
+ * last; the run ends, the cursor not marked bad, at @max or at a member
+ * of any other form (the object's end included, or a cursor already bad),
+ * which fr_js_key() and fr_js_number() then read, checking it as they
+ * check every member.
  */
-bool fr_js_int_member(struct fr_js *s, bool first, uint64_t *name, uint64_t *value);
+size_t fr_js_int_members(struct fr_js *s, bool first, uint64_t *names, uint64_t *values,
+			 size_t max);
 
 /**
  * fr_js_elem() - step to the next element of the array entered

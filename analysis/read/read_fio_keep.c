@@ -15,6 +15,7 @@
  * references to the options of the parsed document, not copies.
  */
 #include <math.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -88,6 +89,44 @@ long fr_dist_bucket_of(double ns)
 	return memo[i].k;
 }
 
+/* A bin's bucket counted from 0 up with FR_DIST_NBUCKETS for -1 (from
+ * 10^12 ns up): never less for a larger ns (below). */
+static long bucket_rank(uint64_t ns)
+{
+	long k = bucket_compute((double)ns);
+
+	return k < 0 ? FR_DIST_NBUCKETS : k;
+}
+
+static uint64_t bucket_start[FR_DIST_NBUCKETS + 1];
+
+/*
+ * Each bucket's least whole ns, found from 10^(k/10) rounded up by asking
+ * bucket_compute() itself on either side.  That it never falls as whole
+ * ns rise: log10() is off by a few ulps at most, while log10(n + 1) -
+ * log10(n) is over 200 ulps of log10(n) for every n up to 10^12.
+ */
+static void find_bucket_starts(void)
+{
+	for (long k = 1; k <= FR_DIST_NBUCKETS; k++) {
+		uint64_t n = (uint64_t)ceil(pow(10, (double)k / FR_DIST_PER_DECADE));
+
+		while (bucket_rank(n) < k)
+			n++;
+		while (n > 1 && bucket_rank(n - 1) >= k)
+			n--;
+		bucket_start[k] = n;
+	}
+}
+
+const uint64_t *fr_dist_bucket_starts(void)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+	pthread_once(&once, find_bucket_starts);
+	return bucket_start;
+}
+
 /* {"clat_ns": {"buckets": {"k": I/Os}}} of one direction's json+ bins, or
  * NULL (no bins, or no memory). */
 static struct json_object *keep_bins(struct json_object *dir)
@@ -108,32 +147,31 @@ static struct json_object *keep_bins(struct json_object *dir)
 	return fr_fio_keep_buckets(b);
 }
 
-/* k (0 .. FR_DIST_NBUCKETS) in decimal, as "%ld" writes it: a json+ job
- * has dozens of buckets, and snprintf() was most of their cost. */
-static void long_key(char key[24], long k)
-{
-	char rev[24];
-	int n = 0;
+/* Each bucket's key, k in decimal as "%ld" writes it, made once and
+ * kept for the run: json-c then neither copies nor looks up a key (a
+ * json+ job has dozens of buckets, and adding them was a twentieth of a
+ * run's instructions). */
+static char bucket_key[FR_DIST_NBUCKETS][12]; /* room for any int */
 
-	do {
-		rev[n++] = (char)('0' + k % 10);
-		k /= 10;
-	} while (k);
-	for (int i = 0; i < n; i++)
-		key[i] = rev[n - 1 - i];
-	key[n] = '\0';
+static void make_bucket_keys(void)
+{
+	for (int k = 0; k < FR_DIST_NBUCKETS; k++)
+		snprintf(bucket_key[k], sizeof(bucket_key[k]), "%d", k);
 }
 
 struct json_object *fr_fio_keep_buckets(const double b[FR_DIST_NBUCKETS])
 {
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+	/* each key once per object, and constant */
+	const unsigned flags = JSON_C_OBJECT_ADD_KEY_IS_NEW | JSON_C_OBJECT_KEY_IS_CONSTANT;
 	struct json_object *buckets = json_object_new_object();
-	char key[24]; /* a long in decimal */
 
+	pthread_once(&once, make_bucket_keys);
 	for (long k = 0; buckets && k < FR_DIST_NBUCKETS; k++) {
 		if (!(b[k] > 0))
 			continue;
-		long_key(key, k);
-		if (json_object_object_add(buckets, key, json_object_new_double(b[k]))) {
+		if (json_object_object_add_ex(buckets, bucket_key[k], json_object_new_double(b[k]),
+					      flags)) {
 			json_object_put(buckets);
 			return NULL;
 		}

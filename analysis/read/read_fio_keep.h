@@ -8,6 +8,8 @@
 #ifndef FIORANK_READ_FIO_KEEP_H
 #define FIORANK_READ_FIO_KEEP_H
 
+#include <stdint.h>
+
 struct json_object;
 
 /* The json+ completion-latency distribution as kept: FR_DIST_PER_DECADE
@@ -38,6 +40,18 @@ struct json_object *fr_fio_keep(struct json_object *root, bool dist);
  * in bucket 0), or -1 from 10^12 ns up.
  */
 long fr_dist_bucket_of(double ns);
+/**
+ * fr_dist_bucket_starts() - where the kept distribution's buckets begin
+ *
+ * For bins of whole nanoseconds in ascending order, as fio writes json+:
+ * a bin's bucket is then found by walking up the table from the bucket of
+ * the bin before, instead of by fr_dist_bucket_of().
+ *
+ * Return: FR_DIST_NBUCKETS + 1 entries, entry k the least whole ns whose
+ * fr_dist_bucket_of() is k or more (entry FR_DIST_NBUCKETS: the least it
+ * gives -1 for, 10^12); entry 0 is 0.
+ */
+const uint64_t *fr_dist_bucket_starts(void);
 /**
  * fr_fio_keep_buckets() - a direction's kept distribution from bucket sums
  * @b: the I/Os per bucket; buckets not above 0 are left out

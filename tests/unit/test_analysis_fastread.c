@@ -24,6 +24,8 @@
 #include "read/read_fio.h"
 #include "util/slurp.h"
 #include "read/read_fio_fast.h"
+#include "read/read_fio_keep.h"
+#include "test_rng.h"
 
 #define DATA FIORANK_SRC_TOP "/tests/data"
 
@@ -310,6 +312,50 @@ static void test_env_forces_jsonc(void **state)
 	assert_false(fr_read_fio_fast_on());
 }
 
+/* The bucket of whole ns by fr_dist_bucket_starts(), walked up from k. */
+static long walked_bucket(uint64_t ns, long k)
+{
+	const uint64_t *start = fr_dist_bucket_starts();
+
+	while (k < FR_DIST_NBUCKETS && ns >= start[k + 1])
+		k++;
+	return k < FR_DIST_NBUCKETS ? k : -1;
+}
+
+/*
+ * The fast reader's json+ bins take their buckets from the table of
+ * bucket starts: the same bucket fr_dist_bucket_of() (json-c's path)
+ * gives, at every start and the ns before it, and at pseudo-random whole
+ * ns of every size, walked from bucket 0 or from the bucket below.
+ */
+static void test_bucket_starts(void **state)
+{
+	const uint64_t *start = fr_dist_bucket_starts();
+	uint64_t rng = 0x9e3779b97f4a7c15ull;
+
+	(void)state;
+	assert_int_equal(start[0], 0);
+	for (long k = 1; k <= FR_DIST_NBUCKETS; k++) {
+		long at = fr_dist_bucket_of((double)start[k]);
+		long below = fr_dist_bucket_of((double)(start[k] - 1));
+
+		/* buckets 1 and 2 hold no whole ns: their starts are 3's */
+		assert_true(start[k] >= start[k - 1]);
+		assert_true(at < 0 || at >= k);
+		assert_true(below >= 0 && below < k);
+		assert_int_equal(walked_bucket(start[k], 0), at);
+		assert_int_equal(walked_bucket(start[k] - 1, 0), below);
+		assert_int_equal(walked_bucket(start[k] - 1, below), below);
+	}
+	assert_int_equal(fr_dist_bucket_of((double)start[FR_DIST_NBUCKETS]), -1);
+	for (int i = 0; i < 200000; i++) {
+		uint64_t ns = test_rng(&rng) >> (test_rng(&rng) % 64);
+
+		ns %= 2000000000000ull; /* to twice 10^12 */
+		assert_int_equal(walked_bucket(ns, 0), fr_dist_bucket_of((double)ns));
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -320,6 +366,7 @@ int main(void)
 		cmocka_unit_test(test_truncated_everywhere),
 		cmocka_unit_test(test_keep_levels),
 		cmocka_unit_test(test_env_forces_jsonc),
+		cmocka_unit_test(test_bucket_starts),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
