@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Noisy-neighbor and write-pressure sections hold measured runs against each
 # other only when alike (issue 21, item 1), on real fio 3.33 output:
-# tests/data/fio/ran (made by tests/data/make-ran-fixtures.sh).
+# tests/data/fio/ran/like (made by tests/data/make-ran-fixtures.sh).
 #   nn-like-qd1, nn-like-qd1-again: the reader at fio's default depth (1);
 #   nn-unlike-qd4: the same with the reader at 4 outstanding I/O.
 #   wp-cross-a, wp-cross-b: like write-pressure runs whose order changes
@@ -16,7 +16,7 @@ source "$(dirname "$0")/../lib.sh"
 cd "$TOP" || exit 1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-D=tests/data/fio/ran
+D=tests/data/fio/ran/like
 NN=(-d qd4 "$D/nn-unlike-qd4.json" -d one "$D/nn-like-qd1.json" -d two "$D/nn-like-qd1-again.json")
 WP=(-d a "$D/wp-cross-a.json" -d bq4 "$D/wp-cross-b-qd4.json" -d b "$D/wp-cross-b.json")
 
