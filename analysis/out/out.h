@@ -111,6 +111,14 @@ static inline double fr_us(double ns)
  */
 void fr_cross_sentence(char *buf, size_t len, const struct fr_crossover *c);
 /**
+ * fr_wp_any_unlike() - whether a measured write-pressure run has no crossover stated
+ * @r: the ranking
+ *
+ * Return: true when a write-pressure drive has a note (its run is unlike
+ * the like runs, so no crossover with them is stated).
+ */
+bool fr_wp_any_unlike(const struct fr_ranking *r);
+/**
  * fr_statement_text() - a review's statement beside what its points allow
  * @r: the ranking, with its write-pressure drives and crossovers
  * @s: the statement, as the reference data publish it

@@ -32,6 +32,14 @@ const char *fr_wp_metric_name(enum fr_wp_metric m)
 	return m == FR_WP_MEAN ? "mean" : "p99";
 }
 
+bool fr_wp_any_unlike(const struct fr_ranking *r)
+{
+	for (size_t d = 0; d < r->nwp; d++)
+		if (*r->wp[d].note)
+			return true;
+	return false;
+}
+
 void fr_cross_sentence(char *buf, size_t len, const struct fr_crossover *c)
 {
 	/* published figures exist only at their points: say where it lies */

@@ -242,6 +242,8 @@ static void wp_rows(FILE *f, const struct fr_ranking *rk)
 			r.p99 = rk->wp[d].pts[i].p99_ns;
 			r.reference = rk->wp[d].drive->reference;
 			r.origin = rk->wp[d].pts[i].step;
+			if (*rk->wp[d].note)
+				r.detail = rk->wp[d].note;
 			emit(f, &r);
 		}
 	for (size_t i = 0; i < rk->ncross; i++) {
@@ -332,7 +334,11 @@ static struct row nn_row(const char *section, const struct fr_nn_entry *e, unsig
 	r.p9999 = e->lat.p9999;
 	r.reference = e->drive->reference;
 	r.origin = e->step;
-	r.ref_note = e->note;
+	/* unlike the placed measured runs: the detail, as a profile's peak row */
+	if (e->unlike_placed)
+		r.detail = e->note;
+	else
+		r.ref_note = e->note;
 	return r;
 }
 

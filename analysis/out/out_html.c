@@ -212,6 +212,15 @@ static void wp_section(FILE *f, const struct fr_ranking *r, const struct fr_scal
 		fputs("</li>\n", f);
 	}
 	fputs("</ul>\n", f);
+	for (size_t d = 0; d < r->nwp; d++) {
+		if (!*r->wp[d].note)
+			continue;
+		fputs("<p class=\"unplaced\">", f);
+		fr_html_escape(f, r->wp[d].drive->label);
+		fputs(": ", f);
+		fr_html_escape(f, r->wp[d].note);
+		fputs("</p>\n", f);
+	}
 out:
 	free(s);
 	free(vals);

@@ -212,6 +212,8 @@ static struct json_object *wp_obj(const struct fr_ranking *r)
 			json_object_array_add(pts, p);
 		}
 		add(w, "points", pts);
+		if (*r->wp[d].note) /* only on a run unlike the like runs */
+			add(w, "crossover_note", jstr(r->wp[d].note));
 		json_object_array_add(drives, w);
 	}
 	for (size_t i = 0; i < r->ncross; i++) {
@@ -290,8 +292,9 @@ static struct json_object *nn_ns_obj(const struct fr_nn_view *v)
 		struct json_object *e = lat_obj(&v->e[i]->lat);
 
 		add(e, "place", v->place[i] ? json_object_new_int((int)v->place[i]) : NULL);
-		if (*v->e[i]->note)
-			add(e, "ref_note", jstr(v->e[i]->note));
+		if (*v->e[i]->note) /* place_note as a profile entry's */
+			add(e, v->e[i]->unlike_placed ? "place_note" : "ref_note",
+			    jstr(v->e[i]->note));
 		add(e, "drive", jstr(v->e[i]->drive->label));
 		add_origin(e, v->e[i]->step, v->e[i]->drive->reference);
 		json_object_array_add(rk, e);

@@ -127,7 +127,7 @@ static void write_pressure(FILE *f, const struct fr_ranking *r)
 				fr_num(a, sizeof(a), fr_us(r->wp[d].pts[i].mean_ns), 1),
 				fr_num(b, sizeof(b), fr_us(r->wp[d].pts[i].p99_ns), 1));
 		}
-	if (r->ncross)
+	if (r->ncross || fr_wp_any_unlike(r))
 		fputc('\n', f);
 	for (size_t i = 0; i < r->ncross; i++) {
 		char s[512];
@@ -135,6 +135,15 @@ static void write_pressure(FILE *f, const struct fr_ranking *r)
 		fr_cross_sentence(s, sizeof(s), &r->cross[i]);
 		fputs("- Crossover: ", f);
 		fr_md_escape(f, s);
+		fputc('\n', f);
+	}
+	for (size_t d = 0; d < r->nwp; d++) {
+		if (!*r->wp[d].note)
+			continue;
+		fputs("- ", f);
+		fr_md_escape(f, r->wp[d].drive->label);
+		fputs(": ", f);
+		fr_md_escape(f, r->wp[d].note);
 		fputc('\n', f);
 	}
 }

@@ -255,7 +255,17 @@ static void write_pressure(FILE *f, const struct fr_report *rep)
 		wrapped(f, "crossover:", s);
 	}
 	if (r->nwp > 1 && !r->ncross)
-		fprintf(f, "crossover: none (the order of the drives never changes)\n");
+		fprintf(f, "crossover: none %s\n",
+			fr_wp_any_unlike(r) ? "between like runs (the unlike ones are not compared)"
+					    : "(the order of the drives never changes)");
+	for (size_t d = 0; d < r->nwp; d++) {
+		char pre[LABEL_W + 8];
+
+		if (!*r->wp[d].note)
+			continue;
+		snprintf(pre, sizeof(pre), "  * %s:", r->wp[d].drive->label);
+		wrapped(f, pre, r->wp[d].note);
+	}
 	for (size_t i = 0; i < rep->m->nstatements; i++) {
 		char s[640];
 

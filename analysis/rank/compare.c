@@ -5,7 +5,9 @@
  * the published drives this lets through.
  */
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "rank/rank.h"
@@ -214,10 +216,11 @@ static const char *target_class(enum fr_target t)
 				     : "a target not identified as a drive";
 }
 
-bool fr_runs_like(const struct fr_method *mine, const struct fr_method *placed, char *buf,
-		  size_t len)
+/* fr_runs_like() with @who naming the other side in the differences. */
+static bool runs_like(const struct fr_method *mine, const struct fr_method *placed, const char *who,
+		      char *buf, size_t len)
 {
-	const struct like_to to = {placed, "the placed runs", false};
+	const struct like_to to = {placed, who, false};
 	char why[200], a[64], b[64];
 	unsigned differ;
 	bool other_target, other_steps;
@@ -225,8 +228,8 @@ bool fr_runs_like(const struct fr_method *mine, const struct fr_method *placed, 
 	if (!mine->known || !placed->known) {
 		if (buf)
 			snprintf(buf, len,
-				 "what the %s did is not known (its fio output was not re-read)",
-				 mine->known ? "placed runs" : "run");
+				 "what %s did is not known (its fio output was not re-read)",
+				 mine->known ? who : "the run");
 		return false;
 	}
 	differ = method_points(mine, &to);
@@ -241,14 +244,26 @@ bool fr_runs_like(const struct fr_method *mine, const struct fr_method *placed, 
 		also(buf, len, "%s", why);
 	}
 	if (other_target)
-		also(buf, len, "run on %s, the placed runs on %s", target_class(mine->target),
+		also(buf, len, "run on %s, %s on %s", target_class(mine->target), who,
 		     target_class(placed->target));
 	if (other_steps) {
 		steps_text(mine, a, sizeof(a));
 		steps_text(placed, b, sizeof(b));
-		also(buf, len, "%s, the placed runs %s", a, b);
+		also(buf, len, "%s, %s %s", a, who, b);
 	}
 	return false;
+}
+
+bool fr_runs_like(const struct fr_method *mine, const struct fr_method *placed, char *buf,
+		  size_t len)
+{
+	return runs_like(mine, placed, "the placed runs", buf, len);
+}
+
+bool fr_wp_runs_like(const struct fr_method *mine, const struct fr_method *like, char *buf,
+		     size_t len)
+{
+	return runs_like(mine, like, "the like runs", buf, len);
 }
 
 static void add_reason(struct fr_reasons *rs, const char *why, const char *who)
@@ -269,6 +284,26 @@ static void add_reason(struct fr_reasons *rs, const char *why, const char *who)
 		snprintf(rs->who[i] + used, sizeof(rs->who[0]) - used, "%s%s", used ? ", " : "",
 			 who);
 	}
+}
+
+/*
+ * Folds one more reader step's method into a run's: the least drive-like
+ * target, any short step, the shortest step, and 0 / -1 where the steps
+ * differ (what fr_runs_like() holds as a value of its own).
+ */
+static void merge_reader(struct fr_method *run, const struct fr_method *me, unsigned outstanding)
+{
+	if (me->target == FR_TARGET_UNKNOWN || me->target > run->target)
+		run->target = me->target;
+	run->short_mode |= me->short_mode;
+	if (me->step_s > 0 && (run->step_s <= 0 || me->step_s < run->step_s))
+		run->step_s = me->step_s;
+	if (outstanding != run->outstanding)
+		run->outstanding = 0;
+	if (me->bs != run->bs)
+		run->bs = 0;
+	if (me->read_pct != run->read_pct)
+		run->read_pct = -1;
 }
 
 void fr_nn_run_of(const struct fr_profile *p, struct fr_nn_run *out)
@@ -296,19 +331,85 @@ void fr_nn_run_of(const struct fr_profile *p, struct fr_nn_run *out)
 			first = false;
 			continue;
 		}
-		/* the run's target and mode: the least drive-like, any short */
-		if (me->target == FR_TARGET_UNKNOWN || me->target > out->read.target)
-			out->read.target = me->target;
-		out->read.short_mode |= me->short_mode;
-		if (me->step_s > 0 && (out->read.step_s <= 0 || me->step_s < out->read.step_s))
-			out->read.step_s = me->step_s;
-		if (per_job != out->read.outstanding)
-			out->read.outstanding = 0;
-		if (me->bs != out->read.bs)
-			out->read.bs = 0;
-		if (me->read_pct != out->read.read_pct)
-			out->read.read_pct = -1;
+		merge_reader(&out->read, me, per_job);
 	}
+}
+
+void fr_wp_run_of(const struct fr_profile *p, struct fr_method *out)
+{
+	bool first = true;
+
+	memset(out, 0, sizeof(*out));
+	out->read_pct = -1;
+	for (size_t i = 0; p && i < p->nsteps; i++) {
+		const struct fr_method *me = &p->steps[i].method;
+
+		if (p->steps[i].kind != FR_KIND_WP_READ)
+			continue;
+		if (!me->known) { /* one step not known: the run is not known */
+			out->known = false;
+			return;
+		}
+		if (first)
+			*out = *me;
+		else
+			merge_reader(out, me, me->outstanding);
+		first = false;
+	}
+}
+
+bool fr_nn_runs_like(const struct fr_nn_run *mine, const struct fr_nn_run *placed, char *buf,
+		     size_t len)
+{
+	bool same_ns = mine->readers == placed->readers && mine->writers == placed->writers;
+	char why[400];
+
+	if (buf && len)
+		*buf = '\0';
+	if (!buf)
+		return same_ns && fr_runs_like(&mine->read, &placed->read, NULL, 0);
+	if (!same_ns)
+		also(buf, len,
+		     "%u namespaces (%u writing, %u reading), the placed runs %u (%u, %u)",
+		     mine->readers + mine->writers, mine->writers, mine->readers,
+		     placed->readers + placed->writers, placed->writers, placed->readers);
+	if (!fr_runs_like(&mine->read, &placed->read, why, sizeof(why)))
+		also(buf, len, "%s", why);
+	return !*buf;
+}
+
+size_t fr_like_largest(size_t n, const struct fr_like_ops *ops, const void *ctx)
+{
+	struct like_group {
+		size_t first; /* the index of its first run */
+		size_t size;
+	} *group = malloc((n ? n : 1) * sizeof(*group));
+	size_t ngroups = 0, best = n, best_size = 0;
+
+	if (!group)
+		return SIZE_MAX;
+	for (size_t i = 0; i < n; i++) {
+		size_t g = 0;
+
+		if (!ops->placeable(ctx, i))
+			continue;
+		if (ops->known(ctx, i))
+			while (g < ngroups && !ops->like(ctx, i, group[g].first))
+				g++;
+		else
+			g = ngroups;
+		if (g == ngroups)
+			group[ngroups++] = (struct like_group){i, 0};
+		group[g].size++;
+	}
+	/* groups are in the order of their first runs: the first of a size wins */
+	for (size_t g = 0; g < ngroups; g++)
+		if (group[g].size > best_size) {
+			best = group[g].first;
+			best_size = group[g].size;
+		}
+	free(group);
+	return best;
 }
 
 bool fr_nn_comparable(const struct fr_nn_run *mine, const struct fr_method *pub, const char *who,

@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -169,6 +170,23 @@ static bool runs_like(const struct fr_entry *a, const struct fr_entry *b, char *
 	return fr_runs_like(&a->peak->method, &b->peak->method, why, len);
 }
 
+static bool entry_placeable(const void *ctx, size_t i)
+{
+	return measured_placeable(&((const struct fr_entry *)ctx)[i]);
+}
+
+static bool entry_known(const void *ctx, size_t i)
+{
+	return ((const struct fr_entry *)ctx)[i].peak->method.known;
+}
+
+static bool entry_like(const void *ctx, size_t i, size_t j)
+{
+	const struct fr_entry *e = ctx;
+
+	return runs_like(&e[i], &e[j], NULL, 0);
+}
+
 /*
  * Measured drives are ranked against each other only when their runs are
  * alike (compare.c: fr_runs_like()).  The largest group of like runs keeps
@@ -180,43 +198,19 @@ static bool runs_like(const struct fr_entry *a, const struct fr_entry *b, char *
  * model's drive order.
  *
  * "Alike" is an equivalence among runs whose method is known (equal values
- * on every point), so each run is held against the first run of each group
- * so far, not against every other run: the cost grows with runs x groups,
- * and a table of 50,000 like runs stays linear.  A run whose method is not
- * known is like none: a group of its own, never asked again.
+ * on every point), so fr_like_largest() holds each run against the first
+ * run of each group so far, not against every other run: the cost grows
+ * with runs x groups, and a table of 50,000 like runs stays linear.  A run
+ * whose method is not known is like none: a group of its own.
  */
 static int place_like_runs(struct fr_entry *e, size_t n)
 {
-	struct like_group {
-		size_t first; /* the index of its first run, in the model's order */
-		size_t size;
-	} *group = malloc((n ? n : 1) * sizeof(*group));
-	size_t ngroups = 0, best = n, best_size = 0;
+	static const struct fr_like_ops ops = {entry_placeable, entry_known, entry_like};
+	size_t best = fr_like_largest(n, &ops, e);
 	char why[400];
 
-	if (!group)
+	if (best == SIZE_MAX)
 		return -ENOMEM;
-	for (size_t i = 0; i < n; i++) {
-		size_t g = 0;
-
-		if (!measured_placeable(&e[i]))
-			continue;
-		if (e[i].peak->method.known)
-			while (g < ngroups && !runs_like(&e[i], &e[group[g].first], NULL, 0))
-				g++;
-		else
-			g = ngroups;
-		if (g == ngroups)
-			group[ngroups++] = (struct like_group){i, 0};
-		group[g].size++;
-	}
-	/* groups are in the order of their first runs: the first of a size wins */
-	for (size_t g = 0; g < ngroups; g++)
-		if (group[g].size > best_size) {
-			best = group[g].first;
-			best_size = group[g].size;
-		}
-	free(group);
 	for (size_t k = 0; best < n && k < n; k++) {
 		if (k == best || !measured_placeable(&e[k]) ||
 		    runs_like(&e[k], &e[best], why, sizeof(why)))
@@ -360,7 +354,53 @@ static int rank_wp(const struct fr_model *m, enum fr_basis basis, struct fr_rank
 		}
 		qsort(w->pts, w->n, sizeof(*w->pts), cmp_wp);
 		w->drive = &m->drives[d];
+		if (!w->drive->reference)
+			fr_wp_run_of(p, &w->run);
 		r->nwp++;
+	}
+	return 0;
+}
+
+static bool wp_placeable(const void *ctx, size_t i)
+{
+	return !((const struct fr_wp_drive *)ctx)[i].drive->reference;
+}
+
+static bool wp_known(const void *ctx, size_t i)
+{
+	return ((const struct fr_wp_drive *)ctx)[i].run.known;
+}
+
+static bool wp_like(const void *ctx, size_t i, size_t j)
+{
+	const struct fr_wp_drive *w = ctx;
+
+	return fr_wp_runs_like(&w[i].run, &w[j].run, NULL, 0);
+}
+
+/*
+ * A crossover between two measured drives is stated only when their
+ * wp-read steps were run alike (cross_pair()).  Each measured drive unlike
+ * the largest group of like runs (of groups of one size, the one of the
+ * drive read first, as in the profile tables) is noted once, with what
+ * differs from that group's first drive.
+ */
+static int wp_like_runs(struct fr_ranking *r)
+{
+	static const struct fr_like_ops ops = {wp_placeable, wp_known, wp_like};
+	size_t best = fr_like_largest(r->nwp, &ops, r->wp);
+	char why[400];
+
+	if (best == SIZE_MAX)
+		return -ENOMEM;
+	for (size_t k = 0; best < r->nwp && k < r->nwp; k++) {
+		struct fr_wp_drive *w = &r->wp[k];
+
+		if (k == best || w->drive->reference ||
+		    fr_wp_runs_like(&w->run, &r->wp[best].run, why, sizeof(why)))
+			continue;
+		snprintf(w->note, sizeof(w->note), "no crossover with the like runs (%s): %s",
+			 r->wp[best].drive->label, why);
 	}
 	return 0;
 }
@@ -393,7 +433,8 @@ static int add_cross(struct fr_ranking *r, const struct fr_crossover *c, size_t 
 }
 
 /* Walks the common write steps of two drives; each change of which drive is
- * lower is a crossover at the first step where the new order shows. */
+ * lower is a crossover at the first step where the new order shows.  None
+ * between two measured drives whose runs are unlike (wp_like_runs()). */
 static int cross_pair(struct fr_ranking *r, const struct fr_wp_drive *a,
 		      const struct fr_wp_drive *b, enum fr_wp_metric metric, size_t *cap)
 {
@@ -401,6 +442,10 @@ static int cross_pair(struct fr_ranking *r, const struct fr_wp_drive *a,
 	double prev_mbps = NAN;
 	size_t first = r->ncross;
 
+	/* two measured runs are held against each other only when alike */
+	if (!a->drive->reference && !b->drive->reference &&
+	    !fr_wp_runs_like(&a->run, &b->run, NULL, 0))
+		return 0;
 	for (size_t i = 0; i < a->n; i++) {
 		const struct fr_wp_point *pb = wp_at(b, a->pts[i].write_mbps);
 		double va = wp_metric(&a->pts[i], metric), vb;
@@ -438,134 +483,6 @@ static int rank_cross(struct fr_ranking *r)
 			for (int mt = FR_WP_MEAN; mt <= FR_WP_P99; mt++)
 				if (cross_pair(r, &r->wp[i], &r->wp[j], mt, &cap))
 					return -ENOMEM;
-	return 0;
-}
-
-static double nn_key(const struct fr_lat *l, int i)
-{
-	double v = i == 0 ? l->p9999 : i == 1 ? l->p999 : i == 2 ? l->p99 : l->mean;
-
-	return isnan(v) ? INFINITY : v;
-}
-
-/* Lower tail first: 99.99th, then 99.9th, 99th, mean. */
-static int cmp_nn(const void *a, const void *b)
-{
-	const struct fr_nn_entry *x = a, *y = b;
-
-	if (!*x->note != !*y->note) /* the placed first, the unlike after them */
-		return *x->note ? 1 : -1;
-	for (int i = 0; i < 4; i++)
-		if (nn_key(&x->lat, i) != nn_key(&y->lat, i))
-			return nn_key(&x->lat, i) < nn_key(&y->lat, i) ? -1 : 1;
-	return strcmp(x->drive->label, y->drive->label);
-}
-
-static struct fr_nn_ns *nn_slot(struct fr_ranking *r, unsigned nsid, size_t ndrives)
-{
-	struct fr_nn_ns *t;
-
-	for (size_t i = 0; i < r->nnn; i++)
-		if (r->nn[i].nsid == nsid)
-			return &r->nn[i];
-	t = realloc(r->nn, (r->nnn + 1) * sizeof(*t));
-	if (!t)
-		return NULL;
-	r->nn = t;
-	t = &t[r->nnn];
-	memset(t, 0, sizeof(*t));
-	t->nsid = nsid;
-	t->e = calloc(ndrives + 1, sizeof(*t->e));
-	if (!t->e)
-		return NULL;
-	r->nnn++;
-	return t;
-}
-
-static int cmp_nsid(const void *a, const void *b)
-{
-	const struct fr_nn_ns *x = a, *y = b;
-
-	return x->nsid < y->nsid ? -1 : x->nsid > y->nsid;
-}
-
-static void nn_gaps(struct fr_nn_ns *ns)
-{
-	size_t placed = 0;
-
-	ns->gap = (struct fr_lat){NAN, NAN, NAN, NAN};
-	for (size_t i = 0; i < ns->n; i++)
-		ns->e[i].place = *ns->e[i].note ? 0 : (unsigned)++placed;
-	if (placed < 2)
-		return;
-	ns->gap.mean = ns->e[1].lat.mean - ns->e[0].lat.mean;
-	ns->gap.p99 = ns->e[1].lat.p99 - ns->e[0].lat.p99;
-	ns->gap.p999 = ns->e[1].lat.p999 - ns->e[0].lat.p999;
-	ns->gap.p9999 = ns->e[1].lat.p9999 - ns->e[0].lat.p9999;
-}
-
-/*
- * A measured drive stands beside published ones only when its run matches
- * the published noisy-neighbor method (compare.c); otherwise it is listed
- * unplaced with the reasons.  Among measured drives alone nothing changes.
- */
-static void nn_like_for_like(struct fr_nn_ns *ns)
-{
-	for (size_t i = 0; i < ns->n; i++) {
-		struct fr_nn_entry *e = &ns->e[i];
-		struct fr_reasons rs = {.n = 0};
-		struct fr_nn_run run;
-		bool like = true;
-
-		if (e->drive->reference)
-			continue;
-		fr_nn_run_of(fr_drive_find_profile(e->drive, "noisy-neighbor"), &run);
-		for (size_t k = 0; k < ns->n; k++)
-			if (ns->e[k].drive->reference)
-				like &= fr_nn_comparable(&run, &ns->e[k].step->method,
-							 ns->e[k].drive->review, &rs);
-		if (!like)
-			fr_reasons_text(&rs, e->note, sizeof(e->note));
-	}
-}
-
-static int rank_nn(const struct fr_model *m, enum fr_basis basis, struct fr_ranking *r)
-{
-	for (size_t d = 0; d < m->ndrives; d++) {
-		const struct fr_profile *p = fr_drive_find_profile(&m->drives[d], "noisy-neighbor");
-
-		for (size_t i = 0; p && i < p->nsteps; i++) {
-			const struct fr_step *s = &p->steps[i];
-			struct fr_nn_ns *ns;
-			bool dup = false;
-
-			if (s->kind != FR_KIND_NN_READ || !s->dir[FR_READ].ios)
-				continue;
-			ns = nn_slot(r, s->nsid, m->ndrives);
-			if (!ns)
-				return -ENOMEM;
-			for (size_t k = 0; k < ns->n; k++)
-				dup |= ns->e[k].drive == &m->drives[d];
-			if (dup) /* one figure per drive and namespace: the first step */
-				continue;
-			ns->e[ns->n].drive = &m->drives[d];
-			ns->e[ns->n].lat = s->dir[FR_READ].lat[basis];
-			ns->e[ns->n].step = s;
-			if (s->tags_incl_ramp) /* not the interval of fio's figures */
-				snprintf(
-					ns->e[ns->n].note, sizeof(ns->e[ns->n].note),
-					"the engine's tags, which include fio's ramp (an engine "
-					"file without tags_ramp): not ranked beside fio's figures");
-			ns->n++;
-		}
-	}
-	if (r->nnn) /* qsort's base must not be NULL, even for 0 elements */
-		qsort(r->nn, r->nnn, sizeof(*r->nn), cmp_nsid);
-	for (size_t i = 0; i < r->nnn; i++) {
-		nn_like_for_like(&r->nn[i]);
-		qsort(r->nn[i].e, r->nn[i].n, sizeof(*r->nn[i].e), cmp_nn);
-		nn_gaps(&r->nn[i]);
-	}
 	return 0;
 }
 
@@ -616,7 +533,8 @@ int fr_rank(const struct fr_model *m, const struct fr_model *ref, enum fr_basis 
 		}
 	}
 	free(names);
-	if (rank_wp(m, basis, r) || rank_cross(r) || rank_nn(m, basis, r) || count_wins(m, r))
+	if (rank_wp(m, basis, r) || wp_like_runs(r) || rank_cross(r) || fr_rank_nn(m, basis, r) ||
+	    count_wins(m, r))
 		return -ENOMEM;
 	return 0;
 }

@@ -53,6 +53,11 @@ struct fr_wp_drive {
 	const struct fr_drive *drive;
 	struct fr_wp_point *pts;
 	size_t n;
+	struct fr_method run; /* its wp-read steps' method (fr_wp_run_of()) */
+	/* a measured drive whose run is unlike the largest group of like
+	 * measured runs: "no crossover with the like runs (<their first
+	 * drive>): <differences>"; "" otherwise (rank.c) */
+	char note[512];
 };
 
 enum fr_wp_metric { FR_WP_MEAN, FR_WP_P99 };
@@ -73,8 +78,11 @@ struct fr_nn_entry {
 	unsigned place;		    /* 0: a measured drive not placed among published ones */
 	const struct fr_step *step; /* the step it comes from */
 	/* a measured drive beside published ones whose run is unlike the
-	 * published method: "not comparable: ..."; "" otherwise */
+	 * published method: "not comparable: ..."; or unlike the measured runs
+	 * placed in its namespace: "not placed: unlike the placed runs
+	 * (<first placed drive>): <differences>" (rank_nn.c); "" otherwise */
 	char note[512];
+	bool unlike_placed; /* @note is the second kind: unlike the placed runs */
 };
 
 /* Noisy neighbor: one read namespace, drives ranked by their 99.99th. */
@@ -230,6 +238,81 @@ void fr_nn_run_of(const struct fr_profile *p, struct fr_nn_run *out);
  */
 bool fr_nn_comparable(const struct fr_nn_run *mine, const struct fr_method *pub, const char *who,
 		      struct fr_reasons *rs);
+
+/**
+ * fr_nn_runs_like() - whether two measured noisy-neighbor runs compare
+ * @mine: the run held against @placed (fr_nn_run_of())
+ * @placed: a run placed in the same namespace's table
+ * @buf: where the differences are written, "" when alike; NULL for the
+ *       answer alone
+ * @len: the room in @buf
+ *
+ * Alike: the same numbers of reading and writing namespaces, and readers
+ * run alike by fr_runs_like() (per-reader outstanding I/O, block size, read
+ * share, target class, step class).
+ *
+ * Return: true when the runs compare; false with the differences in @buf.
+ */
+bool fr_nn_runs_like(const struct fr_nn_run *mine, const struct fr_nn_run *placed, char *buf,
+		     size_t len);
+
+/**
+ * fr_wp_run_of() - how a measured drive ran its write-pressure reads
+ * @p: the drive's write-pressure profile (NULL: nothing known)
+ * @out: the wp-read steps' method, folded as fr_nn_run_of() folds the
+ *       readers (0 / -1 where the steps differ); known false when a
+ *       wp-read step's method is not known or there is none
+ */
+void fr_wp_run_of(const struct fr_profile *p, struct fr_method *out);
+
+/**
+ * fr_wp_runs_like() - whether two measured write-pressure runs compare
+ * @mine: a drive's wp-read method (fr_wp_run_of())
+ * @like: the wp-read method of the like runs' first drive
+ * @buf: where the differences are written ("4 outstanding I/O, the like
+ *       runs 1"; "" when alike), or NULL for the answer alone
+ * @len: the room in @buf
+ *
+ * fr_runs_like()'s rule (outstanding I/O, block size, read share, target
+ * class, step class), its text naming "the like runs".
+ *
+ * Return: true when the runs compare; false with the differences in @buf.
+ */
+bool fr_wp_runs_like(const struct fr_method *mine, const struct fr_method *like, char *buf,
+		     size_t len);
+
+/* How fr_like_largest() asks about the runs of one table. */
+struct fr_like_ops {
+	bool (*placeable)(const void *ctx, size_t i);	   /* still to be placed */
+	bool (*known)(const void *ctx, size_t i);	   /* its method is known */
+	bool (*like)(const void *ctx, size_t i, size_t j); /* i and j run alike */
+};
+
+/**
+ * fr_like_largest() - the first run of the largest group of like runs
+ * @n: the runs, in the model's drive order
+ * @ops: what a run is (placeable, known) and whether two are alike
+ * @ctx: passed to @ops
+ *
+ * Groups the placeable runs by @ops->like, holding each against the first
+ * run of each group so far ("alike" is an equivalence); a run whose method
+ * is not known is a group of its own.  Of groups of one size, the one whose
+ * first run comes first.  Never looks at the figures.
+ *
+ * Return: the index of that group's first run; @n when none is placeable;
+ * SIZE_MAX when out of memory.
+ */
+size_t fr_like_largest(size_t n, const struct fr_like_ops *ops, const void *ctx);
+
+/**
+ * fr_rank_nn() - rank the noisy-neighbor victims per namespace
+ * @m: the measured (and, with -R, published) drives
+ * @basis: the latency basis
+ * @r: the ranking, its nn and nnn filled
+ *
+ * Return: 0, or -ENOMEM.
+ */
+int fr_rank_nn(const struct fr_model *m, enum fr_basis basis, struct fr_ranking *r);
 
 /**
  * fr_reasons_text() - the reasons as one line

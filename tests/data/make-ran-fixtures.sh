@@ -79,4 +79,33 @@ run spelled-4k --name=4k-randread@peak --rw=randread --bs=4k
 run spelled-4096 --name=4k-randread@peak --rw=randread --bs=4096 --iodepth=1
 # the same workload at 4 outstanding I/O: unlike the two above (issue 21, item 1)
 run unlike-qd4 --name=4k-randread@peak --ioengine=io_uring --rw=randread --bs=4k --iodepth=4
+# Like and unlike measured runs (issue 21, item 1; tests/script/analysis-like-nn.sh)
+# go in like/: analysis-ran.sh's "every job in a row" check reads only the
+# files above, and a paired wp-write job is in no row yet (its wp row names
+# the reader alone), which that check would report for these.
+mkdir -p "$out/like"
+rm -f "$out"/like/*.json
+# noisy neighbor, as jobs/noisy-neighbor/nn-io_uring_cmd.fio names its jobs:
+# two like runs, and one whose reader runs at 4 outstanding I/O (issue 21, item 1)
+nn() {
+	run "$1" --name=nn-write-ns1 --rw=randrw --rwmixread=30 --bs=8k \
+		--name=nn-read-ns2 --rw=randread --bs=4k "${@:2}"
+}
+nn like/nn-like-qd1
+nn like/nn-like-qd1-again
+nn like/nn-unlike-qd4 --ioengine=io_uring --iodepth=4
+# write pressure at 10 and 50 MB/s, as jobs/write-pressure.fio names its jobs;
+# the null engine's reads (no I/O) are faster than any psync read, so that
+# wp-cross-a and wp-cross-b cross between the rates; wp-cross-b-qd4 crosses
+# wp-cross-a the same way but its reader runs at 4 outstanding I/O
+wp() {
+	local name=$1 e10=$2 e50=$3 qd=$4
+	run "$name" --name=wp-read@10 --ioengine="$e10" --iodepth="$qd" --rw=randread --bs=4k \
+		--name=wp-write@10 --rw=write --bs=128k --rate=,10m \
+		--name=wp-read@50 --stonewall --ioengine="$e50" --iodepth="$qd" --rw=randread --bs=4k \
+		--name=wp-write@50 --rw=write --bs=128k --rate=,50m
+}
+wp like/wp-cross-a null psync 1
+wp like/wp-cross-b psync null 1
+wp like/wp-cross-b-qd4 io_uring null 4
 echo "ran fixtures in $out"

@@ -177,6 +177,7 @@ static void test_crossover(void **state)
 	add_wp(&m, "B", "10", 82, 151);
 	add_wp(&m, "B", "110", 95, 350);
 	add_wp(&m, "B", "700", 251, 930);
+	set_method(&m, 1, FR_TARGET_NAMESPACE, 30); /* run alike: crossovers stated */
 	assert_int_equal(fr_rank(&m, NULL, FR_CLAT, &r), 0);
 	assert_int_equal(r.nwp, 2);
 	assert_float_equal(r.wp[0].pts[1].write_mbps, 110, 0);
@@ -193,6 +194,7 @@ static void test_crossover(void **state)
 	/* and back again at 800: the first crossover no longer holds */
 	add_wp(&m, "A", "800", 300, 1000);
 	add_wp(&m, "B", "800", 310, 900);
+	set_method(&m, 1, FR_TARGET_NAMESPACE, 30);
 	assert_int_equal(fr_rank(&m, NULL, FR_CLAT, &r), 0);
 	assert_int_equal(r.ncross, 2);
 	assert_false(r.cross[0].holds);
@@ -212,9 +214,11 @@ static void test_noisy_neighbor(void **state)
 	add_nn(&m, "P", 5, 141, 482, 660, 832);
 	add_nn(&m, "S", 4, 136, 523, 816, 1020);
 	add_nn(&m, "P", 4, 132, 469, 652, 816);
+	set_method(&m, 32, FR_TARGET_NAMESPACE, 30); /* run alike: both placed */
 	assert_int_equal(fr_rank(&m, NULL, FR_CLAT, &r), 0);
 	assert_int_equal(r.nnn, 2);
 	assert_int_equal(r.nn[0].nsid, 4);
+	assert_int_equal(r.nn[0].e[1].place, 2);
 	assert_string_equal(r.nn[0].e[0].drive->label, "P");
 	assert_float_equal(r.nn[0].gap.p9999, 204000, 1e-6);
 	assert_float_equal(r.nn[0].gap.mean, 4000, 1e-6);
@@ -347,6 +351,35 @@ static const struct fr_entry *entry_of(const struct fr_profile_rank *pr, const c
 			return &pr->e[i];
 	fail_msg("no entry of %s", drive);
 	return NULL;
+}
+
+/* Two write-pressure runs whose p99 orders cross at 110 MB/s, B's reads at
+ * 4 outstanding I/O: no crossover is stated, and B says why, once. */
+static void test_wp_unlike_no_crossover(void **state)
+{
+	struct fr_model m;
+	struct fr_ranking r;
+
+	(void)state;
+	fr_model_init(&m);
+	add_wp(&m, "A", "10", 78, 388);
+	add_wp(&m, "A", "110", 90, 300);
+	add_wp(&m, "B", "10", 82, 151);
+	add_wp(&m, "B", "110", 95, 350);
+	set_method(&m, 1, FR_TARGET_NAMESPACE, 30);
+	set_drive_outstanding(&m, "B", 4);
+	assert_int_equal(fr_rank(&m, NULL, FR_CLAT, &r), 0);
+	assert_int_equal(r.ncross, 0);
+	assert_string_equal(r.wp[0].note, "");
+	assert_string_equal(r.wp[1].note, "no crossover with the like runs (A): 4 outstanding I/O, "
+					  "the like runs 1");
+	fr_ranking_free(&r);
+	set_drive_outstanding(&m, "B", 1); /* alike again: the crossover is back */
+	assert_int_equal(fr_rank(&m, NULL, FR_CLAT, &r), 0);
+	assert_int_equal(r.ncross, 1);
+	assert_string_equal(r.wp[1].note, "");
+	fr_ranking_free(&r);
+	fr_model_free(&m);
 }
 
 /* Ranks the model's drives run alike (1 outstanding I/O on a namespace,
@@ -556,6 +589,38 @@ static void test_nn_like_for_like(void **state)
 	fr_model_free(&m);
 }
 
+/* Three measured noisy-neighbor runs on namespace 4, the first read (A)
+ * with its reader at 4 outstanding I/O: the two like runs are placed, A is
+ * not, and says what differs from the placed group's first drive. */
+static void test_nn_unlike_measured(void **state)
+{
+	struct fr_model m;
+	struct fr_ranking r;
+
+	(void)state;
+	fr_model_init(&m);
+	set_nn_run(&m, "A", 3, 4, FR_TARGET_UNKNOWN, 30);
+	set_nn_run(&m, "B", 3, 1, FR_TARGET_UNKNOWN, 30);
+	set_nn_run(&m, "C", 3, 1, FR_TARGET_UNKNOWN, 30);
+	add_nn(&m, "A", 4, 50, 100, 150, 200); /* the lowest tail: first, were it placed */
+	add_nn(&m, "B", 4, 100, 200, 300, 400);
+	add_nn(&m, "C", 4, 110, 210, 310, 410);
+	assert_int_equal(fr_rank(&m, NULL, FR_CLAT, &r), 0);
+	assert_int_equal(r.nn[1].nsid, 4);
+	assert_string_equal(r.nn[1].e[0].drive->label, "B");
+	assert_int_equal(r.nn[1].e[0].place, 1);
+	assert_string_equal(r.nn[1].e[1].drive->label, "C");
+	assert_int_equal(r.nn[1].e[1].place, 2);
+	assert_string_equal(r.nn[1].e[2].drive->label, "A");
+	assert_int_equal(r.nn[1].e[2].place, 0);
+	assert_true(r.nn[1].e[2].unlike_placed);
+	assert_string_equal(r.nn[1].e[2].note, "not placed: unlike the placed runs (B): 4 "
+					       "outstanding I/O, the placed runs 1");
+	assert_float_equal(r.nn[1].gap.p9999, 10000, 1e-6); /* C minus B, not A */
+	fr_ranking_free(&r);
+	fr_model_free(&m);
+}
+
 static void test_profile_order(void **state)
 {
 	struct fr_model m;
@@ -584,6 +649,8 @@ int main(void)
 		cmocka_unit_test(test_sequential_ranked_by_mbps),
 		cmocka_unit_test(test_crossover),
 		cmocka_unit_test(test_noisy_neighbor),
+		cmocka_unit_test(test_nn_unlike_measured),
+		cmocka_unit_test(test_wp_unlike_no_crossover),
 		cmocka_unit_test(test_reference_place),
 		cmocka_unit_test(test_group_place),
 		cmocka_unit_test(test_method_mismatch),

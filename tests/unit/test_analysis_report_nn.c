@@ -78,6 +78,15 @@ static int setup(void **state)
 	add_reader(&x->m, "slow", 4, 140, 520);
 	add_reader(&x->m, "fast", 4, 130, 470);
 	add_writer(&x->m, "fast", 1);
+	/* both run alike (fio options re-read), so both are placed */
+	for (size_t d = 0; d < x->m.ndrives; d++)
+		for (size_t p = 0; p < x->m.drives[d].nprofiles; p++)
+			for (size_t s = 0; s < x->m.drives[d].profiles[p].nsteps; s++)
+				x->m.drives[d].profiles[p].steps[s].method =
+					(struct fr_method){.known = true,
+							   .outstanding = 32,
+							   .bs = 4096,
+							   .read_pct = 100};
 	assert_int_equal(fr_rank(&x->m, NULL, FR_CLAT, &x->r), 0);
 	x->rep = (struct fr_report){.m = &x->m, .r = &x->r};
 	assert_int_equal(fr_report_build(&x->rep, &x->parts), 0);
