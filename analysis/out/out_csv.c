@@ -27,6 +27,7 @@ struct row {
 	unsigned place, ref_place, ref_total, nsid;
 	int reference;			    /* -1: not applicable */
 	const struct fr_step *origin;	    /* the step whose jobs made the row */
+	const struct fr_step *paired;	    /* write pressure: the writer beside it */
 	const char *file;		    /* a problem's file */
 	unsigned per_drive_of;		    /* a published group's figure shown per drive */
 	const char *ref_note;		    /* why published drives were left out of ref_place */
@@ -52,34 +53,49 @@ static struct row blank(const char *section)
 			    .target_iops = NAN};
 }
 
-/* Origin block: fio job names (joined by '|'), groupid, file.  A published
- * drive's steps have no fio job: empty. */
+/* Adds step S's fio job names to the '|'-joined list L (*used bytes). */
+static void add_jobnames(char *l, size_t cap, size_t *used, const struct fr_step *s)
+{
+	for (size_t i = 0; s && i < s->njobnames; i++) {
+		int n = snprintf(l + *used, cap - *used, "%s%s", *used ? "|" : "", s->jobnames[i]);
+
+		*used += n > 0 && (size_t)n < cap - *used ? (size_t)n : 0;
+	}
+}
+
+/* The '|'-joined job names of S and of PAIRED (NULL: none) as one cell. */
+static void jobnames_cell(struct fr_csv_line *l, const struct fr_step *s,
+			  const struct fr_step *paired)
+{
+	size_t cap = 1, used = 0;
+	char *joined;
+
+	for (const struct fr_step *t = s; t; t = t == s ? paired : NULL)
+		for (size_t i = 0; i < t->njobnames; i++)
+			cap += strlen(t->jobnames[i]) + 1;
+	joined = malloc(cap);
+	if (!joined)
+		return;
+	joined[0] = '\0';
+	add_jobnames(joined, cap, &used, s);
+	add_jobnames(joined, cap, &used, paired);
+	fr_csv_line_text(l, joined);
+	free(joined);
+}
+
+/* Origin block: fio job names (joined by '|'; a write-pressure row's
+ * reader, then its paired writer), groupid, file.  A published drive's
+ * steps have no fio job: empty. */
 static void emit_origin(struct fr_csv_line *l, const struct row *r)
 {
 	const struct fr_step *s = r->origin;
 	bool measured = s && r->reference != 1;
 
 	fr_csv_line_put(l, ",", 1);
-	if (measured && s->njobnames == 1) {
+	if (measured && s->njobnames == 1 && !r->paired)
 		fr_csv_line_text(l, s->jobnames[0]);
-	} else if (measured && s->njobnames) {
-		size_t len = 0;
-		char *joined;
-
-		for (size_t i = 0; i < s->njobnames; i++)
-			len += strlen(s->jobnames[i]) + 1;
-		joined = malloc(len);
-		if (joined) {
-			joined[0] = '\0';
-			for (size_t i = 0; i < s->njobnames; i++) {
-				if (i)
-					strcat(joined, "|");
-				strcat(joined, s->jobnames[i]);
-			}
-			fr_csv_line_text(l, joined);
-			free(joined);
-		}
-	}
+	else if (measured && (s->njobnames || r->paired))
+		jobnames_cell(l, s, r->paired);
 	fr_csv_line_put(l, ",", 1);
 	if (measured && s->groupid >= 0)
 		fr_csv_line_long(l, s->groupid);
@@ -242,6 +258,7 @@ static void wp_rows(FILE *f, const struct fr_ranking *rk)
 			r.p99 = rk->wp[d].pts[i].p99_ns;
 			r.reference = rk->wp[d].drive->reference;
 			r.origin = rk->wp[d].pts[i].step;
+			r.paired = rk->wp[d].pts[i].writer;
 			if (*rk->wp[d].note)
 				r.detail = rk->wp[d].note;
 			emit(f, &r);

@@ -323,6 +323,16 @@ static int cmp_wp(const void *a, const void *b)
 	return x->write_mbps < y->write_mbps ? -1 : x->write_mbps > y->write_mbps;
 }
 
+/* The writer's step paired with reader step RD of profile P: the
+ * wp-write step of the same rate (the same step name). */
+static const struct fr_step *wp_writer(const struct fr_profile *p, const struct fr_step *rd)
+{
+	for (size_t i = 0; i < p->nsteps; i++)
+		if (p->steps[i].kind == FR_KIND_WP_WRITE && !strcmp(p->steps[i].name, rd->name))
+			return &p->steps[i];
+	return NULL;
+}
+
 static int rank_wp(const struct fr_model *m, enum fr_basis basis, struct fr_ranking *r)
 {
 	r->wp = calloc(m->ndrives + 1, sizeof(*r->wp));
@@ -345,7 +355,8 @@ static int rank_wp(const struct fr_model *m, enum fr_basis basis, struct fr_rank
 			if (s->kind != FR_KIND_WP_READ || *end || isnan(mbps))
 				continue;
 			w->pts[w->n++] = (struct fr_wp_point){mbps, s->dir[FR_READ].lat[basis].mean,
-							      s->dir[FR_READ].lat[basis].p99, s};
+							      s->dir[FR_READ].lat[basis].p99, s,
+							      wp_writer(p, s)};
 		}
 		if (!w->n) {
 			free(w->pts);

@@ -46,7 +46,9 @@ struct fr_profile_rank {
 struct fr_wp_point {
 	double write_mbps;
 	double mean_ns, p99_ns;
-	const struct fr_step *step; /* the reader's step it comes from */
+	const struct fr_step *step;   /* the reader's step it comes from */
+	const struct fr_step *writer; /* the paired writer's step (wp-write@ the same
+				       * rate), NULL when the drive has none */
 };
 
 struct fr_wp_drive {
