@@ -66,7 +66,7 @@ for f in "$D"/*.json "$D"/like/*.json; do
 	"${FR[@]}" -f csv "$f" >"$tmp/all.csv" 2>/dev/null
 	"${FR[@]}" -f json "$f" 2>/dev/null | jq -r '.inputs.excluded[].reason' >"$tmp/all.excl"
 	while read -r job; do
-		cut -d, -f19 "$tmp/all.csv" | tr '+|' '\n\n' | grep -qxF -- "$job" ||
+		cut -d, -f19 "$tmp/all.csv" | tr '+|' '\n' | grep -qxF -- "$job" ||
 			grep -qF -- "job '$job'" "$tmp/all.excl" || missing="$missing ${f##*/}:$job"
 	done < <(jq -r '.jobs[].jobname' "$f")
 done
