@@ -134,76 +134,68 @@ static bool add_bins(struct fs_dir *dir, const uint64_t *ns, const uint64_t *cou
 	return true;
 }
 
-/* json+'s "bins" of clat_ns (ns -> count), summed as fr_fio_keep() sums
- * them.  fio writes them in ascending order; keys out of that order (a
- * repeated one among them, which json-c's tree keeps once, last value)
- * decline the document, as do a key or count that is not a plain number. */
 #define BINS_RUN 64 /* bins read per fr_js_int_members() call */
 
+/* A bin that fr_js_int_members() stopped at (not in fio's own form): read
+ * and added up into DIR, or with DIR NULL passed over, checked as any
+ * skipped value is. */
+static bool other_bin(struct fr_js *s, struct fs_dir *dir, const char *key, size_t n, double *last)
+{
+	double count, at;
+	long k;
+
+	if (!dir)
+		return fr_js_skip(s);
+	if (n == 0 || n >= BIN_KEY_MAX || !fr_js_number(s, &count))
+		return false;
+	at = bin_ns(key, n);
+	if (!(at > *last))
+		return false;
+	*last = at;
+	k = fr_dist_bucket_of(at);
+	if (count > 0 && k >= 0)
+		dir->buckets[k] += count;
+	return true;
+}
+
+/* json+'s "bins" of clat_ns (ns -> count), summed into DIR as fr_fio_keep()
+ * sums them.  fio writes them in ascending order; keys out of that order (a
+ * repeated one among them, which json-c's tree keeps once, last value)
+ * decline the document, as do a key or count that is not a plain number.
+ * With DIR NULL (fs_doc.bins false: no stage keeps the bins) the same walk
+ * passes over them: checked as fr_js_skip() checks any value (one that is
+ * not an object too), fio's own form still a run at a time (half the
+ * instructions of stepping over it byte by byte), nothing added up, and
+ * no order asked of the keys. */
 static bool read_bins(struct fr_js *s, struct fs_dir *dir)
 {
 	const char *key;
 	size_t n;
 	bool first = true;
-	double count, at, last = -INFINITY;
+	double last = -INFINITY;
 	long run_bucket = 0; /* add_bins()'s */
 
-	dir->has_bins = true;
+	if (!dir && fr_js_peek(s) != '{')
+		return fr_js_skip(s);
+	if (dir)
+		dir->has_bins = true;
 	if (!fr_js_open(s, '{'))
 		return false;
 	for (;;) {
 		uint64_t ns[BINS_RUN], counts[BINS_RUN];
 		size_t got = fr_js_int_members(s, first, ns, counts, BINS_RUN);
-		long k;
 
 		/* fio's own form, read a run at a time */
 		if (got) {
 			first = false;
-			if (!add_bins(dir, ns, counts, got, &last, &run_bucket))
+			if (dir && !add_bins(dir, ns, counts, got, &last, &run_bucket))
 				return false;
 			if (got == BINS_RUN)
 				continue;
 		}
 		if (!fr_js_key(s, &first, &key, &n))
 			break;
-		if (n == 0 || n >= BIN_KEY_MAX || !fr_js_number(s, &count))
-			return false;
-		at = bin_ns(key, n);
-		if (!(at > last))
-			return false;
-		last = at;
-		k = fr_dist_bucket_of(at);
-		if (count > 0 && k >= 0)
-			dir->buckets[k] += count;
-	}
-	return !s->bad;
-}
-
-/* json+'s "bins" when no stage keeps them (fs_doc.bins false): checked as
- * fr_js_skip() checks any value, fio's own form a run at a time (half the
- * instructions of stepping over them byte by byte), nothing added up. */
-static bool pass_bins(struct fr_js *s)
-{
-	const char *key;
-	size_t n;
-	bool first = true;
-
-	if (fr_js_peek(s) != '{')
-		return fr_js_skip(s);
-	if (!fr_js_open(s, '{'))
-		return false;
-	for (;;) {
-		uint64_t ns[BINS_RUN], counts[BINS_RUN];
-		size_t got = fr_js_int_members(s, first, ns, counts, BINS_RUN);
-
-		if (got) {
-			first = false;
-			if (got == BINS_RUN)
-				continue;
-		}
-		if (!fr_js_key(s, &first, &key, &n))
-			break;
-		if (!fr_js_skip(s))
+		if (!other_bin(s, dir, key, n, &last))
 			return false;
 	}
 	return !s->bad;
@@ -228,7 +220,7 @@ static bool read_lat(struct fr_js *s, struct fs_lat *l, struct fs_dir *bins_of, 
 		int i = name_index(key, n, names, bins_of ? 5 : 4);
 		bool ok = i < 0			  ? fr_js_skip(s)
 			  : !first_time(&seen, i) ? false
-			  : i == 4		  ? (bins ? read_bins(s, bins_of) : pass_bins(s))
+			  : i == 4		  ? read_bins(s, bins ? bins_of : NULL)
 			  : i == 3		  ? read_pct(s, l)
 						  : fr_js_number(s, num[i]);
 
