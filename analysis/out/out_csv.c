@@ -53,13 +53,23 @@ static struct row blank(const char *section)
 			    .target_iops = NAN};
 }
 
-/* Adds step S's fio job names to the '|'-joined list L (*used bytes). */
-static void add_jobnames(char *l, size_t cap, size_t *used, const struct fr_step *s)
+/* The bytes step S's job names take in a '|'-joined list (S may be NULL). */
+static size_t jobnames_len(const struct fr_step *s)
+{
+	size_t len = 0;
+
+	for (size_t i = 0; s && i < s->njobnames; i++)
+		len += strlen(s->jobnames[i]) + 1;
+	return len;
+}
+
+/* Adds step S's job names (S may be NULL) to the '|'-joined list L. */
+static void add_jobnames(char *l, const struct fr_step *s)
 {
 	for (size_t i = 0; s && i < s->njobnames; i++) {
-		int n = snprintf(l + *used, cap - *used, "%s%s", *used ? "|" : "", s->jobnames[i]);
-
-		*used += n > 0 && (size_t)n < cap - *used ? (size_t)n : 0;
+		if (*l)
+			strcat(l, "|");
+		strcat(l, s->jobnames[i]);
 	}
 }
 
@@ -67,18 +77,13 @@ static void add_jobnames(char *l, size_t cap, size_t *used, const struct fr_step
 static void jobnames_cell(struct fr_csv_line *l, const struct fr_step *s,
 			  const struct fr_step *paired)
 {
-	size_t cap = 1, used = 0;
-	char *joined;
+	char *joined = malloc(jobnames_len(s) + jobnames_len(paired) + 1);
 
-	for (const struct fr_step *t = s; t; t = t == s ? paired : NULL)
-		for (size_t i = 0; i < t->njobnames; i++)
-			cap += strlen(t->jobnames[i]) + 1;
-	joined = malloc(cap);
 	if (!joined)
 		return;
 	joined[0] = '\0';
-	add_jobnames(joined, cap, &used, s);
-	add_jobnames(joined, cap, &used, paired);
+	add_jobnames(joined, s);
+	add_jobnames(joined, paired);
 	fr_csv_line_text(l, joined);
 	free(joined);
 }
@@ -92,9 +97,7 @@ static void emit_origin(struct fr_csv_line *l, const struct row *r)
 	bool measured = s && r->reference != 1;
 
 	fr_csv_line_put(l, ",", 1);
-	if (measured && s->njobnames == 1 && !r->paired)
-		fr_csv_line_text(l, s->jobnames[0]);
-	else if (measured && (s->njobnames || r->paired))
+	if (measured && (s->njobnames || r->paired))
 		jobnames_cell(l, s, r->paired);
 	fr_csv_line_put(l, ",", 1);
 	if (measured && s->groupid >= 0)
