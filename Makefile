@@ -4,17 +4,17 @@
 # runs every test against that build.  Each part owns a fragment (engine/engine.mk,
 # analysis/analysis.mk) that adds its targets and unit tests.
 
-# The pinned fio, by upstream version, and the Debian release whose source
-# package has it.  The pin stays 3.33 (bookworm's source) for now: Debian 13's
-# fio 3.39 source package is listed by the mirror our build machines reach but
-# its files are not served there (404), and CI must build what it tests.
-# `make FIO_VERSION=3.39` builds 3.39 from trixie's source where a mirror
-# serves it.  The engine supports exactly these versions
-# (engine/fio/fio_compat.h); FIO_SRC= builds against a user's own tree.
-FIO_VERSION   := 3.33
-FIO_SUITE_3.39 := trixie
-FIO_SUITE_3.33 := bookworm
-FIO_DEBIAN    := fio/$(FIO_SUITE_$(FIO_VERSION))
+# The pinned fio, by upstream version: its release tarball from the pool of
+# the Debian archive this machine's apt uses (ci/fetch-fio.sh reads the
+# address from apt's configuration), checked by its sha256 and cached under
+# build/.  3.41 is the pin (Debian unstable's fio); 3.33 (Debian 12's) still
+# builds with `make FIO_VERSION=3.33`, and CI builds the engine against it
+# once.  Any other fio tree: FIO_SRC=/path/to/fio (configured and built); the
+# engine supports the ioengine ABIs in engine/fio/fio_compat.h (fio 3.33, and
+# 3.41 and 3.42, both ops version 39).
+FIO_VERSION   := 3.41
+FIO_SHA256_3.41 := a40b45112005e30a67bab6be4860b198c35104a628b6ec4d15720d62b5d1bab9
+FIO_SHA256_3.33 := d2410e13e0f379d061d077cc5ae325835bb7c6186aa7bafc1df954cbc9b014fc
 PREFIX        ?= /usr/local
 DESTDIR       ?=
 TOP           := $(abspath .)
@@ -94,23 +94,17 @@ build/.deps-ok: ci/install-deps.sh
 
 # ---------------------------------------------------------------- pinned fio
 ifeq ($(FIO_PINNED),1)
-ifeq ($(FIO_SUITE_$(FIO_VERSION)),)
-$(error FIO_VERSION=$(FIO_VERSION): no Debian source package known for it; the engine supports fio 3.33 (the pin, Debian 12's source) and 3.39 (Debian 13's source, where a mirror serves it); for another fio tree use FIO_SRC=/path/to/fio)
+ifeq ($(FIO_SHA256_$(FIO_VERSION)),)
+$(error FIO_VERSION=$(FIO_VERSION): no pinned tarball known for it; the pin is fio 3.41, and FIO_VERSION=3.33 builds Debian 12's fio; for another fio tree use FIO_SRC=/path/to/fio)
 endif
-# apt-get source fetches the newest fio of that Debian release (into a fresh
-# directory); its .dsc must carry the pinned upstream version (any Debian
-# revision), or the build stops and says what Debian has instead.
-FIO_DOWNLOAD  := build/fio-src-download/$(FIO_SUITE_$(FIO_VERSION))
+FIO_TARBALL   := build/dl/fio_$(FIO_VERSION).orig.tar.gz
 $(FIO_SRC)/.unpacked: | build/.deps-ok
-	rm -rf $(FIO_DOWNLOAD) && mkdir -p $(FIO_DOWNLOAD)
-	cd $(FIO_DOWNLOAD) && apt-get source -q --download-only $(FIO_DEBIAN)
-	@dsc=$$(ls $(FIO_DOWNLOAD)/fio_*.dsc 2>/dev/null | head -n 1); \
-	got=$$(sed -n 's/^Version: //p' "$$dsc" 2>/dev/null); \
-	if [ "$${got%-*}" != $(FIO_VERSION) ]; then \
-		echo "fio pin: Debian's $(FIO_DEBIAN) is fio $${got:-(none fetched)}, not the pinned $(FIO_VERSION) (Makefile FIO_VERSION)" >&2; \
-		exit 1; fi; \
-	echo "fio pin: $(FIO_DEBIAN) $$got"; \
-	rm -rf $(FIO_SRC) && dpkg-source -q -x "$$dsc" $(FIO_SRC)
+	bash ci/fetch-fio.sh $(FIO_VERSION) $(FIO_SHA256_$(FIO_VERSION)) $(FIO_TARBALL)
+	rm -rf $(FIO_SRC) $(FIO_SRC).tmp && mkdir -p $(FIO_SRC).tmp
+	tar -xzf $(FIO_TARBALL) -C $(FIO_SRC).tmp
+	@test -x $(FIO_SRC).tmp/fio-$(FIO_VERSION)/configure || \
+		{ echo "fio pin: $(FIO_TARBALL) holds no fio-$(FIO_VERSION)/ tree" >&2; exit 1; }
+	mv $(FIO_SRC).tmp/fio-$(FIO_VERSION) $(FIO_SRC) && rmdir $(FIO_SRC).tmp
 	touch $@
 
 # A plain, non-native configure: the engine must not inherit -march=native, and

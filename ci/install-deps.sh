@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Installs every Debian 12 package that building and testing ssdnvme needs,
-# plus the two Debian archive entries the project relies on:
-#   - deb-src for bookworm and trixie: `apt-get source fio/trixie` gives the
-#     pinned fio 3.39 (Debian 13's source package, built here on Debian 12),
-#     `apt-get source fio/bookworm` fio 3.33 (make FIO_VERSION=3.33).  Source
-#     entries only: no binary package comes from trixie.
+# plus the Debian archive entry the test bed relies on:
 #   - bookworm-backports (binary), for QEMU 10.0 alone: the test bed's FDP
 #     subsystems and OCP log pages need it.  Backports are never chosen unless
 #     asked for (apt's priority 100), so everything else stays bookworm's.
+# The pinned fio's source is no package: ci/fetch-fio.sh brings its upstream
+# tarball from the pool of the Debian archive apt already uses (it needs the
+# lists of 'apt-get update', which this script makes sure of).  The deb-src
+# entry earlier versions of this script wrote (for fio 3.33/3.39 source
+# packages) is removed.
 # Idempotent: a second run installs nothing and exits 0.  Not as root it only
 # checks, and names what is missing.
 set -euo pipefail
@@ -86,12 +87,13 @@ write_list() {
 	fi
 }
 
-changed=$(write_list "$SRC_LIST" deb-src "fio's source packages (trixie: the pinned 3.39; bookworm: 3.33)" bookworm trixie)
+changed=""
+if [ -f "$SRC_LIST" ]; then rm -f "$SRC_LIST" && changed=removed; fi
 changed+=$(write_list "$BPO_LIST" deb "QEMU 10 for the test bed (installed with -t bookworm-backports)" bookworm-backports)
 
 mapfile -t missing < <(missing_packages)
 if [ -n "$changed" ] || [ ${#missing[@]} -gt 0 ] || ! qemu_current ||
-	! ls /var/lib/apt/lists/*_dists_trixie_*Sources* >/dev/null 2>&1; then
+	! apt-get indextargets --format '$(ORIGIN)' 2>/dev/null | grep -qx Debian; then
 	apt-get update -q
 fi
 if [ ${#missing[@]} -gt 0 ]; then

@@ -20,6 +20,10 @@ ENGINE_SRCS := $(ENGINE_IO_SRCS) $(ENGINE_TAGS_SRCS) $(ENGINE_HEALTH_SRCS) $(ENG
 # only when the version changes: what embeds it depends on the stamp.
 ENGINE_FIO_VERSION_STAMP := $(BUILD)/fio-version
 ENGINE_FIO_VERSION = $(shell cat $(ENGINE_FIO_VERSION_STAMP))
+# The same as a number (fio-3.42 -> 342, also for "fio-3.42-12-gabcdef" of a
+# git tree): what changed within one ioengine ops version (fio_compat.h).
+ENGINE_FIO_VERSION_NUM = $(shell sed -n 's/^fio-\([0-9]*\)\.\([0-9]*\).*/\1 \2/p' \
+	$(ENGINE_FIO_VERSION_STAMP) | awk '{ print $$1 * 100 + $$2 }')
 
 $(ENGINE_FIO_VERSION_STAMP): $(FIO_BIN) FORCE | $(BUILD)/.dir
 	@v=$$(sed -n 's/^FIO_VERSION = //p' $(FIO_SRC)/FIO-VERSION-FILE 2>/dev/null); \
@@ -31,7 +35,7 @@ $(ENGINE_FIO_VERSION_STAMP): $(FIO_BIN) FORCE | $(BUILD)/.dir
 # is deliberately not inherited.
 ENGINE_FIO_CFLAGS = -D_LARGEFILE_SOURCE -D_FILE_OFFSET_BITS=64 -DFIO_INTERNAL \
 	-DFIO_INC_DEBUG -DBITS_PER_LONG=64 -include $(FIO_CONFIG) -isystem $(FIO_SRC) \
-	-DSSDNVME_FIO_VERSION='"$(ENGINE_FIO_VERSION)"'
+	-DSSDNVME_FIO_VERSION='"$(ENGINE_FIO_VERSION)"' -DSSDNVME_FIO_VERSION_NUM=$(ENGINE_FIO_VERSION_NUM)
 # -MMD -MP: every object also depends on the headers it includes (listed in
 # its .d file by the compiler; fio's, under -isystem, come with the stamp),
 # and on this file (its flags; and objects built before -MMD have no .d).

@@ -21,6 +21,31 @@
 #define UD_PI	 4ull /* a read whose PI the engine checks (pi_act=0) */
 #define UD_FLAGS (UD_NVME | UD_TRIM | UD_PI)
 
+/* submit_nvme.c */
+/**
+ * ssdnvme_prep_nvme() - build an io_u's NVMe passthrough command into its SQE
+ * @td: the job
+ * @ld: its engine data
+ * @io_u: the I/O, on a passthrough namespace (its file's state set)
+ * @sqe: the io_u's 128-byte SQE
+ *
+ * Return: false when the command must not be sent: its separate metadata
+ * does not fit the job's metadata buffer.
+ */
+bool ssdnvme_prep_nvme(struct thread_data *td, struct engine_data *ld, struct io_u *io_u,
+		       struct io_uring_sqe *sqe);
+/**
+ * ssdnvme_ranges_on_grid() - each range of a num_range > 1 trim on the LBA grid
+ * @ld: the job's engine data
+ * @fs: the file
+ * @io_u: the trim
+ *
+ * Return: true, also for a trim of one range (its offset and length are
+ * checked as any I/O's).
+ */
+bool ssdnvme_ranges_on_grid(const struct engine_data *ld, const struct file_state *fs,
+			    const struct io_u *io_u);
+
 /* lifecycle.c */
 /**
  * ssdnvme_init() - fio's ->init(): the job's engine data

@@ -27,6 +27,20 @@
 /* Messages name up to two paths. */
 #define MSG_LEN (2 * PATH_MAX + 512)
 
+/* write_mode=, fio 3.41 io_uring_cmd's values: the command a write is sent as */
+enum ssdnvme_write_mode {
+	WMODE_WRITE,  /* Write */
+	WMODE_UNCOR,  /* Write Uncorrectable (no data; later reads fail) */
+	WMODE_ZEROES, /* Write Zeroes (no data) */
+	WMODE_VERIFY, /* Verify (no data: the drive checks what it stores) */
+};
+
+/* verify_mode=: what the verify phase sends for each block it checks */
+enum ssdnvme_verify_mode {
+	VMODE_READ,    /* Read, and fio compares */
+	VMODE_COMPARE, /* Compare: the drive compares with the expected data */
+};
+
 struct ssdnvme_options {
 	void *pad; /* fio treats option offset 0 as "unset" */
 	unsigned int hipri;
@@ -39,7 +53,13 @@ struct ssdnvme_options {
 	unsigned int nonvectored;
 	unsigned int readfua;
 	unsigned int writefua;
-	unsigned int write_zeroes;
+	unsigned int write_zeroes; /* the engine's older spelling of write_mode=zeroes */
+	unsigned int write_mode;   /* enum ssdnvme_write_mode: the command fio's writes become */
+	unsigned int verify_mode;  /* enum ssdnvme_verify_mode: how the verify phase reads */
+	unsigned int deac;	   /* Write Zeroes with DEAC: deallocate the zeroed LBAs */
+	unsigned int nowait;	   /* RWF_NOWAIT on the fallback's reads and writes */
+	unsigned int force_async;  /* IOSQE_ASYNC on every Nth command, 0: never */
+	unsigned int cmd_type;	   /* io_uring_cmd's cmd_type: only "nvme" exists */
 	char *namespaces;
 	char *results_file;
 	unsigned int tags;	   /* 0: no latency tags */
@@ -61,6 +81,18 @@ struct ssdnvme_options {
 	unsigned int health;	      /* 0: no health snapshots */
 	unsigned int health_interval; /* ms between samples during the job, 0: none */
 };
+
+/**
+ * writes_carry_data() - whether the job's writes move data to the drive
+ * @o: the job's options
+ *
+ * Return: true for plain writes; false when write_mode= (or write_zeroes=1)
+ * turns them into Write Uncorrectable, Write Zeroes or Verify commands.
+ */
+static inline bool writes_carry_data(const struct ssdnvme_options *o)
+{
+	return o->write_mode == WMODE_WRITE;
+}
 
 /* Per file, set in ->setup() (often in fio's parent process, before fork). */
 struct file_state {
@@ -92,13 +124,70 @@ static inline uint64_t file_lbas(const struct file_state *fs, uint64_t bytes)
 	return lba_count(bytes, fs->shift, fs->unit);
 }
 
+/**
+ * ssdnvme_num_range() - ranges per trim
+ * @td: the job
+ *
+ * Return: fio's num_range (fio >= 3.38), at least 1.
+ */
+static inline unsigned int ssdnvme_num_range(const struct thread_data *td)
+{
+#if FIO_IOOPS_VERSION >= 36
+	return td->o.num_range > 1 ? td->o.num_range : 1;
+#else
+	(void)td;
+	return 1;
+#endif
+}
+
+/**
+ * ssdnvme_wmode_spelling() - the job's write mode as it was spelt
+ * @o: the job's options, settled by ssdnvme_commands_job()
+ *
+ * Return: "write_zeroes=1" or "write_mode=NAME", for messages.
+ */
+const char *ssdnvme_wmode_spelling(const struct ssdnvme_options *o);
+
+/* setup_commands.c: the NVMe opcode fio's writes are sent as, by write_mode */
+extern const uint8_t ssdnvme_wmode_opcode[];
+
+/**
+ * ssdnvme_commands_job() - the job's command options, settled and checked
+ * @td: the job
+ * @msg: where a refusal is written
+ * @len: its room
+ *
+ * write_zeroes=1 becomes write_mode=zeroes; write modes that store no data
+ * with verify=, and verify_mode=compare without verify= (or on a fio
+ * without it), are refused.
+ *
+ * Return: true when the job may run.
+ */
+bool ssdnvme_commands_job(struct thread_data *td, char *msg, size_t len);
+
+/**
+ * ssdnvme_commands_file() - whether a file can take the job's commands
+ * @td: the job
+ * @fs: the file, probed
+ *
+ * A passthrough namespace's controller must offer the write command
+ * (ONCS), Dataset Management for trims and Compare for verify_mode=compare,
+ * within the commands' limits; a file on the fallback takes neither Write
+ * Uncorrectable, Verify nor Compare.  Refuses with ssdnvme_fail().
+ *
+ * Return: true when it can.
+ */
+bool ssdnvme_commands_file(struct thread_data *td, const struct file_state *fs);
+
 /* Per job, from ->init() in the job's own process. */
 struct engine_data {
 	struct ring ring;
 	bool nvme;		       /* ring has 128-byte SQEs for passthrough */
 	struct io_u **io_us;	       /* by io_u->index */
 	struct iovec *iovecs;	       /* by io_u->index: fixed buffers, vectored I/O */
-	struct nvme_dsm_range *ranges; /* by io_u->index: trim payloads */
+	struct nvme_dsm_range *ranges; /* num_range per io_u->index: trim payloads */
+	unsigned int nr_ranges;	       /* ranges per io_u: fio's num_range, at least 1 */
+	unsigned int async_count;      /* commands since the last IOSQE_ASYNC (force_async=) */
 	struct io_u **pending;	       /* queued, not yet submitted */
 	unsigned int nr_pending;
 	unsigned int depth;

@@ -38,7 +38,9 @@ int ssdnvme_init(struct thread_data *td)
 	ld->iovecs = calloc(depth, sizeof(*ld->iovecs));
 	ld->pending = calloc(depth, sizeof(*ld->pending));
 	/* DSM ranges are DMA'd by the device: keep them in their own aligned block. */
-	if (posix_memalign((void **)&ld->ranges, 4096, depth * sizeof(*ld->ranges)))
+	ld->nr_ranges = ssdnvme_num_range(td);
+	if (posix_memalign((void **)&ld->ranges, 4096,
+			   (size_t)depth * ld->nr_ranges * sizeof(*ld->ranges)))
 		ld->ranges = NULL;
 	if (!ld->io_us || !ld->iovecs || !ld->pending || !ld->ranges)
 		return 1;

@@ -164,8 +164,8 @@ static bool check_transfer(struct thread_data *td, const struct file_state *fs)
 
 	max = ns_max_transfer(&fs->ni, (uint32_t)page_size, why, sizeof(why));
 	for (d = DDIR_READ; d <= DDIR_WRITE && max; d++) {
-		/* Write Zeroes carries no data: its own limits are below */
-		if (!(d == DDIR_READ ? td_read(td) : td_write(td) && !o->write_zeroes))
+		/* Write Zeroes, Uncorrectable and Verify carry no data (setup_commands.c) */
+		if (!(d == DDIR_READ ? td_read(td) : td_write(td) && writes_carry_data(o)))
 			continue;
 		bs = td->o.max_bs[d];
 		if (bs <= max)
@@ -182,39 +182,6 @@ static bool check_transfer(struct thread_data *td, const struct file_state *fs)
 		return false;
 	}
 	return true;
-}
-
-/* Write Zeroes: supported (ONCS), and bs within the 16-bit NLB and WZSL. */
-static bool check_write_zeroes(struct thread_data *td, const struct file_state *fs)
-{
-	struct ssdnvme_options *o = td->eo;
-	uint64_t bs = td->o.max_bs[DDIR_WRITE], nlb_max = 65536ull * fs->unit;
-	char msg[MSG_LEN];
-
-	if (!o->write_zeroes || !td_write(td))
-		return true;
-	if (!fs->ni.write_zeroes)
-		snprintf(
-			msg, sizeof(msg),
-			"write_zeroes=1: %s's controller does not support Write Zeroes (ONCS bit 3 "
-			"clear)",
-			fs->ni.path);
-	else if (bs > nlb_max)
-		snprintf(
-			msg, sizeof(msg),
-			"write_zeroes=1: bs (write)=%llu is more than one Write Zeroes command can "
-			"zero on %s: %llu bytes (65536 LBAs of %u, the 16-bit NLB field)",
-			(unsigned long long)bs, fs->ni.path, (unsigned long long)nlb_max, fs->unit);
-	else if (fs->ni.wzsl_bytes && bs > fs->ni.wzsl_bytes)
-		snprintf(msg, sizeof(msg),
-			 "write_zeroes=1: bs (write)=%llu is more than the controller's Write "
-			 "Zeroes Size Limit (WZSL) of %llu bytes on %s",
-			 (unsigned long long)bs, (unsigned long long)fs->ni.wzsl_bytes,
-			 fs->ni.path);
-	else
-		return true;
-	ssdnvme_fail(td, EINVAL, msg);
-	return false;
 }
 
 /*
@@ -255,7 +222,8 @@ static bool check_zoned(struct thread_data *td, const struct file_state *fs)
 /*
  * The directions whose commands to FS ->queue() builds in one pass
  * (submit.c): reads and writes of a passthrough namespace with no metadata
- * and no placement; writes only when they are writes (not Write Zeroes).
+ * and no placement; writes only when they are writes (write_mode=write),
+ * reads only when none is a Compare.
  */
 static unsigned int nvme_fast_ddirs(struct thread_data *td, const struct file_state *fs)
 {
@@ -266,7 +234,11 @@ static unsigned int nvme_fast_ddirs(struct thread_data *td, const struct file_st
 	/* submit.c's fill_nvme_fast() writes the SQE as little-endian words */
 	if (__BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__)
 		return 0;
-	return 1u << DDIR_READ | (o->write_zeroes ? 0 : 1u << DDIR_WRITE);
+	/* force_async= marks commands on the full path; compares are built there */
+	if (o->force_async)
+		return 0;
+	return (o->verify_mode == VMODE_COMPARE ? 0 : 1u << DDIR_READ) |
+	       (writes_carry_data(o) ? 1u << DDIR_WRITE : 0);
 }
 
 /* Size a regular file the way fio's own get_file_sizes() would. */
@@ -311,8 +283,9 @@ static int setup_file(struct thread_data *td, struct fio_file *f)
 	if (!check_geometry(td, fs) || !check_not_in_use(td, fs) || !ssdnvme_check_hipri(td, fs) ||
 	    !check_zoned(td, fs))
 		return 1;
-	if (fs->ni.kind == NS_KIND_NVME_CHAR &&
-	    (!check_transfer(td, fs) || !check_write_zeroes(td, fs)))
+	if (fs->ni.kind == NS_KIND_NVME_CHAR && !check_transfer(td, fs))
+		return 1;
+	if (!ssdnvme_commands_file(td, fs))
 		return 1;
 	if (!ssdnvme_fdp_setup(td, fs))
 		return 1;
@@ -369,13 +342,8 @@ static bool check_job_options(struct thread_data *td)
 			 td->o.iodepth, RING_MAX_ENTRIES);
 		goto fail;
 	}
-	if (o->write_zeroes && td_write(td) && td->o.verify != VERIFY_NONE) {
-		snprintf(msg, sizeof(msg),
-			 "write_zeroes=1 with verify: Write Zeroes stores zeroes, not fio's "
-			 "verify pattern, so every block would read back as corrupt; drop verify= "
-			 "or write_zeroes");
+	if (!ssdnvme_commands_job(td, msg, sizeof(msg)))
 		goto fail;
-	}
 	if (!o->sqpoll || !o->sqpoll_set)
 		return true;
 	if (cpus > 0 && (long)o->sqpoll_cpu >= cpus) {

@@ -21,8 +21,10 @@ static const char *hipri_dataless(struct thread_data *td)
 	if (td->o.fsync_blocks || td->o.fdatasync_blocks || td->o.end_fsync ||
 	    td->o.sync_file_range)
 		return "fsync/fdatasync/end_fsync/sync_file_range: Flush";
-	if (o->write_zeroes && td_write(td))
+	if (o->write_mode == WMODE_ZEROES && td_write(td))
 		return "write_zeroes=1: Write Zeroes";
+	if (!writes_carry_data(o) && td_write(td))
+		return "write_mode=uncor or verify: Write Uncorrectable or Verify";
 	if (td_trim(td))
 		return "trim: Dataset Management";
 	return NULL;

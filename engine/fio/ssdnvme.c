@@ -28,7 +28,13 @@ static struct ioengine_ops ioengine = {
 	.name = "ssdnvme",
 	.version = FIO_IOOPS_VERSION,
 	/* RAWIO: fio page-aligns every I/O buffer, as direct I/O and DMA want. */
-	.flags = FIO_NO_OFFLOAD | FIO_MEMALIGN | FIO_RAWIO | FIO_ASYNCIO_SETS_ISSUE_TIME,
+	.flags = FIO_NO_OFFLOAD | FIO_MEMALIGN | FIO_RAWIO |
+		 FIO_ASYNCIO_SETS_ISSUE_TIME
+#if FIO_IOOPS_VERSION >= 36
+		 /* num_range > 1: one DSM command with several ranges (submit.c) */
+		 | FIO_MULTI_RANGE_TRIM
+#endif
+	,
 	.setup = ssdnvme_setup,
 	.init = ssdnvme_init,
 	.post_init = ssdnvme_post_init,

@@ -66,10 +66,11 @@ static bool check_request(struct thread_data *td, const struct file_state *fs)
 			 "%s: data placement needs NVMe passthrough: give the namespace's "
 			 "generic char device (/dev/ngXnY), not a %s",
 			 fs->ni.path, ns_kind_name(fs->ni.kind));
-	else if (o->write_zeroes && td_write(td))
+	else if (!writes_carry_data(o) && td_write(td))
 		snprintf(msg, sizeof(msg),
-			 "write_zeroes=1 with data placement: the engine places Write commands "
-			 "only, so the zeroes would land unplaced; drop one of them");
+			 "%s with data placement: the engine places Write commands only, so "
+			 "those writes would land unplaced; drop one of them",
+			 ssdnvme_wmode_spelling(o));
 	else
 		return true;
 	ssdnvme_fail(td, EINVAL, msg);

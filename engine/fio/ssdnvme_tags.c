@@ -210,7 +210,7 @@ bool tagging_ramp_drop(struct tagging *tg, struct tag_key *k, const struct io_u 
 {
 	struct thread_data *td = tg->td;
 
-	if (ramp_time_over(td) && (td->runstate == TD_RUNNING || td->runstate == TD_VERIFYING)) {
+	if (ssdnvme_ramp_over(td) && (td->runstate == TD_RUNNING || td->runstate == TD_VERIFYING)) {
 		tg->ramp_pending = false;
 		return false;
 	}

@@ -94,7 +94,9 @@ static int identify_nvme(int fd, struct ns_info *ni, char *msg, size_t len)
 		struct nvme_id_ctrl_nvm nvm;
 
 		ni->mdts_bytes = ctrl.mdts ? 4096ull << ctrl.mdts : 0;
-		ni->write_zeroes = le16toh(ctrl.oncs) & NVME_CTRL_ONCS_WRITE_ZEROES;
+		ni->oncs = le16toh(ctrl.oncs);
+		ni->oacs = le16toh(ctrl.oacs);
+		ni->write_zeroes = ni->oncs & NVME_CTRL_ONCS_WRITE_ZEROES;
 		if (nvme_nvm_identify_ctrl(fd, &nvm) == 0 && nvm.wzsl)
 			ni->wzsl_bytes = 4096ull << nvm.wzsl;
 		copy_trimmed(ni->model, sizeof(ni->model), ctrl.mn, sizeof(ctrl.mn));

@@ -54,6 +54,8 @@ struct ns_info {
 	uint64_t max_hw_bytes; /* queue/max_hw_sectors_kb */
 	uint32_t max_segments; /* queue/max_segments */
 	bool write_zeroes;     /* ONCS: Write Zeroes supported */
+	uint16_t oncs;	       /* ONCS: the optional NVM commands (NVME_CTRL_ONCS_*) */
+	uint16_t oacs;	       /* OACS: optional admin commands (Directives: bit 5) */
 	uint64_t wzsl_bytes;   /* WZSL (Identify Controller, NVM command set) */
 };
 

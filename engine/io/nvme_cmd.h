@@ -20,21 +20,24 @@
 
 /* Everything one command needs; the glue translates fio's io_u into this. */
 struct nvme_io {
-	enum nvme_io_opcode op; /* flush, write, read, write_zeroes, dsm */
+	enum nvme_io_opcode op; /* flush, write, read, compare, write_zeroes, write_uncor,
+				   verify, dsm */
 	uint32_t nsid;
 	uint64_t slba;
-	uint32_t nlb;	   /* number of LBAs (1-based); 0 for flush */
-	void *buf;	   /* data; for DSM, the range */
-	uint32_t len;	   /* bytes at buf */
-	struct iovec *iov; /* non-NULL: send vectored (NVME_URING_CMD_IO_VEC) */
-	void *md;	   /* separate metadata (nlb x ms bytes), NULL when none */
-	uint32_t md_len;   /* bytes at md */
-	uint16_t control;  /* PRACT and PRCHK bits (cdw12 bits 31:16, pi.h) */
-	uint32_t cdw3;	   /* upper bits of a 48-bit initial reference tag */
-	uint32_t reftag;   /* cdw14: initial reference tag */
-	uint32_t apptag;   /* cdw15: application tag mask << 16 | tag */
-	uint8_t dtype;	   /* directive type (2: data placement, fdp.h), 0: none */
-	uint16_t dspec;	   /* directive specific: the placement identifier */
+	uint32_t nlb;	    /* number of LBAs (1-based); 0 for flush */
+	void *buf;	    /* data; for DSM, the ranges */
+	uint32_t len;	    /* bytes at buf */
+	uint16_t nr_ranges; /* DSM: ranges at buf (1-256); 0 counts as 1 */
+	bool deac;	    /* Write Zeroes: deallocate the zeroed LBAs (cdw12 bit 25) */
+	struct iovec *iov;  /* non-NULL: send vectored (NVME_URING_CMD_IO_VEC) */
+	void *md;	    /* separate metadata (nlb x ms bytes), NULL when none */
+	uint32_t md_len;    /* bytes at md */
+	uint16_t control;   /* PRACT and PRCHK bits (cdw12 bits 31:16, pi.h) */
+	uint32_t cdw3;	    /* upper bits of a 48-bit initial reference tag */
+	uint32_t reftag;    /* cdw14: initial reference tag */
+	uint32_t apptag;    /* cdw15: application tag mask << 16 | tag */
+	uint8_t dtype;	    /* directive type (2: data placement, fdp.h), 0: none */
+	uint16_t dspec;	    /* directive specific: the placement identifier */
 	bool fua;
 	bool fixed_buf; /* buf lies in registered buffer buf_index */
 	uint16_t buf_index;
@@ -45,6 +48,10 @@ struct nvme_io {
 
 /* libnvme's NVME_IO_FUA is a bit of the control field, cdw12's upper half */
 #define NVME_CMD_CDW12_FUA ((uint32_t)NVME_IO_FUA << 16)
+/* Write Zeroes' DEAC, cdw12 bit 25 (NVM command set specification) */
+#define NVME_CMD_CDW12_DEAC (1u << 25)
+/* The most ranges one Dataset Management command carries (NR is 8 bits, 0-based) */
+#define NVME_DSM_MAX_RANGES 256
 
 /* The command area of a 128-byte SQE: from sqe->cmd to the end */
 #define NVME_CMD_AREA (2 * sizeof(struct io_uring_sqe) - offsetof(struct io_uring_sqe, cmd))
@@ -94,15 +101,20 @@ static inline void nvme_cmd_fill_cmd(struct nvme_uring_cmd *cmd, const struct nv
 	switch (io->op) {
 	case nvme_cmd_read:
 	case nvme_cmd_write:
+	case nvme_cmd_compare:
 		nvme_cmd_data(io, &addr, &data_len);
 		md = (uint64_t)(uintptr_t)io->md;
 		md_len = io->md_len;
 		/* fall through */
 	case nvme_cmd_write_zeroes:
+	case nvme_cmd_write_uncor:
+	case nvme_cmd_verify:
+		/* the LBA range commands: SLBA, NLB (0-based) and the control field */
 		cdw10 = (uint32_t)io->slba;
 		cdw11 = (uint32_t)(io->slba >> 32);
 		cdw12 = (io->nlb - 1) | (io->fua ? NVME_CMD_CDW12_FUA : 0) |
-			(uint32_t)io->control << 16 | (uint32_t)(io->dtype & 0xf) << 20;
+			(io->deac ? NVME_CMD_CDW12_DEAC : 0) | (uint32_t)io->control << 16 |
+			(uint32_t)(io->dtype & 0xf) << 20;
 		cdw13 = (uint32_t)io->dspec << 16; /* DSPEC, bits 31:16 */
 		cdw3 = io->cdw3;
 		cdw14 = io->reftag;
@@ -110,7 +122,7 @@ static inline void nvme_cmd_fill_cmd(struct nvme_uring_cmd *cmd, const struct nv
 		break;
 	case nvme_cmd_dsm:
 		nvme_cmd_data(io, &addr, &data_len);
-		cdw10 = 0; /* number of ranges, 0-based */
+		cdw10 = io->nr_ranges > 1 ? io->nr_ranges - 1u : 0; /* NR, 0-based */
 		cdw11 = NVME_DSMGMT_AD;
 		break;
 	case nvme_cmd_flush:
@@ -146,7 +158,10 @@ static inline void nvme_cmd_fill_cmd(struct nvme_uring_cmd *cmd, const struct nv
  */
 static inline void nvme_cmd_fill(struct io_uring_sqe *sqe, const struct nvme_io *io)
 {
-	bool fixed_buf = io->fixed_buf && !io->iov && io->op != nvme_cmd_dsm;
+	/* registered buffers hold data: the DSM ranges and data-less commands use none */
+	bool fixed_buf =
+		io->fixed_buf && !io->iov &&
+		(io->op == nvme_cmd_read || io->op == nvme_cmd_write || io->op == nvme_cmd_compare);
 
 	*sqe = (struct io_uring_sqe){
 		.opcode = IORING_OP_URING_CMD,

@@ -10,7 +10,7 @@
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 src=$tmp/src
-# The fio tree under test (FIO_BIN's: the pin, or FIO_VERSION=3.33's), copied
+# The fio tree under test (FIO_BIN's: the pin 3.41, or FIO_VERSION=3.33's), copied
 # to where the Makefile keeps a pinned tree of that version.
 fio_tree=$(dirname "$(readlink -f "$FIO_BIN")")
 fio_ver=$(fio_version)
@@ -70,11 +70,11 @@ done
 # Only the fio versions the engine supports build (engine/fio/fio_compat.h):
 # fio's ioengine ops version decides, before anything else is compiled.
 mkdir -p "$tmp/fakefio"
-for v in 31 36 35; do
+for v in 31 36 39 35 37; do
 	printf '#define FIO_IOOPS_VERSION %s\n' "$v" >"$tmp/fakefio/ioengines.h"
-	if [ $v = 35 ]; then
-		check_fails "a fio with ioengine ops version 35 is refused at build time, naming the supported ones" \
-			"supports fio 3.39 \\(FIO_IOOPS_VERSION 36\\) and fio 3.33 \\(31\\)" \
+	if [ $v = 35 ] || [ $v = 37 ]; then
+		check_fails "a fio with ioengine ops version $v is refused at build time, naming the supported ones" \
+			"supports fio 3.41/3.42 \\(FIO_IOOPS_VERSION 39\\), 3.38/3.39 \\(36\\) and fio 3.33 \\(31\\)" \
 			cc -fsyntax-only -I"$tmp/fakefio" -x c "$TOP/engine/fio/fio_compat.h"
 	else
 		check "ioengine ops version $v is accepted" \
