@@ -77,7 +77,7 @@ MALLOC_LIBS    = -Wl,--push-state,--no-as-needed $(shell pkg-config --libs jemal
 endif
 endif
 
-.PHONY: all asan deps fio engine analysis check unit-tests install uninstall clean distclean demo bench format format-check
+.PHONY: all asan deps fio engine analysis check unit-tests install uninstall clean distclean demo bench format format-check peer-check
 all: fio engine analysis $(BUILD)/version.h
 
 asan: all
@@ -167,6 +167,13 @@ check: all unit-tests
 
 demo: all
 	@bash ci/demo.sh
+
+# fio's own NVMe passthrough suites (the pinned fio tree's t/nvmept*.py) in
+# the test bed, through fio's io_uring_cmd and through ssdnvme: one line per
+# suite and engine.  CI's set by default (trim whole, FDP, PI in one
+# configuration); FULL=1 every suite and configuration (hours).
+peer-check: all
+	@bash tests/peer/peer-check $(if $(filter 1,$(FULL)),--full)
 
 bench: all
 	@for b in bench/*.sh; do echo "== $$b"; bash $$b || exit 1; done

@@ -129,6 +129,9 @@ int ssdnvme_open_file(struct thread_data *td, struct fio_file *f)
 	struct ssdnvme_options *o = td->eo;
 	struct engine_data *ld = td->io_ops_data;
 
+	/* a file fio added after ->setup() (read_iolog replay) is set up now */
+	if (!FILE_ENG_DATA(f) && ssdnvme_setup_file(td, f))
+		return 1;
 	note_opened(ld, FILE_ENG_DATA(f));
 	if (!ld || !o->registerfiles)
 		return open_one(td, f);

@@ -125,6 +125,20 @@ static inline uint64_t file_lbas(const struct file_state *fs, uint64_t bytes)
 }
 
 /**
+ * ssdnvme_setup_file() - probe a file and check the job against it (setup.c)
+ * @td: the job
+ * @f: the file; its file_state is made when it has none
+ *
+ * What ->setup() does for each of the job's files, also for a file fio adds
+ * later (read_iolog's replay opens files named in the log): the namespace
+ * identified, its geometry, use, transfer and command limits checked, its
+ * data placement set up.  Refuses with ssdnvme_fail().
+ *
+ * Return: 0, or 1 when the job must not run on it.
+ */
+int ssdnvme_setup_file(struct thread_data *td, struct fio_file *f);
+
+/**
  * ssdnvme_num_range() - ranges per trim
  * @td: the job
  *

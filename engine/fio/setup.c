@@ -256,7 +256,7 @@ static int size_regular_file(struct thread_data *td, struct fio_file *f)
 	return 0;
 }
 
-static int setup_file(struct thread_data *td, struct fio_file *f)
+int ssdnvme_setup_file(struct thread_data *td, struct fio_file *f)
 {
 	struct file_state *fs = FILE_ENG_DATA(f);
 	char msg[MSG_LEN];
@@ -386,7 +386,7 @@ int ssdnvme_setup(struct thread_data *td)
 			return 1;
 	}
 	for_each_file(td, f, i) {
-		if (setup_file(td, f))
+		if (ssdnvme_setup_file(td, f))
 			return 1;
 	}
 	if (o->namespaces && td->files_index)

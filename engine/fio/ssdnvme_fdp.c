@@ -216,7 +216,15 @@ int ssdnvme_fdp_fetch_ruhs(struct thread_data *td, struct fio_file *f, struct fi
 	struct fdp_handles h;
 	uint32_t room = ruhs->nr_ruhs, i;
 
-	if (!fs || fs->ni.kind != NS_KIND_NVME_CHAR) {
+	/* a file fio added after ->setup() (read_iolog replay) is set up here first */
+	if (!fs) {
+		if (ssdnvme_setup_file(td, f)) {
+			errno = td->error ? td->error : EINVAL;
+			return -errno;
+		}
+		fs = FILE_ENG_DATA(f);
+	}
+	if (fs->ni.kind != NS_KIND_NVME_CHAR) {
 		errno = EINVAL;
 		return -EINVAL;
 	}

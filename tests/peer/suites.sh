@@ -7,6 +7,8 @@
 #   nvmept_trim io_uring_cmd passed 26 failed 0 skipped 0
 #
 #   suites.sh SUITE DUT ENGINES [SUITE-ARGS...]
+# (through narrow.py: PEER_ONE_CONFIG narrows the PI suite to one
+# configuration; bin/sudo stands in for the sudo the suites call)
 # ENGINES: "io_uring_cmd ssdnvme" (either or both, in that order).  The
 # suite's own output and artifacts go to $OUT/SUITE-ENGINE/ (kept by the
 # host); a suite whose summary line is missing counts as one failure.
@@ -29,7 +31,8 @@ for engine in $engines; do
 	log=$out/$suite-$engine.log
 	rm -rf "$art"
 	start=$SECONDS
-	python3 "$fio_tree/t/$suite.py" --fio "$fio" --dut "$dut" -a "$art" "$@" >"$log" 2>&1
+	PATH=$here/bin:$PATH python3 "$here/narrow.py" "$fio_tree/t" "$suite" \
+		--fio "$fio" --dut "$dut" -a "$art" "$@" >"$log" 2>&1
 	# "26 test(s) passed, 0 failed, 0 skipped", the suites' closing line
 	summary=$(sed -n 's/^\([0-9]*\) test(s) passed, \([0-9]*\) failed, \([0-9]*\) skipped$/\1 \2 \3/p' "$log" | tail -n 1)
 	if [ -z "$summary" ]; then

@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# fio's own t/nvmept_trim.py (the pinned fio's tree) through fio's io_uring_cmd
+# and through ssdnvme in the test bed: ssdnvme must pass every test the peer
+# passes (tests/peer/peer-check; `make peer-check FULL=1` runs every suite).
+. "$(dirname "$0")/../lib.sh"
+. "$TOP/tests/peer/lib-peer.sh"
+peer_suite nvmept_trim
+tap_done
