@@ -108,6 +108,7 @@ struct file_state {
 	bool pi_engine;		/* pi_act=0 on a PI namespace: the engine generates and checks */
 	struct fdp_place *fdp;	/* writes' placement (fdp.h), NULL: none */
 	bool fdp_by_fio;	/* fio (>= 3.38, fdp=1) picks each write's placement */
+	bool streams;		/* dataplacement=streams: fio picks each write's stream */
 	unsigned int nvme_fast; /* directions (1 << ddir) built in one pass (submit.c) */
 };
 

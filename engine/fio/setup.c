@@ -229,7 +229,7 @@ static unsigned int nvme_fast_ddirs(struct thread_data *td, const struct file_st
 {
 	struct ssdnvme_options *o = td->eo;
 
-	if (fs->ni.kind != NS_KIND_NVME_CHAR || fs->ni.ms || fs->fdp)
+	if (fs->ni.kind != NS_KIND_NVME_CHAR || fs->ni.ms || fs->fdp || fs->streams)
 		return 0;
 	/* submit.c's fill_nvme_fast() writes the SQE as little-endian words */
 	if (__BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__)

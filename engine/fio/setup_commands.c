@@ -93,11 +93,22 @@ bool ssdnvme_commands_job(struct thread_data *td, char *msg, size_t len)
 	if (o->verify_mode != VMODE_COMPARE)
 		return true;
 #if FIO_IOOPS_VERSION >= 36
-	if (td->o.verify != VERIFY_NONE)
+	/*
+	 * The drive compares with the data fio expects, rebuilt at verify time:
+	 * fio's verify header holds each write's start time, which cannot be
+	 * rebuilt, so only the header-less pattern compares equal.
+	 */
+	if (td->o.verify == VERIFY_PATTERN_NO_HDR)
 		return true;
-	snprintf(msg, len,
-		 "verify_mode=compare without verify=: no block is read back to compare; add "
-		 "verify= (e.g. verify=crc32c) or drop verify_mode");
+	if (td->o.verify == VERIFY_NONE)
+		snprintf(msg, len,
+			 "verify_mode=compare without verify=: no block is read back to compare; "
+			 "add verify=pattern (with verify_pattern=) or drop verify_mode");
+	else
+		snprintf(msg, len,
+			 "verify_mode=compare needs verify=pattern: the header other verify= types "
+			 "write holds each write's time, which the data a Compare carries cannot "
+			 "repeat, so every block would fail to compare");
 #else
 	snprintf(msg, len,
 		 "verify_mode=compare needs fio 3.38 or newer (its verify phase tells the engine "

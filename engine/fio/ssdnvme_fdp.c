@@ -19,6 +19,7 @@
 #include "fio.h"
 
 #include "ssdnvme_fdp.h"
+#include "streams.h"
 
 /* Placement the job asked for: the engine's options, or fio's (>= 3.38). */
 static bool engine_asks(const struct ssdnvme_options *o)
@@ -169,27 +170,56 @@ static void read_config(struct file_state *fs)
 	close(fd);
 }
 
-/* fio's dataplacement=streams: the engine sends no streams directive. */
-static bool refuse_streams(struct thread_data *td)
+/*
+ * fio's dataplacement=streams: fio picks each write's stream identifier
+ * from plids=, the engine sends it (directive type 1) where the namespace's
+ * controller has the Streams directive enabled; refused before any I/O,
+ * with the controller's reason, where not.
+ */
+static bool setup_streams(struct thread_data *td, struct file_state *fs)
 {
 #if FIO_IOOPS_VERSION >= 36
-	if (td->o.dp_type == FIO_DP_STREAMS) {
-		ssdnvme_fail(td, EINVAL,
-			     "dataplacement=streams: the engine sends no streams directive; "
-			     "use fdp=1 (Flexible Data Placement)");
+	char msg[MSG_LEN - PATH_MAX], out[MSG_LEN + 64];
+	int fd, ret;
+
+	if (td->o.dp_type != FIO_DP_STREAMS || fs->streams)
 		return true;
+	if (fs->ni.kind != NS_KIND_NVME_CHAR) {
+		snprintf(out, sizeof(out),
+			 "dataplacement=streams: %s is a %s; streams need NVMe passthrough "
+			 "(/dev/ngXnY)",
+			 fs->ni.path, ns_kind_name(fs->ni.kind));
+		ssdnvme_fail(td, EINVAL, out);
+		return false;
 	}
+	fd = open(fs->ni.path, O_RDONLY);
+	if (fd < 0) {
+		ret = errno;
+		snprintf(out, sizeof(out), "dataplacement=streams: cannot open %s: %s", fs->ni.path,
+			 strerror(ret));
+		ssdnvme_fail(td, ret, out);
+		return false;
+	}
+	ret = streams_check(fd, fs->ni.nsid, fs->ni.oacs, msg, sizeof(msg));
+	close(fd);
+	if (ret) {
+		snprintf(out, sizeof(out), "dataplacement=streams: %s: %s", fs->ni.path, msg);
+		ssdnvme_fail(td, -ret, out);
+		return false;
+	}
+	fs->streams = true;
 #else
 	(void)td;
+	(void)fs;
 #endif
-	return false;
+	return true;
 }
 
 bool ssdnvme_fdp_setup(struct thread_data *td, struct file_state *fs)
 {
 	struct fdp_handles h;
 
-	if (refuse_streams(td))
+	if (!setup_streams(td, fs))
 		return false;
 	if (!engine_asks(td->eo) && !fio_asks(td))
 		return true;

@@ -151,6 +151,12 @@ bool ssdnvme_prep_nvme(struct thread_data *td, struct engine_data *ld, struct io
 		return false;
 	if (__builtin_expect(fs->fdp != NULL, 0))
 		ssdnvme_fdp_prep(ld, fs, io_u, &io);
+#if FIO_IOOPS_VERSION >= 36
+	else if (fs->streams && io.op == nvme_cmd_write) { /* fio chose the stream */
+		io.dtype = io_u->dtype;
+		io.dspec = io_u->dspec;
+	}
+#endif
 	nvme_cmd_fill(sqe, &io);
 	return true;
 }

@@ -186,6 +186,11 @@ static void every_byte_is_written_whatever_the_slot_held(void **state)
 		{.op = nvme_cmd_dsm, .nsid = 4, .buf = &r, .len = sizeof(r), .fixed_buf = true},
 		{.op = nvme_cmd_write_zeroes, .nsid = 5, .slba = 7, .nlb = 2},
 		{.op = nvme_cmd_flush, .nsid = 6},
+		{.op = nvme_cmd_write_uncor, .nsid = 1, .slba = 2, .nlb = 3, .fixed_buf = true},
+		{.op = nvme_cmd_verify, .nsid = 1, .slba = 2, .nlb = 3, .control = 0x400},
+		{.op = nvme_cmd_compare, .nsid = 1, .nlb = 1, .buf = buf, .len = 512, .iov = &iov},
+		{.op = nvme_cmd_write_zeroes, .nsid = 5, .slba = 7, .nlb = 2, .deac = true},
+		{.op = nvme_cmd_dsm, .nsid = 4, .buf = &r, .len = sizeof(r), .nr_ranges = 1},
 	};
 	struct io_uring_sqe clean[2];
 	size_t i;
@@ -198,6 +203,84 @@ static void every_byte_is_written_whatever_the_slot_held(void **state)
 		nvme_cmd_fill(slot, &ios[i]);
 		assert_memory_equal(slot, clean, sizeof(slot));
 	}
+}
+
+/*
+ * fio 3.41's write_mode= and verify_mode= commands and num_range trims:
+ * each field where the NVM command set puts it.
+ */
+static void write_modes_compare_and_ranges(void **state)
+{
+	char buf[4096];
+	struct nvme_dsm_range r[3];
+	struct nvme_io uncor = {.op = nvme_cmd_write_uncor,
+				.nsid = 2,
+				.slba = 0x100000001ull,
+				.nlb = 16,
+				.buf = buf,
+				.len = 8192,
+				.fixed_buf = true,
+				.fd = 4};
+	struct nvme_io verify = {.op = nvme_cmd_verify,
+				 .nsid = 2,
+				 .slba = 5,
+				 .nlb = 65536,
+				 .control = 0x1c00,
+				 .reftag = 5,
+				 .apptag = 0xffff1234};
+	struct nvme_io zeroes = {
+		.op = nvme_cmd_write_zeroes, .nsid = 1, .slba = 3, .nlb = 4, .deac = true};
+	struct nvme_io compare = {.op = nvme_cmd_compare,
+				  .nsid = 6,
+				  .slba = 7,
+				  .nlb = 8,
+				  .buf = buf,
+				  .len = 4096,
+				  .fixed_buf = true,
+				  .buf_index = 9};
+	struct nvme_io dsm = {
+		.op = nvme_cmd_dsm, .nsid = 3, .buf = r, .len = sizeof(r), .nr_ranges = 3};
+	struct nvme_uring_cmd *c = cmd_of(slot);
+
+	(void)state;
+	memset(slot, 0xff, sizeof(slot));
+	nvme_cmd_fill(slot, &uncor);
+	assert_int_equal(c->opcode, 0x04);
+	assert_int_equal(c->cdw10, 1);
+	assert_int_equal(c->cdw11, 1);
+	assert_int_equal(c->cdw12, 15);
+	/* no data moves: no address, length, or registered buffer */
+	assert_true(c->addr == 0 && c->data_len == 0 && c->metadata == 0);
+	assert_int_equal(slot->uring_cmd_flags, 0);
+
+	nvme_cmd_fill(slot, &verify);
+	assert_int_equal(c->opcode, 0x0c);
+	assert_int_equal(c->cdw10, 5);
+	assert_true(c->cdw12 == (0xffffu | 0x1c00u << 16)); /* NLB 65536, PRINFO */
+	assert_int_equal(c->cdw14, 5);
+	assert_true(c->cdw15 == 0xffff1234u);
+	assert_true(c->addr == 0 && c->data_len == 0);
+
+	nvme_cmd_fill(slot, &zeroes);
+	assert_int_equal(c->opcode, 0x08);
+	assert_true(c->cdw12 == (3u | 1u << 25)); /* DEAC, cdw12 bit 25 */
+
+	nvme_cmd_fill(slot, &compare);
+	assert_int_equal(c->opcode, 0x05);
+	assert_int_equal(c->cdw10, 7);
+	assert_int_equal(c->cdw12, 7);
+	assert_true(c->addr == (uint64_t)(uintptr_t)buf);
+	assert_int_equal(c->data_len, 4096);
+	/* Compare carries data: a registered buffer is used as for a write */
+	assert_int_equal(slot->uring_cmd_flags, IORING_URING_CMD_FIXED);
+	assert_int_equal(slot->buf_index, 9);
+
+	nvme_cmd_fill(slot, &dsm);
+	assert_int_equal(c->opcode, 0x09);
+	assert_int_equal(c->cdw10, 2); /* three ranges, 0-based */
+	assert_int_equal(c->cdw11, 4); /* attribute: deallocate */
+	assert_true(c->addr == (uint64_t)(uintptr_t)r);
+	assert_int_equal(c->data_len, sizeof(r));
 }
 
 static void fallback_read_write_fsync(void **state)
@@ -256,6 +339,7 @@ int main(void)
 		cmocka_unit_test(vectored_points_at_one_iovec),
 		cmocka_unit_test(dsm_deallocates_one_range),
 		cmocka_unit_test(write_zeroes_and_flush_carry_no_data),
+		cmocka_unit_test(write_modes_compare_and_ranges),
 		cmocka_unit_test(fallback_read_write_fsync),
 	};
 
