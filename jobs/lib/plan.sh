@@ -75,11 +75,20 @@ plan_add() {
 }
 
 # plan_precondition DRIVE DEV: the purge, then the published phases (fill,
-# 64K sequential, random) or the steady-state rounds.
+# 64K sequential, random), the steady-state rounds, or one capacity of
+# SPRandom writes.
 plan_precondition() {
 	local d=$1 dev=$2 fill_est r
 	[ -n "$purge" ] && plan_add "$d/precondition/precondition/purge" precondition precondition purge "" "" 60 purge
-	if [ "$precond" = published ]; then
+	if [ "$precond" = sprandom ]; then
+		# The capacity at 1 GB/s of random writes, when sysfs tells it.
+		fill_est=600
+		if [ -z "$hosts_arg" ] && dev_identity "$dev" 2>/dev/null && [ -n "$id_cap" ]; then
+			fill_est=$((id_cap / 1000000000 + 1))
+		fi
+		plan_add "$d/precondition/precondition/sprandom" precondition precondition sprandom \
+			precondition/sprandom.fio precond-sprandom "$fill_est" fill
+	elif [ "$precond" = published ]; then
 		# Fill time: the capacity at 2 GB/s (a Gen4 drive's sequential
 		# write), when sysfs tells the capacity; else 10 minutes.
 		fill_est=600

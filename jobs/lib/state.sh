@@ -30,6 +30,7 @@ grow_file=0          # --grow-file
 engine=ssdnvme       # --engine
 wp_arg="" wp_qd=1 wp_rates=""  # --wp-mbps, --wp-qd; the MB/s steps (validate_args)
 precond=published    # --precondition
+spr_op=0.15          # --spr-op (sprandom's over-provisioning)
 fill_passes="" precond_time="" precond_bs=4k   # --fill-passes, --precond-time, --precond-bs
 ss_round_time="" ss_max_rounds="" ss_jobs=""   # --ss-round-time, --ss-max-rounds, --ss-jobs
 purge=""             # --purge

@@ -118,6 +118,17 @@ wp_steps() {
 	seq -s ' ' "$a" "$s" "$b"
 }
 
+# fio_has_sprandom: whether $fio_bin (the runner's fio) is fio 3.41 or newer
+# (sprandom=1).
+fio_has_sprandom() {
+	local v major minor
+	# shellcheck disable=SC2154  # fio_bin: the runner's (ssdnvme-suite)
+	v=$("$fio_bin" --version 2>/dev/null) || return 1
+	[[ $v =~ ^fio-([0-9]+)\.([0-9]+) ]] || return 1
+	major=${BASH_REMATCH[1]} minor=${BASH_REMATCH[2]}
+	[ "$major" -gt 3 ] || { [ "$major" -eq 3 ] && [ "$minor" -ge 41 ]; }
+}
+
 # region_check REGION: --region is a whole percentage in (0, 100] or a size in
 # fio's units (k, m, g, t, p: powers of 1024, as fio reads them; an optional
 # "i", "b" or "ib" after the letter); fails saying what is wrong.

@@ -29,7 +29,7 @@ fi
 json() { sed -n '/^{/,$p' "$1"; }
 valid() { json "$1" | jq -e '(.jobs | length) > 0 and all(.jobs[]; .error == 0)' >/dev/null 2>&1; }
 
-for s in all peer block ss; do
+for s in all peer block ss spr; do
 	check "suite run '$s' finished with exit 0" grep -qx "$s-rc=0" "$o/$s.rc"
 	grep -qx "$s-rc=0" "$o/$s.rc" 2>/dev/null || show_suite_failure "$o/$s.log" "$o/$s"
 done
@@ -137,6 +137,14 @@ check "the purge ran and is recorded" jq -e '.runs[0].step == "purge" and .runs[
 check "steady state: verdict with the rule, in the results and the manifest" bash -c "
 	jq -e '(.rule | test(\"SNIA\")) and (.steady | type == \"boolean\") and (.round_iops | length >= 5)' '$o/ss/ng0n4/precondition/steady-state.json' >/dev/null &&
 	jq -e '.steady_state.ng0n4.steady | type == \"boolean\"' '$o/ss/manifest.json' >/dev/null"
+
+# ---- SPRandom preconditioning: one step, fio's sprandom=1 over the whole namespace
+check "sprandom: the plan's one step ran" jq -e '[.runs[] | [.step, .status]] == [["sprandom", "done"]]' \
+	"$o/spr/manifest.json"
+f=$o/spr/ng0n5/precondition/precondition/sprandom.json
+check "sprandom: fio's precond-sprandom job with sprandom=1 wrote without errors" jq -e '
+	.jobs[0].jobname == "precond-sprandom" and .jobs[0]["job options"].sprandom == "1" and
+	.jobs[0].error == 0 and .jobs[0].write.io_bytes > 0' <(json "$f")
 
 if [ -x "$FIORANK" ]; then
 	check "fiorank ranked the results at the end" grep -q 'sql' "$a/report.txt"

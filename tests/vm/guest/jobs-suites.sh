@@ -73,4 +73,14 @@ if dd if=/dev/nvme0n4 bs=512 skip=120000 count=1 status=none | grep -q ssdnvme-m
 else
 	ok "the purge erased the namespace (the marker is gone)"
 fi
+# SPRandom preconditioning (fio 3.41's sprandom=1): one capacity of random
+# writes; refused before anything is written with a fio older than 3.41.
+printf '#!/bin/sh\necho fio-3.33\n' >/tmp/fio-old && chmod +x /tmp/fio-old
+refused "--precondition sprandom with fio 3.33 is refused, naming the version" \
+	'--precondition sprandom needs fio 3.41 or newer \(sprandom=1\); /tmp/fio-old is fio-3.33' \
+	jobs/ssdnvme-suite --fio /tmp/fio-old --engine-so "$ENGINE" --suite precondition --precondition sprandom \
+	--short --yes-destroy 'QEMU NVMe Ctrl/deadbeef' --results /tmp/spr-old /dev/ng0n5
+S --suite precondition --precondition sprandom --short --yes-destroy 'QEMU NVMe Ctrl/deadbeef' \
+	--results "$OUT/spr" /dev/ng0n5 >"$OUT/spr.log" 2>&1
+echo "spr-rc=$?" >"$OUT/spr.rc"
 echo "1..$n"
