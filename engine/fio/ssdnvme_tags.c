@@ -141,6 +141,16 @@ static bool calibrate_cycles(struct tagging *tg)
 #endif
 }
 
+/*
+ * fio's clocksource=clock_gettime reads CLOCK_MONOTONIC where fio was
+ * configured with it; fio 3.42 no longer configures clock_gettime() itself
+ * (CONFIG_CLOCK_GETTIME is gone: it is always there).
+ */
+#if defined(CONFIG_CLOCK_MONOTONIC) && \
+	(defined(CONFIG_CLOCK_GETTIME) || SSDNVME_FIO_VERSION_NUM >= 342)
+#define FIO_MONO_CLOCK 1
+#endif
+
 /* Which reading of fio's clock the stamps are (enum tagging_clock). */
 static void choose_clock(struct tagging *tg)
 {
@@ -150,7 +160,7 @@ static void choose_clock(struct tagging *tg)
 		return;
 	if (fio_clock_source == CS_CPUCLOCK && calibrate_cycles(tg))
 		tg->clock_kind = TAGGING_CLOCK_CYCLES;
-#if defined(CONFIG_CLOCK_GETTIME) && defined(CONFIG_CLOCK_MONOTONIC)
+#ifdef FIO_MONO_CLOCK
 	else if (fio_clock_source == CS_CGETTIME)
 		tg->clock_kind = TAGGING_CLOCK_MONO; /* fio_get_mono_time()'s call */
 #endif
