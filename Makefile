@@ -170,8 +170,8 @@ demo: all
 
 # fio's own NVMe passthrough suites (the pinned fio tree's t/nvmept*.py) in
 # the test bed, through fio's io_uring_cmd and through ssdnvme: one line per
-# suite and engine.  CI's set by default (trim whole, FDP, PI in one
-# configuration); FULL=1 every suite and configuration (hours).
+# suite and engine.  CI's set by default (basic and trim whole, FDP, PI in
+# one configuration); FULL=1 every suite and configuration (hours).
 peer-check: all
 	@bash tests/peer/peer-check $(if $(filter 1,$(FULL)),--full)
 
