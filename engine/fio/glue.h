@@ -16,6 +16,7 @@
 #include "health_job.h"
 
 #include "namespace.h"
+#include "nvme_cmd.h"
 #include "nvme_status.h"
 #include "results.h"
 #include "ring.h"
@@ -232,10 +233,7 @@ struct engine_data {
 	uint16_t block_buf_mask; /* fixedbufs: 0xffff (buf_index is the io_u's), else 0 */
 	uint32_t block_rw_flags[2];
 	/* ... and the passthrough reads and writes of files with fs->nvme_fast */
-	uint64_t nvme_sqe_head;	    /* the SQE's opcode and flags, as its first word's low half */
-	uint32_t nvme_cmd_op;	    /* NVME_URING_CMD_IO, _IO_VEC when vectored */
-	uint32_t nvme_uring_flags;  /* IORING_URING_CMD_FIXED with fixedbufs */
-	uint32_t nvme_cdw12_fua[2]; /* the FUA bit by DDIR_READ/DDIR_WRITE */
+	struct nvme_rw_template nvme_rw[2]; /* by DDIR_READ/DDIR_WRITE (nvme_cmd.h) */
 };
 
 /**

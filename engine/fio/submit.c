@@ -88,35 +88,31 @@ void block_fast_prepare(struct thread_data *td, struct engine_data *ld)
 	ld->block_rw_flags[DDIR_READ] = o->nowait ? RWF_NOWAIT : 0;
 	ld->block_rw_flags[DDIR_WRITE] =
 		(o->writefua ? RWF_DSYNC : 0) | (o->nowait ? RWF_NOWAIT : 0);
-	ld->nvme_sqe_head = IORING_OP_URING_CMD | (uint64_t)ld->block_sqe_flags << 8;
-	ld->nvme_cmd_op = ld->block_vectored ? NVME_URING_CMD_IO_VEC : NVME_URING_CMD_IO;
-	ld->nvme_uring_flags = o->fixedbufs ? IORING_URING_CMD_FIXED : 0;
-	ld->nvme_cdw12_fua[DDIR_READ] = o->readfua ? NVME_CMD_CDW12_FUA : 0;
-	ld->nvme_cdw12_fua[DDIR_WRITE] = o->writefua ? NVME_CMD_CDW12_FUA : 0;
+	nvme_rw_template(&ld->nvme_rw[DDIR_READ],
+			 &(struct nvme_io){.op = nvme_cmd_read,
+					   .iov = ld->block_vectored ? ld->iovecs : NULL,
+					   .fua = o->readfua,
+					   .fixed_buf = o->fixedbufs,
+					   .fixed_file = o->registerfiles});
+	nvme_rw_template(&ld->nvme_rw[DDIR_WRITE],
+			 &(struct nvme_io){.op = nvme_cmd_write,
+					   .iov = ld->block_vectored ? ld->iovecs : NULL,
+					   .fua = o->writefua,
+					   .fixed_buf = o->fixedbufs,
+					   .fixed_file = o->registerfiles});
 }
 
-/* An SQE seen as sixteen 64-bit words (may alias its fields). */
-typedef uint64_t __attribute__((may_alias)) sqe_word;
-
 /*
- * A passthrough read or write with no metadata and no placement: the
- * 128-byte SQE and its NVMe command, what prep_nvme() and nvme_cmd_fill()
- * build for it, written as sixteen 64-bit words, each once, from what
- * block_fast_prepare() fixed per job.  Stored field by field (or cleared and
- * then filled), the same SQE took some 20 more instructions per I/O
- * (bench/engine-callgrind.sh).  The words are the little-endian layout of
- * the fields named beside them: setup.c's nvme_fast_ddirs() sends no
- * command this way on a big-endian host.
+ * A passthrough read or write with no metadata and no placement, in one
+ * pass from the job's template (nvme_cmd_fill_rw(): what prep_nvme() and
+ * nvme_cmd_fill() build for it, tested byte for byte).  setup.c's
+ * nvme_fast_ddirs() sends no command this way on a big-endian host.
  */
 static inline void fill_nvme_fast(const struct engine_data *ld, const struct file_state *fs,
 				  struct io_u *io_u, struct io_uring_sqe *sqe, int fd)
 {
-	sqe_word *w = (sqe_word *)sqe;
-	uint64_t slba = file_lbas(fs, io_u->offset);
-	uint32_t nlb = (uint32_t)file_lbas(fs, io_u->xfer_buflen);
-	unsigned int d = io_u->ddir;
 	uint64_t addr = (uint64_t)(uintptr_t)io_u->xfer_buf;
-	uint64_t len = (uint32_t)io_u->xfer_buflen;
+	uint32_t len = (uint32_t)io_u->xfer_buflen;
 
 	if (ld->block_vectored) {
 		struct iovec *iov = &ld->iovecs[io_u->index];
@@ -126,37 +122,9 @@ static inline void fill_nvme_fast(const struct engine_data *ld, const struct fil
 		addr = (uint64_t)(uintptr_t)iov;
 		len = 1; /* number of iovecs */
 	}
-	/*
-	 * Word: fields (low | high half).  SQE 0: opcode, flags, ioprio | fd;
-	 * 1: cmd_op | __pad1; 2: addr; 3: len | uring_cmd_flags; 4: user_data;
-	 * 5: buf_index, personality | file_index.  NVMe command 6: opcode,
-	 * flags, rsvd1 | nsid; 7: cdw2 | cdw3; 8: metadata; 9: addr;
-	 * 10: metadata_len | data_len; 11: cdw10 | cdw11 (the SLBA);
-	 * 12: cdw12 | cdw13; 13: cdw14 | cdw15; 14: timeout_ms | rsvd2;
-	 * 15: the command area's last 8 bytes.
-	 */
-	w[0] = ld->nvme_sqe_head | (uint64_t)(uint32_t)fd << 32;
-	w[1] = ld->nvme_cmd_op;
-	w[2] = 0;
-	w[3] = (uint64_t)ld->nvme_uring_flags << 32;
-	w[4] = (uint64_t)(uintptr_t)io_u | UD_NVME;
-	w[5] = io_u->index & ld->block_buf_mask;
-	w[6] = (d == DDIR_READ ? nvme_cmd_read : nvme_cmd_write) | (uint64_t)fs->ni.nsid << 32;
-	w[7] = 0;
-	w[8] = 0;
-	w[9] = addr;
-	w[10] = len << 32;
-	w[11] = slba;
-	w[12] = (nlb - 1) | ld->nvme_cdw12_fua[d];
-	w[13] = 0;
-	w[14] = 0;
-	w[15] = 0;
-	_Static_assert(offsetof(struct io_uring_sqe, cmd) == 6 * sizeof(uint64_t) &&
-			       sizeof(struct nvme_uring_cmd) == 9 * sizeof(uint64_t) &&
-			       offsetof(struct nvme_uring_cmd, addr) == 3 * sizeof(uint64_t) &&
-			       offsetof(struct nvme_uring_cmd, cdw10) == 5 * sizeof(uint64_t) &&
-			       offsetof(struct nvme_uring_cmd, cdw12) == 6 * sizeof(uint64_t),
-		       "the words above follow the SQE's and the command's layout");
+	nvme_cmd_fill_rw(sqe, &ld->nvme_rw[io_u->ddir], fd, fs->ni.nsid,
+			 file_lbas(fs, io_u->offset), (uint32_t)file_lbas(fs, io_u->xfer_buflen),
+			 addr, len, (uint16_t)io_u->index, (uint64_t)(uintptr_t)io_u | UD_NVME);
 }
 
 /*

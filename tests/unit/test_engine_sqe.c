@@ -283,6 +283,55 @@ static void write_modes_compare_and_ranges(void **state)
 	assert_int_equal(c->data_len, sizeof(r));
 }
 
+/*
+ * The one-pass builder of plain reads and writes, nvme_cmd_fill_rw() from
+ * the job's template, against nvme_cmd_fill() of the same I/O: byte for
+ * byte, for every combination of what the template fixes, whatever the
+ * slot held.
+ */
+static void one_pass_rw_is_the_general_builder(void **state)
+{
+	char buf[4096];
+	struct iovec iov;
+	struct io_uring_sqe general[2];
+	unsigned int combo;
+
+	(void)state;
+	for (combo = 0; combo < 32; combo++) {
+		struct nvme_io job = {
+			.op = combo & 1 ? nvme_cmd_write : nvme_cmd_read,
+			.fua = combo >> 1 & 1,
+			.iov = combo >> 2 & 1 ? &iov : NULL,
+			.fixed_buf = combo >> 3 & 1,
+			.fixed_file = combo >> 4 & 1,
+		};
+		struct nvme_io io = job;
+		struct nvme_rw_template t;
+		uint64_t addr = (uint64_t)(uintptr_t)buf;
+		uint32_t len = 4096;
+
+		io.nsid = 0x12345678u + combo;
+		io.fd = (int)(7 + combo);
+		io.slba = 0xfedcba987654ull + combo;
+		io.nlb = 8 + combo;
+		io.buf = buf;
+		io.len = 4096;
+		io.buf_index = (uint16_t)(300 + combo);
+		io.user_data = 0x1234567890abcdefull ^ combo;
+		memset(general, 0, sizeof(general));
+		nvme_cmd_fill(general, &io); /* points iov at buf when vectored */
+		if (job.iov) {
+			addr = (uint64_t)(uintptr_t)&iov;
+			len = 1;
+		}
+		nvme_rw_template(&t, &job);
+		memset(slot, 0xff, sizeof(slot));
+		nvme_cmd_fill_rw(slot, &t, io.fd, io.nsid, io.slba, io.nlb, addr, len, io.buf_index,
+				 io.user_data);
+		assert_memory_equal(slot, general, sizeof(slot));
+	}
+}
+
 static void fallback_read_write_fsync(void **state)
 {
 	char buf[4096];
@@ -340,6 +389,7 @@ int main(void)
 		cmocka_unit_test(dsm_deallocates_one_range),
 		cmocka_unit_test(write_zeroes_and_flush_carry_no_data),
 		cmocka_unit_test(write_modes_compare_and_ranges),
+		cmocka_unit_test(one_pass_rw_is_the_general_builder),
 		cmocka_unit_test(fallback_read_write_fsync),
 	};
 
