@@ -62,6 +62,7 @@ static void prep_block(struct thread_data *td, struct engine_data *ld, struct io
 void block_fast_prepare(struct thread_data *td, struct engine_data *ld)
 {
 	struct ssdnvme_options *o = td->eo;
+	int d;
 
 	/*
 	 * A ring with 128-byte SQEs (a char device in the job) takes the full
@@ -88,18 +89,15 @@ void block_fast_prepare(struct thread_data *td, struct engine_data *ld)
 	ld->block_rw_flags[DDIR_READ] = o->nowait ? RWF_NOWAIT : 0;
 	ld->block_rw_flags[DDIR_WRITE] =
 		(o->writefua ? RWF_DSYNC : 0) | (o->nowait ? RWF_NOWAIT : 0);
-	nvme_rw_template(&ld->nvme_rw[DDIR_READ],
-			 &(struct nvme_io){.op = nvme_cmd_read,
-					   .iov = ld->block_vectored ? ld->iovecs : NULL,
-					   .fua = o->readfua,
-					   .fixed_buf = o->fixedbufs,
-					   .fixed_file = o->registerfiles});
-	nvme_rw_template(&ld->nvme_rw[DDIR_WRITE],
-			 &(struct nvme_io){.op = nvme_cmd_write,
-					   .iov = ld->block_vectored ? ld->iovecs : NULL,
-					   .fua = o->writefua,
-					   .fixed_buf = o->fixedbufs,
-					   .fixed_file = o->registerfiles});
+	for (d = DDIR_READ; d <= DDIR_WRITE; d++)
+		nvme_rw_template(&ld->nvme_rw[d],
+				 &(struct nvme_io){
+					 .op = d == DDIR_READ ? nvme_cmd_read : nvme_cmd_write,
+					 .iov = ld->block_vectored ? ld->iovecs : NULL,
+					 .fua = d == DDIR_READ ? o->readfua : o->writefua,
+					 .fixed_buf = o->fixedbufs,
+					 .fixed_file = o->registerfiles,
+				 });
 }
 
 /*
