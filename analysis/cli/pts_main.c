@@ -6,6 +6,7 @@
  * depends on another through the dispatch.
  */
 #include <getopt.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +23,16 @@ static int usage(FILE *f, int rc)
 	      "  ssdnvme-suite results directories: one report per drive and test\n",
 	      f);
 	return rc;
+}
+
+/* Whether any drive of the directories read has a run of a PTS suite (the
+ * loader keeps only those). */
+static bool any_pts_run(const struct fr_pts_drive *d, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (d[i].nruns)
+			return true;
+	return false;
 }
 
 int fr_pts_main(int argc, char **argv)
@@ -81,6 +92,15 @@ int fr_pts_main(int argc, char **argv)
 		memcpy(all + n, d, nd * sizeof(*d));
 		n += nd;
 		free(d);
+	}
+	if (!ret && !any_pts_run(all, n)) {
+		fputs("fiorank pts: no SNIA PTS runs (pts-wsat, pts-hir, pts-xsr, pts-dirth, "
+		      "pts-lat, "
+		      "pts-iops, pts-tp) in the results given: nothing to report "
+		      "(jobs/ssdnvme-suite "
+		      "--suite pts-... makes them; fiorank DIR ranks the other suites)\n",
+		      stderr);
+		ret = 2;
 	}
 	if (!ret) {
 		f = out ? fopen(out, "w") : stdout;

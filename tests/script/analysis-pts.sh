@@ -142,6 +142,10 @@ jq '.runs[0] |= del(.test)' "$fx/manifest.json" >"$tmp/notest/manifest.json"
 check "a PTS run the manifest gives no test is said on stderr, not taken for out of memory" \
 	grep -q "manifest run .* of suite pts-wsat has no \"test\" or \"step\": not read" "$tmp/notest.err"
 check_fails "a directory without a manifest: exit 2, said so" "not a results directory of ssdnvme-suite" "$FIORANK" pts "$tmp/none"
+# A results directory of other suites only: nothing to report is said and
+# is an error (issue 38: it exited 0).
+check_fails "a results directory without PTS runs: exit 2, said so" \
+	"fiorank pts: no SNIA PTS runs .* in the results given: nothing to report" "$FIORANK" pts tests/data/fio/results
 
 # ---- the main (ranked) report leaves PTS results to fiorank pts: their
 # rounds repeat one step name and their matrices mix block sizes, so they
