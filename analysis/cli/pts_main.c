@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "read/pts.h"
+#include "report/runinfo.h"
 #include "out/pts_out.h"
 #include "cli/pts_main.h"
 
@@ -35,7 +36,7 @@ static bool any_pts_run(const struct fr_pts_drive *d, size_t n)
 	return false;
 }
 
-int fr_pts_main(int argc, char **argv)
+int fr_pts_main(int argc, char **argv, struct fr_run_info *ri)
 {
 	static const struct option opts[] = {{"format", required_argument, NULL, 'f'},
 					     {"output", required_argument, NULL, 'o'},
@@ -75,6 +76,10 @@ int fr_pts_main(int argc, char **argv)
 		size_t nd;
 		struct fr_pts_drive *grown;
 
+		if (fr_run_info_add_input(ri, argv[optind])) {
+			ret = 2;
+			break;
+		}
 		if (fr_pts_load(argv[optind], &d, &nd, stderr)) {
 			ret = 2;
 			free(d);
@@ -108,10 +113,10 @@ int fr_pts_main(int argc, char **argv)
 			fprintf(stderr, "fiorank pts: cannot write %s\n", out);
 			ret = 2;
 		} else {
-			ret = (!strcmp(format, "json")	 ? fr_pts_json(f, all, n)
+			ret = (!strcmp(format, "json")	 ? fr_pts_json(f, all, n, ri)
 			       : !strcmp(format, "csv")	 ? fr_pts_csv(f, all, n)
-			       : !strcmp(format, "html") ? fr_pts_html(f, all, n)
-							 : fr_pts_text(f, all, n))
+			       : !strcmp(format, "html") ? fr_pts_html(f, all, n, ri)
+							 : fr_pts_text(f, all, n, ri))
 				      ? 2
 				      : 0;
 			if (out && fclose(f))

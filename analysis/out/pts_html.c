@@ -119,7 +119,25 @@ static void page(FILE *f, struct json_object *fig)
 	fputs("</section>\n", f);
 }
 
-int fr_pts_html(FILE *f, struct fr_pts_drive *d, size_t n)
+/* Under the title: how the report was made and the specification, each
+ * member of JSON's "report" after its words. */
+static void html_made(FILE *f, struct json_object *r)
+{
+	static const char *const words[][2] = {{"<p class=\"run\">Made by fiorank ", "fiorank"},
+					       {" on ", "date"},
+					       {". Command: <code>", "command"},
+					       {"</code>. Specification: ", "specification"}};
+
+	if (!r)
+		return;
+	for (size_t i = 0; i < sizeof(words) / sizeof(*words); i++) {
+		fputs(words[i][0], f);
+		esc(f, fr_json_str(r, words[i][1]));
+	}
+	fputs(".</p>\n", f);
+}
+
+int fr_pts_html(FILE *f, struct fr_pts_drive *d, size_t n, const struct fr_run_info *ri)
 {
 	struct json_object *tmp = NULL;
 	size_t i;
@@ -139,12 +157,14 @@ int fr_pts_html(FILE *f, struct fr_pts_drive *d, size_t n)
 		FILE *mem = open_memstream(&buf, &len);
 
 		if (mem) {
-			fr_pts_json(mem, d, n);
+			fr_pts_json(mem, d, n, ri);
 			fclose(mem);
 			tmp = json_tokener_parse(buf);
 			free(buf);
 		}
 	}
+	fputs("<h1>SNIA PTS reports</h1>\n", f);
+	html_made(f, fr_json_get(tmp, "report"));
 	for (i = 0; i < json_object_array_length(fr_json_get(tmp, "tests")); i++)
 		page(f, json_object_array_get_idx(fr_json_get(tmp, "tests"), i));
 	if (!tmp || !json_object_array_length(fr_json_get(tmp, "tests")))

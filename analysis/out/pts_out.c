@@ -16,6 +16,7 @@
 #include "read/pts.h"
 #include "report/pts_fig.h"
 #include "out/pts_out.h"
+#include "report/runinfo.h"
 
 /* Text points of a chart at most (evenly spaced; the JSON has them all). */
 #define TEXT_POINTS 20
@@ -181,11 +182,34 @@ static struct json_object *all_figures(struct fr_pts_drive *d, size_t n)
 	return all;
 }
 
-int fr_pts_text(FILE *f, struct fr_pts_drive *d, size_t n)
+/* How the report was made, as the ranking report says it, and the
+ * specification: JSON's "report" (the HTML page reads it there). */
+static struct json_object *made(const struct fr_run_info *ri)
+{
+	struct json_object *o = json_object_new_object();
+
+	json_object_object_add(o, "fiorank", json_object_new_string(ri->version));
+	json_object_object_add(o, "date", json_object_new_string(ri->date));
+	json_object_object_add(o, "command", json_object_new_string(ri->cmdline));
+	json_object_object_add(o, "specification", json_object_new_string(FR_PTS_SPEC));
+	return o;
+}
+
+static void text_made(FILE *f, const struct fr_run_info *ri)
+{
+	if (!ri)
+		return;
+	fprintf(f, "report: fiorank %s, %s\ncommand: ", ri->version, ri->date);
+	fr_write_escaped(f, ri->cmdline, strlen(ri->cmdline), FR_ESC_CONTROLS);
+	fputs("\nspecification: " FR_PTS_SPEC "\n\n", f);
+}
+
+int fr_pts_text(FILE *f, struct fr_pts_drive *d, size_t n, const struct fr_run_info *ri)
 {
 	struct json_object *all = all_figures(d, n);
 	size_t i;
 
+	text_made(f, ri);
 	for (i = 0; i < json_object_array_length(all); i++) {
 		struct json_object *fig = json_object_array_get_idx(all, i),
 				   *m = fr_json_get(fig, "merit");
@@ -203,11 +227,13 @@ int fr_pts_text(FILE *f, struct fr_pts_drive *d, size_t n)
 	return ferror(f) ? -1 : 0;
 }
 
-int fr_pts_json(FILE *f, struct fr_pts_drive *d, size_t n)
+int fr_pts_json(FILE *f, struct fr_pts_drive *d, size_t n, const struct fr_run_info *ri)
 {
 	struct json_object *root = json_object_new_object();
 
 	json_object_object_add(root, "schema", json_object_new_string("fiorank-pts/1"));
+	if (ri)
+		json_object_object_add(root, "report", made(ri));
 	json_object_object_add(root, "tests", all_figures(d, n));
 	fprintf(f, "%s\n",
 		json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY |

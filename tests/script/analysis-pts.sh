@@ -14,6 +14,16 @@ d=$fx/target
 check "fiorank pts -f json: exit 0, the five tests in order" \
 	jq -e '.schema == "fiorank-pts/1" and [.tests[].test] == ["pts-wsat", "pts-hir", "pts-xsr", "pts-dirth", "pts-lat"]' "$tmp/p.json"
 t() { jq --arg t "$1" '.tests[] | select(.test == $t)' "$tmp/p.json"; }
+# The page leads with how it was made and the specification (issue 38):
+# fiorank's version as --version says it, a UTC date, the command as typed.
+ver=$("$FIORANK" --version | cut -d' ' -f2)
+"$FIORANK" pts "$fx" >"$tmp/made.txt"
+check "text: the report leads with fiorank's version, the date, the command and the PTS version" bash -c "
+	head -n 3 '$tmp/made.txt' | grep -qx 'report: fiorank $ver, [0-9]\{4\}-[0-9][0-9]-[0-9][0-9]T[0-9:]*Z' &&
+	sed -n 2p '$tmp/made.txt' | grep -qxF 'command: $FIORANK pts $fx' &&
+	sed -n 3p '$tmp/made.txt' | grep -q '^specification: SNIA .*(PTS) 2\.0'"
+check "JSON: the same in \"report\"" jq -e --arg v "$ver" --arg c "$FIORANK pts -f json $fx" \
+	'.report.fiorank == $v and .report.command == $c and (.report.date | test("^[0-9]{4}-")) and (.report.specification | test("PTS\\) 2\\.0"))' "$tmp/p.json"
 # near A B: equal within a millionth
 near() { awk -v a="$1" -v b="$2" 'BEGIN { d = a - b; if (d < 0) d = -d; m = b < 0 ? -b : b; exit !(d <= 1e-6 * m + 1e-9) }'; }
 
