@@ -21,7 +21,22 @@
 /* Text points of a chart at most (evenly spaced; the JSON has them all). */
 #define TEXT_POINTS 20
 
-static void num(FILE *f, struct json_object *v)
+char *fr_pts_num(char *buf, size_t len, double v)
+{
+	double a = fabs(v);
+
+	if (isnan(v))
+		snprintf(buf, len, "-");
+	else if ((v == floor(v) && a < 1e15) || a >= 1000)
+		snprintf(buf, len, "%.0f", v);
+	else
+		snprintf(buf, len, a >= 100 ? "%.1f" : a >= 1 ? "%.2f" : "%.3g", v);
+	return buf;
+}
+
+/* A figure as the CSV keeps it: whole numbers whole, others to six
+ * significant digits (the data, not a page). */
+static void csv_num(FILE *f, struct json_object *v)
 {
 	double d = json_object_get_double(v);
 
@@ -31,6 +46,14 @@ static void num(FILE *f, struct json_object *v)
 		fprintf(f, "%.0f", d);
 	else
 		fprintf(f, "%.6g", d);
+}
+
+/* A figure on the page (fr_pts_num()); "-" for none. */
+static void num(FILE *f, struct json_object *v)
+{
+	char b[48];
+
+	fputs(v ? fr_pts_num(b, sizeof(b), json_object_get_double(v)) : "-", f);
 }
 
 static void value(FILE *f, struct json_object *v)
@@ -67,6 +90,7 @@ static void text_table(FILE *f, struct json_object *t)
 {
 	struct json_object *cols = fr_json_get(t, "columns"), *rows = fr_json_get(t, "rows");
 	size_t i, j;
+	char b[48];
 
 	fprintf(f, "%s:\n ", fr_json_str(t, "name"));
 	for (i = 0; i < json_object_array_length(cols); i++)
@@ -84,7 +108,8 @@ static void text_table(FILE *f, struct json_object *t)
 			else if (!v)
 				fprintf(f, " %-14s", "-");
 			else
-				fprintf(f, " %-14.6g", json_object_get_double(v));
+				fprintf(f, " %-14s",
+					fr_pts_num(b, sizeof(b), json_object_get_double(v)));
 		}
 		fputc('\n', f);
 	}
@@ -268,7 +293,7 @@ int fr_pts_csv(FILE *f, struct fr_pts_drive *d, size_t n)
 			fputs(",figures,,", f);
 			csv_field(f, k);
 			fputc(',', f);
-			num(f, v);
+			csv_num(f, v);
 			fputc('\n', f);
 		}
 		for (t = 0; t < json_object_array_length(ts); t++) {
@@ -297,7 +322,7 @@ int fr_pts_csv(FILE *f, struct fr_pts_drive *d, size_t n)
 					if (json_object_is_type(v, json_type_string))
 						csv_field(f, json_object_get_string(v));
 					else
-						num(f, v);
+						csv_num(f, v);
 					fputc('\n', f);
 				}
 			}

@@ -64,6 +64,21 @@ int fr_pts_json(FILE *f, struct fr_pts_drive *d, size_t n, const struct fr_run_i
 int fr_pts_html(FILE *f, struct fr_pts_drive *d, size_t n, const struct fr_run_info *ri);
 
 /**
+ * fr_pts_num() - a figure as the text and HTML pages print it
+ * @buf: where it is written
+ * @len: its size
+ * @v: the figure
+ *
+ * Whole numbers and figures of 1000 or more without decimals (a capacity
+ * in bytes in full, not 6.71089e+07), 100 to 1000 with one, 1 to 100 with
+ * two, smaller ones to three significant digits; "-" for NaN.  JSON and
+ * CSV keep the figures as computed.
+ *
+ * Return: @buf.
+ */
+char *fr_pts_num(char *buf, size_t len, double v);
+
+/**
  * fr_pts_svg_chart() - one chart of the figures as an inline SVG figure
  * @f: where it is written
  * @chart: the chart's object of the figures (its series, axes' names and

@@ -22,6 +22,21 @@ check "text: the report leads with fiorank's version, the date, the command and 
 	head -n 3 '$tmp/made.txt' | grep -qx 'report: fiorank $ver, [0-9]\{4\}-[0-9][0-9]-[0-9][0-9]T[0-9:]*Z' &&
 	sed -n 2p '$tmp/made.txt' | grep -qxF 'command: $FIORANK pts $fx' &&
 	sed -n 3p '$tmp/made.txt' | grep -q '^specification: SNIA .*(PTS) 2\.0'"
+# Figures as a page prints them (issue 38: 6.71089e+07, 76.7745): no
+# exponent, at most two decimals from 1 up, three significant digits
+# below 1 ("99.999 %" is a percentile's name, not a figure).
+"$FIORANK" pts -f html "$fx" >"$tmp/made.html"
+for pg in made.txt made.html; do
+	long=$(python3 - "$tmp/$pg" <<'PY'
+import re, sys
+t = re.sub(r"<svg.*?</svg>|<style.*?</style>", "", open(sys.argv[1]).read(), flags=re.S)
+t = t.replace("99.999", "")
+bad = re.findall(r"(?<![\w.])(?:\d+(?:\.\d+)?e[+-]\d+|[1-9]\d*\.\d{3,}|0\.0*[1-9]\d{3,})(?![\w.])", t)
+print(" ".join(bad[:5]) if bad else "none")
+PY
+)
+	check "$pg: figures printed for reading (too long: $long)" test "$long" = none
+done
 check "JSON: the same in \"report\"" jq -e --arg v "$ver" --arg c "$FIORANK pts -f json $fx" \
 	'.report.fiorank == $v and .report.command == $c and (.report.date | test("^[0-9]{4}-")) and (.report.specification | test("PTS\\) 2\\.0"))' "$tmp/p.json"
 # near A B: equal within a millionth
