@@ -161,6 +161,14 @@ check "CSV: the IOPS table's cells and the throughput pages' figures" bash -c "
 "$FIORANK" pts "$mx" >"$tmp/m.txt"
 check "text: the throughput pages are named by block size" bash -c "
 	grep -q '^== SNIA PTS pts-tp 128k: target ==' '$tmp/m.txt' && grep -q '^== SNIA PTS pts-tp 1024k: target ==' '$tmp/m.txt'"
+# A drive the runner named after its device node is named by model, serial
+# and namespace, as the ranking report names it (issue 38: 'ng0n1'); the
+# fixture's file keeps its label (above).
+cp -r "$fx" "$tmp/named"
+jq '.drives[0] += {path: "/dev/target", model: "Acme NVMe", serial: "S123", nsid: 1}' "$fx/manifest.json" >"$tmp/named/manifest.json"
+"$FIORANK" pts "$tmp/named" >"$tmp/named.txt"
+check "a drive named after its node is named by model, serial and namespace" \
+	grep -qx '== SNIA PTS pts-wsat: Acme NVMe S123 ns1 ==' "$tmp/named.txt"
 cp -r "$fx" "$tmp/notest"
 jq '.runs[0] |= del(.test)' "$fx/manifest.json" >"$tmp/notest/manifest.json"
 "$FIORANK" pts "$tmp/notest" >/dev/null 2>"$tmp/notest.err"
