@@ -60,38 +60,45 @@ static void profile_table(FILE *f, const struct fr_profile_rank *pr)
 	fputs("</table>\n", f);
 }
 
+/* One note under a profile's table: <p class="CLS">LEAD<drive>SEP<text></p>. */
+static void drive_note(FILE *f, const char *cls, const char *lead, const char *drive,
+		       const char *sep, const char *text)
+{
+	fprintf(f, "<p class=\"%s\">%s", cls, lead);
+	fr_html_escape(f, drive);
+	fputs(sep, f);
+	fr_html_escape(f, text);
+	fputs("</p>\n", f);
+}
+
 /* Under the table: why a measured drive has no place among the measured. */
 static void place_notes(FILE *f, const struct fr_profile_rank *pr)
 {
 	for (size_t i = 0; i < pr->n; i++) {
 		char text[640];
 
-		if (!fr_place_note_text(&pr->e[i], text, sizeof(text)))
-			continue;
-		fputs("<p class=\"unplaced\">", f);
-		fr_html_escape(f, pr->e[i].drive->label);
-		fputs(": ", f);
-		fr_html_escape(f, text);
-		fputs("</p>\n", f);
+		if (fr_place_note_text(&pr->e[i], text, sizeof(text)))
+			drive_note(f, "unplaced", "", pr->e[i].drive->label, ": ", text);
 	}
 }
 
 /* Capped steps that fell short of their rate target, named under the table
- * (and marked "!" on the curve charts). */
+ * (and marked "!" on the curve charts), and a capped step that beat the
+ * peak run. */
 static void missed_targets(FILE *f, const struct fr_profile_rank *pr)
 {
-	for (size_t i = 0; i < pr->n; i++)
-		for (size_t k = 0; k < pr->e[i].ncurve; k++) {
-			char text[160];
+	char text[200];
 
-			if (!fr_target_missed_text(pr->e[i].curve[k], text, sizeof(text)))
-				continue;
-			fputs("<p class=\"missed\">! missed its rate target: ", f);
-			fr_html_escape(f, pr->e[i].drive->label);
-			fputs(", step ", f);
-			fr_html_escape(f, text);
-			fputs("</p>\n", f);
-		}
+	for (size_t i = 0; i < pr->n; i++) {
+		const char *label = pr->e[i].drive->label;
+
+		for (size_t k = 0; k < pr->e[i].ncurve; k++)
+			if (fr_target_missed_text(pr->e[i].curve[k], text, sizeof(text)))
+				drive_note(f, "missed", "! missed its rate target: ", label,
+					   ", step ", text);
+		if (fr_peak_unstable_text(&pr->e[i], pr->by_mbps, text, sizeof(text)))
+			drive_note(f, "missed", "! ", label, ": ", text);
+	}
 }
 
 /* The section's charts; sc: the scales the report stage chose for its mean
