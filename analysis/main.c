@@ -387,8 +387,15 @@ int main(int argc, char **argv)
 	report_buffer(stdout); /* before anything is written to it */
 
 	/* fiorank pts DIR...: the SNIA PTS reports, a command of its own */
-	if (argc > 1 && !strcmp(argv[1], "pts"))
-		return fr_pts_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "pts")) {
+		if (fr_run_info_init(&run, SSDNVME_PROJECT_VERSION, argc, argv)) {
+			fputs("fiorank: out of memory\n", stderr);
+			return 2;
+		}
+		ret = fr_pts_main(argc - 1, argv + 1, &run);
+		fr_run_info_free(&run);
+		return ret;
+	}
 	cli_opts_init(&o);
 	ret = cli_parse_global(argc, argv, &o, &ninputs);
 	if (ret || o.iops_file) {

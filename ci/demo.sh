@@ -35,8 +35,12 @@ if [ -n "${DEVICE:-}" ]; then
 else
 	say "emulated NVMe test bed: one controller, six namespaces (ns3 4 KiB); about two minutes"
 	# Inside the guest the runner writes to $OUT, which comes back as $results.
+	# The runner's progress (stderr) and what it prints on stdout (fio'"'"'s
+	# status lines, the report) leave the guest on one serial port, in the
+	# order they were written: on two they would arrive in any order.
 	tests/vm/run --timeout 900 --out "$results" -- bash -c '
 		set -e
+		exec 2>&1
 		suite=(jobs/ssdnvme-suite --short --engine ssdnvme --yes-destroy deadbeef)
 		echo "== noisy neighbor: writers on ns1-3, readers on ns4-6, through namespaces=" >&2
 		"${suite[@]}" --suite noisy-neighbor --results "$OUT/noisy-neighbor" /dev/ng0n1

@@ -129,6 +129,23 @@ fio_cmd_script() {
 	printf '#!/usr/bin/env bash\n. "%s/tests/lib.sh"\nfio_cmd "$@"\n' "$TOP" >"$1" && chmod +x "$1"
 }
 
+# suite_file_target SIZE: the host tests of jobs/ssdnvme-suite: a scratch
+# directory $tmp (removed on exit), a sparse file $target of SIZE, and $fio,
+# a fio_cmd_script for the runner's --fio; suite_run ARGS... runs the
+# runner on them with the engine and fiorank built here, the file confirmed
+# by its path.
+suite_file_target() {
+	tmp=$(mktemp -d)
+	trap 'rm -rf "$tmp"' EXIT
+	target=$tmp/target
+	truncate -s "$1" "$target"
+	fio=$tmp/fio
+	fio_cmd_script "$fio"
+}
+suite_run() {
+	"$TOP/jobs/ssdnvme-suite" --fio "$fio" --engine-so "$ENGINE" --fiorank "$FIORANK" --yes-destroy "$target" "$@"
+}
+
 # vm_relay DESC OUTDIR [tests/vm/run OPTIONS...] -- SCRIPT [ARGS...]: boots the
 # test bed once for a guest-side script and relays its TAP lines as this
 # file's own (prefixed with DESC), plus one line for the script's exit status.

@@ -317,7 +317,9 @@ void fr_svg_groups(FILE *f, const char *title, const char *unit, const char *con
 	for (size_t s = 0; s < nseries; s++)
 		keys[s] = (struct ch_key){series[s], colors[s], false};
 	lh = ch_legend_height(keys, nseries);
-	ch_axis_fit(&ay, values, ngroups * nseries, true);
+	/* linear from 0: a bar's height is its figure, so a 30x gap reads as
+	 * 30x (a log axis drew it as 2.6x); each bar says its figure */
+	ch_axis_fit(&ay, values, ngroups * nseries, false);
 	ch_axis_place(&ay, CH_TOP + CH_PLOT_H, -CH_PLOT_H);
 	open_svg(f, title, "chart groups", legend_y + lh, NULL, &ay);
 	ch_axis_draw_y(f, &ay, unit);
@@ -342,6 +344,12 @@ void fr_svg_groups(FILE *f, const char *title, const char *unit, const char *con
 				CH_TOP + CH_PLOT_H - top, col);
 			fr_html_escape(f, series[s]);
 			fprintf(f, ": %.1f</title></rect>\n", v);
+			if (bw >= 24)
+				fprintf(f,
+					"<text class=\"step\" x=\"%.1f\" y=\"%.1f\" "
+					"text-anchor=\"middle\">%.*f</text>\n",
+					CH_LEFT + gw * (double)g + 6 + bw * ((double)s + 0.5) - 1,
+					top - 3, v >= 100 ? 0 : 1, v);
 		}
 	}
 	ch_legend_draw(f, keys, nseries, legend_y);

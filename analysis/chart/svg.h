@@ -98,6 +98,9 @@ void fr_svg_bars(FILE *f, const char *title, const char *unit, const struct fr_b
  * @colors: the palette index of each series
  * @nseries: how many
  * @values: values[g * @nseries + s], NaN where there is none
+ *
+ * Linear from 0, as fr_svg_bars(): a bar's height is its figure, written
+ * above it where the bar is wide enough.
  */
 void fr_svg_groups(FILE *f, const char *title, const char *unit, const char *const *groups,
 		   size_t ngroups, const char *const *series, const size_t *colors, size_t nseries,

@@ -6,11 +6,13 @@
  * depends on another through the dispatch.
  */
 #include <getopt.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "read/pts.h"
+#include "report/runinfo.h"
 #include "out/pts_out.h"
 #include "cli/pts_main.h"
 
@@ -24,7 +26,17 @@ static int usage(FILE *f, int rc)
 	return rc;
 }
 
-int fr_pts_main(int argc, char **argv)
+/* Whether any drive of the directories read has a run of a PTS suite (the
+ * loader keeps only those). */
+static bool any_pts_run(const struct fr_pts_drive *d, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (d[i].nruns)
+			return true;
+	return false;
+}
+
+int fr_pts_main(int argc, char **argv, struct fr_run_info *ri)
 {
 	static const struct option opts[] = {{"format", required_argument, NULL, 'f'},
 					     {"output", required_argument, NULL, 'o'},
@@ -64,6 +76,10 @@ int fr_pts_main(int argc, char **argv)
 		size_t nd;
 		struct fr_pts_drive *grown;
 
+		if (fr_run_info_add_input(ri, argv[optind])) {
+			ret = 2;
+			break;
+		}
 		if (fr_pts_load(argv[optind], &d, &nd, stderr)) {
 			ret = 2;
 			free(d);
@@ -82,16 +98,25 @@ int fr_pts_main(int argc, char **argv)
 		n += nd;
 		free(d);
 	}
+	if (!ret && !any_pts_run(all, n)) {
+		fputs("fiorank pts: no SNIA PTS runs (pts-wsat, pts-hir, pts-xsr, pts-dirth, "
+		      "pts-lat, "
+		      "pts-iops, pts-tp) in the results given: nothing to report "
+		      "(jobs/ssdnvme-suite "
+		      "--suite pts-... makes them; fiorank DIR ranks the other suites)\n",
+		      stderr);
+		ret = 2;
+	}
 	if (!ret) {
 		f = out ? fopen(out, "w") : stdout;
 		if (!f) {
 			fprintf(stderr, "fiorank pts: cannot write %s\n", out);
 			ret = 2;
 		} else {
-			ret = (!strcmp(format, "json")	 ? fr_pts_json(f, all, n)
+			ret = (!strcmp(format, "json")	 ? fr_pts_json(f, all, n, ri)
 			       : !strcmp(format, "csv")	 ? fr_pts_csv(f, all, n)
-			       : !strcmp(format, "html") ? fr_pts_html(f, all, n)
-							 : fr_pts_text(f, all, n))
+			       : !strcmp(format, "html") ? fr_pts_html(f, all, n, ri)
+							 : fr_pts_text(f, all, n, ri))
 				      ? 2
 				      : 0;
 			if (out && fclose(f))

@@ -585,6 +585,19 @@ double fr_step_mbps(const struct fr_step *s);
 double fr_step_mean_lat(const struct fr_step *s, enum fr_basis b);
 
 /**
+ * fr_step_name_cmp() - the method's order of two step names
+ * @a: a step name
+ * @b: another
+ *
+ * A published "first" point, then the capped steps by their share of the
+ * peak as numbers ("10" < "50" < "100" < "120"), other names after the
+ * numbers, the uncapped "peak" last; names of the same place by strcmp().
+ *
+ * Return: < 0, 0 or > 0 as @a comes before, with or after @b.
+ */
+int fr_step_name_cmp(const char *a, const char *b);
+
+/**
  * fr_kind_name() - the name of a job kind
  * @k: the kind (a value of enum fr_kind: no check)
  *

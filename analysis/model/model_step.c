@@ -1,14 +1,40 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * A step's figures over its directions, the write count of its placed
- * writes' rows, whether a drive's noisy-neighbor writers wrote to a
- * namespace, and the names of kinds and directions (model.h).
+ * The method's order of step names, a step's figures over its
+ * directions, the write count of its placed writes' rows, whether a
+ * drive's noisy-neighbor writers wrote to a namespace, and the names of
+ * kinds and directions (model.h).
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "model/model.h"
+
+/* Where a step stands in the method: a published "first" point, the
+ * suite's capped steps by their share of the peak ("10" .. "120"), then
+ * the uncapped peak; other names between the numbers and the peak. */
+static double step_order(const char *name)
+{
+	char *end;
+	double pct = strtod(name, &end);
+
+	if (!strcmp(name, "first"))
+		return -INFINITY;
+	if (!strcmp(name, "peak"))
+		return INFINITY;
+	return end != name && !*end && !isnan(pct) ? pct : HUGE_VAL / 2;
+}
+
+int fr_step_name_cmp(const char *a, const char *b)
+{
+	double oa = step_order(a), ob = step_order(b);
+
+	if (oa != ob)
+		return oa < ob ? -1 : 1;
+	return strcmp(a, b);
+}
 
 double fr_step_iops(const struct fr_step *s)
 {

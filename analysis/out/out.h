@@ -229,6 +229,22 @@ bool fr_place_note_text(const struct fr_entry *e, char *buf, size_t len);
  */
 bool fr_target_missed_text(const struct fr_step *s, char *buf, size_t len);
 /**
+ * fr_peak_unstable_text() - the note on a capped step that beat the peak run
+ * @e: a ranked entry
+ * @by_mbps: whether its profile is ranked by MB/s
+ * @buf: where the note is written (terminated, cut to fit; "" when none)
+ * @len: @buf's size in bytes
+ *
+ * A curve is ranked by its best step; when that is a capped step more
+ * than 1 / FR_TARGET_MISS (about 5 %) above the uncapped "peak" run, the
+ * peak was not stable: "peak not stable:
+ * capped step 120 reached 13043 IOPS, 19 % above the uncapped peak run
+ * (10926); ranked by the step".
+ *
+ * Return: true when @e has such a step, false otherwise.
+ */
+bool fr_peak_unstable_text(const struct fr_entry *e, bool by_mbps, char *buf, size_t len);
+/**
  * fr_step_only_dir() - the one direction a step did I/O in
  * @s: the step
  *

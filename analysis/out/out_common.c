@@ -179,6 +179,33 @@ bool fr_target_missed_text(const struct fr_step *s, char *buf, size_t len)
 	return true;
 }
 
+bool fr_peak_unstable_text(const struct fr_entry *e, bool by_mbps, char *buf, size_t len)
+{
+	const struct fr_step *run = NULL;
+	double got, had;
+	char a[32], b[32];
+
+	*buf = '\0';
+	for (size_t i = 0; i < e->ncurve; i++)
+		if (!strcmp(e->curve[i]->name, "peak"))
+			run = e->curve[i];
+	if (!run || !e->peak || e->peak == run)
+		return false;
+	got = by_mbps ? fr_step_mbps(e->peak) : fr_step_iops(e->peak);
+	had = by_mbps ? fr_step_mbps(run) : fr_step_iops(run);
+	/* within the 5 % a capped step may miss its target by (FR_TARGET_MISS),
+	 * a step at 100 % of the peak is the peak again */
+	if (!(had > 0) || !(got > had / FR_TARGET_MISS))
+		return false;
+	snprintf(buf, len,
+		 "peak not stable: capped step %s reached %s %s, %.0f %% above the uncapped peak "
+		 "run (%s); ranked by the step",
+		 e->peak->name, fr_num(a, sizeof(a), got, by_mbps ? 1 : 0),
+		 by_mbps ? "MB/s" : "IOPS", 100 * (got / had - 1),
+		 fr_num(b, sizeof(b), had, by_mbps ? 1 : 0));
+	return true;
+}
+
 enum fr_dir fr_step_only_dir(const struct fr_step *s)
 {
 	enum fr_dir only = FR_NDIRS;

@@ -17,6 +17,7 @@
 #include "out/out_cell.h"
 #include "out/out_health.h"
 #include "out/out_html_chart.h"
+#include "out/out_html_toc.h"
 #include "out/out_tq.h"
 #include "chart/svg.h"
 
@@ -31,7 +32,9 @@ static const char *const css =
 	".axes line{stroke:#444}.axes line.grid{stroke:#ddd}.axes line.minor{stroke:#f0f0f0}"
 	"svg text.step{font-size:9px;fill:#555}"
 	".series{stroke-width:2}"
-	".warn{background:#fdd;color:#900;font-weight:bold}.wide{overflow-x:auto}";
+	".warn{background:#fdd;color:#900;font-weight:bold}.wide{overflow-x:auto}"
+	"nav.toc{border:1px solid #ddd;padding:4px 12px;margin:8px 0;display:inline-block}"
+	"nav.toc ol{margin:4px 0;padding-left:20px}";
 
 static void profile_table(FILE *f, const struct fr_profile_rank *pr)
 {
@@ -57,38 +60,45 @@ static void profile_table(FILE *f, const struct fr_profile_rank *pr)
 	fputs("</table>\n", f);
 }
 
+/* One note under a profile's table: <p class="CLS">LEAD<drive>SEP<text></p>. */
+static void drive_note(FILE *f, const char *cls, const char *lead, const char *drive,
+		       const char *sep, const char *text)
+{
+	fprintf(f, "<p class=\"%s\">%s", cls, lead);
+	fr_html_escape(f, drive);
+	fputs(sep, f);
+	fr_html_escape(f, text);
+	fputs("</p>\n", f);
+}
+
 /* Under the table: why a measured drive has no place among the measured. */
 static void place_notes(FILE *f, const struct fr_profile_rank *pr)
 {
 	for (size_t i = 0; i < pr->n; i++) {
 		char text[640];
 
-		if (!fr_place_note_text(&pr->e[i], text, sizeof(text)))
-			continue;
-		fputs("<p class=\"unplaced\">", f);
-		fr_html_escape(f, pr->e[i].drive->label);
-		fputs(": ", f);
-		fr_html_escape(f, text);
-		fputs("</p>\n", f);
+		if (fr_place_note_text(&pr->e[i], text, sizeof(text)))
+			drive_note(f, "unplaced", "", pr->e[i].drive->label, ": ", text);
 	}
 }
 
 /* Capped steps that fell short of their rate target, named under the table
- * (and marked "!" on the curve charts). */
+ * (and marked "!" on the curve charts), and a capped step that beat the
+ * peak run. */
 static void missed_targets(FILE *f, const struct fr_profile_rank *pr)
 {
-	for (size_t i = 0; i < pr->n; i++)
-		for (size_t k = 0; k < pr->e[i].ncurve; k++) {
-			char text[160];
+	char text[200];
 
-			if (!fr_target_missed_text(pr->e[i].curve[k], text, sizeof(text)))
-				continue;
-			fputs("<p class=\"missed\">! missed its rate target: ", f);
-			fr_html_escape(f, pr->e[i].drive->label);
-			fputs(", step ", f);
-			fr_html_escape(f, text);
-			fputs("</p>\n", f);
-		}
+	for (size_t i = 0; i < pr->n; i++) {
+		const char *label = pr->e[i].drive->label;
+
+		for (size_t k = 0; k < pr->e[i].ncurve; k++)
+			if (fr_target_missed_text(pr->e[i].curve[k], text, sizeof(text)))
+				drive_note(f, "missed", "! missed its rate target: ", label,
+					   ", step ", text);
+		if (fr_peak_unstable_text(&pr->e[i], pr->by_mbps, text, sizeof(text)))
+			drive_note(f, "missed", "! ", label, ": ", text);
+	}
 }
 
 /* The section's charts; sc: the scales the report stage chose for its mean
@@ -360,12 +370,49 @@ static void run_info(FILE *f, const struct fr_run_info *ri)
 	fputs(ri->ninputs ? ".</p>\n" : " none (published data only).</p>\n", f);
 }
 
+/* The report's sections, under its header: provenance to the end. */
+static int render_body(FILE *f, const struct fr_report *rep, struct fr_palette *pal)
+{
+	const struct fr_ranking *r = rep->r;
+	char folded[160];
+
+	provenance(f, rep);
+	fr_html_steady(f, rep, pal);
+	if (fr_folded_text(rep, folded, sizeof(folded)))
+		fprintf(f, "<p class=\"note folded\">%s.</p>\n", folded);
+	for (size_t p = 0; p < r->nprofiles; p++) {
+		if (!rep->sect->p[p].shown)
+			continue;
+		fputs("<section class=\"profile\"><h2>", f);
+		fr_html_escape(f, r->profiles[p].name);
+		fprintf(f, " (ranked by peak %s)</h2>\n", r->profiles[p].by_mbps ? "MB/s" : "IOPS");
+		profile_table(f, &r->profiles[p]);
+		place_notes(f, &r->profiles[p]);
+		missed_targets(f, &r->profiles[p]);
+		profile_charts(f, &r->profiles[p], rep->peak ? rep->peak[p] : NULL, r->basis,
+			       &rep->sect->p[p].scales, pal);
+		fputs("</section>\n", f);
+	}
+	if (r->nwp)
+		wp_section(f, r, &rep->sect->wp, pal);
+	statements(f, rep);
+	fr_html_nn(f, rep, pal);
+	fr_fdp_html(f, rep);
+	fr_html_health(f, rep->health);
+	tail(f, rep);
+	fr_baseline_html(f, rep->bl);
+	return fr_tq_html(f, rep);
+}
+
 static int render_html(FILE *f, const void *arg)
 {
 	const struct fr_report *rep = arg;
 	const struct fr_ranking *r = rep->r;
 	struct fr_palette pal = {0};
-	char folded[160];
+	char *body = NULL;
+	size_t len = 0;
+	FILE *mem;
+	int rc;
 
 	/* measured drives take the first colours, in the order they were read */
 	for (size_t d = 0; d < rep->m->ndrives; d++)
@@ -387,36 +434,19 @@ static int render_html(FILE *f, const void *arg)
 	}
 	fputs("</p>\n", f);
 	run_info(f, rep->run);
-	provenance(f, rep);
-	fr_html_steady(f, rep, &pal);
-	if (fr_folded_text(rep, folded, sizeof(folded)))
-		fprintf(f, "<p class=\"note folded\">%s.</p>\n", folded);
-	for (size_t p = 0; p < r->nprofiles; p++) {
-		if (!rep->sect->p[p].shown)
-			continue;
-		fputs("<section class=\"profile\"><h2>", f);
-		fr_html_escape(f, r->profiles[p].name);
-		fprintf(f, " (ranked by peak %s)</h2>\n", r->profiles[p].by_mbps ? "MB/s" : "IOPS");
-		profile_table(f, &r->profiles[p]);
-		place_notes(f, &r->profiles[p]);
-		missed_targets(f, &r->profiles[p]);
-		profile_charts(f, &r->profiles[p], rep->peak ? rep->peak[p] : NULL, r->basis,
-			       &rep->sect->p[p].scales, &pal);
-		fputs("</section>\n", f);
-	}
-	if (r->nwp)
-		wp_section(f, r, &rep->sect->wp, &pal);
-	statements(f, rep);
-	fr_html_nn(f, rep, &pal);
-	fr_fdp_html(f, rep);
-	fr_html_health(f, rep->health);
-	tail(f, rep);
-	fr_baseline_html(f, rep->bl);
-	if (fr_tq_html(f, rep))
+	/* the body first, in memory: the table of contents lists its headings */
+	mem = open_memstream(&body, &len);
+	if (!mem) {
+		fr_palette_free(&pal);
 		return -1;
+	}
+	rc = render_body(mem, rep, &pal);
+	if (fclose(mem) || rc || fr_html_toc_write(f, body, len))
+		rc = -1;
+	free(body);
 	fputs("</body></html>\n", f);
 	fr_palette_free(&pal);
-	return ferror(f) ? -1 : 0;
+	return rc || ferror(f) ? -1 : 0;
 }
 
 /* Control characters but newline, and bytes that are not UTF-8, as "\xNN"

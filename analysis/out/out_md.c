@@ -46,6 +46,7 @@ static void curves(FILE *f, const struct fr_profile_rank *pr, enum fr_basis basi
 	fprintf(f, "\nCurve (step: IOPS @ mean %s µs):\n\n", fr_basis_name(basis));
 	for (size_t i = 0; i < pr->n; i++) {
 		const struct fr_entry *e = &pr->e[i];
+		char unstable[200];
 
 		if (e->ncurve < 2)
 			continue;
@@ -63,6 +64,8 @@ static void curves(FILE *f, const struct fr_profile_rank *pr, enum fr_basis basi
 			if (fr_target_missed_text(e->curve[k], missed, sizeof(missed)))
 				fprintf(f, " (**missed its rate target**: %s)", missed);
 		}
+		if (fr_peak_unstable_text(e, pr->by_mbps, unstable, sizeof(unstable)))
+			fprintf(f, " (**%s**)", unstable);
 		fputc('\n', f);
 	}
 }

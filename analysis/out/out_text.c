@@ -101,9 +101,9 @@ static void margin(char *buf, size_t len, const struct fr_entry *e, bool by_mbps
 			 e->margin_abs);
 }
 
-static void curve_lines(FILE *f, const struct fr_entry *e, enum fr_basis basis)
+static void curve_lines(FILE *f, const struct fr_entry *e, bool by_mbps, enum fr_basis basis)
 {
-	char lb[LABEL_W + 2], a[32], b[32];
+	char lb[LABEL_W + 2], a[32], b[32], unstable[200];
 	size_t col;
 
 	col = (size_t)fprintf(f, "    %s:", cut(lb, sizeof(lb), e->drive->label));
@@ -128,6 +128,8 @@ static void curve_lines(FILE *f, const struct fr_entry *e, enum fr_basis basis)
 		if (fr_target_missed_text(e->curve[i], missed, sizeof(missed)))
 			fprintf(f, "      ! missed its rate target: %s\n", missed);
 	}
+	if (fr_peak_unstable_text(e, by_mbps, unstable, sizeof(unstable)))
+		fprintf(f, "      ! %s\n", unstable);
 }
 
 /* "* <drive>: <why a published place is missing or derived>", then
@@ -197,7 +199,7 @@ static void profiles(FILE *f, const struct fr_report *rep)
 					fr_basis_name(r->basis));
 		for (size_t i = 0; i < pr->n; i++)
 			if (pr->e[i].ncurve > 1)
-				curve_lines(f, &pr->e[i], r->basis);
+				curve_lines(f, &pr->e[i], pr->by_mbps, r->basis);
 	}
 }
 

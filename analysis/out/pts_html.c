@@ -23,12 +23,14 @@ static void esc(FILE *f, const char *s)
 
 static void val(FILE *f, struct json_object *v)
 {
+	char b[48];
+
 	if (json_object_is_type(v, json_type_string))
 		esc(f, json_object_get_string(v));
 	else if (json_object_is_type(v, json_type_boolean))
 		fputs(json_object_get_boolean(v) ? "yes" : "no", f);
 	else if (v)
-		fprintf(f, "%.6g", json_object_get_double(v));
+		fputs(fr_pts_num(b, sizeof(b), json_object_get_double(v)), f);
 	else
 		fputs("&ndash;", f);
 }
@@ -89,13 +91,17 @@ static void page(FILE *f, struct json_object *fig)
 		fprintf(f, "NOT reached after %d rounds (the rule judges a window of 5 rounds)",
 			json_object_get_int(fr_json_get(ss, "rounds")));
 	} else if (ss) {
+		char a[48], r[48], e[48];
+
 		fprintf(f,
-			"%s after %d rounds; window average %.6g IOPS, range %.3g %% (limit 20), "
-			"slope excursion %.3g %% (limit 10)",
+			"%s after %d rounds; window average %s IOPS, range %s %% (limit 20), "
+			"slope excursion %s %% (limit 10)",
 			json_object_get_boolean(fr_json_get(ss, "steady")) ? "reached"
 									   : "NOT reached",
-			json_object_get_int(fr_json_get(ss, "rounds")), fr_json_num(ss, "average"),
-			fr_json_num(ss, "range_pct"), fr_json_num(ss, "excursion_pct"));
+			json_object_get_int(fr_json_get(ss, "rounds")),
+			fr_pts_num(a, sizeof(a), fr_json_num(ss, "average")),
+			fr_pts_num(r, sizeof(r), fr_json_num(ss, "range_pct")),
+			fr_pts_num(e, sizeof(e), fr_json_num(ss, "excursion_pct")));
 	} else {
 		fputs("no rounds (this test has none)", f);
 	}
@@ -119,7 +125,25 @@ static void page(FILE *f, struct json_object *fig)
 	fputs("</section>\n", f);
 }
 
-int fr_pts_html(FILE *f, struct fr_pts_drive *d, size_t n)
+/* Under the title: how the report was made and the specification, each
+ * member of JSON's "report" after its words. */
+static void html_made(FILE *f, struct json_object *r)
+{
+	static const char *const words[][2] = {{"<p class=\"run\">Made by fiorank ", "fiorank"},
+					       {" on ", "date"},
+					       {". Command: <code>", "command"},
+					       {"</code>. Specification: ", "specification"}};
+
+	if (!r)
+		return;
+	for (size_t i = 0; i < sizeof(words) / sizeof(*words); i++) {
+		fputs(words[i][0], f);
+		esc(f, fr_json_str(r, words[i][1]));
+	}
+	fputs(".</p>\n", f);
+}
+
+int fr_pts_html(FILE *f, struct fr_pts_drive *d, size_t n, const struct fr_run_info *ri)
 {
 	struct json_object *tmp = NULL;
 	size_t i;
@@ -139,12 +163,14 @@ int fr_pts_html(FILE *f, struct fr_pts_drive *d, size_t n)
 		FILE *mem = open_memstream(&buf, &len);
 
 		if (mem) {
-			fr_pts_json(mem, d, n);
+			fr_pts_json(mem, d, n, ri);
 			fclose(mem);
 			tmp = json_tokener_parse(buf);
 			free(buf);
 		}
 	}
+	fputs("<h1>SNIA PTS reports</h1>\n", f);
+	html_made(f, fr_json_get(tmp, "report"));
 	for (i = 0; i < json_object_array_length(fr_json_get(tmp, "tests")); i++)
 		page(f, json_object_array_get_idx(fr_json_get(tmp, "tests"), i));
 	if (!tmp || !json_object_array_length(fr_json_get(tmp, "tests")))

@@ -16,11 +16,27 @@
 #include "read/pts.h"
 #include "report/pts_fig.h"
 #include "out/pts_out.h"
+#include "report/runinfo.h"
 
 /* Text points of a chart at most (evenly spaced; the JSON has them all). */
 #define TEXT_POINTS 20
 
-static void num(FILE *f, struct json_object *v)
+char *fr_pts_num(char *buf, size_t len, double v)
+{
+	double a = fabs(v);
+
+	if (isnan(v))
+		snprintf(buf, len, "-");
+	else if ((v == floor(v) && a < 1e15) || a >= 1000)
+		snprintf(buf, len, "%.0f", v);
+	else
+		snprintf(buf, len, a >= 100 ? "%.1f" : a >= 1 ? "%.2f" : "%.3g", v);
+	return buf;
+}
+
+/* A figure as the CSV keeps it: whole numbers whole, others to six
+ * significant digits (the data, not a page). */
+static void csv_num(FILE *f, struct json_object *v)
 {
 	double d = json_object_get_double(v);
 
@@ -30,6 +46,14 @@ static void num(FILE *f, struct json_object *v)
 		fprintf(f, "%.0f", d);
 	else
 		fprintf(f, "%.6g", d);
+}
+
+/* A figure on the page (fr_pts_num()); "-" for none. */
+static void num(FILE *f, struct json_object *v)
+{
+	char b[48];
+
+	fputs(v ? fr_pts_num(b, sizeof(b), json_object_get_double(v)) : "-", f);
 }
 
 static void value(FILE *f, struct json_object *v)
@@ -66,6 +90,7 @@ static void text_table(FILE *f, struct json_object *t)
 {
 	struct json_object *cols = fr_json_get(t, "columns"), *rows = fr_json_get(t, "rows");
 	size_t i, j;
+	char b[48];
 
 	fprintf(f, "%s:\n ", fr_json_str(t, "name"));
 	for (i = 0; i < json_object_array_length(cols); i++)
@@ -83,7 +108,8 @@ static void text_table(FILE *f, struct json_object *t)
 			else if (!v)
 				fprintf(f, " %-14s", "-");
 			else
-				fprintf(f, " %-14.6g", json_object_get_double(v));
+				fprintf(f, " %-14s",
+					fr_pts_num(b, sizeof(b), json_object_get_double(v)));
 		}
 		fputc('\n', f);
 	}
@@ -181,11 +207,34 @@ static struct json_object *all_figures(struct fr_pts_drive *d, size_t n)
 	return all;
 }
 
-int fr_pts_text(FILE *f, struct fr_pts_drive *d, size_t n)
+/* How the report was made, as the ranking report says it, and the
+ * specification: JSON's "report" (the HTML page reads it there). */
+static struct json_object *made(const struct fr_run_info *ri)
+{
+	struct json_object *o = json_object_new_object();
+
+	json_object_object_add(o, "fiorank", json_object_new_string(ri->version));
+	json_object_object_add(o, "date", json_object_new_string(ri->date));
+	json_object_object_add(o, "command", json_object_new_string(ri->cmdline));
+	json_object_object_add(o, "specification", json_object_new_string(FR_PTS_SPEC));
+	return o;
+}
+
+static void text_made(FILE *f, const struct fr_run_info *ri)
+{
+	if (!ri)
+		return;
+	fprintf(f, "report: fiorank %s, %s\ncommand: ", ri->version, ri->date);
+	fr_write_escaped(f, ri->cmdline, strlen(ri->cmdline), FR_ESC_CONTROLS);
+	fputs("\nspecification: " FR_PTS_SPEC "\n\n", f);
+}
+
+int fr_pts_text(FILE *f, struct fr_pts_drive *d, size_t n, const struct fr_run_info *ri)
 {
 	struct json_object *all = all_figures(d, n);
 	size_t i;
 
+	text_made(f, ri);
 	for (i = 0; i < json_object_array_length(all); i++) {
 		struct json_object *fig = json_object_array_get_idx(all, i),
 				   *m = fr_json_get(fig, "merit");
@@ -203,11 +252,13 @@ int fr_pts_text(FILE *f, struct fr_pts_drive *d, size_t n)
 	return ferror(f) ? -1 : 0;
 }
 
-int fr_pts_json(FILE *f, struct fr_pts_drive *d, size_t n)
+int fr_pts_json(FILE *f, struct fr_pts_drive *d, size_t n, const struct fr_run_info *ri)
 {
 	struct json_object *root = json_object_new_object();
 
 	json_object_object_add(root, "schema", json_object_new_string("fiorank-pts/1"));
+	if (ri)
+		json_object_object_add(root, "report", made(ri));
 	json_object_object_add(root, "tests", all_figures(d, n));
 	fprintf(f, "%s\n",
 		json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY |
@@ -242,7 +293,7 @@ int fr_pts_csv(FILE *f, struct fr_pts_drive *d, size_t n)
 			fputs(",figures,,", f);
 			csv_field(f, k);
 			fputc(',', f);
-			num(f, v);
+			csv_num(f, v);
 			fputc('\n', f);
 		}
 		for (t = 0; t < json_object_array_length(ts); t++) {
@@ -271,7 +322,7 @@ int fr_pts_csv(FILE *f, struct fr_pts_drive *d, size_t n)
 					if (json_object_is_type(v, json_type_string))
 						csv_field(f, json_object_get_string(v));
 					else
-						num(f, v);
+						csv_num(f, v);
 					fputc('\n', f);
 				}
 			}

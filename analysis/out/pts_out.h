@@ -14,16 +14,19 @@
 #include "read/pts.h"
 
 struct json_object;
+struct fr_run_info;
 
 /**
  * fr_pts_text() - the PTS report as text
  * @f: where it is written
  * @d: the drives
  * @n: how many
+ * @ri: how the report was made, printed first with the PTS specification
+ *      the tests follow; NULL leaves that out
  *
  * Return: 0, or -1 on a write error.
  */
-int fr_pts_text(FILE *f, struct fr_pts_drive *d, size_t n);
+int fr_pts_text(FILE *f, struct fr_pts_drive *d, size_t n, const struct fr_run_info *ri);
 
 /**
  * fr_pts_csv() - the PTS report as CSV
@@ -42,20 +45,38 @@ int fr_pts_csv(FILE *f, struct fr_pts_drive *d, size_t n);
  * @f: where it is written
  * @d: the drives
  * @n: how many
+ * @ri: how the report was made ("report": fiorank, date, command,
+ *      specification); NULL leaves it out
  *
  * Return: 0, or -1 on a write error.
  */
-int fr_pts_json(FILE *f, struct fr_pts_drive *d, size_t n);
+int fr_pts_json(FILE *f, struct fr_pts_drive *d, size_t n, const struct fr_run_info *ri);
 
 /**
  * fr_pts_html() - the PTS report as one HTML page with SVG charts
  * @f: where it is written
  * @d: the drives
  * @n: how many
+ * @ri: how the report was made, said under the title; NULL leaves it out
  *
  * Return: 0, or -1 on a write error.
  */
-int fr_pts_html(FILE *f, struct fr_pts_drive *d, size_t n);
+int fr_pts_html(FILE *f, struct fr_pts_drive *d, size_t n, const struct fr_run_info *ri);
+
+/**
+ * fr_pts_num() - a figure as the text and HTML pages print it
+ * @buf: where it is written
+ * @len: its size
+ * @v: the figure
+ *
+ * Whole numbers and figures of 1000 or more without decimals (a capacity
+ * in bytes in full, not 6.71089e+07), 100 to 1000 with one, 1 to 100 with
+ * two, smaller ones to three significant digits; "-" for NaN.  JSON and
+ * CSV keep the figures as computed.
+ *
+ * Return: @buf.
+ */
+char *fr_pts_num(char *buf, size_t len, double v);
 
 /**
  * fr_pts_svg_chart() - one chart of the figures as an inline SVG figure

@@ -68,32 +68,14 @@ static double step_value(const struct fr_step *s, bool by_mbps)
 	return by_mbps ? fr_step_mbps(s) : fr_step_iops(s);
 }
 
-/* Where a curve step stands in the method: a published "first" point, the
- * suite's capped steps by their share of the peak ("10" .. "120"), then
- * the uncapped peak; other names between the numbers and the peak. */
-static double step_order(const char *name)
-{
-	char *end;
-	double pct = strtod(name, &end);
-
-	if (!strcmp(name, "first"))
-		return -INFINITY;
-	if (!strcmp(name, "peak"))
-		return INFINITY;
-	return end != name && !*end && !isnan(pct) ? pct : HUGE_VAL / 2;
-}
-
 /* Curves are listed and drawn in step order, as the method ran them (a
  * step that fell short of its rate shows where it did, not re-sorted). */
 static int cmp_curve(const void *a, const void *b)
 {
 	const struct fr_step *x = *(const struct fr_step *const *)a;
 	const struct fr_step *y = *(const struct fr_step *const *)b;
-	double ox = step_order(x->name), oy = step_order(y->name);
 
-	if (ox != oy)
-		return ox < oy ? -1 : 1;
-	return strcmp(x->name, y->name);
+	return fr_step_name_cmp(x->name, y->name);
 }
 
 static int fill_entry(struct fr_entry *e, const struct fr_drive *d, const struct fr_profile *p,

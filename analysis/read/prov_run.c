@@ -66,10 +66,12 @@ static void preconditioning(struct fr_prov_drive *pd, const struct prov_where *w
 	fr_prov_add_word(pd->precond, sizeof(pd->precond), v);
 }
 
-/* src: the step whose fio output's version and time stand in where no
- * manifest or engine file says them, or NULL. */
+/* src: the step whose fio output's version stands in where no manifest or
+ * engine file says it, or NULL; st: the step, whose fio output's time
+ * counts toward the drive's dates where no manifest says them (every
+ * step's: a noisy-neighbor run has no curve peak to stand in). */
 static void run_facts(struct fr_prov_drive *pd, const struct prov_where *w,
-		      const struct fr_step *src)
+		      const struct fr_step *src, const struct fr_step *st)
 {
 	struct json_object *sys = fr_json_get(w->mf, "system");
 	const char *eng = w->eng ? fr_json_str(w->eng, "engine_version") : NULL;
@@ -92,11 +94,11 @@ static void run_facts(struct fr_prov_drive *pd, const struct prov_where *w,
 		snprintf(d, sizeof(d), "%s .. %s", fr_json_str(w->mf, "started"),
 			 fr_json_str(w->mf, "finished") ?: "(not finished)");
 		fr_prov_add_word(pd->dates, sizeof(pd->dates), d);
-	} else if (src && src->timestamp > 0) {
-		if (!pd->first_s || src->timestamp < pd->first_s)
-			pd->first_s = src->timestamp;
-		if (src->timestamp > pd->last_s)
-			pd->last_s = src->timestamp;
+	} else if (st->timestamp > 0) {
+		if (!pd->first_s || st->timestamp < pd->first_s)
+			pd->first_s = st->timestamp;
+		if (st->timestamp > pd->last_s)
+			pd->last_s = st->timestamp;
 	}
 	/* the same for every step of a drive in one manifest: said once (a
 	 * loop over all runs per step made a big results directory quadratic) */
@@ -185,7 +187,7 @@ void fr_prov_drive_steps(struct prov_ctx *c, struct fr_drive *d, struct fr_prov_
 			fr_prov_identity(pd, &w);
 			fio_steady_state(pd, pr, st);
 			fr_prov_step_namespaces(pd->namespaces, sizeof(pd->namespaces), &w, st);
-			run_facts(pd, &w, st == peak ? st : NULL);
+			run_facts(pd, &w, st == peak ? st : NULL, st);
 			if (!st->method.known)
 				continue;
 			/* every step the fio options described: noisy neighbor

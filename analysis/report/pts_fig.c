@@ -24,6 +24,30 @@ const struct fr_pts_page fr_pts_pages[FR_PTS_NPAGES] = {
 
 /* ------------------------------------------------------------ header */
 
+/*
+ * The drive's name on its pages: the runner names a drive after its device
+ * node ("ng0n1"); that one is named by model, serial and namespace as the
+ * ranking report names it ("QEMU NVMe Ctrl deadbeef ns1").  A label of the
+ * user's, or a drive without model and serial (a file), keeps its label.
+ */
+static void drive_name(char *buf, size_t len, const struct fr_pts_drive *d)
+{
+	const char *model = fr_json_str(d->drive, "model"),
+		   *serial = fr_json_str(d->drive, "serial");
+	const char *path = fr_json_str(d->drive, "path"), *base = path ? strrchr(path, '/') : NULL;
+	struct json_object *nsid = fr_json_get(d->drive, "nsid");
+
+	base = base ? base + 1 : path;
+	if (!model || !*model || !serial || !*serial || !base || strcmp(base, d->label)) {
+		snprintf(buf, len, "%s", d->label);
+		return;
+	}
+	if (json_object_is_type(nsid, json_type_int))
+		snprintf(buf, len, "%s %s ns%d", model, serial, json_object_get_int(nsid));
+	else
+		snprintf(buf, len, "%s %s", model, serial);
+}
+
 static const struct fr_pts_run *first_of(struct fr_pts_run **runs, const char *test)
 {
 	for (; *runs; runs++)
@@ -367,6 +391,7 @@ struct json_object *fr_pts_figures(struct fr_pts_drive *d, const struct fr_pts_p
 	struct fr_pts_run **runs = fr_pts_runs(d, page->suite);
 	struct json_object *fig;
 	const struct fr_pts_run *measured = NULL;
+	char name[256];
 	size_t i;
 
 	if (runs && page->part)
@@ -383,7 +408,8 @@ struct json_object *fr_pts_figures(struct fr_pts_drive *d, const struct fr_pts_p
 			    strcmp(runs[i]->test, "purge"))
 				measured = runs[i];
 	fig = json_object_new_object();
-	pts_put_str(fig, "drive", d->label);
+	drive_name(name, sizeof(name), d);
+	pts_put_str(fig, "drive", name);
 	pts_put_str(fig, "test", page->suite);
 	pts_put_str(fig, "part", page->part);
 	header(fig, d, runs, measured);

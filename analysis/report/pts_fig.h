@@ -12,6 +12,12 @@
 
 struct json_object;
 
+/* The specification the pages follow, as the suites read it (jobs/README.md,
+ * "SNIA PTS tests"): every page says so under its title. */
+#define FR_PTS_SPEC                                                                        \
+	"SNIA Solid State Storage Performance Test Specification (PTS) 2.0.x, Enterprise " \
+	"(as ssdnvme's jobs/README.md reads it)"
+
 /* The report's pages in order: one per test, the throughput test one per
  * block size (PTS's 128 KiB and 1024 KiB tests); main_test is the test
  * whose job options the header shows (NULL: the first measured run). */

@@ -76,8 +76,18 @@ static int fill_row(struct fr_health_row *r, const struct fr_drive *d, const str
 	return 0;
 }
 
-/* Adds a row for every step of m with a record; with rows NULL, counts
- * them.  Returns how many, or -ENOMEM. */
+static int by_step_name(const void *a, const void *b)
+{
+	const struct fr_step *x = *(const struct fr_step *const *)a;
+	const struct fr_step *y = *(const struct fr_step *const *)b;
+
+	return fr_step_name_cmp(x->name, y->name);
+}
+
+/* Adds a row for every step of m with a record, a profile's steps in the
+ * method's order (10, 50, 100, 120, peak; the model holds them in the
+ * order read); with rows NULL, counts them.  Returns how many, or
+ * -ENOMEM. */
 static long rows_of(const struct fr_model *m, struct fr_health_row *rows)
 {
 	long n = 0;
@@ -85,14 +95,21 @@ static long rows_of(const struct fr_model *m, struct fr_health_row *rows)
 	for (size_t d = 0; d < m->ndrives; d++)
 		for (size_t p = 0; p < m->drives[d].nprofiles; p++) {
 			const struct fr_profile *pr = &m->drives[d].profiles[p];
+			const struct fr_step **st = calloc(pr->nsteps + 1, sizeof(*st));
+			size_t ns = 0;
 
-			for (size_t k = 0; k < pr->nsteps; k++) {
-				if (!pr->steps[k].health)
-					continue;
-				if (rows && fill_row(&rows[n], &m->drives[d], pr, &pr->steps[k]))
+			if (!st)
+				return -ENOMEM;
+			for (size_t k = 0; k < pr->nsteps; k++)
+				if (pr->steps[k].health)
+					st[ns++] = &pr->steps[k];
+			qsort(st, ns, sizeof(*st), by_step_name);
+			for (size_t k = 0; k < ns; k++, n++)
+				if (rows && fill_row(&rows[n], &m->drives[d], pr, st[k])) {
+					free(st);
 					return -ENOMEM;
-				n++;
-			}
+				}
+			free(st);
 		}
 	return n;
 }

@@ -191,6 +191,18 @@ check_file() {
 	[ "$ok" = 1 ] || manifest_created "$manifest" "$dev" || refuse "refusing to write to the file $dev ($(fmt_bytes "$id_cap")): it holds data this suite did not create; confirm with --yes-destroy $abs"
 }
 
+# guard_why DIR: why a namespace the guard found in use refuses the suite:
+# the plan writes it, or only reads it while writing other namespaces of
+# the same controller (noisy neighbor's readers, nsid 4-6); uses the
+# written[] set check_drives fills from touched_namespaces.
+guard_why() {
+	if [ -n "${written[$1]:-}" ]; then
+		echo "the plan writes there (unmount it, swapoff, or remove the holder first)"
+	else
+		echo "the plan only reads there, but writes other namespaces of the same controller beside it (unmount it, swapoff, or remove the holder first)"
+	fi
+}
+
 # check_drives: the identity and confirmation of every device, and the guard
 # (guard.sh) on every namespace the plan writes, all before anything is
 # written.  Every problem is named; any one refuses the whole suite.  Fills
@@ -251,12 +263,13 @@ check_drives() {
 							refuse "refusing to write to $dev (no serial known): confirm with --yes-destroy $dev"
 						fi
 					fi
-					declare -A guarded=()
+					declare -A guarded=() written=()
+					for d in "${written_dirs[@]}"; do written[$d]=1; done
 					for d in "${touched_dirs[@]}"; do
 						[ -z "${guarded[$d]:-}" ] || continue
 						guarded[$d]=1
 						while read -r line; do
-							[ -n "$line" ] && refuse "refusing to write to $dev: $line; the plan writes there (unmount it, swapoff, or remove the holder first)"
+							[ -n "$line" ] && refuse "refusing to write to $dev: $line; $(guard_why "$d")"
 						done <<<"$(guard_disk "$d")"
 					done
 				fi

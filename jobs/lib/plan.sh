@@ -195,6 +195,15 @@ build_plan() {
 # manifest, and two other processes: the manifest's rename and the fork
 # that starts fio, timed) make the overhead.  Sets run_overhead
 # and estimate_how (how it was measured, for the dry run's report).
+# estimate_failure SCRATCH: fio's first message of the failed scratch run
+# (with --output fio writes its errors into the output file, the engine
+# writes its own on stderr), for the dry run's report.
+estimate_failure() {
+	local line
+	line=$(grep -h -v -e '^[[:space:]]*$' -e '^[{}]' "$1/err" "$1/o.json" 2>/dev/null | head -n 1)
+	echo "${line:-no message; exit status only}"
+}
+
 estimate_overhead() {
 	local scratch t0 t1 t2 t3 t4 i row=-1 f_secs=0
 	run_overhead=0 estimate_how=""
@@ -224,11 +233,11 @@ estimate_overhead() {
 	# user's file) means the job is not run at all.
 	if [ "$row" -ge 0 ] && ! grep -v -x -F "filename=$scratch/scratch" "$scratch/job.fio" | grep -q -e '/dev/' -e '^filename' -e '^directory' &&
 		grep -q -x -F "filename=$scratch/scratch" "$scratch/job.fio"; then
-		if "$fio_bin" --output-format=json+ --output="$scratch/o.json" "$scratch/job.fio" >/dev/null 2>&1; then
+		if "$fio_bin" --output-format=json+ --output="$scratch/o.json" "$scratch/job.fio" >/dev/null 2>"$scratch/err"; then
 			f_secs=1
 			estimate_how="as measured here (fio on a private scratch file)"
 		else
-			estimate_how="as measured here (fio on a private scratch file, which failed: its start-up only)"
+			estimate_how="as measured here, its start-up only: fio on a private scratch file ran the plan's ${plan_id[row]} job and failed ($(estimate_failure "$scratch"))"
 		fi
 	fi
 	t2=$EPOCHREALTIME

@@ -43,7 +43,7 @@ check_space() {
 	need=$((total_steps * RUN_BYTES))
 	[ -z "$avail" ] || [ "$avail" -ge "$need" ] ||
 		die "the results need about $(fmt_bytes "$need") ($total_steps runs), but $d has $(fmt_bytes "$avail") free"
-	[ -z "$avail" ] || check_made "$(fmt_bytes "$need") free for the results"
+	[ -z "$avail" ] || check_made "room for the results ($(fmt_bytes "$need") needed, $(fmt_bytes "$avail") free)"
 }
 
 # check_merge: a results directory that already holds a finished suite takes

@@ -120,6 +120,10 @@ run_job() {
 	# when there are some: no process per run for the usual empty one.
 	run_fio "$out" "$flat" 2>"$results/.fio-stderr"
 	fio_rc=$?
+	# On a terminal fio redraws its status line ("Jobs: ...") with carriage
+	# returns and leaves the last one unended: end it, or the next progress
+	# line is glued to it.
+	[ ! -t 1 ] || echo
 	if [ -s "$results/.fio-stderr" ]; then
 		cat "$results/.fio-stderr" >&2
 		mv "$results/.fio-stderr" "$results/$rel.stderr"

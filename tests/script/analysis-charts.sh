@@ -187,4 +187,26 @@ check "... its first interval is the N-weighted mean of the engine's per-thread 
 "$FIORANK" -f html -N -d plain tests/data/fio/shapes/json.json >"$tmp/plain.html" 2>/dev/null
 check "an input with neither json+ bins nor engine tags has no distribution or time chart" \
 	bash -c "grep -q '<svg' '$tmp/plain.html' && ! grep -q 'json+)</title>\|engine tags)</title>' '$tmp/plain.html'"
+# The noisy-neighbor percentile bars on a linear axis from 0 (issue 38: a
+# log axis from 100 µs drew a 30x gap as 2.6x): every bar's height over its
+# figure is the same within a chart, and each bar says its figure.
+# (the FDP fixture's placed and unplaced runs differ by up to 10^4x)
+"$FIORANK" -f html -N tests/data/fio/results tests/data/fio/fdp/nn >"$tmp/nn.html" 2>/dev/null
+nnbars=$(python3 - "$tmp/nn.html" <<'PY'
+import re, sys
+t = open(sys.argv[1]).read()
+charts = re.findall(r'<svg[^>]*class="chart groups".*?</svg>', t, re.S)
+out = []
+for c in charts:
+    bars = re.findall(r'<rect class="bar"[^>]*height="([0-9.]+)"[^>]*><title>[^<]*: ([0-9.]+)</title></rect>\n(<text class="step"[^>]*>([0-9.]+)</text>)?', c)
+    # heights are written to 0.1 px: bars of 20 px and more are measured
+    k = [float(h) / float(v) for h, v, _, _ in bars if float(h) >= 20]
+    said = sum(1 for b in bars if b[3])
+    spread = max(k) / min(k) if k else 0
+    out.append("%d:%.3f:%d" % (len(bars), spread, said))
+print(" ".join(out))
+PY
+)
+check "noisy-neighbor bars: height proportional to the figure in every chart, each labelled (bars:height/figure spread:labels $nnbars)" \
+	bash -c 'for c in $1; do IFS=: read -r n s l <<<"$c"; [ "$n" -gt 0 ] && [ "$l" = "$n" ] && awk -v s="$s" "BEGIN { exit !(s < 1.02) }" || exit 1; done; [ -n "$1" ]' _ "$nnbars"
 tap_done

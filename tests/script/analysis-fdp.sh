@@ -166,7 +166,7 @@ check "text: the side-by-side section with both runs' WAF" \
 check "text: per-PID table" grep -q "^ns      PID RUHID index   writes" "$tmp/r.text"
 check "md: both sections" bash -c "grep -q '^## Noisy neighbor with and without Flexible Data Placement' '$tmp/r.md' &&
 	grep -q '^| ns | PID | RUHID | plids index |' '$tmp/r.md'"
-check "html: the fdp section" grep -q '<section class="fdp"><h2>Noisy neighbor with and without' "$tmp/r.html"
+check "html: the fdp section" grep -q '<section class="fdp"><h2 id="noisy-neighbor-with-and-without[^"]*">Noisy neighbor with and without' "$tmp/r.html"
 
 # The placed run alone: no pair to compare with, said so; the WAF still its own.
 mkdir -p "$tmp/alone"

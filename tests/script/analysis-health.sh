@@ -203,6 +203,20 @@ run nn-single -f text "$D/sample.json"
 check "... a step name no other row shares is printed alone" \
 	eval 'has nn-single "Drive health per step" && ! grep -q "step [^:]* (job" "$tmp/nn-single.out"'
 
+# A curve's health rows in the method's order, 10 50 100 120 peak (issue
+# 38: they were in the order the files were named, 10 100 120 50 peak),
+# in the text and the HTML report; the steps are the test bed's own.
+tb=tests/data/fio/testbed/short-4k-randread
+want=$(printf '%s\n' "$tb"/ng0n1/profiles/4k-randread/*.json | sed -n 's|.*/\([0-9]*\)\.json$|\1|p' | sort -n | tr '\n' ' ')
+want+="peak "
+run order-text -f text "$tb"
+got=$(sed -n 's|^  QEMU NVMe Ctrl deadbeef ns1 / 4k-randread step \([^:]*\):.*|\1|p' "$tmp/order-text.out" | tr '\n' ' ')
+check "text: health per step in the method's order ($want)" test "$got" = "$want"
+run order-html -f html "$tb"
+got=$(grep -o '<tr><td class="l">QEMU NVMe Ctrl deadbeef ns1</td><td class="l">4k-randread</td><td class="l">[^<]*' "$tmp/order-html.out" |
+	sed 's/.*>//' | tr '\n' ' ')
+check "HTML: health per step in the method's order ($want)" test "$got" = "$want"
+
 run old -f json "$tmp/old/run.json"
 check "an engine file without health: 'not recorded', not invalid" \
 	has old 'no \"health\" section'

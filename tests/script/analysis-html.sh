@@ -16,9 +16,44 @@ source "$(dirname "$0")/charts/chrome.sh"
 	tests/data/fio/shapes/json.json -d '' tests/data/fio/results 2>"$tmp/err"
 check "fiorank writes the HTML report" test -s "$tmp/report.html"
 check "the report references nothing outside itself" \
-	bash -c "! grep -Eiq '<script|<link|<img|<iframe| src=\"| href=\"|url\\(' '$tmp/report.html'"
+	bash -c "! grep -Eiq '<script|<link|<img|<iframe| src=\"| href=\"[^#]|url\\(' '$tmp/report.html'"
 chrome --dump-dom "file://$tmp/report.html" >"$tmp/dom.html"
 check "chromium loads the report" test -s "$tmp/dom.html"
+# The table of contents (issue 38): every section heading has an id, the
+# ids differ, and the contents link each heading, in the page's order.
+toc=$(python3 - "$tmp/dom.html" <<'PY'
+import sys
+from html.parser import HTMLParser
+class P(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.h2, self.links, self.in_nav = [], [], False
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "nav":
+            self.in_nav = True
+        elif tag == "a" and self.in_nav:
+            self.links.append(a.get("href", ""))
+        elif tag == "h2":
+            self.h2.append(a.get("id"))
+    def handle_endtag(self, tag):
+        if tag == "nav":
+            self.in_nav = False
+p = P()
+p.feed(open(sys.argv[1]).read())
+bad = []
+if not p.h2:
+    bad.append("no section heading")
+if None in p.h2:
+    bad.append("%d headings without an id" % p.h2.count(None))
+if len(set(p.h2)) != len(p.h2):
+    bad.append("repeated ids")
+if p.links != ["#" + str(i) for i in p.h2]:
+    bad.append("contents %s, headings %s" % (p.links, p.h2))
+print("; ".join(bad) if bad else "ok %d sections" % len(p.h2))
+PY
+)
+check "the contents link every section heading by its id ($toc)" test "${toc%% *}" = ok
 
 python3 - "$tmp/dom.html" >"$tmp/counts" <<'PY'
 import sys

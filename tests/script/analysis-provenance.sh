@@ -87,4 +87,13 @@ check "the ns1 curve's header lists namespace 1 only" grep -qx 'ns1=1' "$tmp/ns"
 "${FR[@]}" -f json $D/plain/qd1-4k-randread.json >"$tmp/plain.json"
 check "plain fio: fio version and date from its output, the rest 'not recorded'" \
 	bash -c "jq -r '.provenance.drives[0] | [.fio, .model, .mode, .target] | join(\"|\")' '$tmp/plain.json' | grep -qx 'fio-3.33|not recorded|not recorded|not recorded'"
+# plain fio through the engine (the README's noisy-neighbor line): the date
+# from fio's own timestamp, as for a curve (issue 38: 'not recorded', as a
+# noisy-neighbor run has no curve peak)
+nnd=$D/testbed/short-noisy-neighbor/ng0n1/noisy-neighbor/noisy-neighbor
+mkdir -p "$tmp/nn" && cp "$nnd/ssdnvme.json" "$tmp/nn/nn.json" && cp "$nnd/ssdnvme.engine.json" "$tmp/nn/nn.engine.json"
+when=$(date -u -d "@$(sed -n '/^{/,$p' "$tmp/nn/nn.json" | jq .timestamp)" +%Y-%m-%dT%H:%M:%SZ)
+"${FR[@]}" -f json -d ng0n1 "$tmp/nn/nn.json" >"$tmp/nn.json" 2>/dev/null
+check "plain fio noisy neighbor with its engine file: the date is fio's timestamp ($when)" \
+	jq -e --arg w "$when (fio output)" '.provenance.drives[0].date == $w' "$tmp/nn.json"
 tap_done

@@ -14,6 +14,31 @@ d=$fx/target
 check "fiorank pts -f json: exit 0, the five tests in order" \
 	jq -e '.schema == "fiorank-pts/1" and [.tests[].test] == ["pts-wsat", "pts-hir", "pts-xsr", "pts-dirth", "pts-lat"]' "$tmp/p.json"
 t() { jq --arg t "$1" '.tests[] | select(.test == $t)' "$tmp/p.json"; }
+# The page leads with how it was made and the specification (issue 38):
+# fiorank's version as --version says it, a UTC date, the command as typed.
+ver=$("$FIORANK" --version | cut -d' ' -f2)
+"$FIORANK" pts "$fx" >"$tmp/made.txt"
+check "text: the report leads with fiorank's version, the date, the command and the PTS version" bash -c "
+	head -n 3 '$tmp/made.txt' | grep -qx 'report: fiorank $ver, [0-9]\{4\}-[0-9][0-9]-[0-9][0-9]T[0-9:]*Z' &&
+	sed -n 2p '$tmp/made.txt' | grep -qxF 'command: $FIORANK pts $fx' &&
+	sed -n 3p '$tmp/made.txt' | grep -q '^specification: SNIA .*(PTS) 2\.0'"
+# Figures as a page prints them (issue 38: 6.71089e+07, 76.7745): no
+# exponent, at most two decimals from 1 up, three significant digits
+# below 1 ("99.999 %" is a percentile's name, not a figure).
+"$FIORANK" pts -f html "$fx" >"$tmp/made.html"
+for pg in made.txt made.html; do
+	long=$(python3 - "$tmp/$pg" <<'PY'
+import re, sys
+t = re.sub(r"<svg.*?</svg>|<style.*?</style>", "", open(sys.argv[1]).read(), flags=re.S)
+t = t.replace("99.999", "")
+bad = re.findall(r"(?<![\w.])(?:\d+(?:\.\d+)?e[+-]\d+|[1-9]\d*\.\d{3,}|0\.0*[1-9]\d{3,})(?![\w.])", t)
+print(" ".join(bad[:5]) if bad else "none")
+PY
+)
+	check "$pg: figures printed for reading (too long: $long)" test "$long" = none
+done
+check "JSON: the same in \"report\"" jq -e --arg v "$ver" --arg c "$FIORANK pts -f json $fx" \
+	'.report.fiorank == $v and .report.command == $c and (.report.date | test("^[0-9]{4}-")) and (.report.specification | test("PTS\\) 2\\.0"))' "$tmp/p.json"
 # near A B: equal within a millionth
 near() { awk -v a="$1" -v b="$2" 'BEGIN { d = a - b; if (d < 0) d = -d; m = b < 0 ? -b : b; exit !(d <= 1e-6 * m + 1e-9) }'; }
 
@@ -136,12 +161,24 @@ check "CSV: the IOPS table's cells and the throughput pages' figures" bash -c "
 "$FIORANK" pts "$mx" >"$tmp/m.txt"
 check "text: the throughput pages are named by block size" bash -c "
 	grep -q '^== SNIA PTS pts-tp 128k: target ==' '$tmp/m.txt' && grep -q '^== SNIA PTS pts-tp 1024k: target ==' '$tmp/m.txt'"
+# A drive the runner named after its device node is named by model, serial
+# and namespace, as the ranking report names it (issue 38: 'ng0n1'); the
+# fixture's file keeps its label (above).
+cp -r "$fx" "$tmp/named"
+jq '.drives[0] += {path: "/dev/target", model: "Acme NVMe", serial: "S123", nsid: 1}' "$fx/manifest.json" >"$tmp/named/manifest.json"
+"$FIORANK" pts "$tmp/named" >"$tmp/named.txt"
+check "a drive named after its node is named by model, serial and namespace" \
+	grep -qx '== SNIA PTS pts-wsat: Acme NVMe S123 ns1 ==' "$tmp/named.txt"
 cp -r "$fx" "$tmp/notest"
 jq '.runs[0] |= del(.test)' "$fx/manifest.json" >"$tmp/notest/manifest.json"
 "$FIORANK" pts "$tmp/notest" >/dev/null 2>"$tmp/notest.err"
 check "a PTS run the manifest gives no test is said on stderr, not taken for out of memory" \
 	grep -q "manifest run .* of suite pts-wsat has no \"test\" or \"step\": not read" "$tmp/notest.err"
 check_fails "a directory without a manifest: exit 2, said so" "not a results directory of ssdnvme-suite" "$FIORANK" pts "$tmp/none"
+# A results directory of other suites only: nothing to report is said and
+# is an error (issue 38: it exited 0).
+check_fails "a results directory without PTS runs: exit 2, said so" \
+	"fiorank pts: no SNIA PTS runs .* in the results given: nothing to report" "$FIORANK" pts tests/data/fio/results
 
 # ---- the main (ranked) report leaves PTS results to fiorank pts: their
 # rounds repeat one step name and their matrices mix block sizes, so they

@@ -8,13 +8,8 @@
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 cd "$TOP" || exit 1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-target=$tmp/target
-truncate -s 32M "$target"
-fio=$tmp/fio
-fio_cmd_script "$fio"
-run() { jobs/ssdnvme-suite --fio "$fio" --engine-so "$ENGINE" --fiorank "$FIORANK" --yes-destroy "$target" "$@"; }
+suite_file_target 32M
+run() { suite_run "$@"; }
 # shellcheck source=jobs/lib/suite-lib.sh
 . jobs/lib/suite-lib.sh
 # shellcheck source=jobs/lib/plan.sh

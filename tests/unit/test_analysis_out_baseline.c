@@ -245,7 +245,8 @@ static void test_html(void **state)
 {
 	char *t = rb_render(fr_out_html, rep_of(state));
 	const char *sec =
-		rb_at(t, "<section class=\"baseline\"><h2>Against the baseline</h2>\n"
+		rb_at(t, "<section class=\"baseline\"><h2 id=\"against-the-baseline\">Against the "
+			 "baseline</h2>\n"
 			 "<p>Baseline before, fail if: iops&lt;-5%,mean&gt;+20%; 1 compared");
 
 	rb_at(sec, "<tr><td class=\"l\">curve 4k-randread@peak</td><td class=\"l\">d</td>"

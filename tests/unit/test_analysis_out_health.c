@@ -278,7 +278,8 @@ static void test_json(void **state)
 static void test_html(void **state)
 {
 	char *t = rb_render(fr_out_html, &((struct rb_report *)*state)->rep);
-	const char *sec = rb_at(t, "<section class=\"health\"><h2>Drive health per step</h2>");
+	const char *sec = rb_at(t, "<section class=\"health\"><h2 "
+				   "id=\"drive-health-per-step\">Drive health per step</h2>");
 
 	rb_at(sec, "<tr><td class=\"l\">cool</td><td class=\"l\">4k-randwrite</td>"
 		   "<td class=\"l\">peak</td><td class=\"l\">valid</td><td>37</td><td>42</td>"

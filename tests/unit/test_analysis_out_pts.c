@@ -27,6 +27,8 @@
 
 #include "out/pts_out.h"
 #include "read/pts.h"
+#include "report/pts_fig.h"
+#include "report/runinfo.h"
 #include "report_build.h"
 
 /* One direction of a job: I/Os, IOPS, clat mean and max (µs), and its
@@ -115,17 +117,32 @@ static int teardown(void **state)
 	return 0;
 }
 
+/* The renderers that take how the report was made, and CSV, which does
+ * not: one shape for render(). */
+typedef int (*pts_fn)(FILE *, struct fr_pts_drive *, size_t, const struct fr_run_info *);
+
+static int csv(FILE *f, struct fr_pts_drive *d, size_t n, const struct fr_run_info *ri)
+{
+	(void)ri;
+	return fr_pts_csv(f, d, n);
+}
+
 /* What fn writes for the two drives (malloc'd); fn must return 0. */
-static char *render(int (*fn)(FILE *, struct fr_pts_drive *, size_t), struct fr_pts_drive *d)
+static char *render_made(pts_fn fn, struct fr_pts_drive *d, const struct fr_run_info *ri)
 {
 	char *out = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&out, &len);
 
 	assert_non_null(f);
-	assert_int_equal(fn(f, d, 2), 0);
+	assert_int_equal(fn(f, d, 2, ri), 0);
 	assert_int_equal(fclose(f), 0);
 	return out;
+}
+
+static char *render(pts_fn fn, struct fr_pts_drive *d)
+{
+	return render_made(fn, d, NULL);
 }
 
 static void test_text(void **state)
@@ -156,7 +173,7 @@ static void test_text(void **state)
 
 static void test_csv(void **state)
 {
-	char *t = render(fr_pts_csv, *state);
+	char *t = render(csv, *state);
 
 	rb_at(t, "drive,test,table,row,column,value\n"
 		 "alpha,pts-lat,figures,,4k_65_35_mean_us,74\n");
@@ -221,6 +238,37 @@ static void test_html(void **state)
 	free(t);
 }
 
+/* How the report was made leads every format but CSV (issue 38: the PTS
+ * page had no date, version, command or specification). */
+static void test_made(void **state)
+{
+	char cmd[] = "fiorank pts -f x 'a b'";
+	struct fr_run_info ri = {.version = "9.9", .date = "2026-01-02T03:04:05Z", .cmdline = cmd};
+	char *t = render_made(fr_pts_text, *state, &ri);
+	struct json_object *root, *r;
+
+	assert_ptr_equal(strstr(t, "report: fiorank 9.9, 2026-01-02T03:04:05Z\n"
+				   "command: fiorank pts -f x 'a b'\n"
+				   "specification: " FR_PTS_SPEC "\n\n== SNIA PTS pts-lat: alpha"),
+			 t);
+	free(t);
+	t = render_made(fr_pts_json, *state, &ri);
+	root = json_tokener_parse(t);
+	r = rb_get(root, "report");
+	assert_string_equal(json_object_get_string(rb_get(r, "fiorank")), "9.9");
+	assert_string_equal(json_object_get_string(rb_get(r, "date")), "2026-01-02T03:04:05Z");
+	assert_string_equal(json_object_get_string(rb_get(r, "command")), cmd);
+	assert_string_equal(json_object_get_string(rb_get(r, "specification")), FR_PTS_SPEC);
+	json_object_put(root);
+	free(t);
+	t = render_made(fr_pts_html, *state, &ri);
+	assert_true(rb_at(t, "<h1>SNIA PTS reports</h1>\n<p class=\"run\">Made by fiorank 9.9 on "
+			     "2026-01-02T03:04:05Z. Command: <code>fiorank pts -f x &#39;a "
+			     "b&#39;</code>. Specification: ") <
+		    rb_at(t, "<section class=\"pts-page\">"));
+	free(t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -228,6 +276,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_csv, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_json, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_html, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_made, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

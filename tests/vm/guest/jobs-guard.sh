@@ -97,7 +97,9 @@ refused "io_uring through a mknod alias of /dev/nvme0n2 is refused" \
 # Swap on namespace 5, a device-mapper volume on namespace 4: both named.
 refused_all
 if mkswap -q /dev/nvme0n5 >/dev/null 2>&1 && swapon /dev/nvme0n5; then
-	want=$'/dev/nvme0n2 is mounted on /tmp/mnt\n/dev/nvme0n5 is in use as swap'
+	# Namespace 5 is one noisy neighbor only reads: the refusal says so
+	# (it said "the plan writes there"), namespace 2 is written.
+	want=$'/dev/nvme0n2 is mounted on /tmp/mnt; the plan writes there\n/dev/nvme0n5 is in use as swap (/proc/swaps); the plan only reads there'
 	refused "noisy neighbor with swap on namespace 5: both namespaces named" \
 		S --suite noisy-neighbor --short --yes-destroy deadbeef /dev/ng0n1
 	refused_all
@@ -107,7 +109,7 @@ else
 fi
 modprobe dm_mod 2>/dev/null
 if echo "0 2048 linear /dev/nvme0n4 0" | dmsetup create guardtest 2>/dev/null; then
-	want=$'/dev/nvme0n2 is mounted on /tmp/mnt\n/dev/nvme0n4 is held by /dev/dm-0 (guardtest)'
+	want=$'/dev/nvme0n2 is mounted on /tmp/mnt\n/dev/nvme0n4 is held by /dev/dm-0 (guardtest) (device mapper, md or another stacked device); the plan only reads there'
 	refused "noisy neighbor with a dm volume on namespace 4: both named" \
 		S --suite all --short --profiles 4k-randread --yes-destroy deadbeef /dev/ng0n1
 	refused_all
