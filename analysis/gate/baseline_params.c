@@ -16,6 +16,7 @@
 #include "util/json_get.h"
 #include "model/label.h"
 #include "read/read_fio.h"
+#include "read/read_fio_globals.h"
 #include "util/slurp.h"
 
 static bool ignored(const char *key)
@@ -52,8 +53,10 @@ static struct json_object *find_job(struct json_object *root, const char *name)
 
 /* Options in one spelling (fr_opt_canon): bs=4k is bs=4096, and an
  * option at fio's default is the same as none (a later one at the default
- * undoes an earlier one). */
-static void set_opts(struct json_object *dst, struct json_object *src)
+ * undoes an earlier one).  G: the global options SRC is, NULL for a
+ * job's own. */
+static void set_opts(struct json_object *dst, struct json_object *src,
+		     const struct fr_fio_globals *g)
 {
 	char ck[64], cv[256];
 
@@ -61,7 +64,7 @@ static void set_opts(struct json_object *dst, struct json_object *src)
 		return;
 	json_object_object_foreach(src, k, v)
 	{
-		if (ignored(k))
+		if (ignored(k) || (g && !fr_fio_globals_option(g, k)))
 			continue;
 		if (fr_opt_canon(k, json_object_get_string(v), ck, sizeof(ck), cv, sizeof(cv)))
 			json_object_object_add(dst, ck, json_object_new_string(cv));
@@ -71,17 +74,19 @@ static void set_opts(struct json_object *dst, struct json_object *src)
 }
 
 /* The step's options (from what its reader kept of its fio output), or
- * NULL when not known (no single job name, nothing kept). */
+ * NULL when not known (no single job name, nothing kept, its server's global
+ * options not known: read_fio_globals.h). */
 static struct json_object *step_opts(const struct fr_step *s)
 {
 	struct json_object *root = s->fio_doc, *job, *opts = NULL;
+	struct fr_fio_globals g;
 
 	if (!root || s->njobnames != 1)
 		return NULL;
 	job = find_job(root, s->jobnames[0]);
-	if (job && (opts = json_object_new_object())) {
-		set_opts(opts, fr_json_get(root, "global options"));
-		set_opts(opts, fr_json_get(job, "job options"));
+	if (job && !fr_fio_globals_of(root, job, &g) && (opts = json_object_new_object())) {
+		set_opts(opts, g.opts, &g);
+		set_opts(opts, fr_json_get(job, "job options"), NULL);
 	}
 	return opts;
 }

@@ -4,8 +4,10 @@
  * for json-c's path to read the input, on anything read_fio.c would read
  * in a way these records cannot hold: a value of another type than fio
  * writes where read_fio.c takes one, a member read_fio.c takes given twice
- * (json-c keeps the last), client/server output, a fiorank report, more
- * than one document, and whatever the cursor itself declines (jscan.h).
+ * (json-c keeps the last), client/server output (fio 3.39+'s per-server
+ * "global options" array among it: not an object, read_opts() declines),
+ * a fiorank report, more than one document, and whatever the cursor itself
+ * declines (jscan.h).
  */
 #include <math.h>
 #include <stdint.h>

@@ -55,7 +55,7 @@ struct fs_doc {
 	const char *fio_version; /* NULL when absent */
 	double timestamp;
 	bool has_jobs;
-	bool has_gopts;	      /* a "global options" object: */
+	bool has_gopts;	      /* a "global options" object (an array declines): */
 	size_t gopt0, ngopts; /* opts[gopt0 .. gopt0 + ngopts) */
 	struct fs_job *jobs;
 	size_t njobs, jcap;

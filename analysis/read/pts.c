@@ -13,6 +13,7 @@
 
 #include "util/json_get.h"
 #include "read/pts.h"
+#include "read/read_fio_globals.h"
 #include "read/read_fio_log.h"
 
 static char *join(const char *dir, const char *rel)
@@ -273,7 +274,7 @@ const char *fr_pts_opt(const struct fr_pts_run *r, const char *key)
 {
 	const char *v = fr_json_str(fr_json_get(job0(r), "job options"), key);
 
-	return v ? v : fr_json_str(fr_json_get(r->fio, "global options"), key);
+	return v ? v : fr_fio_global_str(r->fio, job0(r), key);
 }
 
 /* Sums field of reads and writes (NAN when no job). */

@@ -16,6 +16,7 @@
 #include "util/json_get.h"
 #include "read/placement.h"
 #include "read/read_engine.h"
+#include "read/read_fio_globals.h"
 
 /* A non-empty string member, copied; NULL when absent or empty. */
 static int copy_str(struct json_object *o, const char *key, char **out)
@@ -250,7 +251,6 @@ static struct json_object *fio_tree(const struct fr_model *m)
 static double fio_ramp(struct json_object *doc, const char *name)
 {
 	static const char *const lists[] = {"jobs", "client_stats"};
-	const char *global = fr_json_str(fr_json_get(doc, "global options"), "ramp_time");
 
 	for (size_t l = 0; l < 2; l++) {
 		struct json_object *jobs = fr_json_get(doc, lists[l]);
@@ -260,10 +260,12 @@ static double fio_ramp(struct json_object *doc, const char *name)
 		     i++) {
 			struct json_object *j = json_object_array_get_idx(jobs, i);
 			const char *own = fr_json_str(fr_json_get(j, "job options"), "ramp_time");
-			const char *jn = fr_json_str(j, "jobname");
+			const char *jn = fr_json_str(j, "jobname"), *global;
 
-			if (jn && !strcmp(jn, name))
-				return own ? strtod(own, NULL) : global ? strtod(global, NULL) : 0;
+			if (!jn || strcmp(jn, name))
+				continue;
+			global = fr_fio_global_str(doc, j, "ramp_time");
+			return own ? strtod(own, NULL) : global ? strtod(global, NULL) : 0;
 		}
 	}
 	return 0;

@@ -37,6 +37,7 @@
 #include "model/ran.h"
 #include "read/read_fio.h"
 #include "read/read_fio_fast.h"
+#include "read/read_fio_globals.h"
 #include "read/read_fio_opts.h"
 
 struct pending_list {
@@ -48,8 +49,8 @@ struct doc_ctx {
 	struct fr_model *m;
 	const char *source;
 	const struct fr_label *label;
-	struct json_object *global_opts;
-	char *fio_version; /* the document's, kept past its tree for the model */
+	struct json_object *root; /* the document being read */
+	char *fio_version;	  /* the document's, kept past its tree for the model */
 	double timestamp;
 	bool clients;	 /* client_stats: "All clients" is fio's sum, not a job */
 	bool own_report; /* the input is a report fiorank wrote */
@@ -311,17 +312,21 @@ static const char *opt_value(struct json_object *v)
 							: json_object_to_json_string(v);
 }
 
-/* The job's options as fio applies them (global first) for its profile,
- * and its own options split into workload and rate caps for grouping. */
-static int read_options(struct doc_ctx *c, struct json_object *job, struct fr_pending *p,
-			struct fr_jobopts *o)
+/* The job's options as fio applies them (global first: G, its server's)
+ * for its profile, and its own options split into workload and rate caps
+ * for grouping. */
+static int read_options(const struct fr_fio_globals *g, struct json_object *job,
+			struct fr_pending *p, struct fr_jobopts *o)
 {
 	struct json_object *own = fr_json_get(job, "job options");
 
 	fr_jobopts_init(o);
-	if (json_object_is_type(c->global_opts, json_type_object)) {
-		json_object_object_foreach(c->global_opts, gk, gv)
-			fr_jobopts_set(o, gk, opt_value(gv));
+	if (g->opts) {
+		json_object_object_foreach(g->opts, gk, gv)
+		{
+			if (fr_fio_globals_option(g, gk))
+				fr_jobopts_set(o, gk, opt_value(gv));
+		}
 	}
 	if (!(p->workload = strdup("")) || !(p->rate = strdup("")))
 		return -ENOMEM;
@@ -355,10 +360,10 @@ static void read_steadystate(struct json_object *job, struct fr_jobrun *run)
 }
 
 /* Labels a job (label.c has the order) from its name and options. */
-static int label_job(struct doc_ctx *c, struct json_object *job, struct fr_pending *p,
-		     struct fr_jobopts *o, struct fr_job_label *l)
+static int label_job(struct doc_ctx *c, struct json_object *job, const struct fr_fio_globals *g,
+		     struct fr_pending *p, struct fr_jobopts *o, struct fr_job_label *l)
 {
-	if (read_options(c, job, p, o) || fr_label_job(c->label, p->jobname, p->host, o, l))
+	if (read_options(g, job, p, o) || fr_label_job(c->label, p->jobname, p->host, o, l))
 		return -ENOMEM;
 	p->job.run = (struct fr_jobrun){
 		.known = true,
@@ -437,7 +442,8 @@ static char *client_of(struct json_object *jobs, struct json_object *job)
 static int read_job(struct doc_ctx *c, struct json_object *jobs, size_t idx)
 {
 	struct json_object *job = json_object_array_get_idx(jobs, idx);
-	const char *jobname = fr_json_str(job, "jobname");
+	const char *jobname = fr_json_str(job, "jobname"), *why;
+	struct fr_fio_globals g;
 	struct fr_job_label l;
 	struct fr_jobopts o;
 	struct fr_pending *p;
@@ -464,7 +470,10 @@ static int read_job(struct doc_ctx *c, struct json_object *jobs, size_t idx)
 		return -ENOMEM;
 	gid = fr_json_num(job, "groupid");
 	p->groupid = isfinite(gid) && gid >= 0 && gid < 1e9 ? (long)gid : -1;
-	if (label_job(c, job, p, &o, &l))
+	if ((why = fr_fio_globals_of(c->root, job, &g)))
+		return exclude(p, "job '%s'%s%s: %s", jobname, p->host ? " on " : "",
+			       p->host ? p->host : "", why);
+	if (label_job(c, job, &g, p, &o, &l))
 		return -ENOMEM;
 	err = fr_json_num(job, "error");
 	if (!isnan(err) && err != 0)
@@ -483,6 +492,7 @@ static int read_doc(struct doc_ctx *c, struct json_object *root)
 {
 	struct json_object *jobs;
 	size_t n;
+	char why[256];
 
 	const char *schema = fr_json_str(root, "schema");
 
@@ -505,7 +515,11 @@ static int read_doc(struct doc_ctx *c, struct json_object *root)
 		     c->offset);
 		return -1;
 	}
-	c->global_opts = fr_json_get(root, "global options");
+	if (!fr_fio_globals_check(root, why, sizeof(why))) {
+		fail(c, "fio JSON at byte %zu: %s", c->offset, why);
+		return -1;
+	}
+	c->root = root;
 	free(c->fio_version);
 	if (!(c->fio_version = strdup(fr_json_str(root, "fio version")))) {
 		fail(c, "out of memory");

@@ -11,8 +11,9 @@
  *     keeps less (fr_model.keep: every other format) keeps none.  A json+ job has thousands of
  * bins, its buckets a few dozen: a results folder of json+ output stays small in memory. The kept
  * tree has fio's shape ("global options", "jobs" or "client_stats" as the document had it, per job
- * "jobname", "job options" and "read"/"write"."clat_ns"."buckets": bucket index -> I/Os), holding
- * references to the options of the parsed document, not copies.
+ * "jobname", a client's "hostname" and "port", "job options" and
+ * "read"/"write"."clat_ns"."buckets": bucket index -> I/Os), holding references to the options of
+ * the parsed document, not copies. A job's global options are read from it with read_fio_globals.h.
  */
 #include <math.h>
 #include <pthread.h>
@@ -184,7 +185,11 @@ static struct json_object *keep_job(struct json_object *job, bool dist)
 	struct json_object *k = json_object_new_object();
 	static const char *const dirs[] = {"read", "write"};
 
+	/* a client's server names its entry of fio 3.39+'s per-server global
+	 * options (read_fio_globals.h) */
 	if (!k || !keep(k, "jobname", fr_json_get(job, "jobname")) ||
+	    !keep(k, "hostname", fr_json_get(job, "hostname")) ||
+	    !keep(k, "port", fr_json_get(job, "port")) ||
 	    !keep(k, "job options", fr_json_get(job, "job options")))
 		goto oom;
 	for (size_t i = 0; dist && i < sizeof(dirs) / sizeof(dirs[0]); i++) {

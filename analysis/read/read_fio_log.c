@@ -17,6 +17,7 @@
 
 #include "util/json_get.h"
 #include "read/read_fio.h"
+#include "read/read_fio_globals.h"
 #include "read/read_fio_log.h"
 #include "util/slurp.h"
 
@@ -190,7 +191,7 @@ static struct json_object *option(struct json_object *root, struct json_object *
 {
 	struct json_object *v = fr_json_get(fr_json_get(job, "job options"), key);
 
-	return v ? v : fr_json_get(fr_json_get(root, "global options"), key);
+	return v ? v : fr_fio_global(root, job, key);
 }
 
 static double num_option(struct json_object *root, struct json_object *job, const char *key,

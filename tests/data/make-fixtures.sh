@@ -41,6 +41,12 @@
 #     client-server-groups.json  --client to two loopback servers, each running
 #                             a two-group job file (4k-randread@peak, then
 #                             4k-randread@50 capped, stonewalled)
+#   hosts/         client/server output of servers with global options of their
+#                  own (outside shapes/, which the golden reports read whole):
+#     client-server-3.41.json  --client to 127.0.0.1 and 127.0.0.2, each job
+#                             file with its own [global] (rw=randread, bs=4k
+#                             and bs=8k): fio 3.39+ writes "global options" as
+#                             one entry per server
 #   labels/        job options spelled in fio's other ways, and names fiorank
 #                  must not drop silently (one job each unless said):
 #     mix-write.json          rw=randrw rwmixwrite=30 bs=8k
@@ -90,9 +96,9 @@ cleanup() {
 trap cleanup EXIT
 
 [ "$SHAPES_ONLY" = 1 ] || rm -rf "$OUT/results"
-rm -rf "$OUT/shapes" "$OUT/engine-run" "$OUT/groups" "$OUT/labels" \
+rm -rf "$OUT/shapes" "$OUT/engine-run" "$OUT/groups" "$OUT/hosts" "$OUT/labels" \
 	"$OUT/baseline/before" "$OUT/baseline/after" "$OUT/baseline/unlike"
-mkdir -p "$OUT/results" "$OUT/shapes"
+mkdir -p "$OUT/results" "$OUT/shapes" "$OUT/hosts"
 
 # fio_run NAME OUTFILE FORMAT ARGS...: one bounded fio run
 fio_run() {
@@ -314,6 +320,23 @@ rate_iops=2000
 EOF
 timeout 60 "$FIO" --output-format=json --client="127.0.0.1,$P1" "$WORK/csg.fio" \
 	--client=127.0.0.1,$P2 "$WORK/csg.fio" >"$OUT/groups/client-server-groups.json"
+# Two servers with global options of their own, the second on 127.0.0.2 (its
+# own host name) and port P1 + 2: fio 3.39+ writes "global options" as one
+# entry per server, each naming its server (hostname, port).  The first runs
+# a 4 KiB contract job, the second an 8 KiB one named outside the contract
+# (fiorank names it from its options, its own server's global ones first).
+P3=$((P1 + 2))
+timeout 60 "$FIO" --server="ip:127.0.0.2,$P3" --daemonize="$WORK/server.$P3.pid"
+PIDS+=("$WORK/server.$P3.pid")
+sleep 1
+csh_jobfile() { # NAME BS JOB IO_SIZE: $WORK/NAME.fio, its [global] then JOB
+	printf '[global]\nfilename=%s\nsize=8m\nrw=randread\nbs=%s\nioengine=psync\n[%s]\nio_size=%s\n' \
+		"$WORK/$1" "$2" "$3" "$4" >"$WORK/$1.fio"
+}
+csh_jobfile csh1 4k 4k-randread@peak 4m
+csh_jobfile csh2 8k cs-b 8m
+timeout 60 "$FIO" --output-format=json --client="127.0.0.1,$P1" "$WORK/csh1.fio" \
+	--client="127.0.0.2,$P3" "$WORK/csh2.fio" >"$OUT/hosts/client-server-3.41.json"
 
 # --baseline: the same job file twice, the second time with the reader
 # rate-capped, and once with another block size.  The job file is copied

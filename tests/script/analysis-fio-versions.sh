@@ -4,6 +4,8 @@
 # 3.39 (tests/data/make-version-fixtures.sh).  For each, fiorank reads both
 # jobs with nothing skipped, its report is the same but for the measured
 # figures, the version and the date, and its figures are those in fio's JSON.
+# And fio 3.41's client/server output with its per-server global options
+# (tests/data/fio/hosts/): each host's job read with its own server's.
 source "$(dirname "$0")/../lib.sh"
 cd "$TOP" || exit 1
 tmp=$(mktemp -d)
@@ -69,4 +71,33 @@ else
 	not_ok "fiorank's reports of ${versions[0]} and ${versions[1]} differ beyond the figures"
 	head -n 30 "$tmp/diff" | sed 's/^/# /'
 fi
+
+# fio 3.39+ client/server with two servers: "global options" is one entry
+# per server (hostname, port), tests/data/fio/hosts/.  Each host's job takes
+# its own server's: 127.0.0.1's rw=randread bs=4k, 127.0.0.2's rw=randread
+# bs=8k (its job named outside the contract, so named from them).
+H=tests/data/fio/hosts/client-server-3.41.json
+sed -n '/^{/,$p' "$H" >"$tmp/hosts-fio.json"
+if "$FIORANK" -N -f json "$H" >"$tmp/hosts.json" 2>"$tmp/hosts.err"; then
+	ok "fio-3.41 client/server output is read (exit 0)"
+else
+	not_ok "fio-3.41 client/server output is not read: $(head -c 300 "$tmp/hosts.err")"
+fi
+check "fio-3.41 client/server: both jobs read, nothing skipped, excluded or noted" jq -e \
+	'.inputs.jobs_read == 2 and (.inputs.skipped + .inputs.excluded + .inputs.notes | length == 0)' \
+	"$tmp/hosts.json"
+check "fio-3.41 client/server: each host's job is a random reader of its own server's block size" jq -e '
+	[.profiles[] | [.profile, (.ranking[] | .drive)]] == [["4k-randread", "127.0.0.1"], ["8k-randread", "127.0.0.2"]]
+	and ([.provenance.drives[] | [.drive, (.method | test("^(4k|8k)-randread: 1 outstanding, (4|8) KiB, 100 % read"))]]
+		== [["127.0.0.1", true], ["127.0.0.2", true]])' "$tmp/hosts.json"
+check "fio-3.41 client/server: each host's IOPS, MB/s and mean clat are fio's for that host" jq -e -n \
+	--slurpfile r "$tmp/hosts.json" --slurpfile f "$tmp/hosts-fio.json" '
+	[$f[0].client_stats[] | select(.jobname != "All clients")] as $jobs
+	| [$r[0].profiles[].ranking[0]] as $ranked
+	| ($jobs | length) == 2 and ($ranked | length) == 2
+	and all($jobs[]; . as $j | any($ranked[]; .drive == $j.hostname
+		and ((.iops - $j.read.iops) | fabs) < 0.001
+		and ((.mbps - $j.read.bw_bytes / 1e6) | fabs) < 0.001
+		and ((.lat_us - $j.read.clat_ns.mean / 1000) | fabs) < 0.001))'
+check "fio-3.41 client/server: fiorank --check passes the output" "$FIORANK" --check "$H"
 tap_done

@@ -29,6 +29,8 @@ check "fresh steadystate output is read, fio's verdict shown (exit 0 attained, 1
 	grep -q 'steady_state  *fio --ss=iops:20.000000% NOT attained' '$tmp/ss.txt' && test \$rc -eq 1"
 check "fresh client/server output yields one drive per server" \
 	bash -c "'$FIORANK' -N -f csv '$S/client-server.json' | grep -c '^peak,' | grep -qx 2"
+check "fresh client/server output with each server's own global options is read (exit 0)" \
+	"$FIORANK" -N -q "$tmp/hosts/client-server-3.41.json"
 check_fails "fresh output with a failed job: job excluded, exit 1" 'ended with error 28' \
 	"$FIORANK" -N "$S/job-error.json"
 check_fails "fresh text-before-JSON output: the good job is read, the failed one excluded" \

@@ -30,7 +30,7 @@ cp tests/data/fio/shapes/* tests/data/engine/*.json tests/data/fio/results/manif
 	analysis/reference/*.csv "$tmp/corpus/"
 cp tests/data/fio/results/iouring-qd4/noisy-neighbor/nn/peak.json "$tmp/corpus/nn.json"
 cp tests/data/fio/results/iouring-qd4/write-pressure/wp/10.json "$tmp/corpus/wp.json"
-cp tests/data/fio/groups/*.json "$tmp/corpus/"
+cp tests/data/fio/groups/*.json tests/data/fio/hosts/*.json "$tmp/corpus/"
 # a results tree for the walk: manifest, output, engine file, another output
 {
 	cat tests/data/fio/results/manifest.json

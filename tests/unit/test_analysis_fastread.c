@@ -107,8 +107,10 @@ static void test_plain_shapes_taken(void **state)
 					    "shapes/steadystate.json", "versions/fio-3.33.json",
 					    "versions/fio-3.39.json"};
 	static const char *const declined[] = {
-		"shapes/client-server.json", "shapes/job-error.json", "shapes/status-interval.json",
-		"shapes/text-before.json",   "shapes/truncated.json", "shapes/terse.txt"};
+		"shapes/client-server.json",	"shapes/job-error.json",
+		"shapes/status-interval.json",	"shapes/text-before.json",
+		"shapes/truncated.json",	"shapes/terse.txt",
+		"hosts/client-server-3.41.json"};
 
 	(void)state;
 	for (size_t i = 0; i < sizeof(taken) / sizeof(taken[0]); i++) {
@@ -186,6 +188,9 @@ static void test_declines(void **state)
 	/* client/server output, a job fio reports an error for */
 	declines("\"jobname\" : ", "\"hostname\" : \"h\", \"port\" : 8765, \"jobname\" : ");
 	declines("\"error\" : 0", "\"error\" : 5");
+	/* fio 3.39+'s per-server global options (read_fio_globals.h) */
+	declines("\"jobs\" : [",
+		 "\"global options\" : [{\"hostname\" : \"h\", \"port\" : 1}], \"jobs\" : [");
 	/* json+ bins out of fio's ascending order, a repeated one among them
 	 * (json-c keeps it once, with the last count) */
 	declines_in("shapes/jsonplus.json", "\"bins\" : {",

@@ -16,8 +16,12 @@
 
 #include <cmocka.h>
 
+#include <json-c/json.h>
+
 #include "read/read_engine.h"
 #include "read/read_fio.h"
+#include "read/read_fio_globals.h"
+#include "read/read_fio_keep.h"
 #include "read/read_manifest.h"
 #include "read/read_ref.h"
 #include "util/slurp.h"
@@ -164,13 +168,56 @@ static void test_client_server(void **state)
 	fr_model_free(&m);
 }
 
+/* The one step of DRIVE's PROFILE (fr_model_find_drive()). */
+static const struct fr_step *step_of(const struct fr_model *m, const char *drive,
+				     const char *profile)
+{
+	const struct fr_drive *d = fr_model_find_drive(m, drive);
+
+	assert_non_null(d);
+	assert_int_equal(d->nprofiles, 1);
+	assert_string_equal(d->profiles[0].name, profile);
+	assert_int_equal(d->profiles[0].nsteps, 1);
+	return &d->profiles[0].steps[0];
+}
+
+/* fio 3.39+ with two servers: "global options" is one entry per server
+ * (hostname, port); each job takes its own server's, so 127.0.0.1's is a
+ * 4 KiB and 127.0.0.2's an 8 KiB random reader, figures as fio's. */
+static void test_client_server_per_server_globals(void **state)
+{
+	struct fr_model m;
+	const struct fr_step *s;
+
+	(void)state;
+	fr_model_init(&m);
+	assert_int_equal(read_fixture(&m, "../hosts/client-server-3.41.json", "fallback", NULL), 0);
+	assert_int_equal(m.jobs_read, 2);
+	assert_int_equal(m.nexcluded, 0);
+	assert_int_equal(m.ndrives, 2);
+	s = step_of(&m, "127.0.0.1", "4k-randread");
+	assert_float_equal(fr_step_iops(s), 512000, 0);
+	assert_int_equal(s->method.bs, 4096);
+	s = step_of(&m, "127.0.0.2", "8k-randread");
+	assert_float_equal(fr_step_iops(s), 44521.73913, 0);
+	assert_int_equal(s->method.bs, 8192);
+	fr_model_free(&m);
+}
+
+/* BUF read into M, initialised here: fr_read_fio_buffer()'s return. */
+static int read_mem(struct fr_model *m, const char *buf)
+{
+	struct fr_label label = {.fallback_drive = "d"};
+
+	fr_model_init(m);
+	return fr_read_fio_buffer(m, buf, strlen(buf), "mem", &label, NULL);
+}
+
 static void expect_skip(const char *buf, const char *why)
 {
 	struct fr_model m;
-	struct fr_label label = {.fallback_drive = "d"};
 
-	fr_model_init(&m);
-	assert_int_equal(fr_read_fio_buffer(&m, buf, strlen(buf), "mem", &label, NULL), -1);
+	assert_int_equal(read_mem(&m, buf), -1);
 	assert_int_equal(m.nskipped, 1);
 	assert_int_equal(m.ndrives, 0);
 	if (!strstr(m.skipped[0].reason, why))
@@ -182,10 +229,8 @@ static void expect_skip(const char *buf, const char *why)
 static void expect_exclude(const char *buf, const char *why)
 {
 	struct fr_model m;
-	struct fr_label label = {.fallback_drive = "d"};
 
-	fr_model_init(&m);
-	assert_int_equal(fr_read_fio_buffer(&m, buf, strlen(buf), "mem", &label, NULL), 0);
+	assert_int_equal(read_mem(&m, buf), 0);
 	assert_int_equal(m.nexcluded, 1);
 	assert_int_equal(m.ndrives, 0);
 	if (!strstr(m.excluded[0].reason, why))
@@ -228,14 +273,97 @@ static void test_all_clients_in_jobs(void **state)
 	static const char doc[] =
 		DOC("{\"jobname\": \"All clients\", \"read\": {\"iops\": 10, \"total_ios\": 10}}");
 	struct fr_model m;
-	struct fr_label label = {.fallback_drive = "d"};
 
 	(void)state;
-	fr_model_init(&m);
-	assert_int_equal(fr_read_fio_buffer(&m, doc, strlen(doc), "mem", &label, NULL), 0);
+	assert_int_equal(read_mem(&m, doc), 0);
 	assert_int_equal(m.jobs_read, 1);
 	assert_int_equal(m.nexcluded, 0);
 	fr_model_free(&m);
+}
+
+/* fio 3.39+'s per-server global options, and hand-damaged ones: a 4 KiB
+ * random reader's output with "global options" GOPTS and client_stats JOBS. */
+#define CSDOC(gopts, jobs)                                                                        \
+	"{\"fio version\": \"fio-3.41\", \"global options\": " gopts ", \"client_stats\": [" jobs \
+	"]}"
+#define CSJOB(host, port, opts)                                                                  \
+	"{\"jobname\": \"4k-randread@peak\", \"hostname\": \"" host "\", \"port\": " port        \
+	", \"groupid\": 0, \"error\": 0, \"job options\": {" opts "}, \"read\": {\"iops\": 10, " \
+	"\"bw_bytes\": 40960, \"io_bytes\": 40960, \"total_ios\": 10}}"
+#define GOPT(host, port) "{\"hostname\": \"" host "\", \"port\": " port ", \"rw\": \"randread\"}"
+#define ALL(host, port) \
+	"{\"jobname\": \"All clients\", \"hostname\": \"" host "\", \"port\": " port "}"
+
+/* Read, its one job used: a 4 KiB random reader of drive h1. */
+static void expect_read(const char *buf)
+{
+	struct fr_model m;
+
+	assert_int_equal(read_mem(&m, buf), 0);
+	assert_int_equal(m.nexcluded, 0);
+	assert_int_equal(m.jobs_read, 1);
+	assert_float_equal(fr_step_iops(step_of(&m, "h1", "4k-randread")), 10, 0);
+	fr_model_free(&m);
+}
+
+static void test_per_server_globals(void **state)
+{
+	(void)state;
+	/* its own server's entry (the same hostname and port) among others */
+	expect_read(CSDOC("[" GOPT("h2", "1") ", " GOPT("h1", "2") ", " GOPT("h1", "1") "]",
+			  CSJOB("h1", "1", "") ", " ALL("h1", "1")));
+	/* fio < 3.39, or one server: one object for every job */
+	expect_read(CSDOC("{\"rw\": \"randread\"}", CSJOB("h1", "1", "") ", " ALL("h1", "1")));
+	/* a server without global options has no entry: none */
+	expect_read(CSDOC("[]", CSJOB("h1", "1", "\"rw\": \"randread\"")));
+	expect_exclude(CSDOC("[]", CSJOB("h1", "1", "")), "did 4 KiB sequential reads only");
+	/* two entries for one server: alike is one, else not known */
+	expect_read(CSDOC("[" GOPT("h1", "1") ", " GOPT("h1", "1") "]", CSJOB("h1", "1", "")));
+	expect_exclude(CSDOC("[" GOPT("h1", "1") ", {\"hostname\": \"h1\", \"port\": 1}]",
+			     CSJOB("h1", "1", "")),
+		       "job '4k-randread@peak' on h1: fio's \"global options\" have two different "
+		       "entries for its server");
+	/* no entry for its server, and one for a server no job ran on */
+	expect_exclude(CSDOC("[" GOPT("h9", "1") "]", CSJOB("h1", "1", "\"rw\": \"randread\"")),
+		       "have no entry for its server and one for a server no job ran on");
+	/* per-server options, but a job of no server */
+	expect_exclude("{\"fio version\": \"fio-3.41\", \"global options\": [" GOPT(
+			       "h1", "1") "], "
+					  "\"jobs\": [{\"jobname\": \"4k-randread@peak\", "
+					  "\"read\": {\"iops\": 10, "
+					  "\"total_ios\": 10}}]}",
+		       "job '4k-randread@peak': fio's \"global options\" are per server");
+	/* an entry that is not one, or names no server: the file is not read */
+	expect_skip(CSDOC("[" GOPT("h1", "1") ", 3]", CSJOB("h1", "1", "")),
+		    "\"global options\" entry #2 is not a JSON object");
+	expect_skip(CSDOC("[{\"hostname\": \"h1\", \"rw\": \"randread\"}]", CSJOB("h1", "1", "")),
+		    "\"global options\" entry #1 does not name its server");
+}
+
+/* The stages after the reader find a client's global options in what the
+ * reader kept (its server's "hostname" and "port" kept with it), and never
+ * take the server's name for an option. */
+static void test_per_server_globals_kept(void **state)
+{
+	struct json_object *root = json_tokener_parse(
+		CSDOC("[" GOPT("h2", "1") ", " GOPT("h1", "1") "]",
+		      CSJOB("h1", "1", "") ", " CSJOB("h2", "1", "\"rw\": \"read\"")));
+	struct json_object *kept, *jobs;
+
+	(void)state;
+	assert_non_null(root);
+	kept = fr_fio_keep(root, false);
+	assert_non_null(kept);
+	jobs = json_object_object_get(kept, "client_stats");
+	for (size_t i = 0; i < 2; i++) {
+		struct json_object *job = json_object_array_get_idx(jobs, i);
+
+		assert_string_equal(fr_fio_global_str(kept, job, "rw"), "randread");
+		assert_null(fr_fio_global(kept, job, "hostname"));
+		assert_null(fr_fio_global(kept, job, "port"));
+	}
+	json_object_put(kept);
+	json_object_put(root);
 }
 
 static void test_rejections(void **state)
@@ -263,11 +391,9 @@ static void test_rejections(void **state)
 	/* the good document alone is read, with text before it */
 	{
 		struct fr_model m;
-		struct fr_label label = {.fallback_drive = "d"};
 
 		snprintf(buf, sizeof(buf), "fio: some warning {not json\n<host> line\n%s", good);
-		fr_model_init(&m);
-		assert_int_equal(fr_read_fio_buffer(&m, buf, strlen(buf), "mem", &label, NULL), 0);
+		assert_int_equal(read_mem(&m, buf), 0);
 		assert_float_equal(fr_step_iops(only_step(&m)), 10, 0);
 		fr_model_free(&m);
 	}
@@ -461,6 +587,9 @@ int main(void)
 		cmocka_unit_test(test_status_interval),
 		cmocka_unit_test(test_text_before_and_job_error),
 		cmocka_unit_test(test_client_server),
+		cmocka_unit_test(test_client_server_per_server_globals),
+		cmocka_unit_test(test_per_server_globals),
+		cmocka_unit_test(test_per_server_globals_kept),
 		cmocka_unit_test(test_rejections),
 		cmocka_unit_test(test_nonsense_excluded),
 		cmocka_unit_test(test_all_clients_in_jobs),
