@@ -44,14 +44,14 @@ h0=${addrs[0]},${ports[0]} h1=${addrs[1]},${ports[1]}
 plan=$(jobs/ssdnvme-suite --fio "$FIO_BIN" --fiorank "$FIORANK" --suite profiles --profiles 4k-randwrite --short \
 	--yes-destroy "$h0:$target" --yes-destroy "$h1:$target" --hosts "$h0;$h1" --dry-run --results "$tmp/plan" "$target" 2>&1)
 check "--hosts dry run: this host's checks are the tools and the space, nothing about the devices" \
-	grep -qxE 'checks passed on this host: fiorank runs, [0-9.]+ [KM]iB free for the results' <<<"$plan"
+	grep -qxE 'checks passed on this host: fiorank runs, room for the results \([0-9.]+ [KMGT]?i?B needed, [0-9.]+ [KMGT]?i?B free\)' <<<"$plan"
 for h in "$h0" "$h1"; do
 	check "--hosts dry run: $h's check is the confirmation only" \
 		grep -qxF "checks passed for $h: the write confirmation $h:$target" <<<"$plan"
 	check "--hosts dry run: what cannot be checked on $h says so" \
 		grep -qF "not checked on $h (not visible from here): each target's kind, identity and size, the region against it, its namespaces, mounts, swap and holders, the engine loading into that server's fio" <<<"$plan"
 done
-check "--hosts dry run: no claim of a mount or engine check" bash -c "! grep -E '^checks passed.*(mount|engine loads)' <<<'$plan'"
+check "--hosts dry run: no claim of a mount or engine check" bash -c '! grep -E "^checks passed.*(mount|engine loads)" <<<"$1"' _ "$plan"
 check_fails "--hosts: a write to a path on a server needs HOST:PATH" "confirm with --yes-destroy $h1:$target" \
 	jobs/ssdnvme-suite --fio "$FIO_BIN" --fiorank "$FIORANK" --suite profiles --profiles 4k-randwrite --short \
 	--yes-destroy "$h0:$target" --hosts "$h0;$h1" --dry-run --results "$tmp/plan" "$target"
