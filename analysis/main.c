@@ -312,16 +312,21 @@ static int compare_baseline(const struct opts *o, const struct fr_model *m, stru
 		return EXIT_USAGE;
 	if (drop_invalid_runs(o, base) || drop_invalid_runs(o, rep))
 		return EXIT_USAGE;
+	if (o->baseline_drive && fr_bl_dirs_rename(base, o->baseline, o->baseline_drive, stderr))
+		return EXIT_USAGE;
 	for (size_t i = 0; i < base->n; i++)
 		bm[bruns.n++] = &base->m[i];
 	for (size_t i = 0; i < rep->n; i++)
 		cm[cruns.n++] = &rep->m[i];
 	bl->dir = o->baseline[0];
 	bl->fail_if = o->fail_if;
+	bl->drive_as = o->baseline_drive;
 	if (fr_baseline_compare(&cruns, &bruns, o->basis, o->fail_if ? &o->gate : NULL, bl)) {
 		fprintf(stderr, "fiorank: out of memory\n");
 		return EXIT_USAGE;
 	}
+	if (bl->other_drives && !o->quiet)
+		fprintf(stderr, "fiorank: --baseline %s: %s\n", bl->dir, bl->other_drives);
 	return 0;
 }
 

@@ -191,6 +191,10 @@ struct fr_baseline {
 	 * on some pair not at all, or nothing compared); why says so */
 	bool undecided;
 	char *why;
+	/* the inputs' drives the baseline has no drive of, and what it holds
+	 * instead ("the baseline holds no drive 'A' (it holds 'B')..."), or NULL */
+	char *other_drives;
+	const char *drive_as; /* --baseline-drive BASE=NEW as given, or NULL */
 };
 
 /**
@@ -210,12 +214,25 @@ struct fr_baseline {
  * or a pair run with different parameters is a row that is not compared.
  * The figures (medians) and the noise come from every run that has the
  * step.  A term a compared row cannot evaluate, a term evaluated nowhere or
- * nothing compared makes the gate undecided, with why.
+ * nothing compared makes the gate undecided, with why.  A measured drive of
+ * the inputs that the baseline has no drive of is named in other_drives,
+ * with the baseline's drives (a baseline of another drive).
  *
  * Return: 0, or -ENOMEM.
  */
 int fr_baseline_compare(const struct fr_bl_runs *cur, const struct fr_bl_runs *base,
 			enum fr_basis basis, const struct fr_gate *g, struct fr_baseline *out);
+/**
+ * fr_bl_other_drives() - whether the baseline is of other drives
+ * @cur: the inputs' first run
+ * @base: the baseline's first run
+ *
+ * Return: NULL when each measured drive of @cur has a drive of its label in
+ * @base (or out of memory); else "the baseline holds no drive 'A' (its
+ * measured drives: 'B'): it is of another drive; --baseline-drive 'B=A'
+ * compares them on purpose" (malloc'd, the caller frees it).
+ */
+char *fr_bl_other_drives(const struct fr_model *cur, const struct fr_model *base);
 /**
  * fr_baseline_free() - free a comparison's rows and texts
  * @b: the comparison; its rows and why are freed and left empty (dir and

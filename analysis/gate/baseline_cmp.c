@@ -385,9 +385,11 @@ static int gate_verdict(struct fr_baseline *b, const struct fr_gate *g, const si
 		return 0;
 	if (!b->ncompared) {
 		b->undecided = true;
-		return appendf(&b->why,
-			       "nothing was compared (%zu step%s on one side only or unlike runs)",
-			       b->nunmatched, b->nunmatched == 1 ? "" : "s");
+		return appendf(
+			&b->why,
+			"nothing was compared (%zu step%s on one side only or unlike runs)%s%s",
+			b->nunmatched, b->nunmatched == 1 ? "" : "s", b->other_drives ? ": " : "",
+			b->other_drives ? b->other_drives : "");
 	}
 	for (size_t t = 0; t < g->nterms; t++)
 		if (!evaluated[t] &&
@@ -411,9 +413,11 @@ int fr_baseline_compare(const struct fr_bl_runs *cur, const struct fr_bl_runs *b
 	for (size_t i = 0; modes && i < base->n; i++)
 		fr_bl_modes_seed(modes, base->m[i]);
 	out->basis = basis;
+	errno = 0;
+	out->other_drives = fr_bl_other_drives(cur->m[0], base->m[0]);
 	out->nbase_runs = base->n;
 	out->ncur_runs = cur->n;
-	if (evaluated && modes && !rows_of(&ps)) {
+	if (evaluated && modes && (out->other_drives || errno != ENOMEM) && !rows_of(&ps)) {
 		ps.is_base = true; /* then the baseline's steps the inputs lack */
 		if (!rows_of(&ps))
 			ret = gate_verdict(out, g, evaluated);
@@ -454,7 +458,9 @@ void fr_baseline_free(struct fr_baseline *b)
 	}
 	free(b->rows);
 	free(b->why);
+	free(b->other_drives);
 	b->rows = NULL;
 	b->why = NULL;
+	b->other_drives = NULL;
 	b->nrows = 0;
 }

@@ -75,6 +75,18 @@ static const char *html_flag(const struct fr_rbl_row *r, int m)
 					     : "";
 }
 
+/* --baseline-drive BASE=NEW in words, in buf. */
+static const char *drive_as_text(char *buf, size_t len, const char *spec)
+{
+	const char *eq = strchr(spec, '=');
+
+	snprintf(buf, len,
+		 "two drives compared on purpose (--baseline-drive): the baseline's '%.*s' "
+		 "against '%s'",
+		 eq ? (int)(eq - spec) : 0, spec, eq ? eq + 1 : spec);
+	return buf;
+}
+
 /* The noise statistic, or that there is none. */
 static void noise_line(FILE *f, const struct fr_report_baseline *b)
 {
@@ -102,7 +114,7 @@ static const char *range_str(char *buf, size_t len, const struct fr_rbl_noise *n
 
 void fr_baseline_text(FILE *f, const struct fr_report_baseline *b)
 {
-	char x[32], y[32], z[32], rg[48];
+	char x[32], y[32], z[32], rg[48], da[1200];
 
 	if (!b)
 		return;
@@ -116,6 +128,10 @@ void fr_baseline_text(FILE *f, const struct fr_report_baseline *b)
 	fputs("\n  ", f);
 	noise_line(f, b);
 	fputc('\n', f);
+	if (b->drive_as)
+		fprintf(f, "  %s\n", drive_as_text(da, sizeof(da), b->drive_as));
+	if (b->other_drives)
+		fprintf(f, "  ANOTHER DRIVE: %s\n", b->other_drives);
 	if (b->why)
 		fprintf(f, "  CANNOT DECIDE: %s\n", b->why);
 	for (size_t i = 0; i < b->nrows; i++) {
@@ -139,7 +155,7 @@ void fr_baseline_text(FILE *f, const struct fr_report_baseline *b)
 
 void fr_baseline_md(FILE *f, const struct fr_report_baseline *b)
 {
-	char x[32], y[32], z[32], rg[48];
+	char x[32], y[32], z[32], rg[48], da[1200];
 
 	if (!b)
 		return;
@@ -149,6 +165,10 @@ void fr_baseline_md(FILE *f, const struct fr_report_baseline *b)
 	fputs(". ", f);
 	noise_line(f, b);
 	fputs(".\n\n", f);
+	if (b->drive_as)
+		fprintf(f, "%s\n\n", drive_as_text(da, sizeof(da), b->drive_as));
+	if (b->other_drives)
+		fprintf(f, "**Another drive:** %s\n\n", b->other_drives);
 	if (b->why)
 		fprintf(f, "**Cannot decide:** %s\n\n", b->why);
 	fputs("| step | drive | status | metric | baseline | now | change % | pairs % | gate |\n"
@@ -365,6 +385,10 @@ struct json_object *fr_baseline_json(const struct fr_report_baseline *b)
 	json_object_object_add(o, "crossed", json_object_new_int64((int64_t)b->ncrossed));
 	json_object_object_add(o, "cannot_decide", json_object_new_int64((int64_t)b->nundecided));
 	json_object_object_add(o, "why", b->why ? json_object_new_string(b->why) : NULL);
+	json_object_object_add(o, "other_drives",
+			       b->other_drives ? json_object_new_string(b->other_drives) : NULL);
+	json_object_object_add(o, "drive_as",
+			       b->drive_as ? json_object_new_string(b->drive_as) : NULL);
 	for (size_t i = 0; i < b->nrows; i++)
 		json_object_array_add(rows, row_obj(b->metric, &b->rows[i]));
 	json_object_object_add(o, "rows", rows);
@@ -373,7 +397,7 @@ struct json_object *fr_baseline_json(const struct fr_report_baseline *b)
 
 void fr_baseline_html(FILE *f, const struct fr_report_baseline *b)
 {
-	char x[32], y[32], z[32], rg[48], head[1024];
+	char x[32], y[32], z[32], rg[48], head[1024], da[1200];
 
 	if (!b)
 		return;
@@ -388,6 +412,16 @@ void fr_baseline_html(FILE *f, const struct fr_report_baseline *b)
 	      f);
 	noise_line(f, b);
 	fputs(".</p>\n", f);
+	if (b->drive_as) {
+		fputs("<p>", f);
+		fr_html_escape(f, drive_as_text(da, sizeof(da), b->drive_as));
+		fputs("</p>\n", f);
+	}
+	if (b->other_drives) {
+		fputs("<p><strong>Another drive:</strong> ", f);
+		fr_html_escape(f, b->other_drives);
+		fputs("</p>\n", f);
+	}
 	if (b->why) {
 		fputs("<p><strong>Cannot decide:</strong> ", f);
 		fr_html_escape(f, b->why);

@@ -78,6 +78,8 @@ int fr_report_baseline_build(const struct fr_baseline *b, struct fr_report_basel
 	out->fail_if = b->fail_if;
 	out->verdict = fr_bl_verdict(b);
 	out->why = b->why;
+	out->other_drives = b->other_drives;
+	out->drive_as = b->drive_as;
 	out->basis = b->basis;
 	for (int m = 0; m < FR_RBL_NMETRICS; m++)
 		out->metric[m] = fr_bl_metric_name((enum fr_bl_metric)m);

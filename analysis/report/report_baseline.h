@@ -62,6 +62,9 @@ struct fr_report_baseline {
 	const char *fail_if; /* the expression as given, or NULL */
 	const char *verdict; /* "regression", "cannot decide", "pass", "no gate" */
 	const char *why;     /* why the gate cannot decide, or NULL */
+	/* the baseline of another drive, said so (fr_bl_other_drives()), or NULL */
+	const char *other_drives;
+	const char *drive_as; /* --baseline-drive BASE=NEW as given, or NULL */
 	enum fr_basis basis;
 	const char *metric[FR_RBL_NMETRICS]; /* each figure's name: "iops", "p99.99" */
 	size_t nbase_runs, ncur_runs;
