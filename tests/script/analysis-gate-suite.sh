@@ -91,6 +91,26 @@ check "tails x10: every victim compared and crossed ($(counts "$tmp/nn10.json"))
 	--argjson n "$nrows" '.baseline | .compared == $n and ([.rows[] | select(.crossed == ["p99.99"])]
 	| length) == $n' "$tmp/nn10.json"
 
+# --- a repeated run that lacks a step (issue 37 item 3): run1 less its
+# 50 % step (a real run, one step's files removed), as a --repeat run
+mkdir -p "$tmp/no50"
+cp -r "$R/run1" "$tmp/no50/run1"
+rm "$tmp"/no50/run1/ng0n1/profiles/4k-randread/50.*
+"${FR[@]}" --baseline "$R/run1" --baseline "$R/run2" --fail-if 'iops<-99%' "$R/run2" \
+	--repeat "$tmp/no50/run1" >"$tmp/no50.json"
+check "a step one repeated run lacks: exit 1 (the docs' step on one side only)" test $? -eq 1
+check "its row says it is compared in the runs that hold it (2 of 2 baseline, 1 of 2 new)" jq -e \
+	'.baseline | .held_by_fewer_runs == 1 and ([.rows[] | select(.step == "50")][0] |
+	 .status == "compared in the runs that hold it: 2 of 2 baseline, 1 of 2 new" and
+	 .runs_holding == {"baseline": 2, "new": 1} and .noise.iops.new_runs == 1)' "$tmp/no50.json"
+check "the other steps are held by every run" jq -e \
+	'[.baseline.rows[] | select(.step != "50") | .runs_holding] | all(. == {"baseline": 2, "new": 2})' \
+	"$tmp/no50.json"
+check_fails "stderr names the step and the runs that hold it" \
+	'4k-randread@50 / QEMU NVMe Ctrl deadbeef ns1: held by 2 of 2 baseline and 1 of 2 new runs' \
+	"$FIORANK" -N --baseline "$R/run1" --baseline "$R/run2" --fail-if 'iops<-99%' "$R/run2" \
+	--repeat "$tmp/no50/run1" -o /dev/null
+
 # --- a baseline of another drive: named; --baseline-drive on purpose
 F=tests/data/fio/testbed/full-4k-randread
 "${FR[@]}" --baseline "$F" --fail-if 'iops<-5%' "$R/run1" >"$tmp/other.json"
