@@ -96,6 +96,9 @@ int fr_pts_main(int argc, char **argv)
 				      : 0;
 			if (out && fclose(f))
 				ret = 2;
+			/* figures of a test not in steady state are not the method's */
+			if (!ret && fr_pts_steady_problems(all, n, stderr))
+				ret = 1;
 		}
 	}
 	for (i = 0; i < n; i++)
