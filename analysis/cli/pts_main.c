@@ -10,9 +10,39 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/escape.h"
 #include "read/pts.h"
 #include "out/pts_out.h"
 #include "cli/pts_main.h"
+
+/* One renderer and what it renders, for the escaping byte layer. */
+struct pts_render {
+	int (*render)(FILE *, struct fr_pts_drive *, size_t);
+	struct fr_pts_drive *d;
+	size_t n;
+};
+
+static int render_one(FILE *f, const void *arg)
+{
+	const struct pts_render *r = arg;
+
+	return r->render(f, r->d, r->n);
+}
+
+/* The report in FORMAT on f: text, CSV and HTML through the byte layer
+ * (util/escape.h: a control character or invalid UTF-8 from a manifest
+ * becomes "\xNN", as in the ranking report), JSON as json-c escapes it. */
+static int render(FILE *f, const char *format, struct fr_pts_drive *d, size_t n)
+{
+	struct pts_render r = {!strcmp(format, "csv")	 ? fr_pts_csv
+			       : !strcmp(format, "html") ? fr_pts_html
+							 : fr_pts_text,
+			       d, n};
+
+	if (!strcmp(format, "json"))
+		return fr_pts_json(f, d, n);
+	return fr_render_escaped(f, render_one, &r, FR_ESC_CONTROLS_NL);
+}
 
 static int usage(FILE *f, int rc)
 {
@@ -88,12 +118,7 @@ int fr_pts_main(int argc, char **argv)
 			fprintf(stderr, "fiorank pts: cannot write %s\n", out);
 			ret = 2;
 		} else {
-			ret = (!strcmp(format, "json")	 ? fr_pts_json(f, all, n)
-			       : !strcmp(format, "csv")	 ? fr_pts_csv(f, all, n)
-			       : !strcmp(format, "html") ? fr_pts_html(f, all, n)
-							 : fr_pts_text(f, all, n))
-				      ? 2
-				      : 0;
+			ret = render(f, format, all, n) ? 2 : 0;
 			if (out && fclose(f))
 				ret = 2;
 			/* figures of a test not in steady state are not the method's */
