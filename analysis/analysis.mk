@@ -3,7 +3,7 @@
 # libFuzzer target link alone.
 
 FR_SRCS      := util/json_get.c model/model.c model/model_merge.c model/model_docs.c model/model_problems.c model/model_grow.c model/model_step.c model/label.c model/jobopts.c model/group.c read/compact.c read/read_fio.c read/read_fio_keep.c read/read_fio_globals.c read/jscan.c read/fastread_scan.c read/read_fio_fast.c read/read_fio_opts.c util/slurp.c util/cpus.c read/read_engine.c read/read_manifest.c read/read_ref.c read/ref_model.c read/inputs.c read/inputs_read.c rank/rank.c rank/rank_nn.c \
-                util/escape.c util/fixed.c gate/baseline.c gate/baseline_cmp.c gate/baseline_noise.c gate/baseline_params.c gate/baseline_runs.c out/baseline_out.c out/out_common.c out/out_text.c out/out_csv.c out/out_json.c out/out_md.c out/out_html.c chart/svg.c \
+                util/escape.c util/fixed.c gate/baseline.c gate/baseline_cmp.c gate/baseline_noise.c gate/baseline_params.c gate/baseline_runs.c gate/baseline_verdict.c out/baseline_out.c out/out_common.c out/out_text.c out/out_csv.c out/out_json.c out/out_md.c out/out_html.c chart/svg.c \
                 chart/chart_axis.c chart/chart_legend.c out/out_html_lat.c out/out_html_nn.c report/crosscheck.c report/report.c report/report_peak.c report/report_prov.c read/read_kept.c \
                 out/out_html_dist.c out/out_cell.c out/out_html_toc.c
 # latency over time from fio's own logs (issue 14)
@@ -19,7 +19,7 @@ FR_SRCS      += model/rate_target.c report/runinfo.c out/out_html_ss.c
 # the SATA roundup's thread x queue-depth method (issue 15)
 FR_SRCS      += model/pooled.c rank/tq.c out/out_tq.c out/out_tq_html.c
 # the SNIA PTS tests (issue 27): fiorank pts
-FR_SRCS      += read/pts.c report/pts_build.c report/pts_fig.c report/pts_iops.c out/pts_out.c out/pts_html.c out/pts_svg.c cli/pts_main.c
+FR_SRCS      += read/pts.c report/pts_build.c report/pts_fig.c report/pts_iops.c report/pts_ss.c out/pts_out.c out/pts_html.c out/pts_svg.c cli/pts_main.c
 # Flexible Data Placement: per-PID tails, placed vs unplaced noisy neighbor (issue 26)
 FR_SRCS      += read/placement.c report/fdp.c out/out_fdp.c
 # the report stage's health rows and baseline rows (issue 24)

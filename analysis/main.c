@@ -295,6 +295,27 @@ static int drop_invalid_runs(const struct opts *o, struct fr_bl_dirs *runs)
 	return 0;
 }
 
+/* The compared steps some runs lack, on stderr (at most 20). */
+static void say_incomplete(const struct fr_baseline *bl)
+{
+	size_t shown = 0;
+
+	for (size_t i = 0; i < bl->nrows; i++) {
+		const struct fr_bl_row *r = &bl->rows[i];
+		char t[512];
+
+		if (r->status != FR_BL_COMPARED ||
+		    (r->base_held == bl->nbase_runs && r->cur_held == bl->ncur_runs) ||
+		    shown++ >= 20)
+			continue;
+		fprintf(stderr,
+			"fiorank: %s / %s: held by %u of %zu baseline and %u of %zu new runs (the "
+			"others lack the step): compared on those\n",
+			fr_bl_row_title(t, sizeof(t), r), r->drive, r->base_held, bl->nbase_runs,
+			r->cur_held, bl->ncur_runs);
+	}
+}
+
 /* --baseline DIR... and --repeat DIR..., each its own run, and the gate.
  * 0, or EXIT_USAGE having said why. */
 static int compare_baseline(const struct opts *o, const struct fr_model *m, struct fr_bl_dirs *base,
@@ -312,16 +333,23 @@ static int compare_baseline(const struct opts *o, const struct fr_model *m, stru
 		return EXIT_USAGE;
 	if (drop_invalid_runs(o, base) || drop_invalid_runs(o, rep))
 		return EXIT_USAGE;
+	if (o->baseline_drive && fr_bl_dirs_rename(base, o->baseline, o->baseline_drive, stderr))
+		return EXIT_USAGE;
 	for (size_t i = 0; i < base->n; i++)
 		bm[bruns.n++] = &base->m[i];
 	for (size_t i = 0; i < rep->n; i++)
 		cm[cruns.n++] = &rep->m[i];
 	bl->dir = o->baseline[0];
 	bl->fail_if = o->fail_if;
+	bl->drive_as = o->baseline_drive;
 	if (fr_baseline_compare(&cruns, &bruns, o->basis, o->fail_if ? &o->gate : NULL, bl)) {
 		fprintf(stderr, "fiorank: out of memory\n");
 		return EXIT_USAGE;
 	}
+	if (bl->nincomplete && !o->quiet)
+		say_incomplete(bl);
+	if (bl->other_drives && !o->quiet)
+		fprintf(stderr, "fiorank: --baseline %s: %s\n", bl->dir, bl->other_drives);
 	return 0;
 }
 
@@ -333,7 +361,8 @@ static int report_status(const struct fr_model *m, bool other_problems,
 		return EXIT_THRESHOLD;
 	if (bl && bl->fail_if && bl->undecided)
 		return EXIT_UNDECIDED;
-	if (m->nskipped || m->nexcluded || other_problems || (bl && bl->nunmatched))
+	if (m->nskipped || m->nexcluded || other_problems ||
+	    (bl && (bl->nunmatched || bl->nincomplete)))
 		return EXIT_SOME_SKIPPED;
 	return EXIT_ALL_READ;
 }

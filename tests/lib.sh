@@ -11,6 +11,55 @@ FIORANK=${FIORANK:-$BUILD/fiorank}
 VMRUN=$TOP/tests/vm/run
 export TOP BUILD FIO_BIN ENGINE FIORANK VMRUN
 
+# fixture_out VAR DEFAULT [DIR]: a fixture maker's one optional argument, the
+# directory it writes, into VAR (DEFAULT without it); any other arguments:
+# the usage on stderr and exit 2.
+fixture_out() {
+	local var=$1 def=$2
+	shift 2
+	if [ $# -gt 1 ] || [[ ${1:-} == -* ]]; then
+		echo "usage: $0 [DIR]" >&2
+		exit 2
+	fi
+	printf -v "$var" '%s' "${1:-$def}"
+}
+
+# fixture_runner DEST TIMEOUT NAME... -- SUITE-ARGS...: the runner
+# (jobs/ssdnvme-suite --engine ssdnvme --yes-destroy deadbeef SUITE-ARGS,
+# with its defaults build/fio and build/ssdnvme.so) once per NAME, one after
+# the other in one boot of the test bed, each into its own results
+# directory; each is copied to DEST/NAME as it came back, less report.txt.
+# Fails, showing the end of its log, when a run fails.
+fixture_runner() {
+	local dest=$1 timeout=$2 names=() tmpd rc=0
+	shift 2
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do
+		names+=("$1")
+		shift
+	done
+	shift
+	tmpd=$(mktemp -d)
+	(cd "$TOP" && "$VMRUN" --out "$tmpd" --timeout "$timeout" -- bash -c '
+		for r in '"${names[*]}"'; do
+			jobs/ssdnvme-suite --engine ssdnvme --yes-destroy deadbeef "$@" \
+				--results "$OUT/$r" >"$OUT/$r.log" 2>&1
+			echo $? >"$OUT/$r.rc"
+		done' fixture "$@") || rc=$?
+	for r in "${names[@]}"; do
+		[ $rc = 0 ] && [ "$(cat "$tmpd/$r.rc" 2>/dev/null)" = 0 ] && continue
+		tail -n 20 "$tmpd/$r.log" >&2 2>/dev/null
+		rm -rf "$tmpd"
+		return 1
+	done
+	mkdir -p "$dest"
+	for r in "${names[@]}"; do
+		rm -rf "${dest:?}/$r"
+		cp -r "$tmpd/$r" "$dest/$r"
+		rm -f "$dest/$r/report.txt"
+	done
+	rm -rf "$tmpd"
+}
+
 # The version string of the fio under test ("fio-3.39"): what the engine
 # records and the suite's manifest names.
 fio_version() { "$FIO_BIN" --version 2>/dev/null; }

@@ -24,6 +24,7 @@ enum {
 	OPT_FAIL_IF,
 	OPT_CHECK,
 	OPT_REPEAT,
+	OPT_BASELINE_DRIVE,
 	OPT_INCLUDE_INVALID,
 	OPT_ALL_SECTIONS
 };
@@ -98,6 +99,11 @@ static const char usage_text[] =
 	"      --repeat=DIR        with --baseline: DIR holds another run of the inputs;\n"
 	"                          with repeated runs a threshold counts as crossed only\n"
 	"                          when every new run is beyond every baseline run\n"
+	"      --baseline-drive=BASE=NEW\n"
+	"                          with --baseline: compare the baseline's drive BASE\n"
+	"                          with the inputs' drive NEW on purpose (labels as\n"
+	"                          the report prints them); without it a step is\n"
+	"                          matched only by the same drive label\n"
 	"      --fail-if=EXPR      with --baseline: exit 3 when a change crosses a\n"
 	"                          threshold, e.g. 'p99.99>+10%,iops<-5%' (metrics:\n"
 	"                          iops, mbps, mean, p99, p99.99); exit 4 when a term\n"
@@ -137,7 +143,8 @@ static const char usage_text[] =
 	"     not be written\n"
 	"  3  with --baseline and --fail-if: a change crossed a threshold (the report\n"
 	"     is written); with --baseline, 1 also when a drive or profile is on one\n"
-	"     side only or ran other parameters (not compared)\n"
+	"     side only or ran other parameters (not compared), or a compared step\n"
+	"     is missing from some baseline or --repeat run\n"
 	"  4  with --baseline and --fail-if: cannot decide: a term could not be\n"
 	"     evaluated on a compared step (figure absent on a side: stderr names the\n"
 	"     term, the side and the fix, e.g. -b clat or lat_percentiles=1), or\n"
@@ -201,6 +208,7 @@ static const struct option long_opts[] = {
 	{"baseline", required_argument, NULL, OPT_BASELINE},
 	{"fail-if", required_argument, NULL, OPT_FAIL_IF},
 	{"repeat", required_argument, NULL, OPT_REPEAT},
+	{"baseline-drive", required_argument, NULL, OPT_BASELINE_DRIVE},
 	{"include-invalid", no_argument, NULL, OPT_INCLUDE_INVALID},
 	{"all-sections", no_argument, NULL, OPT_ALL_SECTIONS},
 	{NULL, 0, NULL, 0},
@@ -297,6 +305,17 @@ int cli_parse_global(int argc, char **argv, struct opts *o, int *ninputs)
 						   optarg);
 			o->repeat[o->nrepeat++] = optarg;
 			break;
+		case OPT_BASELINE_DRIVE: {
+			const char *eq = strchr(optarg, '=');
+
+			if (!eq || eq == optarg || !eq[1])
+				return usage_error(
+					"--baseline-drive wants BASE=NEW (the baseline's "
+					"drive label, then the inputs'), not '%s'",
+					optarg);
+			o->baseline_drive = optarg;
+			break;
+		}
 		case OPT_INCLUDE_INVALID:
 			o->include_invalid = true;
 			break;
@@ -323,6 +342,8 @@ int cli_parse_global(int argc, char **argv, struct opts *o, int *ninputs)
 		return usage_error("%s", "--fail-if needs --baseline DIR");
 	if (o->nrepeat && !o->nbaseline)
 		return usage_error("%s", "--repeat needs --baseline DIR");
+	if (o->baseline_drive && !o->nbaseline)
+		return usage_error("%s", "--baseline-drive needs --baseline DIR");
 	if (o->iops_file)
 		return 0;
 	if (o->nbaseline && !*ninputs)

@@ -47,8 +47,9 @@ struct opts {
 	size_t nbaseline;
 	const char *repeat[MAX_RUNS]; /* --repeat DIR... */
 	size_t nrepeat;
-	const char *fail_if;  /* --fail-if as given */
-	bool include_invalid; /* --include-invalid: keep steps the health verdict rejects */
+	const char *fail_if;	    /* --fail-if as given */
+	const char *baseline_drive; /* --baseline-drive BASE=NEW as given */
+	bool include_invalid;	    /* --include-invalid: keep steps the health verdict rejects */
 	struct fr_gate gate;
 };
 

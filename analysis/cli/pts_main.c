@@ -11,10 +11,49 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/escape.h"
 #include "read/pts.h"
 #include "report/runinfo.h"
 #include "out/pts_out.h"
 #include "cli/pts_main.h"
+
+/* One renderer and what it renders, for the escaping byte layer. */
+struct pts_render {
+	int (*render)(FILE *, struct fr_pts_drive *, size_t, const struct fr_run_info *);
+	struct fr_pts_drive *d;
+	size_t n;
+	const struct fr_run_info *ri;
+};
+
+/* The CSV has no run lines: fr_pts_csv() under the renderers' signature. */
+static int csv_render(FILE *f, struct fr_pts_drive *d, size_t n, const struct fr_run_info *ri)
+{
+	(void)ri;
+	return fr_pts_csv(f, d, n);
+}
+
+static int render_one(FILE *f, const void *arg)
+{
+	const struct pts_render *r = arg;
+
+	return r->render(f, r->d, r->n, r->ri);
+}
+
+/* The report in FORMAT on f: text, CSV and HTML through the byte layer
+ * (util/escape.h: a control character or invalid UTF-8 from a manifest
+ * becomes "\xNN", as in the ranking report), JSON as json-c escapes it. */
+static int render(FILE *f, const char *format, struct fr_pts_drive *d, size_t n,
+		  const struct fr_run_info *ri)
+{
+	struct pts_render r = {!strcmp(format, "csv")	 ? csv_render
+			       : !strcmp(format, "html") ? fr_pts_html
+							 : fr_pts_text,
+			       d, n, ri};
+
+	if (!strcmp(format, "json"))
+		return fr_pts_json(f, d, n, ri);
+	return fr_render_escaped(f, render_one, &r, FR_ESC_CONTROLS_NL);
+}
 
 static int usage(FILE *f, int rc)
 {
@@ -113,14 +152,12 @@ int fr_pts_main(int argc, char **argv, struct fr_run_info *ri)
 			fprintf(stderr, "fiorank pts: cannot write %s\n", out);
 			ret = 2;
 		} else {
-			ret = (!strcmp(format, "json")	 ? fr_pts_json(f, all, n, ri)
-			       : !strcmp(format, "csv")	 ? fr_pts_csv(f, all, n)
-			       : !strcmp(format, "html") ? fr_pts_html(f, all, n, ri)
-							 : fr_pts_text(f, all, n, ri))
-				      ? 2
-				      : 0;
+			ret = render(f, format, all, n, ri) ? 2 : 0;
 			if (out && fclose(f))
 				ret = 2;
+			/* figures of a test not in steady state are not the method's */
+			if (!ret && fr_pts_steady_problems(all, n, stderr))
+				ret = 1;
 		}
 	}
 	for (i = 0; i < n; i++)

@@ -174,6 +174,13 @@ struct fr_bl_row {
 	unsigned within_noise; /* bit per metric: the change crossed a term, not every pair */
 	unsigned undecided;    /* bit per metric: a term could not be evaluated */
 	char *why;	       /* what could not be evaluated, where, and the fix (malloc'd) */
+	/* compared rows: each metric's figure in every run, the baseline's
+	 * runs first, then the new ones (NAN where a run lacks it):
+	 * runfig[metric * (nbase_runs + ncur_runs) + run]; malloc'd */
+	double *runfig;
+	/* compared rows: the runs of each side that hold the step (repeated
+	 * runs may lack it; only these give its figures and noise) */
+	unsigned base_held, cur_held;
 };
 
 struct fr_baseline {
@@ -183,14 +190,23 @@ struct fr_baseline {
 	size_t nbase_runs, ncur_runs;
 	struct fr_bl_row *rows;
 	size_t nrows;
-	size_t ncompared;  /* rows compared */
-	size_t ncrossed;   /* rows with a crossed threshold */
-	size_t nunmatched; /* rows not compared (one side only, unlike) */
-	size_t nundecided; /* compared rows where a term could not be evaluated */
+	size_t ncompared;   /* rows compared */
+	size_t ncrossed;    /* rows with a crossed threshold */
+	size_t nunmatched;  /* rows not compared (one side only, unlike) */
+	size_t nundecided;  /* compared rows where a term could not be evaluated */
+	size_t nincomplete; /* compared rows some run of a side lacks */
 	/* with --fail-if: the gate cannot decide (a term evaluated nowhere or
 	 * on some pair not at all, or nothing compared); why says so */
 	bool undecided;
 	char *why;
+	/* the inputs' drives the baseline has no drive of, and what it holds
+	 * instead ("the baseline holds no drive 'A' (it holds 'B')..."), or NULL */
+	char *other_drives;
+	const char *drive_as; /* --baseline-drive BASE=NEW as given, or NULL */
+	/* the verdict's permutation test (fr_bl_verdict_test()): splits of
+	 * the runs weighed (0: no test), and how many of them other than the
+	 * actual one show as large an exceedance */
+	size_t splits, splits_ge;
 };
 
 /**
@@ -210,12 +226,50 @@ struct fr_baseline {
  * or a pair run with different parameters is a row that is not compared.
  * The figures (medians) and the noise come from every run that has the
  * step.  A term a compared row cannot evaluate, a term evaluated nowhere or
- * nothing compared makes the gate undecided, with why.
+ * nothing compared makes the gate undecided, with why.  A measured drive of
+ * the inputs that the baseline has no drive of is named in other_drives,
+ * with the baseline's drives (a baseline of another drive).
  *
  * Return: 0, or -ENOMEM.
  */
 int fr_baseline_compare(const struct fr_bl_runs *cur, const struct fr_bl_runs *base,
 			enum fr_basis basis, const struct fr_gate *g, struct fr_baseline *out);
+/**
+ * fr_bl_verdict_confidence() - the confidence of the gate's verdict
+ * @nb: baseline runs
+ * @nc: new runs
+ *
+ * Return: 1 - 1/C(@nb + @nc, @nb) (1 - 1/10000 beyond 10000 splits), the
+ * share of gates on pure noise that do not fail, whatever the number of
+ * steps and terms; 0 when neither side has two runs (no estimate).
+ */
+double fr_bl_verdict_confidence(size_t nb, size_t nc);
+/**
+ * fr_bl_verdict_test() - whether the crossed rows hold as a whole
+ * @b: a comparison whose rows are gated (fr_baseline_compare() calls it)
+ * @g: the gate
+ *
+ * With repeated runs, a regression stands only when no other split of the
+ * same runs into groups of the same sizes shows an exceedance as large
+ * (the largest, over the compared rows and terms, of how far the least
+ * extreme pair is beyond its threshold): an exact permutation test over
+ * whole runs at fr_bl_verdict_confidence().  Otherwise the crossed rows
+ * become "within the noise" and ncrossed 0.  Sets splits and splits_ge.
+ *
+ * Return: 0, or -ENOMEM (nothing changed).
+ */
+int fr_bl_verdict_test(struct fr_baseline *b, const struct fr_gate *g);
+/**
+ * fr_bl_other_drives() - whether the baseline is of other drives
+ * @cur: the inputs' first run
+ * @base: the baseline's first run
+ *
+ * Return: NULL when each measured drive of @cur has a drive of its label in
+ * @base (or out of memory); else "the baseline holds no drive 'A' (its
+ * measured drives: 'B'): it is of another drive; --baseline-drive 'B=A'
+ * compares them on purpose" (malloc'd, the caller frees it).
+ */
+char *fr_bl_other_drives(const struct fr_model *cur, const struct fr_model *base);
 /**
  * fr_baseline_free() - free a comparison's rows and texts
  * @b: the comparison; its rows and why are freed and left empty (dir and

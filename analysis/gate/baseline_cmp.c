@@ -206,6 +206,17 @@ static struct fr_bl_row *new_row(struct fr_baseline *b, const char *drive, const
 	return n;
 }
 
+/* How many runs of a side hold the step. */
+static unsigned runs_holding(const struct fr_bl_runs *side, const char *drive, const char *profile,
+			     const struct fr_step *like)
+{
+	unsigned n = 0;
+
+	for (size_t i = 0; i < side->n; i++)
+		n += find_step(side->m[i], drive, profile, like) != NULL;
+	return n;
+}
+
 /* Figure m of the step in every run of a side (NAN where a run lacks it). */
 static void run_figures(const struct fr_bl_runs *side, const char *drive, const char *profile,
 			const struct fr_step *like, enum fr_bl_metric m, enum fr_basis b, double *v)
@@ -233,13 +244,18 @@ static int fill_figures(struct fr_bl_row *row, const struct fr_bl_runs *cur,
 			const struct fr_bl_runs *base, const struct fr_step *like,
 			enum fr_basis basis)
 {
-	double *vb = calloc(base->n + cur->n, sizeof(*vb)), *vc = vb ? vb + base->n : NULL;
+	size_t n = base->n + cur->n;
+	double *vb = calloc(n, sizeof(*vb)), *vc = vb ? vb + base->n : NULL;
 
-	if (!vb)
+	row->runfig = calloc((size_t)FR_BL_NMETRICS * n, sizeof(*row->runfig));
+	if (!vb || !row->runfig) {
+		free(vb);
 		return -ENOMEM;
+	}
 	for (int m = 0; m < FR_BL_NMETRICS; m++) {
 		run_figures(base, row->drive, row->profile, like, m, basis, vb);
 		run_figures(cur, row->drive, row->profile, like, m, basis, vc);
+		memcpy(row->runfig + (size_t)m * n, vb, n * sizeof(*vb));
 		fr_bl_noise(vb, base->n, vc, cur->n, &row->noise[m]);
 		row->base[m] = median_present(vb, base->n);
 		row->cur[m] = median_present(vc, cur->n);
@@ -343,6 +359,9 @@ static int step_row(struct pass *ps, const char *drive, const char *profile,
 		return 0;
 	}
 	b->ncompared++;
+	row->base_held = runs_holding(ps->base, drive, profile, s);
+	row->cur_held = runs_holding(ps->cur, drive, profile, s);
+	b->nincomplete += row->base_held < ps->base->n || row->cur_held < ps->cur->n;
 	if (gate_row(row, ps->g, s, o, b->basis, ps->evaluated))
 		return -ENOMEM;
 	b->ncrossed += row->crossed != 0;
@@ -385,9 +404,11 @@ static int gate_verdict(struct fr_baseline *b, const struct fr_gate *g, const si
 		return 0;
 	if (!b->ncompared) {
 		b->undecided = true;
-		return appendf(&b->why,
-			       "nothing was compared (%zu step%s on one side only or unlike runs)",
-			       b->nunmatched, b->nunmatched == 1 ? "" : "s");
+		return appendf(
+			&b->why,
+			"nothing was compared (%zu step%s on one side only or unlike runs)%s%s",
+			b->nunmatched, b->nunmatched == 1 ? "" : "s", b->other_drives ? ": " : "",
+			b->other_drives ? b->other_drives : "");
 	}
 	for (size_t t = 0; t < g->nterms; t++)
 		if (!evaluated[t] &&
@@ -411,12 +432,16 @@ int fr_baseline_compare(const struct fr_bl_runs *cur, const struct fr_bl_runs *b
 	for (size_t i = 0; modes && i < base->n; i++)
 		fr_bl_modes_seed(modes, base->m[i]);
 	out->basis = basis;
+	errno = 0;
+	out->other_drives = fr_bl_other_drives(cur->m[0], base->m[0]);
 	out->nbase_runs = base->n;
 	out->ncur_runs = cur->n;
-	if (evaluated && modes && !rows_of(&ps)) {
+	if (evaluated && modes && (out->other_drives || errno != ENOMEM) && !rows_of(&ps)) {
 		ps.is_base = true; /* then the baseline's steps the inputs lack */
 		if (!rows_of(&ps))
 			ret = gate_verdict(out, g, evaluated);
+		if (!ret)
+			ret = fr_bl_verdict_test(out, g);
 	}
 	free(evaluated);
 	json_object_put(modes);
@@ -451,10 +476,13 @@ void fr_baseline_free(struct fr_baseline *b)
 	for (size_t i = 0; i < b->nrows; i++) {
 		free(b->rows[i].unlike);
 		free(b->rows[i].why);
+		free(b->rows[i].runfig);
 	}
 	free(b->rows);
 	free(b->why);
+	free(b->other_drives);
 	b->rows = NULL;
 	b->why = NULL;
+	b->other_drives = NULL;
 	b->nrows = 0;
 }

@@ -21,8 +21,11 @@
 
 static bool ignored(const char *key)
 {
-	static const char *const keys[] = {"filename",	  "directory", "name",
-					   "description", "output",    "per_job_logs"};
+	/* where the data, the outputs and the engine's files went (its
+	 * results file is named per run, docs/engine.md) */
+	static const char *const keys[] = {"filename",	     "directory", "name",
+					   "description",    "output",	  "per_job_logs",
+					   "ssdnvme_results"};
 
 	if (fr_opt_is_rate(key) || fr_opt_is_pacing(key) || !strncmp(key, "write_", 6) ||
 	    !strncmp(key, "log_", 4))

@@ -46,6 +46,18 @@ int fr_bl_dirs_read(const char *const *dirs, size_t n, const struct fr_bl_read_o
 		    struct fr_bl_dirs *out);
 
 /**
+ * fr_bl_dirs_rename() - compare one drive of the baseline as another
+ * @d: the baseline's runs
+ * @dirs: their directories, for messages
+ * @spec: "BASE=NEW" (--baseline-drive): the drive labelled BASE takes the
+ *        label NEW in each run
+ * @err: where a run without BASE, or with NEW already, is said
+ *
+ * Return: 0, or -1 having said why on @err (or out of memory).
+ */
+int fr_bl_dirs_rename(struct fr_bl_dirs *d, const char *const *dirs, const char *spec, FILE *err);
+
+/**
  * fr_bl_dirs_free() - free what fr_bl_dirs_read() made
  * @d: the models (left empty)
  */

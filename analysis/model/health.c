@@ -133,6 +133,7 @@ static void thermal(struct fr_health *h, const struct fr_hctrl *c, const char *n
 void fr_health_verdict(struct fr_health *h)
 {
 	h->invalid = false;
+	h->unknown = false;
 	h->reason[0] = '\0';
 	for (size_t i = 0; i < h->nctrl; i++) {
 		const struct fr_hctrl *c = &h->ctrl[i];
@@ -144,6 +145,10 @@ void fr_health_verdict(struct fr_health *h)
 		if (c->absent[0])
 			continue;
 		thermal(h, c, name);
+		if (c->eg_warning)
+			add_reason(h, name, "endurance group critical warning 0x%x", c->eg_warning);
+		if (c->ocp_status)
+			add_reason(h, name, "OCP thermal throttling status %u", c->ocp_status);
 		if (warn > 0)
 			add_reason(h, name, "warning temperature time +%lld min", (long long)warn);
 		if (crit > 0)
@@ -157,6 +162,13 @@ void fr_health_verdict(struct fr_health *h)
 			add_reason(h, name, "critical warning: %s", bits);
 		}
 	}
+	for (size_t i = 0; !h->invalid && i < h->nctrl; i++)
+		if (h->ctrl[i].untrusted[0]) {
+			/* no sign of trouble, but a record that cannot be trusted */
+			add_reason(h, h->nctrl > 1 ? h->ctrl[i].name : NULL, "health unknown: %s",
+				   h->ctrl[i].untrusted);
+			h->unknown = true;
+		}
 }
 
 const char *fr_waf_src_name(enum fr_waf_src s)

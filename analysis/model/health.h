@@ -57,7 +57,13 @@ struct fr_hctrl {
 	char absent[160]; /* why no health could be read, "" when it was */
 	bool read;	  /* some job's before and after snapshots were read */
 	struct fr_hcount c[FR_HC_N];
-	unsigned crit_warning;			     /* bits set in any snapshot */
+	unsigned crit_warning; /* bits set in any snapshot */
+	unsigned eg_warning;   /* endurance group critical warning bits, any snapshot */
+	unsigned ocp_status;   /* OCP C0 thermal throttling status, any snapshot */
+	/* why the record cannot be trusted (a snapshot missing, a counter
+	 * that went back or cannot be read, an impossible temperature, the
+	 * field named); "" when it can */
+	char untrusted[200];
 	int temp_before_k, temp_after_k, temp_max_k; /* 0: not known */
 	struct fr_htemp *temps;			     /* before, samples and after, by time */
 	size_t ntemps;
@@ -70,7 +76,10 @@ struct fr_health {
 	struct fr_hctrl *ctrl;
 	size_t nctrl;
 	bool invalid;
-	char reason[320]; /* why invalid; "" when valid */
+	/* with invalid: no sign of trouble, but a record that cannot be
+	 * trusted (a controller's untrusted): "health unknown", never valid */
+	bool unknown;
+	char reason[320]; /* why invalid or unknown; "" when valid */
 };
 
 /* Where a step's media bytes came from (WAF). */

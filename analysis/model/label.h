@@ -193,7 +193,9 @@ void fr_workload_of_opts(const struct fr_jobopts *o, struct fr_workload *w);
  * @klen: @ckey's size in bytes
  * @cval: where the value in one spelling is written (sizes in bytes, "4k"
  *        -> "4096", equal trailing parts of "R,W,T" dropped; rwmixwrite as
- *        the read share; readwrite -> rw; verify none -> 0; cut to fit)
+ *        the read share; readwrite -> rw; verify none -> 0; ioengine
+ *        external:DIR/x.so -> external:x.so, the engine and not where it
+ *        was built; cut to fit)
  * @vlen: @cval's size in bytes
  *
  * For comparing two spellings of one workload: "bs=4k" and "bs=4096", or

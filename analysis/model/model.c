@@ -159,6 +159,20 @@ static int index_grow(struct fr_model *m)
 	return 0;
 }
 
+int fr_model_relabel_drive(struct fr_model *m, struct fr_drive *d, const char *label)
+{
+	char *dup = strdup(label);
+
+	if (!dup)
+		return -ENOMEM;
+	free(d->label);
+	d->label = dup;
+	memset(m->by_label, 0, m->by_label_cap * sizeof(*m->by_label));
+	for (size_t k = 0; k < m->ndrives; k++)
+		index_place(m->by_label, m->by_label_cap, m->drives[k].label, k + 1);
+	return 0;
+}
+
 struct fr_drive *fr_model_drive(struct fr_model *m, const char *label)
 {
 	struct fr_drive *d = fr_model_find_drive(m, label);

@@ -456,6 +456,18 @@ struct fr_drive *fr_model_drive(struct fr_model *m, const char *label);
  */
 struct fr_drive *fr_model_find_drive(const struct fr_model *m, const char *label);
 /**
+ * fr_model_relabel_drive() - give a drive another label
+ * @m: the model
+ * @d: one of @m's drives
+ * @label: its new label (copied); no other drive of @m may have it
+ *
+ * The label index is rebuilt, so that fr_model_find_drive() finds the
+ * drive by its new label and no longer by its old one.
+ *
+ * Return: 0, or -ENOMEM (the drive then keeps its label).
+ */
+int fr_model_relabel_drive(struct fr_model *m, struct fr_drive *d, const char *label);
+/**
  * fr_model_move_profile() - move a profile to the drive with another label
  * @m: the model
  * @from: the index of the drive that has the profile, in @m->drives

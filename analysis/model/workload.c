@@ -220,6 +220,9 @@ bool fr_opt_canon(const char *key, const char *value, char *ckey, size_t klen, c
 		snprintf(cval, vlen, "%s", value);
 	else if (!strcmp(k, "verify") && !strcmp(cval, "none"))
 		snprintf(cval, vlen, "0");
+	else if (!strcmp(k, "ioengine") && !strncmp(cval, "external:", 9) && strrchr(cval, '/'))
+		/* the engine, not the checkout it was built in */
+		memmove(cval + 9, strrchr(cval, '/') + 1, strlen(strrchr(cval, '/') + 1) + 1);
 	for (size_t i = 0; i < sizeof(defaults) / sizeof(defaults[0]); i++)
 		if (!strcmp(ckey, defaults[i].key) && !strcmp(cval, defaults[i].value))
 			return false;

@@ -75,6 +75,18 @@ static const char *html_flag(const struct fr_rbl_row *r, int m)
 					     : "";
 }
 
+/* --baseline-drive BASE=NEW in words, in buf. */
+static const char *drive_as_text(char *buf, size_t len, const char *spec)
+{
+	const char *eq = strchr(spec, '=');
+
+	snprintf(buf, len,
+		 "two drives compared on purpose (--baseline-drive): the baseline's '%.*s' "
+		 "against '%s'",
+		 eq ? (int)(eq - spec) : 0, spec, eq ? eq + 1 : spec);
+	return buf;
+}
+
 /* The noise statistic, or that there is none. */
 static void noise_line(FILE *f, const struct fr_report_baseline *b)
 {
@@ -85,9 +97,20 @@ static void noise_line(FILE *f, const struct fr_report_baseline *b)
 	fprintf(f,
 		"noise from %zu baseline and %zu new runs: a threshold counts as crossed only "
 		"when every new run is beyond every baseline run (min/max envelope of the "
-		"pairwise changes, shown [lo..hi]; an exact permutation test at %.1f %% "
-		"confidence)",
+		"pairwise changes, shown [lo..hi]), and a regression only when no other split "
+		"of the same runs shows as large an exceedance over all steps and terms (a "
+		"permutation test over whole runs: the verdict at %.1f %% confidence)",
 		b->nbase_runs, b->ncur_runs, 100.0 * b->confidence);
+	if (b->splits)
+		fprintf(f, "; %zu of the %zu other splits as extreme%s", b->splits_ge,
+			b->splits - 1, b->splits_ge ? ": within the noise" : "");
+	if (b->nincomplete)
+		fprintf(f,
+			"; %zu compared step%s held by fewer runs: %s figures and noise are "
+			"of the runs that hold %s (see the row%s)",
+			b->nincomplete, b->nincomplete == 1 ? "" : "s",
+			b->nincomplete == 1 ? "its" : "their", b->nincomplete == 1 ? "it" : "them",
+			b->nincomplete == 1 ? "" : "s");
 }
 
 /* "[-12.0..+3.1]" when the row's side has repeated runs, "" otherwise. */
@@ -102,7 +125,7 @@ static const char *range_str(char *buf, size_t len, const struct fr_rbl_noise *n
 
 void fr_baseline_text(FILE *f, const struct fr_report_baseline *b)
 {
-	char x[32], y[32], z[32], rg[48];
+	char x[32], y[32], z[32], rg[48], da[1200];
 
 	if (!b)
 		return;
@@ -116,6 +139,10 @@ void fr_baseline_text(FILE *f, const struct fr_report_baseline *b)
 	fputs("\n  ", f);
 	noise_line(f, b);
 	fputc('\n', f);
+	if (b->drive_as)
+		fprintf(f, "  %s\n", drive_as_text(da, sizeof(da), b->drive_as));
+	if (b->other_drives)
+		fprintf(f, "  ANOTHER DRIVE: %s\n", b->other_drives);
 	if (b->why)
 		fprintf(f, "  CANNOT DECIDE: %s\n", b->why);
 	for (size_t i = 0; i < b->nrows; i++) {
@@ -139,7 +166,7 @@ void fr_baseline_text(FILE *f, const struct fr_report_baseline *b)
 
 void fr_baseline_md(FILE *f, const struct fr_report_baseline *b)
 {
-	char x[32], y[32], z[32], rg[48];
+	char x[32], y[32], z[32], rg[48], da[1200];
 
 	if (!b)
 		return;
@@ -149,6 +176,10 @@ void fr_baseline_md(FILE *f, const struct fr_report_baseline *b)
 	fputs(". ", f);
 	noise_line(f, b);
 	fputs(".\n\n", f);
+	if (b->drive_as)
+		fprintf(f, "%s\n\n", drive_as_text(da, sizeof(da), b->drive_as));
+	if (b->other_drives)
+		fprintf(f, "**Another drive:** %s\n\n", b->other_drives);
 	if (b->why)
 		fprintf(f, "**Cannot decide:** %s\n\n", b->why);
 	fputs("| step | drive | status | metric | baseline | now | change % | pairs % | gate |\n"
@@ -333,6 +364,13 @@ static struct json_object *row_obj(const char *const *names, const struct fr_rbl
 	json_object_object_add(o, "nsid", r->nsid ? json_object_new_int((int)r->nsid) : NULL);
 	json_object_object_add(o, "drive", json_object_new_string(r->drive));
 	json_object_object_add(o, "status", json_object_new_string(r->status));
+	if (r->compared) {
+		struct json_object *h = json_object_new_object();
+
+		json_object_object_add(h, "baseline", json_object_new_int64(r->base_held));
+		json_object_object_add(h, "new", json_object_new_int64(r->cur_held));
+		json_object_object_add(o, "runs_holding", h);
+	}
 	json_object_object_add(o, "compared", json_object_new_boolean(r->compared));
 	json_object_object_add(o, "unlike", r->unlike ? json_object_new_string(r->unlike) : NULL);
 	if (r->has_base)
@@ -364,7 +402,18 @@ struct json_object *fr_baseline_json(const struct fr_report_baseline *b)
 	json_object_object_add(o, "not_compared", json_object_new_int64((int64_t)b->nunmatched));
 	json_object_object_add(o, "crossed", json_object_new_int64((int64_t)b->ncrossed));
 	json_object_object_add(o, "cannot_decide", json_object_new_int64((int64_t)b->nundecided));
+	json_object_object_add(o, "held_by_fewer_runs",
+			       json_object_new_int64((int64_t)b->nincomplete));
 	json_object_object_add(o, "why", b->why ? json_object_new_string(b->why) : NULL);
+	json_object_object_add(o, "confidence",
+			       b->confidence > 0 ? json_object_new_double(b->confidence) : NULL);
+	json_object_object_add(o, "splits", json_object_new_int64((int64_t)b->splits));
+	json_object_object_add(o, "splits_as_extreme",
+			       json_object_new_int64((int64_t)b->splits_ge));
+	json_object_object_add(o, "other_drives",
+			       b->other_drives ? json_object_new_string(b->other_drives) : NULL);
+	json_object_object_add(o, "drive_as",
+			       b->drive_as ? json_object_new_string(b->drive_as) : NULL);
 	for (size_t i = 0; i < b->nrows; i++)
 		json_object_array_add(rows, row_obj(b->metric, &b->rows[i]));
 	json_object_object_add(o, "rows", rows);
@@ -373,7 +422,7 @@ struct json_object *fr_baseline_json(const struct fr_report_baseline *b)
 
 void fr_baseline_html(FILE *f, const struct fr_report_baseline *b)
 {
-	char x[32], y[32], z[32], rg[48], head[1024];
+	char x[32], y[32], z[32], rg[48], head[1024], da[1200];
 
 	if (!b)
 		return;
@@ -388,6 +437,16 @@ void fr_baseline_html(FILE *f, const struct fr_report_baseline *b)
 	      f);
 	noise_line(f, b);
 	fputs(".</p>\n", f);
+	if (b->drive_as) {
+		fputs("<p>", f);
+		fr_html_escape(f, drive_as_text(da, sizeof(da), b->drive_as));
+		fputs("</p>\n", f);
+	}
+	if (b->other_drives) {
+		fputs("<p><strong>Another drive:</strong> ", f);
+		fr_html_escape(f, b->other_drives);
+		fputs("</p>\n", f);
+	}
 	if (b->why) {
 		fputs("<p><strong>Cannot decide:</strong> ", f);
 		fr_html_escape(f, b->why);

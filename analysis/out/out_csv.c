@@ -53,24 +53,42 @@ static struct row blank(const char *section)
 			    .target_iops = NAN};
 }
 
+/* Whether byte C of a job name is written "\xNN" in the '|'-joined list:
+ * the separator, and the backslash that would make "\x7c" ambiguous. */
+static bool list_escaped(char c)
+{
+	return c == '|' || c == '\\';
+}
+
 /* The bytes step S's job names take in a '|'-joined list (S may be NULL). */
 static size_t jobnames_len(const struct fr_step *s)
 {
 	size_t len = 0;
 
 	for (size_t i = 0; s && i < s->njobnames; i++)
-		len += strlen(s->jobnames[i]) + 1;
+		for (const char *c = s->jobnames[i];; c++) {
+			len += *c && list_escaped(*c) ? 4 : 1;
+			if (!*c)
+				break;
+		}
 	return len;
 }
 
-/* Adds step S's job names (S may be NULL) to the '|'-joined list L. */
+/* Adds step S's job names (S may be NULL) to the '|'-joined list L, a '|'
+ * or backslash in a name as "\x7c" / "\x5c" (the byte layer's spelling),
+ * so that a job named "a|b" is not the two jobs "a" and "b". */
 static void add_jobnames(char *l, const struct fr_step *s)
 {
+	char *end = l + strlen(l);
+
 	for (size_t i = 0; s && i < s->njobnames; i++) {
-		if (*l)
-			strcat(l, "|");
-		strcat(l, s->jobnames[i]);
+		if (end != l)
+			*end++ = '|';
+		for (const char *c = s->jobnames[i]; *c; c++)
+			end += list_escaped(*c) ? sprintf(end, "\\x%02x", (unsigned char)*c)
+						: (*end = *c, 1);
 	}
+	*end = '\0';
 }
 
 /* The '|'-joined job names of S and of PAIRED (NULL: none) as one cell. */

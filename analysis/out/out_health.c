@@ -259,6 +259,7 @@ struct json_object *fr_health_json(const struct fr_health_row *r)
 	json_object_object_add(o, "recorded", json_object_new_boolean(h->recorded));
 	json_object_object_add(o, "why", h->recorded ? NULL : json_object_new_string(h->why));
 	json_object_object_add(o, "valid", json_object_new_boolean(!h->invalid));
+	json_object_object_add(o, "health_unknown", json_object_new_boolean(h->unknown));
 	json_object_object_add(o, "reason", h->invalid ? json_object_new_string(h->reason) : NULL);
 	json_object_object_add(o, "temp_before_k",
 			       jint(sum->temp_before_k ? sum->temp_before_k : -1));

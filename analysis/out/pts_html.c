@@ -105,6 +105,11 @@ static void page(FILE *f, struct json_object *fig)
 	} else {
 		fputs("no rounds (this test has none)", f);
 	}
+	if (fr_json_get(ss, "refused")) {
+		fputs("; <strong>", f);
+		esc(f, fr_json_str(ss, "refused"));
+		fputs("</strong>", f);
+	}
 	fputs("</p>\n<ul>", f);
 	json_object_object_foreach(fr_json_get(fig, "figures"), fk, fv)
 	{

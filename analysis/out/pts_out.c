@@ -14,7 +14,9 @@
 #include "util/json_get.h"
 #include "out/out.h"
 #include "read/pts.h"
+#include "report/pts_build.h"
 #include "report/pts_fig.h"
+#include "report/pts_ss.h"
 #include "out/pts_out.h"
 #include "report/runinfo.h"
 
@@ -73,6 +75,11 @@ static void text_ss(FILE *f, struct json_object *ss)
 		fputs("steady state: no rounds (this test has none)\n", f);
 		return;
 	}
+	if (!fr_json_get(ss, "average")) {
+		fprintf(f, "steady state: NOT reached after %d rounds (%s)\n",
+			json_object_get_int(fr_json_get(ss, "rounds")), fr_json_str(ss, "reason"));
+		return;
+	}
 	fprintf(f, "steady state: %s after %d rounds; window rounds %d-%d: average ",
 		json_object_get_boolean(fr_json_get(ss, "steady")) ? "reached" : "NOT reached",
 		json_object_get_int(fr_json_get(ss, "rounds")),
@@ -84,6 +91,8 @@ static void text_ss(FILE *f, struct json_object *ss)
 	fputs(" % (limit 20), slope excursion ", f);
 	num(f, fr_json_get(ss, "excursion_pct"));
 	fputs(" % (limit 10)\n", f);
+	if (fr_json_get(ss, "refused"))
+		fprintf(f, "steady state: %s\n", fr_json_str(ss, "refused"));
 }
 
 static void text_table(FILE *f, struct json_object *t)
@@ -194,12 +203,17 @@ static struct json_object *all_figures(struct fr_pts_drive *d, size_t n)
 
 			if (!m || isnan(v))
 				continue;
+			if (!pts_steady(json_object_array_get_idx(all, i))) {
+				pts_put_str(m, "no_place", "steady state NOT reached");
+				continue;
+			}
 			for (j = first; j < json_object_array_length(all); j++) {
 				double w = fr_json_num(
 					fr_json_get(json_object_array_get_idx(all, j), "merit"),
 					"value");
 
-				place += !isnan(w) && (hi ? w > v : w < v);
+				place += !isnan(w) && (hi ? w > v : w < v) &&
+					 pts_steady(json_object_array_get_idx(all, j));
 			}
 			json_object_object_add(m, "place", json_object_new_int(place));
 		}
@@ -243,6 +257,9 @@ int fr_pts_text(FILE *f, struct fr_pts_drive *d, size_t n, const struct fr_run_i
 		if (fr_json_get(m, "place"))
 			fprintf(f, "place by %s: %d\n\n", fr_json_str(m, "name"),
 				json_object_get_int(fr_json_get(m, "place")));
+		else if (fr_json_get(m, "no_place"))
+			fprintf(f, "no place by %s: %s\n\n", fr_json_str(m, "name"),
+				fr_json_str(m, "no_place"));
 	}
 	if (!json_object_array_length(all))
 		fputs("no PTS runs (pts-wsat, pts-hir, pts-xsr, pts-dirth, pts-lat, pts-iops, "
@@ -330,4 +347,30 @@ int fr_pts_csv(FILE *f, struct fr_pts_drive *d, size_t n)
 	}
 	json_object_put(all);
 	return ferror(f) ? -1 : 0;
+}
+
+size_t fr_pts_steady_problems(struct fr_pts_drive *d, size_t n, FILE *err)
+{
+	size_t bad = 0;
+
+	for (size_t t = 0; t < FR_PTS_NPAGES; t++)
+		for (size_t i = 0; i < n; i++) {
+			struct json_object *fig = fr_pts_figures(&d[i], &fr_pts_pages[t]);
+			struct json_object *ss = fr_json_get(fig, "steady_state");
+
+			if (fig && !pts_steady(fig)) {
+				bad++;
+				if (err)
+					fprintf(err, "fiorank pts: %s %s%s%s: steady state %s\n",
+						d[i].label, fr_pts_pages[t].suite,
+						fr_pts_pages[t].part ? " " : "",
+						fr_pts_pages[t].part ? fr_pts_pages[t].part : "",
+						fr_json_get(ss, "refused")
+							? fr_json_str(ss, "refused")
+							: "NOT reached: its figures are not the "
+							  "method's");
+			}
+			json_object_put(fig);
+		}
+	return bad;
 }

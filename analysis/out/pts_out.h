@@ -86,4 +86,15 @@ char *fr_pts_num(char *buf, size_t len, double v);
  */
 void fr_pts_svg_chart(FILE *f, struct json_object *chart);
 
+/**
+ * fr_pts_steady_problems() - say each test whose steady state was not reached
+ * @d: the drives
+ * @n: how many
+ * @err: where each is said ("fiorank pts: DRIVE TEST: steady state NOT
+ *       reached ..." or the refusal), or NULL
+ *
+ * Return: how many pages of the report are not in steady state.
+ */
+size_t fr_pts_steady_problems(struct fr_pts_drive *d, size_t n, FILE *err);
+
 #endif

@@ -35,17 +35,12 @@ static int relabel(struct fr_model *m, struct fr_drive *d, const struct fr_prov_
 {
 	char label[512], ns[128];
 	size_t nl = strlen(node_label);
-	char *dup;
 
 	if (strncmp(d->label, node_label, nl) || !one_identity(pd))
 		return 0;
 	fr_prov_ns_list(pd->namespaces, ns, sizeof(ns), ",");
 	ident_label(label, sizeof(label), pd, ns, d->label + nl);
-	if (fr_model_find_drive(m, label) || !(dup = strdup(label)))
-		return fr_model_find_drive(m, label) ? 0 : -ENOMEM;
-	free(d->label);
-	d->label = dup;
-	return 0;
+	return fr_model_find_drive(m, label) ? 0 : fr_model_relabel_drive(m, d, label);
 }
 
 /* The runner's label of a drive named after its device node, or NULL. */

@@ -8,6 +8,7 @@
  */
 #include <json-c/json.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +32,40 @@ static int64_t counter(struct json_object *o, const char *key)
 	return n < 0 || n == INT64_MAX ? -1 : n;
 }
 
+/* Says in c->untrusted (the first time) why the record cannot be trusted. */
+static void distrust(struct fr_hctrl *c, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void distrust(struct fr_hctrl *c, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (c->untrusted[0])
+		return;
+	va_start(ap, fmt);
+	vsnprintf(c->untrusted, sizeof(c->untrusted), fmt, ap);
+	va_end(ap);
+}
+
+/* A counter a verdict reads, in snapshot where: -1 when absent; a value that
+ * is there but no counter (not an integer, negative, saturated or beyond
+ * 64 bits signed) is -1 too and makes the record untrusted, named. */
+static int64_t verdict_counter(struct fr_hctrl *c, struct json_object *o, const char *key,
+			       const char *where)
+{
+	struct json_object *v = fr_json_get(o, key);
+	int64_t n = counter(o, key);
+
+	if (v && n < 0)
+		distrust(c, "%s in the %s snapshot cannot be read (%s)", key, where,
+			 json_object_to_json_string(v));
+	return n;
+}
+
+/* Composite temperatures a drive can report: -100 .. +200 degrees C. */
+#define TEMP_MIN_K 173
+#define TEMP_MAX_K 473
+
 static void widen(struct fr_hcount *c, int64_t before, int64_t after)
 {
 	if (before >= 0 && (c->before < 0 || before < c->before))
@@ -53,14 +88,21 @@ static const struct {
 	{FR_HC_CRIT_MIN, "critical_temp_time_min"},
 };
 
-static int add_temp(struct fr_hctrl *c, struct json_object *snap)
+static int add_temp(struct fr_hctrl *c, struct json_object *snap, const char *where)
 {
-	int64_t t = counter(snap, "composite_temp_k");
+	int64_t t = verdict_counter(c, snap, "composite_temp_k", where);
 	double ms = fr_json_num(snap, "t_ms");
 	struct fr_htemp *v;
 
+	if (t >= 0 && (t < TEMP_MIN_K || t > TEMP_MAX_K)) {
+		distrust(c,
+			 "composite_temp_k %lld K (%lld °C) in the %s snapshot is not a drive "
+			 "temperature",
+			 (long long)t, (long long)t - 273, where);
+		return 0;
+	}
 	/* a time no job runs for is not a point (and no int64_t) */
-	if (t <= 0 || t > 1000 || !(ms > -1e12 && ms < 1e12))
+	if (t <= 0 || !(ms > -1e12 && ms < 1e12))
 		return 0;
 	v = realloc(c->temps, (c->ntemps + 1) * sizeof(*v));
 	if (!v)
@@ -74,16 +116,66 @@ static int add_temp(struct fr_hctrl *c, struct json_object *snap)
 	return 0;
 }
 
-/* One snapshot: its warning bits and temperature. */
-static int note_snap(struct fr_hctrl *c, struct json_object *snap)
+/* The verdict counters of a snapshot, in time order: each seen as both
+ * ends of its window (so samples between a missing before or after still
+ * show a rise); one lower than the one before it went back (its growth is
+ * then not known).  last[] holds the previous snapshot's values (-1: none,
+ * -2: went back). */
+static void verdict_counters(struct fr_hctrl *c, struct json_object *snap, const char *where,
+			     int64_t *last)
 {
-	int64_t cw = counter(snap, "critical_warning");
+	for (size_t i = 1; i < sizeof(snap_counters) / sizeof(snap_counters[0]); i++) {
+		int64_t v = verdict_counter(c, snap, snap_counters[i].key, where);
+
+		if (v < 0 || last[i] == -2)
+			continue;
+		if (last[i] >= 0 && v < last[i]) {
+			distrust(c, "%s went back (%lld -> %lld) in the %s snapshot",
+				 snap_counters[i].key, (long long)last[i], (long long)v, where);
+			/* its growth is not known: no verdict from it */
+			c->c[snap_counters[i].k] = (struct fr_hcount){-1, -1};
+			last[i] = -2;
+			continue;
+		}
+		last[i] = v;
+		widen(&c->c[snap_counters[i].k], v, v);
+	}
+}
+
+/* One snapshot: its warning bits, temperature and verdict counters. */
+static int note_snap(struct fr_hctrl *c, struct json_object *snap, const char *where, int64_t *last)
+{
+	int64_t cw, eg;
 
 	if (!snap || !json_object_is_type(snap, json_type_object))
 		return 0;
+	cw = verdict_counter(c, snap, "critical_warning", where);
+	eg = verdict_counter(c, snap, "endgrp_crit_warning", where);
 	if (cw > 0)
 		c->crit_warning |= (unsigned)cw;
-	return add_temp(c, snap);
+	if (eg > 0)
+		c->eg_warning |= (unsigned)eg;
+	verdict_counters(c, snap, where, last);
+	return add_temp(c, snap, where);
+}
+
+/* The optional logs' signs of trouble: the endurance group's critical
+ * warning, OCP C0's thermal throttling status, before and after. */
+static void log_trouble(struct fr_hctrl *c, struct json_object *o)
+{
+	static const char *const ends[] = {"before", "after"};
+
+	for (int e = 0; e < 2; e++) {
+		struct json_object *eg = fr_json_get(fr_json_get(o, "endurance_group"), ends[e]);
+		struct json_object *ocp = fr_json_get(fr_json_get(o, "ocp_c0"), ends[e]);
+		int64_t w = verdict_counter(c, eg, "critical_warning", "endurance group");
+		int64_t st = verdict_counter(c, ocp, "thermal_throttling_status", "OCP C0");
+
+		if (w > 0)
+			c->eg_warning |= (unsigned)w;
+		if (st > 0)
+			c->ocp_status |= (unsigned)st;
+	}
 }
 
 /* {"before": {...}, "after": {...}} of an optional log: one counter. */
@@ -101,26 +193,74 @@ static int cmp_temp(const void *a, const void *b)
 	return (x->t_ms > y->t_ms) - (x->t_ms < y->t_ms);
 }
 
-/* Merges one controller object of an entry into c. */
+/* Whether o is a JSON object. */
+static bool is_obj(struct json_object *o)
+{
+	return json_object_is_type(o, json_type_object);
+}
+
+/* The engine's own cost of sampling, added up. */
+static void add_cost(struct fr_hctrl *c, struct json_object *cost)
+{
+	if (counter(cost, "samples") < 0)
+		return;
+	c->samples = (c->samples < 0 ? 0 : c->samples) + counter(cost, "samples");
+	c->cpu_us = (c->cpu_us < 0 ? 0 : c->cpu_us) +
+		    (counter(cost, "cpu_us_total") > 0 ? counter(cost, "cpu_us_total") : 0);
+}
+
+/* Every snapshot in time order (before, samples, after): the signs of
+ * trouble and the verdict counters. */
+static int note_snaps(struct fr_hctrl *c, struct json_object *o, char *err, size_t errlen)
+{
+	struct json_object *samples = fr_json_get(o, "samples"), *after = fr_json_get(o, "after");
+	int64_t last[sizeof(snap_counters) / sizeof(snap_counters[0])];
+	int64_t t;
+
+	for (size_t i = 0; i < sizeof(last) / sizeof(last[0]); i++)
+		last[i] = -1;
+	if (samples && !json_object_is_type(samples, json_type_array)) {
+		snprintf(err, errlen, "controller %s: \"samples\" is not an array", c->name);
+		return -1;
+	}
+	if (note_snap(c, fr_json_get(o, "before"), "before", last))
+		return -1;
+	for (size_t i = 0; samples && i < json_object_array_length(samples); i++)
+		if (note_snap(c, json_object_array_get_idx(samples, i), "sample", last))
+			return -1;
+	if (note_snap(c, after, "after", last))
+		return -1;
+	t = counter(after, "composite_temp_k");
+	c->temp_after_k = t >= TEMP_MIN_K && t <= TEMP_MAX_K ? (int)t : 0;
+	return 0;
+}
+
+/* Merges one controller object of an entry into c.  Without the engine's
+ * "absent" and with some snapshot, a missing before or after makes the
+ * record untrusted, but what the others show still counts. */
 static int merge_ctrl(struct fr_hctrl *c, struct json_object *o, char *err, size_t errlen)
 {
 	struct json_object *before = fr_json_get(o, "before"), *after = fr_json_get(o, "after");
-	struct json_object *samples = fr_json_get(o, "samples"),
-			   *cost = fr_json_get(o, "sample_cost");
+	struct json_object *samples = fr_json_get(o, "samples");
 	const char *absent = fr_json_str(o, "absent");
+	bool any = is_obj(before) || is_obj(after) ||
+		   (json_object_is_type(samples, json_type_array) &&
+		    json_object_array_length(samples));
 
-	if (absent || !json_object_is_type(before, json_type_object) ||
-	    !json_object_is_type(after, json_type_object)) {
-		if (!c->read && !c->absent[0])
+	if (absent || !any) {
+		if (!c->read && !c->absent[0] && !c->untrusted[0])
 			snprintf(c->absent, sizeof(c->absent), "%s",
 				 absent ? absent : "no before and after snapshot");
 		return 0;
 	}
 	c->absent[0] = '\0';
-	c->read = true;
-	for (size_t i = 0; i < sizeof(snap_counters) / sizeof(snap_counters[0]); i++)
-		widen(&c->c[snap_counters[i].k], counter(before, snap_counters[i].key),
-		      counter(after, snap_counters[i].key));
+	if (!is_obj(before) || !is_obj(after))
+		distrust(c, "no %s snapshot (%s)", is_obj(before) ? "after" : "before",
+			 json_object_to_json_string(is_obj(before) ? after : before));
+	else
+		c->read = true;
+	widen(&c->c[FR_HC_DUW], counter(before, "data_units_written"),
+	      counter(after, "data_units_written"));
 	log_counter(&c->c[FR_HC_OCP_MEDIA], fr_json_get(o, "ocp_c0"),
 		    "physical_media_units_written");
 	log_counter(&c->c[FR_HC_OCP_THROTTLE], fr_json_get(o, "ocp_c0"),
@@ -130,23 +270,10 @@ static int merge_ctrl(struct fr_hctrl *c, struct json_object *o, char *err, size
 	log_counter(&c->c[FR_HC_EG_MEDIA], fr_json_get(o, "endurance_group"),
 		    "media_units_written");
 	log_counter(&c->c[FR_HC_EG_HOST], fr_json_get(o, "endurance_group"), "data_units_written");
-	if (note_snap(c, before))
+	log_trouble(c, o);
+	if (note_snaps(c, o, err, errlen))
 		return -1;
-	if (samples && !json_object_is_type(samples, json_type_array)) {
-		snprintf(err, errlen, "controller %s: \"samples\" is not an array", c->name);
-		return -1;
-	}
-	for (size_t i = 0; samples && i < json_object_array_length(samples); i++)
-		if (note_snap(c, json_object_array_get_idx(samples, i)))
-			return -1;
-	if (note_snap(c, after))
-		return -1;
-	c->temp_after_k = (int)counter(after, "composite_temp_k");
-	if (counter(cost, "samples") >= 0) {
-		c->samples = (c->samples < 0 ? 0 : c->samples) + counter(cost, "samples");
-		c->cpu_us = (c->cpu_us < 0 ? 0 : c->cpu_us) +
-			    (counter(cost, "cpu_us_total") > 0 ? counter(cost, "cpu_us_total") : 0);
-	}
+	add_cost(c, fr_json_get(o, "sample_cost"));
 	if (c->ntemps > 1)
 		qsort(c->temps, c->ntemps, sizeof(*c->temps), cmp_temp);
 	return 0;

@@ -14,6 +14,7 @@
 #include "read/pts.h"
 #include "report/pts_build.h"
 #include "report/pts_fig.h"
+#include "report/pts_ss.h"
 #include "read/read_fio_log.h"
 
 const struct fr_pts_page fr_pts_pages[FR_PTS_NPAGES] = {
@@ -119,7 +120,7 @@ static void header(struct json_object *fig, const struct fr_pts_drive *d, struct
 /* The rounds and the verdict the runner wrote
  * (<drive>/<suite>/steady-state[-<part>].json). */
 static void steady_state(struct json_object *fig, const struct fr_pts_drive *d, const char *suite,
-			 const char *part)
+			 const char *part, struct fr_pts_run **runs)
 {
 	char *p;
 	struct json_object *v, *rounds;
@@ -128,7 +129,6 @@ static void steady_state(struct json_object *fig, const struct fr_pts_drive *d, 
 		     part ? part : "") < 0)
 		return;
 	v = fr_json_load_file(p);
-	free(p);
 	rounds = fr_json_get(v, "round_iops");
 	if (v && json_object_is_type(rounds, json_type_array)) {
 		struct json_object *s = pts_series(
@@ -138,8 +138,9 @@ static void steady_state(struct json_object *fig, const struct fr_pts_drive *d, 
 		for (i = 0; i < json_object_array_length(rounds); i++)
 			pts_point(s, (double)(i + 1),
 				  json_object_get_double(json_object_array_get_idx(rounds, i)));
-		pts_put(fig, "steady_state", json_object_get(v));
+		pts_put(fig, "steady_state", pts_steady_state(v, p, runs));
 	}
+	free(p);
 	json_object_put(v);
 }
 
@@ -416,7 +417,7 @@ struct json_object *fr_pts_figures(struct fr_pts_drive *d, const struct fr_pts_p
 	pts_put(fig, "figures", json_object_new_object());
 	pts_put(fig, "tables", json_object_new_array());
 	pts_put(fig, "charts", json_object_new_array());
-	steady_state(fig, d, page->suite, page->part);
+	steady_state(fig, d, page->suite, page->part, runs);
 	if (!strcmp(page->suite, "pts-wsat"))
 		wsat(fig, runs);
 	else if (!strcmp(page->suite, "pts-hir"))

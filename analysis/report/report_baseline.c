@@ -43,7 +43,7 @@ static void noise_of(const struct fr_bl_noise *nz, struct fr_rbl_noise *out)
 				     .confidence = nz->confidence};
 }
 
-static void row_of(const struct fr_bl_row *r, struct fr_rbl_row *out)
+static void row_of(const struct fr_bl_row *r, size_t nbase, size_t ncur, struct fr_rbl_row *out)
 {
 	out->section = fr_bl_section_name(r->section);
 	out->drive = r->drive;
@@ -63,6 +63,14 @@ static void row_of(const struct fr_bl_row *r, struct fr_rbl_row *out)
 		out->change_pct[m] = r->change_pct[m];
 		noise_of(&r->noise[m], &out->noise[m]);
 	}
+	out->base_held = r->base_held;
+	out->cur_held = r->cur_held;
+	if (out->compared && (r->base_held < nbase || r->cur_held < ncur)) {
+		snprintf(out->held, sizeof(out->held),
+			 "compared in the runs that hold it: %u of %zu baseline, %u of %zu new",
+			 r->base_held, nbase, r->cur_held, ncur);
+		out->status = out->held;
+	}
 	out->crossed = r->crossed;
 	out->within_noise = r->within_noise;
 	out->undecided = r->undecided;
@@ -78,18 +86,23 @@ int fr_report_baseline_build(const struct fr_baseline *b, struct fr_report_basel
 	out->fail_if = b->fail_if;
 	out->verdict = fr_bl_verdict(b);
 	out->why = b->why;
+	out->other_drives = b->other_drives;
+	out->drive_as = b->drive_as;
 	out->basis = b->basis;
 	for (int m = 0; m < FR_RBL_NMETRICS; m++)
 		out->metric[m] = fr_bl_metric_name((enum fr_bl_metric)m);
 	out->nbase_runs = b->nbase_runs;
 	out->ncur_runs = b->ncur_runs;
-	out->confidence = fr_bl_confidence(b->nbase_runs, b->ncur_runs);
+	out->confidence = fr_bl_verdict_confidence(b->nbase_runs, b->ncur_runs);
+	out->splits = b->splits;
+	out->splits_ge = b->splits_ge;
 	out->ncompared = b->ncompared;
 	out->nunmatched = b->nunmatched;
 	out->ncrossed = b->ncrossed;
 	out->nundecided = b->nundecided;
+	out->nincomplete = b->nincomplete;
 	for (size_t i = 0; i < b->nrows; i++)
-		row_of(&b->rows[i], &out->rows[i]);
+		row_of(&b->rows[i], b->nbase_runs, b->ncur_runs, &out->rows[i]);
 	out->nrows = b->nrows;
 	return 0;
 }

@@ -43,11 +43,15 @@ struct fr_rbl_row {
 	unsigned nsid;	    /* a noisy-neighbor victim's namespace, else 0 */
 	char title[512];    /* "curve 4k-randread@peak", "noisy-neighbor victim ns4" */
 	const char *status; /* "compared", "not compared: unlike runs", ... */
-	bool has_base;	    /* the baseline has the step */
-	bool has_cur;	    /* the inputs have the step */
-	bool compared;	    /* both, alike: figures, changes and noise hold */
-	const char *unlike; /* which parameters differ, or NULL */
-	const char *why;    /* what could not be evaluated and the fix, or NULL */
+	/* a compared step some runs lack: "compared in the runs that hold it:
+	 * 2 of 2 baseline, 1 of 2 new" (status points here) */
+	char held[96];
+	unsigned base_held, cur_held; /* runs holding a compared step, per side */
+	bool has_base;		      /* the baseline has the step */
+	bool has_cur;		      /* the inputs have the step */
+	bool compared;		      /* both, alike: figures, changes and noise hold */
+	const char *unlike;	      /* which parameters differ, or NULL */
+	const char *why;	      /* what could not be evaluated and the fix, or NULL */
 	double base[FR_RBL_NMETRICS], cur[FR_RBL_NMETRICS]; /* NAN when absent */
 	double change_pct[FR_RBL_NMETRICS];		    /* NAN when not computable */
 	struct fr_rbl_noise noise[FR_RBL_NMETRICS];
@@ -62,11 +66,20 @@ struct fr_report_baseline {
 	const char *fail_if; /* the expression as given, or NULL */
 	const char *verdict; /* "regression", "cannot decide", "pass", "no gate" */
 	const char *why;     /* why the gate cannot decide, or NULL */
+	/* the baseline of another drive, said so (fr_bl_other_drives()), or NULL */
+	const char *other_drives;
+	const char *drive_as; /* --baseline-drive BASE=NEW as given, or NULL */
 	enum fr_basis basis;
 	const char *metric[FR_RBL_NMETRICS]; /* each figure's name: "iops", "p99.99" */
 	size_t nbase_runs, ncur_runs;
-	double confidence; /* of the noise test over all the runs; 0 for one per side */
+	/* of the verdict: at most 1 - confidence of gates on pure noise fail,
+	 * whatever the number of steps and terms; 0 for one run per side */
+	double confidence;
+	/* the verdict's permutation test: splits of the runs weighed (0: not
+	 * made) and how many others show as large an exceedance */
+	size_t splits, splits_ge;
 	size_t ncompared, nunmatched, ncrossed, nundecided;
+	size_t nincomplete; /* compared steps some runs lack */
 	struct fr_rbl_row *rows;
 	size_t nrows;
 };

@@ -43,11 +43,14 @@ void fr_health_sum(const struct fr_health *h, struct fr_hsum *s)
 			s->delta[k] = -1;
 }
 
-/* "valid", "INVALID: <reason>" or "health not recorded (...)". */
+/* "valid", "INVALID: <reason>", "health unknown: <why> (never taken as
+ * valid)" or "health not recorded (...)". */
 static void verdict_text(const struct fr_health *h, char *buf, size_t len)
 {
 	if (!h->recorded)
 		snprintf(buf, len, "health %s", h->why);
+	else if (h->unknown)
+		snprintf(buf, len, "%s (never taken as valid)", h->reason);
 	else if (h->invalid)
 		snprintf(buf, len, "INVALID: %s", h->reason);
 	else

@@ -15,22 +15,8 @@
 set -euo pipefail
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 . "$TOP/tests/lib.sh"
-if [ $# -gt 1 ] || [[ ${1:-} == -* ]]; then
-	echo "usage: $0 [DIR]" >&2
-	exit 2
-fi
-out=${1:-$TOP/tests/data/fio/testbed/short-noisy-neighbor}
-tmpd=$(mktemp -d)
-trap 'rm -rf "$tmpd"' EXIT
-cd "$TOP"
+fixture_out out "$TOP/tests/data/fio/testbed/short-noisy-neighbor" "$@"
 # the runner's defaults (build/fio, build/ssdnvme.so), as ci/demo.sh runs it
-"$VMRUN" --out "$tmpd" --timeout 600 -- bash -c '
-	jobs/ssdnvme-suite --short --engine ssdnvme --yes-destroy deadbeef --suite noisy-neighbor \
-		--results "$OUT/noisy-neighbor" /dev/ng0n1 >"$OUT/nn.log" 2>&1
-	echo $? >"$OUT/nn.rc"'
-[ "$(cat "$tmpd/nn.rc")" = 0 ] || { tail -n 20 "$tmpd/nn.log" >&2; exit 1; }
-rm -rf "$out"
-mkdir -p "$(dirname "$out")"
-cp -r "$tmpd/noisy-neighbor" "$out"
-rm -f "$out/report.txt"
+fixture_runner "$(dirname "$out")" 600 "$(basename "$out")" -- \
+	--short --suite noisy-neighbor /dev/ng0n1
 du -sh "$out"

@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include "gate/baseline.h"
+#include "gate_build.h"
 
 static void test_two_terms(void **state)
 {
@@ -99,32 +100,6 @@ static void test_malformed(void **state)
 }
 
 /* ---------------------------------------------------------------- compare */
-
-/* A model holding one step of drive-a: kind k, namespace nsid, read IOPS
- * iops and clat percentiles p99 / p9999 (NAN: fio printed none). */
-static void one_step(struct fr_model *m, const char *profile, const char *step, enum fr_kind k,
-		     unsigned nsid, double iops, double p99, double p9999)
-{
-	struct fr_job j;
-
-	memset(&j, 0, sizeof(j));
-	j.drive = "drive-a";
-	j.profile = profile;
-	j.step = step;
-	j.kind = k;
-	j.nsid = nsid;
-	j.groupid = -1;
-	for (int d = 0; d < FR_NDIRS; d++)
-		for (int b = 0; b < FR_NBASES; b++)
-			j.dir[d].lat[b] = (struct fr_lat){NAN, NAN, NAN, NAN};
-	j.dir[FR_READ].ios = 1000;
-	j.dir[FR_READ].iops = iops;
-	j.dir[FR_READ].bw_bytes = iops * 4096;
-	j.dir[FR_READ].lat[FR_CLAT] = (struct fr_lat){50, p99, NAN, p9999};
-	/* fio's default: total latency has a mean, no percentiles */
-	j.dir[FR_READ].lat[FR_LAT] = (struct fr_lat){60, NAN, NAN, NAN};
-	assert_int_equal(fr_model_add(m, &j), 0);
-}
 
 static int compare(struct fr_model *cur, struct fr_model *base, enum fr_basis basis,
 		   const char *expr, struct fr_baseline *b)
@@ -428,20 +403,15 @@ static void test_noise_brute_force(void **state)
 static void test_compare_repeats(void **state)
 {
 	struct fr_model m[6];
-	const struct fr_model *bm[3] = {&m[0], &m[1], &m[2]}, *cm[3] = {&m[3], &m[4], &m[5]};
-	struct fr_bl_runs br = {bm, 3}, cr = {cm, 3};
 	const double p[6] = {100, 120, 80, 112, 132, 92}; /* +12 % on +-20 % */
 	struct fr_baseline b = {.fail_if = "p99.99>+10%"};
-	struct fr_gate g;
-	char err[64];
 
 	(void)state;
 	for (int i = 0; i < 6; i++) {
 		fr_model_init(&m[i]);
 		one_step(&m[i], "4k-randread", "peak", FR_KIND_CURVE, 0, 1000, 50, p[i]);
 	}
-	assert_int_equal(fr_gate_parse(b.fail_if, &g, err, sizeof(err)), 0);
-	assert_int_equal(fr_baseline_compare(&cr, &br, FR_CLAT, &g, &b), 0);
+	compare_runs(m, 3, 3, &b);
 	assert_int_equal(b.nbase_runs, 3);
 	assert_int_equal(b.ncur_runs, 3);
 	assert_true(fabs(b.rows[0].base[FR_BL_P9999] - 100) < 1e-9); /* medians */
@@ -451,9 +421,7 @@ static void test_compare_repeats(void **state)
 	assert_int_equal(b.rows[0].within_noise, 1u << FR_BL_P9999);
 	assert_string_equal(fr_bl_verdict(&b), "pass");
 	fr_baseline_free(&b);
-	fr_gate_free(&g);
-	for (int i = 0; i < 6; i++)
-		fr_model_free(&m[i]);
+	free_models(m, 6);
 }
 
 int main(void)

@@ -294,7 +294,9 @@ static void test_absent_and_bad(void **state)
 	assert_false(step_of(&m)->health->recorded);
 	assert_non_null(strstr(step_of(&m)->health->why, "not an NVMe namespace"));
 	fr_model_free(&m);
-	/* nonsense values are not figures: no point, no counter, no crash */
+	/* nonsense values are not figures: no point, no counter, no crash; and
+	 * a record holding them cannot be trusted: health unknown, the first
+	 * field named, never valid (issue 37) */
 	one_step(&m, 1);
 	assert_int_equal(attach(&m,
 				"{\"controller\": \"nvme0\", \"absent\": null, \"before\": "
@@ -305,7 +307,11 @@ static void test_absent_and_bad(void **state)
 				err, sizeof(err)),
 			 0);
 	assert_true(step_of(&m)->health->recorded);
-	assert_false(step_of(&m)->health->invalid);
+	assert_true(step_of(&m)->health->invalid);
+	assert_true(step_of(&m)->health->unknown);
+	assert_string_equal(step_of(&m)->health->reason,
+			    "health unknown: critical_warning in the before snapshot cannot be "
+			    "read (-4)");
 	assert_int_equal(step_of(&m)->health->ctrl[0].ntemps, 0);
 	assert_int_equal(fr_hc_delta(&step_of(&m)->health->ctrl[0], FR_HC_DUW), -1);
 	fr_model_free(&m);

@@ -151,7 +151,8 @@ static void test_text(void **state)
 	rb_at(sec, "  1 compared, 2 not compared, 1 crossing a threshold, 0 where a term cannot "
 		   "be decided; gate: regression\n");
 	rb_at(sec, "noise from 2 baseline and 2 new runs: ");
-	rb_at(sec, "an exact permutation test at 83.3 % confidence)\n");
+	rb_at(sec, "a permutation test over whole runs: the verdict at 83.3 % confidence); 0 of "
+		   "the 5 other splits as extreme\n");
 	rb_at(sec, "  curve 4k-randread@peak / d: compared\n"
 		   "    iops            1005 ->          935       -7.0% [-7.9..-6.0]  THRESHOLD "
 		   "CROSSED\n"
