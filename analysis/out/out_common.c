@@ -176,6 +176,20 @@ bool fr_folded_text(const struct fr_report *rep, char *buf, size_t len)
 	return true;
 }
 
+bool fr_wins_folded_text(const struct fr_report *rep, char *buf, size_t len)
+{
+	size_t folded = rep->sect->nfolded;
+
+	*buf = '\0';
+	if (!folded)
+		return false;
+	snprintf(buf, len,
+		 "these counts include the %zu profile%s folded away above (only published drives; "
+		 "--all-sections shows %s)",
+		 folded, folded == 1 ? "" : "s", folded == 1 ? "it" : "them");
+	return true;
+}
+
 const char *fr_place_text(char *buf, size_t len, unsigned place)
 {
 	if (place)
