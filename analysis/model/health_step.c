@@ -135,7 +135,7 @@ static void coarse_why(const struct fr_health *h, enum fr_waf_src src, double ho
 	if (host == 0 && smart > 0) {
 		snprintf(why, len,
 			 "WAF n/a: %s moved 0 while SMART counted %.1f MB written: the drive "
-			 "keeps no host count beside its %s media count",
+			 "does not count host writes in its %s log, so that log gives no ratio",
 			 host_counter_name(src), smart / 1e6, fr_waf_src_name(src));
 		return;
 	}

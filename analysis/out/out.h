@@ -189,6 +189,19 @@ void fr_derived_text(const struct fr_drive *d, char *buf, size_t len);
  */
 bool fr_folded_text(const struct fr_report *rep, char *buf, size_t len);
 /**
+ * fr_wins_folded_text() - the note under "profiles won" when sections are folded
+ * @rep: the report
+ * @buf: where the note is written ("" when none)
+ * @len: @buf's size in bytes
+ *
+ * The wins count every profile, the folded ones too: "these counts include
+ * the 2 profiles folded away above (only published drives; --all-sections
+ * shows them)".
+ *
+ * Return: true when some section is folded, false otherwise.
+ */
+bool fr_wins_folded_text(const struct fr_report *rep, char *buf, size_t len);
+/**
  * fr_place_text() - a place as text
  * @buf: where the text is written (terminated, cut to fit)
  * @len: @buf's size in bytes

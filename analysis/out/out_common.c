@@ -117,9 +117,27 @@ static void points_allow_gap(const struct fr_wp_drive *const *w, const struct fr
 		 fabs(fr_us(p99 ? a->p99_ns - b->p99_ns : a->mean_ns - b->mean_ns)));
 }
 
+/* A statement's metric in words: "clat_p99_gap" -> "p99 read completion
+ * latency" (clat: completion, lat: total); the key itself when it is not
+ * of that shape. */
+static void metric_words(const char *metric, char *buf, size_t len)
+{
+	const char *basis = !strncmp(metric, "clat_", 5)  ? "completion latency"
+			    : !strncmp(metric, "lat_", 4) ? "total latency"
+							  : NULL;
+	const char *stat = basis ? strchr(metric, '_') + 1 : NULL;
+	size_t n = stat ? strcspn(stat, "_") : 0;
+
+	if (!basis || !n)
+		snprintf(buf, len, "%s", metric);
+	else
+		snprintf(buf, len, "%.*s read %s", (int)n, stat, basis);
+}
+
 void fr_statement_text(const struct fr_ranking *r, const struct fr_statement *s, char *buf,
 		       size_t len)
 {
+	char metric[96];
 	const struct fr_wp_drive *w[2];
 	char pts[128] = "", allow[160];
 	size_t n = review_wp(r, s->review, w), used = 0;
@@ -137,8 +155,10 @@ void fr_statement_text(const struct fr_ranking *r, const struct fr_statement *s,
 		points_allow_cross(r, s, allow, sizeof(allow));
 	else
 		points_allow_gap(w, s, allow, sizeof(allow));
-	snprintf(buf, len, "%s (%s, as published); the published points (%s MB/s) allow: %s",
-		 s->text, s->review, pts, allow);
+	metric_words(s->metric, metric, sizeof(metric));
+	snprintf(buf, len,
+		 "%s (metric: %s; %s, as published); the published points (%s MB/s) allow: %s",
+		 s->text, metric, s->review, pts, allow);
 }
 
 bool fr_folded_text(const struct fr_report *rep, char *buf, size_t len)
@@ -153,6 +173,20 @@ bool fr_folded_text(const struct fr_report *rep, char *buf, size_t len)
 		 "(--all-sections shows %s)",
 		 folded, folded == 1 ? "" : "s", folded == 1 ? "s" : "",
 		 folded == 1 ? "it" : "them");
+	return true;
+}
+
+bool fr_wins_folded_text(const struct fr_report *rep, char *buf, size_t len)
+{
+	size_t folded = rep->sect->nfolded;
+
+	*buf = '\0';
+	if (!folded)
+		return false;
+	snprintf(buf, len,
+		 "these counts include the %zu profile%s folded away above (only published drives; "
+		 "--all-sections shows %s)",
+		 folded, folded == 1 ? "" : "s", folded == 1 ? "it" : "them");
 	return true;
 }
 

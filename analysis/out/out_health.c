@@ -71,10 +71,13 @@ static void figures(FILE *f, const char *lead, const struct fr_health_row *r, st
 	fprintf(f, "%sdata units written %s", lead,
 		delta_text(duw, sizeof(duw), sum->delta[FR_HC_DUW]));
 	if (!isnan(w->host_bytes_smart))
-		fprintf(f, " (%.1f MB, the drive's count of host writes: a cross-check)",
+		fprintf(f,
+			" (%.1f MB: the whole controller's host writes over the step, every job "
+			"beside it and the ramp included)",
 			w->host_bytes_smart / 1e6);
 	if (!isnan(w->host_bytes))
-		fprintf(f, "; fio wrote %.1f MB", w->host_bytes / 1e6);
+		fprintf(f, "; this step's jobs wrote %.1f MB by fio's count (ramp left out)",
+			w->host_bytes / 1e6);
 	waf_text(waf, sizeof(waf), w);
 	fprintf(f, "; %s\n", waf);
 	for (size_t i = 0; i < h->nctrl; i++) {

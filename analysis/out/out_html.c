@@ -297,6 +297,7 @@ static void tail(FILE *f, const struct fr_report *rep)
 {
 	const struct fr_ranking *r = rep->r;
 	const struct fr_model *m = rep->m;
+	char note[160];
 
 	if (fr_wins_shown(r)) {
 		fputs("<h2>Summary: profiles won</h2>\n<table><tr><th class=\"l\">drive</th>"
@@ -311,6 +312,8 @@ static void tail(FILE *f, const struct fr_report *rep)
 				r->wins[i].profiles);
 		}
 		fputs("</table>\n", f);
+		if (fr_wins_folded_text(rep, note, sizeof(note)))
+			fprintf(f, "<p class=\"note folded\">%s.</p>\n", note);
 	}
 	if (r->have_ref && r->nprofiles) {
 		fputs("<h2>Summary: place among the published drives</h2>\n<table><tr>"

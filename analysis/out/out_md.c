@@ -255,6 +255,7 @@ static void tail(FILE *f, const struct fr_report *rep)
 {
 	const struct fr_ranking *r = rep->r;
 	const struct fr_model *m = rep->m;
+	char note[160];
 
 	if (fr_wins_shown(r)) {
 		fprintf(f, "\n## Summary: profiles won\n\n| drive | wins | profiles "
@@ -266,6 +267,8 @@ static void tail(FILE *f, const struct fr_report *rep)
 			fr_md_escape(f, r->wins[i].drive->label);
 			fprintf(f, " | %u | %u |\n", r->wins[i].wins, r->wins[i].profiles);
 		}
+		if (fr_wins_folded_text(rep, note, sizeof(note)))
+			fprintf(f, "\n%s.\n", note);
 	}
 	if (r->have_ref && r->nprofiles) {
 		fprintf(f, "\n## Summary: place among the published drives\n\n| drive | places (of "

@@ -391,6 +391,7 @@ static void noisy_neighbor(FILE *f, const struct fr_report *rep)
 static void summary(FILE *f, const struct fr_report *rep)
 {
 	const struct fr_ranking *r = rep->r;
+	char note[160];
 
 	if (!r->nprofiles)
 		return;
@@ -405,6 +406,8 @@ static void summary(FILE *f, const struct fr_report *rep)
 			cut(lb, sizeof(lb), r->wins[i].drive->label), r->wins[i].wins,
 			r->wins[i].profiles, r->wins[i].profiles == 1 ? "" : "s");
 	}
+	if (fr_wins_shown(r) && fr_wins_folded_text(rep, note, sizeof(note)))
+		fprintf(f, "note: %s\n", note);
 	if (!r->have_ref)
 		return;
 	fprintf(f, "\n== summary: place among the published drives (of published + 1) ==\n");

@@ -333,7 +333,8 @@ void fr_pts_svg_chart(FILE *f, struct json_object *c)
 		      "and up by its depth)",
 		      f);
 	fprintf(f,
-		"</figcaption>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
+		"</figcaption>\n<svg class=\"chart pts\" xmlns=\"http://www.w3.org/2000/svg\" "
+		"width=\"%d\" "
 		"height=\"%d\" role=\"img\">\n",
 		W, H);
 	y_axis(f, &y);

@@ -117,6 +117,40 @@ static void header(struct json_object *fig, const struct fr_pts_drive *d, struct
 	pts_put(fig, "header", h);
 }
 
+/* A straight line from (x0, y0) to (x1, y1) as a series of the chart. */
+static void segment(struct json_object *list, const char *name, double x0, double y0, double x1,
+		    double y1)
+{
+	struct json_object *s = pts_series(list, name);
+
+	pts_point(s, x0, y0);
+	pts_point(s, x1, y1);
+}
+
+/*
+ * What PTS's steady-state plot draws over the rounds, from the runner's
+ * verdict (the rule is the runner's, not judged again here): across the
+ * measurement window, the window's average, the average +10 % and -10 %
+ * (a range of 20 % of it), and the least-squares line (the verdict's
+ * slope through the window's middle round at its average).  Nothing when
+ * the verdict has no window (fewer than five rounds).
+ */
+static void window_lines(struct json_object *list, struct json_object *v)
+{
+	double avg = fr_json_num(v, "average"), slope = fr_json_num(v, "slope");
+	double first = fr_json_num(v, "first_round"), w = fr_json_num(v, "window");
+	double last = first + w - 1, mid = (first + last) / 2;
+
+	if (isnan(avg) || isnan(first) || isnan(w) || w < 2)
+		return;
+	segment(list, "window average", first, avg, last, avg);
+	segment(list, "average +10 %", first, 1.1 * avg, last, 1.1 * avg);
+	segment(list, "average -10 %", first, 0.9 * avg, last, 0.9 * avg);
+	if (!isnan(slope))
+		segment(list, "least-squares slope", first, avg + slope * (first - mid), last,
+			avg + slope * (last - mid));
+}
+
 /* The rounds and the verdict the runner wrote
  * (<drive>/<suite>/steady-state[-<part>].json). */
 static void steady_state(struct json_object *fig, const struct fr_pts_drive *d, const char *suite,
@@ -131,14 +165,18 @@ static void steady_state(struct json_object *fig, const struct fr_pts_drive *d, 
 	v = fr_json_load_file(p);
 	rounds = fr_json_get(v, "round_iops");
 	if (v && json_object_is_type(rounds, json_type_array)) {
-		struct json_object *s = pts_series(
-			pts_chart(fig, "steady-state convergence", "round", "IOPS"), "round IOPS");
+		struct json_object *list =
+			pts_chart(fig, "steady-state convergence", "round", "IOPS");
+		struct json_object *s = pts_series(list, "round IOPS");
 		size_t i;
 
 		for (i = 0; i < json_object_array_length(rounds); i++)
 			pts_point(s, (double)(i + 1),
 				  json_object_get_double(json_object_array_get_idx(rounds, i)));
-		pts_put(fig, "steady_state", pts_steady_state(v, p, runs));
+		struct json_object *ss = pts_steady_state(v, p, runs);
+
+		window_lines(list, ss); /* fiorank's own figures, not the file's */
+		pts_put(fig, "steady_state", ss);
 	}
 	free(p);
 	json_object_put(v);

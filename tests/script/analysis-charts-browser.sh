@@ -33,29 +33,45 @@ declare -A args=(
 	[latlog]="-d perio $L/perio -d avg $L/avg -d avg2 $L/avg2 -d hist $L/hist"
 	[baseline]="-N --baseline tests/data/fio/baseline/before --fail-if 'p99.99>+1000000%,iops<-5%' tests/data/fio/baseline/after"
 )
+# laid_out NAME: $tmp/NAME.html with measure.js, as Chromium lays it out
+# ($tmp/NAME.m), and the checks every page takes: all its charts laid out,
+# nothing outside its SVG.
+laid_out() {
+	python3 -c 'import sys; h, js = open(sys.argv[1]).read(), open(sys.argv[2]).read(); print(h.replace("</body>", "<script>" + js + "</script></body>"), end="")' \
+		"$tmp/$1.html" tests/script/charts/measure.js >"$tmp/$1-measure.html"
+	chrome --window-size=1400,900 --dump-dom "file://$tmp/$1-measure.html" |
+		python3 -c 'import sys, html, re; m = re.search(r"<pre id=\"measure\">(.*?)</pre>", sys.stdin.read(), re.S); print(html.unescape(m.group(1)) if m else "")' >"$tmp/$1.m"
+	nsvg=$(grep -c '<svg' "$tmp/$1.html")
+	check "$1: Chromium lays out all $nsvg charts" test "$(grep -c '^svg ' "$tmp/$1.m")" = "$nsvg" -a "$nsvg" -gt 0
+	check "$1: no mark or text outside its SVG" \
+		awk '$1 == "svg" { n++; if ($7 != 0 || $6 == 0) bad++ } END { exit !(n && !bad) }' "$tmp/$1.m"
+}
+# screenshot NAME: the whole page, for a human, in $shots/charts-NAME.png.
+screenshot() {
+	local h
+	h=$(awk '$1 == "page_height" { print $2 }' "$tmp/$1.m")
+	h=$((${h:-0} > 16000 ? 16000 : ${h:-0} < 900 ? 900 : ${h:-0}))
+	chrome --window-size=1400,"$h" --screenshot="$shots/charts-$1.png" "file://$tmp/$1.html" >/dev/null
+	check "$1: full-page screenshot ($h px) in $shots/charts-$1.png" test -s "$shots/charts-$1.png"
+}
 mkdir -p "$shots"
 for name in demo drives3 drives25 long latlog baseline; do
 	eval "set -- ${args[$name]}"
 	"$FIORANK" -f html -o "$tmp/$name.html" -r analysis/reference "$@" 2>/dev/null
-	python3 -c 'import sys; h, js = open(sys.argv[1]).read(), open(sys.argv[2]).read(); print(h.replace("</body>", "<script>" + js + "</script></body>"), end="")' \
-		"$tmp/$name.html" tests/script/charts/measure.js >"$tmp/$name-measure.html"
-	chrome --window-size=1400,900 --dump-dom "file://$tmp/$name-measure.html" |
-		python3 -c 'import sys, html, re; m = re.search(r"<pre id=\"measure\">(.*?)</pre>", sys.stdin.read(), re.S); print(html.unescape(m.group(1)) if m else "")' >"$tmp/$name.m"
-	nsvg=$(grep -c '<svg' "$tmp/$name.html")
-	check "$name: Chromium lays out all $nsvg charts" test "$(grep -c '^svg ' "$tmp/$name.m")" = "$nsvg" -a "$nsvg" -gt 0
-	check "$name: no mark or text outside its SVG" \
-		awk '$1 == "svg" { n++; if ($7 != 0 || $6 == 0) bad++ } END { exit !(n && !bad) }' "$tmp/$name.m"
+	laid_out "$name"
 	check "$name: no two legend entries overlap" \
 		awk '$1 == "svg" { n++; if ($11 != 0) bad++ } END { exit !(n && !bad) }' "$tmp/$name.m"
 	check "$name: every legend lies below its plot" \
 		awk '$1 == "svg" { n++; if ($13 != 0) bad++ } END { exit !(n && !bad) }' "$tmp/$name.m"
 	check "$name: no two step labels overlap, none covers a point (as Chromium renders them)" \
 		awk '$1 == "svg" { n++; if ($17 != 0) bad++ } END { exit !(n && !bad) }' "$tmp/$name.m"
-	h=$(awk '$1 == "page_height" { print $2 }' "$tmp/$name.m")
-	h=$((${h:-0} > 16000 ? 16000 : ${h:-0} < 900 ? 900 : ${h:-0}))
-	chrome --window-size=1400,"$h" --screenshot="$shots/charts-$name.png" "file://$tmp/$name.html" >/dev/null
-	check "$name: full-page screenshot ($h px) in $shots/charts-$name.png" test -s "$shots/charts-$name.png"
+	screenshot "$name"
 done
+# The PTS page (fiorank pts) as Chromium lays it out: its charts (their own
+# axes, legend at the right) within their SVGs, and a screenshot.
+"$FIORANK" pts -f html -o "$tmp/pts.html" tests/data/fio/pts 2>/dev/null
+laid_out pts
+screenshot pts
 check "latlog: the mean and p99 over time from fio's logs are laid out (2 drives each)" \
 	bash -c "test \"\$(grep -c '^svg .* keys 2 ' '$tmp/latlog.m')\" -ge 2"
 check "baseline: the section's rows are all laid out, none cut, the crossed one shown, within the page" \

@@ -161,6 +161,23 @@ check "CSV: the IOPS table's cells and the throughput pages' figures" bash -c "
 "$FIORANK" pts "$mx" >"$tmp/m.txt"
 check "text: the throughput pages are named by block size" bash -c "
 	grep -q '^== SNIA PTS pts-tp 128k: target ==' '$tmp/m.txt' && grep -q '^== SNIA PTS pts-tp 1024k: target ==' '$tmp/m.txt'"
+# The convergence chart draws what PTS's steady-state plot does (issue 38),
+# from the runner's verdict: across the measurement window its average,
+# the average +-10 % and the least-squares line (the verdict's slope
+# through the window's middle round at the average).
+conv=$(jq -n --slurpfile v "$d/pts-hir/steady-state.json" --slurpfile r "$tmp/p.json" '
+	$v[0] as $v | ($v.first_round) as $a | ($a + $v.window - 1) as $b | (($a + $b) / 2) as $m |
+	def near($x; $y): ($x - $y | fabs) <= 1e-6 * ($y | fabs) + 1e-9;
+	def line($s; $y0; $y1): $s.x == [$a, $b] and near($s.y[0]; $y0) and near($s.y[1]; $y1);
+	[$r[0].tests[] | select(.test == "pts-hir") | .charts[] | select(.name == "steady-state convergence")][0] as $c |
+	($c.series | map({(.name): .}) | add) as $s |
+	line($s["window average"]; $v.average; $v.average) and
+	line($s["average +10 %"]; 1.1 * $v.average; 1.1 * $v.average) and
+	line($s["average -10 %"]; 0.9 * $v.average; 0.9 * $v.average) and
+	line($s["least-squares slope"]; $v.average + $v.slope * ($a - $m); $v.average + $v.slope * ($b - $m)) and
+	($s["round IOPS"].y == $v.round_iops)')
+check "HIR convergence chart: rounds, window average, +-10 % and slope lines from the verdict" test "$conv" = true
+
 # A drive the runner named after its device node is named by model, serial
 # and namespace, as the ranking report names it (issue 38: 'ng0n1'); the
 # fixture's file keeps its label (above).

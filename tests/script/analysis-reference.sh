@@ -106,10 +106,10 @@ check "p99 crossover: placed between the published points 10 and 700 MB/s, not '
 	grep -q '^crossover,write-pressure,Intel D7-P5510 \[p5510-vs-pm9a3\],,p99,.*,700.000,.*between the published points 10 and 700 MB/s (none between them)' "$tmp/rank.csv"
 check "no report claims the crossover is 'from 700 MB/s on'" bash -c "! grep -q 'from 700 MB/s on' '$tmp/rank.csv'"
 check "the review's statement 'from 110 MB/s on' is shown as published, beside the points" \
-	grep -q '^statement,write-pressure,p5510-vs-pm9a3,,clat_p99_crossover,.*,110.000,.*P5510 p99 falls below PM9A3 from 110 MB/s on (p5510-vs-pm9a3, as published); the published points (10, 700 MB/s) allow: between 10 and 700 MB/s' "$tmp/rank.csv"
+	grep -q '^statement,write-pressure,p5510-vs-pm9a3,,clat_p99_crossover,.*,110.000,.*P5510 p99 falls below PM9A3 from 110 MB/s on (metric: p99 read completion latency; p5510-vs-pm9a3, as published); the published points (10, 700 MB/s) allow: between 10 and 700 MB/s' "$tmp/rank.csv"
 check "the 800 MB/s gaps are shown as published (108 and 196.5 µs), with no point at 800" \
-	bash -c "grep -q '^statement,.*,clat_mean_gap,,,108.000,.*,800.000,.*P5510 lower by 108 us at 800 MB/s.*no point there; at 700 MB/s, a gap of 40.0 µs' '$tmp/rank.csv' &&
-		grep -q '^statement,.*,clat_p99_gap,,,196.500,.*,800.000,.*P5510 lower by 196.5 us at 800 MB/s.*at 700 MB/s, a gap of 221.0 µs' '$tmp/rank.csv'"
+	bash -c "grep -q '^statement,.*,clat_mean_gap,,,108.000,.*,800.000,.*P5510 lower by 108 us at 800 MB/s (metric: mean read completion latency; .*no point there; at 700 MB/s, a gap of 40.0 µs' '$tmp/rank.csv' &&
+		grep -q '^statement,.*,clat_p99_gap,,,196.500,.*,800.000,.*P5510 lower by 196.5 us at 800 MB/s (metric: p99 read completion latency; .*at 700 MB/s, a gap of 221.0 µs' '$tmp/rank.csv'"
 "$FIORANK" -r "$REF" -f html --with-reference=p5510-vs-pm9a3 >"$tmp/ref.html"
 check "charts draw published points as markers, with no line between them" \
 	bash -c "grep -q '<circle class=\"published\"' '$tmp/ref.html' && ! grep -q '<path class=\"series\"' '$tmp/ref.html'"

@@ -229,8 +229,8 @@ static void test_waf(void **state)
 	       17900000, 35, &w);
 	assert_true(isnan(w.waf));
 	assert_string_equal(w.why, "WAF n/a: endurance group data units written moved 0 while "
-				   "SMART counted 17.9 MB written: the drive keeps no host count "
-				   "beside its endurance group media count");
+				   "SMART counted 17.9 MB written: the drive does not count host "
+				   "writes in its endurance group log, so that log gives no ratio");
 	/* a media counter without the host counter beside it: n/a */
 	waf_of("null", "null",
 	       "{\"before\": {\"media_units_written\": 10}, \"after\": "

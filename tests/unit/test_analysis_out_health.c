@@ -174,15 +174,19 @@ static void test_text(void **state)
 	cool = rb_at(sec, "  cool / 4k-randwrite step peak: valid\n"
 			  "      temperature 37 °C -> 42 °C, max 47 °C; critical warning: none; "
 			  "TMT1 +0, TMT2 +0\n"
-			  "      data units written +200 (102.4 MB, the drive's count of host "
-			  "writes: a cross-check); fio wrote 100.0 MB; WAF 2.00 (OCP C0: media "
+			  "      data units written +200 (102.4 MB: the whole controller's host "
+			  "writes over the step, every job beside it and the ramp included); this "
+			  "step's jobs wrote 100.0 MB by fio's count (ramp left out); WAF 2.00 "
+			  "(OCP C0: media "
 			  "204.8 MB / host 102.4 MB by SMART data units written)\n"
 			  "      nvme0: 12 samples during the step, 340 µs CPU in all\n");
 	pair = rb_at(sec, "  pair / 4k-randwrite step peak: valid\n"
 			  "      temperature 32 °C -> 39 °C, max 45 °C; critical warning: none; "
 			  "TMT1 +0, TMT2 +0\n"
-			  "      data units written +200 (102.4 MB, the drive's count of host "
-			  "writes: a cross-check); fio wrote 100.0 MB; WAF n/a: the drive reports "
+			  "      data units written +200 (102.4 MB: the whole controller's host "
+			  "writes over the step, every job beside it and the ramp included); this "
+			  "step's jobs wrote 100.0 MB by fio's count (ramp left out); WAF n/a: the "
+			  "drive reports "
 			  "no media counter\n");
 	hot = rb_at(sec, "  hot / 4k-randwrite step peak: INVALID: ");
 	rb_at(hot, "critical warning: temperature; TMT1 +0, TMT2 +0\n");

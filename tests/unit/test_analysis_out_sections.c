@@ -85,12 +85,19 @@ static void test_folded(void **state)
 			     "(--all-sections shows them)\n") < rb_at(t, "\n== 4k-randread: "));
 	rb_absent(t, "== sql");
 	rb_absent(t, "== oracle");
+	/* the wins count the folded profiles too, and say so (issue 38) */
+	assert_true(rb_at(t, "== summary: profiles won") <
+		    rb_at(t, "\nnote: these counts include the 2 profiles folded away above (only "
+			     "published drives; --all-sections shows them)\n"));
 	free(t);
 	t = rb_render(fr_out_md, &x->rep);
 	rb_at(t, "\n2 profiles that hold only published drives folded away (--all-sections shows "
 		 "them).\n");
 	rb_at(t, "\n## 4k-randread (ranked by peak IOPS)\n");
 	rb_absent(t, "## sql");
+	assert_true(rb_at(t, "## Summary: profiles won") <
+		    rb_at(t, "\nthese counts include the 2 profiles folded away above (only "
+			     "published drives; --all-sections shows them).\n"));
 	free(t);
 	t = rb_render(fr_out_html, &x->rep);
 	assert_true(rb_at(t, "<p class=\"note folded\">2 profiles that hold only published drives "
@@ -100,6 +107,9 @@ static void test_folded(void **state)
 			  "4k-randread (ranked by peak IOPS)"));
 	rb_absent(t, ">sql (ranked");
 	rb_absent(t, ">oracle (ranked");
+	assert_true(rb_at(t, ">Summary: profiles won</h2>") <
+		    rb_at(t, "<p class=\"note folded\">these counts include the 2 profiles folded "
+			     "away above (only published drives; --all-sections shows them).</p>"));
 	free(t);
 	/* CSV and JSON leave the folded sections out, without a note */
 	t = rb_render(fr_out_csv, &x->rep);
