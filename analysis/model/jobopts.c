@@ -18,6 +18,7 @@ void fr_jobopts_init(struct fr_jobopts *o)
 {
 	memset(o, 0, sizeof(*o));
 	o->rwmixread = 50;
+	o->pct_random = 100;
 	o->iodepth = 1;
 	o->numjobs = 1;
 	o->namespaces = 1;
@@ -81,6 +82,26 @@ static int mix_value(const char *v)
 	return (end == v || *end || n < 0 || n > 100) ? -1 : (int)n;
 }
 
+/* percentage_random= ("R[,W[,T]]"): 0 or 100 when every part given says
+ * so, -1 for a mix or a value that cannot be read. */
+static int random_share(const char *v)
+{
+	int all = -2;
+
+	for (const char *p = v; *p; p += *p == ',') {
+		char *end;
+		long n = strtol(p, &end, 10);
+
+		if (end == p || n < 0 || n > 100 || (*end && *end != ','))
+			return -1;
+		if (all != -2 && all != n)
+			return -1;
+		all = (int)n;
+		p = end;
+	}
+	return all == 0 || all == 100 ? all : -1;
+}
+
 void fr_jobopts_set(struct fr_jobopts *o, const char *key, const char *value)
 {
 	int mix;
@@ -122,6 +143,10 @@ void fr_jobopts_set(struct fr_jobopts *o, const char *key, const char *value)
 	else if (!strcmp(key, "bssplit") || !strcmp(key, "bsrange") ||
 		 !strcmp(key, "blocksize_range"))
 		o->bs_varies = true;
+	else if (!strcmp(key, "percentage_random") || !strcmp(key, "percentage_sequential"))
+		o->pct_random = !strcmp(key, "percentage_random") ? random_share(value)
+				: random_share(value) < 0	  ? -1
+								  : 100 - random_share(value);
 	else if (!strcmp(key, "rwmixread") && (mix = mix_value(value)) >= 0)
 		o->rwmixread = mix;
 	else if (!strcmp(key, "rwmixwrite") && (mix = mix_value(value)) >= 0)

@@ -77,15 +77,18 @@ struct fr_jobopts {
 	 * option, so a kb_base given after bs= does not change it; 0 for a
 	 * kb_base fio would refuse */
 	unsigned bs_kb_base;
-	const char *name;     /* the options' own name= (a group_reporting entry
-				 carries its last job's options, its first job's name) */
-	bool verify;	      /* verify= other than 0/none, and do_verify not 0 */
-	bool do_verify;	      /* do_verify= (fio's default 1) */
-	const char *unified;  /* unified_rw_reporting=, or NULL */
-	bool rate_capped;     /* rate= or rate_iops= given: fio caps each direction */
-	bool known;	      /* the output had the job's options (fio 3.x always
-				 does; without them fio's defaults are guesses) */
-	bool bs_varies;	      /* bssplit= or bsrange= given: no single block size */
+	const char *name;    /* the options' own name= (a group_reporting entry
+				carries its last job's options, its first job's name) */
+	bool verify;	     /* verify= other than 0/none, and do_verify not 0 */
+	bool do_verify;	     /* do_verify= (fio's default 1) */
+	const char *unified; /* unified_rw_reporting=, or NULL */
+	bool rate_capped;    /* rate= or rate_iops= given: fio caps each direction */
+	bool known;	     /* the output had the job's options (fio 3.x always
+				does; without them fio's defaults are guesses) */
+	bool bs_varies;	     /* bssplit= or bsrange= given: no single block size */
+	/* percentage_random= (100 - percentage_sequential=): 100 (fio's
+	 * default) or 0 when every direction says so, -1 a mix */
+	int pct_random;
 	int rwmixread;	      /* rwmixread=, or 100 - rwmixwrite=; fio's default 50 */
 	unsigned iodepth;     /* iodepth=, fio's default 1; 0 unreadable */
 	unsigned numjobs;     /* numjobs=, fio's default 1; 0 unreadable */
@@ -180,7 +183,8 @@ int fr_workload_of_name(const char *profile, struct fr_workload *w);
  * @w: filled whole: bs per direction in bytes, 0 where not one size
  *     (ranges, splits, unreadable, over 1 GiB); read_pct as
  *     fr_jobopts_read_pct(); random 1 for an rw= starting "rand" (randtrim
- *     too), else 0 when the job reads or writes, -1 when it does neither
+ *     too) unless percentage_random= says 0 (then 0) or a mix (then -1),
+ *     else 0 when the job reads or writes, -1 when it does neither
  */
 void fr_workload_of_opts(const struct fr_jobopts *o, struct fr_workload *w);
 

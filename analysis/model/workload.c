@@ -109,15 +109,27 @@ void fr_workload_of_opts(const struct fr_jobopts *o, struct fr_workload *w)
 	}
 	w->read_pct = fr_jobopts_read_pct(o);
 	w->random = !strncmp(rw, "rand", 4) ? 1 : w->read_pct >= 0 ? 0 : -1;
+	/* a random rw= with percentage_random=0 runs sequentially */
+	if (w->random == 1 && o->pct_random != 100)
+		w->random = o->pct_random == 0 ? 0 : -1;
 }
 
 /* fio's defaults of the options a workload is compared on. */
 static const struct {
 	const char *key, *value;
-} defaults[] = {{"iodepth", "1"},   {"numjobs", "1"},	      {"rw", "read"},
-		{"bs", "4096"},	    {"rwmixread", "50"},      {"kb_base", "1024"},
-		{"direct", "0"},    {"group_reporting", "0"}, {"time_based", "0"},
-		{"ramp_time", "0"}, {"do_verify", "1"},	      {"verify", "0"}};
+} defaults[] = {{"iodepth", "1"},
+		{"numjobs", "1"},
+		{"rw", "read"},
+		{"bs", "4096"},
+		{"rwmixread", "50"},
+		{"kb_base", "1024"},
+		{"direct", "0"},
+		{"group_reporting", "0"},
+		{"time_based", "0"},
+		{"ramp_time", "0"},
+		{"do_verify", "1"},
+		{"verify", "0"},
+		{"percentage_random", "100"}};
 
 static const char *main_key(const char *key)
 {
