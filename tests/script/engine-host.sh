@@ -104,6 +104,32 @@ check_fails "engine built for another fio refuses to load, naming both" \
 	"built against fio-0.0-not-this-one but is loaded into $(fio_version)" \
 	fio_cmd --name=bad --ioengine=external:"$BUILD/tests/ssdnvme-wrongfio.so" --filename="$tmp/data" --size=1M --rw=read
 
+# The engine's integers, read whole and range-checked (issue 36 row 2): fio's
+# own integer options wrapped these (apptag=-1 became 0xffff, PI checks off;
+# 4294967297 passed a maximum of 0xffff as 1; "2s" was 2 ms).  Each refused
+# before the job starts, nothing written.
+rm -f "$tmp/opt.json"
+for bad in "apptag=-1:apptag=-1 is out of range: valid 0-65535" \
+	"apptag=4294967297:apptag=4294967297 is out of range: valid 0-65535" \
+	"apptag_mask=0x10000:apptag_mask=0x10000 is out of range: valid 0-65535" \
+	"health_interval=-1:health_interval=-1 is out of range: valid 0-86400000 ms" \
+	"health_interval=1e3:health_interval=1e3 is not a time" \
+	"health_interval=1500us:health_interval=1500us is not a whole number of milliseconds" \
+	"tag_interval=0:tag_interval=0 is out of range: valid 1-86400000 ms" \
+	"md_per_io_size=4294967296:md_per_io_size=4294967296 is out of range: valid 0-4294967295" \
+	"tag_outliers=-1:tag_outliers=-1 is out of range: valid 0-1000000" \
+	"sqthread_poll_cpu=4294967296:sqthread_poll_cpu=4294967296 is out of range"; do
+	check_fails "${bad%%:*} is refused, naming the range" "^ssdnvme: ${bad#*:}" \
+		fio_cmd --name=opt "$eng" --filename="$tmp/data" --size=1M --rw=read --"${bad%%:*}" \
+		--ssdnvme_results="$tmp/opt.json"
+done
+check "... and none of them ran a job (no results file)" test ! -e "$tmp/opt.json"
+fio_cmd --name=units "$eng" --filename="$tmp/data" --size=1M --rw=read --health_interval=2s \
+	--tag_interval=1m --ssdnvme_results="$tmp/units.json" >/dev/null 2>&1
+check "health_interval=2s is 2000 ms (fio's time units)" \
+	jq -e '.health["units.1"].interval_ms == 2000' "$tmp/units.json"
+check "tag_interval=1m is 60000 ms" jq -e '.tags.interval_ms == 60000' "$tmp/units.json"
+
 # write_zeroes=1 on the file fallback zeroes (FALLOC_FL_ZERO_RANGE), not the buffer (item 6).
 fio_cmd --name=pat "$eng" --filename="$tmp/wz" --size=1M --bs=64k --rw=write --buffer_pattern=0xa5 >/dev/null 2>&1
 check "write_zeroes=1 on a file runs" fio_cmd --name=wz "$eng" --filename="$tmp/wz" --size=1M --bs=64k \
