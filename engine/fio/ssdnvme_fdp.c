@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Flexible Data Placement through the engine.  With fio 3.33, which has no
  * placement options, the engine's own ssdnvme_fdp=1, ssdnvme_plids= and
