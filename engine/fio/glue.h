@@ -217,6 +217,16 @@ bool ssdnvme_check_hipri(struct thread_data *td, const struct file_state *fs);
  * Return: true, or false with the job failed and why logged.
  */
 bool ssdnvme_setup_metadata(struct thread_data *td, struct file_state *fs);
+/**
+ * ssdnvme_check_md_options() - refuse metadata options no file uses
+ * @td: the job, every file set up
+ *
+ * pi_chk= on a job without a PI namespace, md_per_io_size= on one without
+ * separate metadata: refused rather than ignored (setup_metadata.c).
+ *
+ * Return: true, or false with the job failed and why logged.
+ */
+bool ssdnvme_check_md_options(struct thread_data *td);
 
 /* files.c: ->open_file, ->close_file, ->get_file_size */
 /**

@@ -423,6 +423,8 @@ int ssdnvme_setup(struct thread_data *td)
 	}
 	if (o->namespaces && td->files_index)
 		((struct file_state *)FILE_ENG_DATA(td->files[0]))->expanded = true;
+	if (!ssdnvme_check_md_options(td))
+		return 1;
 	/* in the job's own process, after ->init() (create_serialize=0) */
 	if (td->io_ops_data && ssdnvme_md_prepare(td))
 		return 1;

@@ -130,6 +130,25 @@ check "health_interval=2s is 2000 ms (fio's time units)" \
 	jq -e '.health["units.1"].interval_ms == 2000' "$tmp/units.json"
 check "tag_interval=1m is 60000 ms" jq -e '.tags.interval_ms == 60000' "$tmp/units.json"
 
+# Options nothing would read are refused, not ignored (issue 36 row 5):
+# placement choices without placement, PI checks and metadata buffers on
+# files without PI or metadata.
+check_fails "ssdnvme_plids= without ssdnvme_fdp=1 is refused" \
+	"^ssdnvme: ssdnvme_plids=0 without ssdnvme_fdp=1: no write is placed" \
+	fio_cmd --name=p "$eng" --filename="$tmp/data" --size=1M --rw=write --ssdnvme_plids=0
+check_fails "ssdnvme_plid_select=random without ssdnvme_fdp=1 is refused" \
+	"^ssdnvme: ssdnvme_plid_select=random without ssdnvme_fdp=1" \
+	fio_cmd --name=p "$eng" --filename="$tmp/data" --size=1M --rw=write --ssdnvme_plid_select=random
+check "ssdnvme_plids=all and plid_select=roundrobin (a job file's defaults) still run unplaced" \
+	fio_cmd --name=p "$eng" --filename="$tmp/data" --size=1M --rw=read --ssdnvme_plids=all \
+	--ssdnvme_plid_select=roundrobin
+check_fails "pi_chk= on a file without PI is refused" \
+	"^ssdnvme: pi_chk=GUARD: no file of job 'p' has metadata" \
+	fio_cmd --name=p "$eng" --filename="$tmp/data" --size=1M --rw=read --pi_chk=GUARD
+check_fails "md_per_io_size= on a file without metadata is refused" \
+	"^ssdnvme: md_per_io_size=64: no file of job 'p' has metadata" \
+	fio_cmd --name=p "$eng" --filename="$tmp/data" --size=1M --rw=read --md_per_io_size=64
+
 # write_zeroes=1 on the file fallback zeroes (FALLOC_FL_ZERO_RANGE), not the buffer (item 6).
 fio_cmd --name=pat "$eng" --filename="$tmp/wz" --size=1M --bs=64k --rw=write --buffer_pattern=0xa5 >/dev/null 2>&1
 check "write_zeroes=1 on a file runs" fio_cmd --name=wz "$eng" --filename="$tmp/wz" --size=1M --bs=64k \

@@ -38,6 +38,18 @@ check_fails "ssdnvme_fdp=1 on a namespace without FDP" \
 	"/dev/ng0n1: reclaim unit handle status \(I/O Management Receive\) of nsid 1: .*no Flexible Data Placement enabled .*placement refused" \
 	ssd --name=b --filename=/dev/ng0n1 --rw=write --bs=4k --size=64k --ssdnvme_fdp=1
 
+# Options nothing would read on this namespace (issue 36 row 5): ns1 of this
+# boot has no metadata and its endurance group no FDP.
+check_fails "pi_chk= on a namespace without PI is refused" \
+	"^ssdnvme: pi_chk=GUARD,REFTAG: no file of job 'b' has metadata \(/dev/ng0n1" \
+	ssd --name=b --filename=/dev/ng0n1 $rd --pi_chk=GUARD,REFTAG
+check_fails "md_per_io_size= on a namespace without metadata is refused" \
+	"^ssdnvme: md_per_io_size=4096: no file of job 'b' has metadata \(/dev/ng0n1" \
+	ssd --name=b --filename=/dev/ng0n1 $rd --md_per_io_size=4096
+check_fails "ssdnvme_plids= without ssdnvme_fdp=1 is refused (nothing written)" \
+	"^ssdnvme: ssdnvme_plids=0-1 without ssdnvme_fdp=1" \
+	ssd --name=b --filename=/dev/ng0n1 --rw=write --bs=4k --size=64k --ssdnvme_plids=0-1
+
 check_fails "hipri on a block device through the page cache" "hipri: /dev/nvme0n1 is used through the page cache \(direct=0\); polled completions need direct I/O" \
 	ssd --name=b --filename=/dev/nvme0n1 --hipri --direct=0 $rd
 
