@@ -314,7 +314,9 @@ struct safefile_deny *ssdnvme_deny_list(struct thread_data *td);
  * @td: the job (its name and thread number)
  * @results: the results path (ssdnvme_results_path())
  *
- * Return: "<results>.<job>.<N>.taglog", malloc'd; NULL when memory is short.
+ * Return: "<results>.<job>.<N>.taglog", malloc'd, with '/' and '%' in the
+ * job name as %2F and %25 (the log stays in the results' directory); NULL
+ * when memory is short.
  */
 char *ssdnvme_taglog_path(struct thread_data *td, const char *results);
 /**

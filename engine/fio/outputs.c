@@ -39,13 +39,33 @@ struct safefile_deny *ssdnvme_deny_list(struct thread_data *td)
 	return deny;
 }
 
+/*
+ * A job name as one component of a file name: '/' (and '%', so that the
+ * escape reads back one way) as %2F and %25, so "x/../../tmp/EVIL" names a
+ * file in the results directory, never one outside it.
+ */
+static char *name_component(const char *name)
+{
+	char *out = malloc(3 * strlen(name) + 1), *p = out;
+
+	for (; out && *name; name++) {
+		if (*name == '/' || *name == '%')
+			p += sprintf(p, "%%%02X", (unsigned char)*name);
+		else
+			*p++ = *name;
+	}
+	if (out)
+		*p = '\0';
+	return out;
+}
+
 char *ssdnvme_taglog_path(struct thread_data *td, const char *results)
 {
-	char *path = NULL;
+	char *name = name_component(td->o.name ? td->o.name : "job"), *path = NULL;
 
-	if (asprintf(&path, "%s.%s.%u.taglog", results, td->o.name ? td->o.name : "job",
-		     td->thread_number) < 0)
-		return NULL;
+	if (name && asprintf(&path, "%s.%s.%u.taglog", results, name, td->thread_number) < 0)
+		path = NULL;
+	free(name);
 	return path;
 }
 

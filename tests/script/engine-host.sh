@@ -173,4 +173,16 @@ check "the data file was not replaced" cmp "$tmp/data" "$tmp/data.orig"
 check_fails "a missing results directory is an error" \
 	"ssdnvme_results=$tmp/nodir/r.json: directory $tmp/nodir: No such file or directory" \
 	wjob --ssdnvme_results="$tmp/nodir/r.json"
+# A job name with '/' never takes the tag log out of the results directory
+# (issue 36 row 6): "x/../../EVIL" resolved, through a directory named like
+# the log's prefix, to a file two levels up.
+mkdir -p "$tmp/tl/res/r.json.x"
+fio_cmd --name='x/../../EVIL' "$eng" --filename="$tmp/data" --size=1M --rw=read --tag_log=1 \
+	--ssdnvme_results="$tmp/tl/res/r.json" >/dev/null 2>&1
+check "a job name with '/' keeps its tag log beside the results ('/' as %2F)" \
+	test -s "$tmp/tl/res/r.json.x%2F..%2F..%2FEVIL.1.taglog"
+check "... and writes nothing outside the results directory" test ! -e "$tmp/tl/EVIL.1.taglog"
+check "... and the results name that log" jq -e --arg p "$tmp/tl/res/r.json.x%2F..%2F..%2FEVIL.1.taglog" \
+	'.jobs[0].taglog == $p' "$tmp/tl/res/r.json"
+
 tap_done
