@@ -185,4 +185,26 @@ check "... and writes nothing outside the results directory" test ! -e "$tmp/tl/
 check "... and the results name that log" jq -e --arg p "$tmp/tl/res/r.json.x%2F..%2F..%2FEVIL.1.taglog" \
 	'.jobs[0].taglog == $p' "$tmp/tl/res/r.json"
 
+# Two fio runs writing one results file at once (issue 36 row 7): the one
+# that ends last finds the other's results, written after it started, and
+# fails saying so instead of replacing them.
+fio_cmd --name=first "$eng" --filename="$tmp/data" --size=16M --rw=randread --time_based --runtime=6 \
+	--ssdnvme_results="$tmp/two.json" >"$tmp/first.out" 2>&1 &
+first=$!
+sleep 1
+fio_cmd --name=second "$eng" --filename="$tmp/data" --size=16M --rw=randread --time_based --runtime=1 \
+	--ssdnvme_results="$tmp/two.json" >"$tmp/second.out" 2>&1
+check "the second run (ends first) writes its results" jq -e '.job == "second"' "$tmp/two.json"
+wait $first
+rc=$?
+if [ $rc -ne 0 ] && grep -q "^ssdnvme: $tmp/two.json holds the results of another fio run .* written there after this run started: not replaced" "$tmp/first.out"; then
+	ok "the first run, ending later, fails (exit $rc) saying another run's results are there"
+else
+	not_ok "the first run, ending later: exit $rc"
+	sed 's/^/# /' "$tmp/first.out" | tail -5
+fi
+check "... and the second run's results are still in the file" jq -e '.job == "second"' "$tmp/two.json"
+rm -f "$tmp/two.json"
+check "a results file of an earlier run is still replaced" fio_cmd --name=third "$eng" --filename="$tmp/data" \
+	--size=1M --rw=read --ssdnvme_results="$tmp/tl/res/r.json"
 tap_done
