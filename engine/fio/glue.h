@@ -270,6 +270,8 @@ int ssdnvme_get_file_size(struct thread_data *td, struct fio_file *f);
  * @td: the job
  * @err: the errno recorded as the job's error (fio exits non-zero)
  * @msg: what went wrong, logged as "ssdnvme: MSG" to stderr
+ *
+ * In glue.c, which every glue file may lean on.
  */
 void ssdnvme_fail(struct thread_data *td, int err, const char *msg);
 
@@ -279,7 +281,7 @@ void ssdnvme_fail(struct thread_data *td, int err, const char *msg);
  *
  * ssdnvme_results=, or by default fio's --output with ".json" replaced by
  * ".engine.json" (appended to another name): one file per fio run
- * (identity.c).
+ * (paths.c).
  *
  * Return: the path, malloc'd (the caller frees it); NULL when there is
  * nowhere to write it (no --output) or memory is short.
@@ -313,6 +315,8 @@ struct safefile_deny *ssdnvme_deny_list(struct thread_data *td);
  * ssdnvme_taglog_path() - the job's tag log path
  * @td: the job (its name and thread number)
  * @results: the results path (ssdnvme_results_path())
+ *
+ * In paths.c.
  *
  * Return: "<results>.<job>.<N>.taglog", malloc'd, with '/' and '%' in the
  * job name as %2F and %25 (the log stays in the results' directory); NULL

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The glue between a job and results.c: where the engine's JSON goes and
- * what goes in it.
+ * The glue between a job and results.c: what goes into the engine's JSON
+ * (where it goes is paths.c's).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -17,55 +17,6 @@
 #include "results.h"
 #include "ssdnvme_fdp.h"
 #include "version.h" /* $(BUILD)/version.h: the project version */
-
-/* fio's --output FILE from our own command line, or NULL. */
-static char *fio_output_path(void)
-{
-	char buf[8192], *p, *end, *out = NULL;
-	ssize_t n;
-	int fd = open("/proc/self/cmdline", O_RDONLY);
-
-	if (fd < 0)
-		return NULL;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return NULL;
-	buf[n] = '\0';
-	end = buf + n;
-	for (p = buf; p < end; p += strlen(p) + 1) {
-		if (!strncmp(p, "--output=", 9))
-			out = p + 9;
-		else if (!strcmp(p, "--output") && p + strlen(p) + 1 < end)
-			out = p + strlen(p) + 1;
-	}
-	return out ? strdup(out) : NULL;
-}
-
-/*
- * ssdnvme_results=, or by default fio's --output with ".json" replaced by
- * ".engine.json" (".engine.json" appended to another name): one file per fio
- * run, the name fiorank and the suite runner look for beside fio's output.
- */
-char *ssdnvme_results_path(struct thread_data *td)
-{
-	struct ssdnvme_options *o = td->eo;
-	char *output, *path = NULL;
-	size_t n;
-
-	if (o->results_file && *o->results_file)
-		return strdup(o->results_file);
-	output = fio_output_path();
-	if (!output)
-		return NULL;
-	n = strlen(output);
-	if (n > 5 && !strcmp(output + n - 5, ".json"))
-		n -= 5;
-	if (asprintf(&path, "%.*s.engine.json", (int)n, output) < 0)
-		path = NULL;
-	free(output);
-	return path;
-}
 
 /*
  * The fio run: fio's main process, which forks every job (or runs it as a

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The engine's own files (the results JSON, tag logs): where they go, what
- * they must never be (the job's data: a device, a symlink to one, a data
+ * The engine's own files (the results JSON, tag logs; their names are
+ * paths.c's): what they must never be (the job's data: a device, a symlink to one, a data
  * file), and the proof at set-up, before any I/O, that they can be written
  * with room for what the run will put in them.  All creation goes through
  * safefile.h.
@@ -37,36 +37,6 @@ struct safefile_deny *ssdnvme_deny_list(struct thread_data *td)
 	deny = safefile_deny_new(paths, td->files_index);
 	free(paths);
 	return deny;
-}
-
-/*
- * A job name as one component of a file name: '/' (and '%', so that the
- * escape reads back one way) as %2F and %25, so "x/../../tmp/EVIL" names a
- * file in the results directory, never one outside it.
- */
-static char *name_component(const char *name)
-{
-	char *out = malloc(3 * strlen(name) + 1), *p = out;
-
-	for (; out && *name; name++) {
-		if (*name == '/' || *name == '%')
-			p += sprintf(p, "%%%02X", (unsigned char)*name);
-		else
-			*p++ = *name;
-	}
-	if (out)
-		*p = '\0';
-	return out;
-}
-
-char *ssdnvme_taglog_path(struct thread_data *td, const char *results)
-{
-	char *name = name_component(td->o.name ? td->o.name : "job"), *path = NULL;
-
-	if (name && asprintf(&path, "%s.%s.%u.taglog", results, name, td->thread_number) < 0)
-		path = NULL;
-	free(name);
-	return path;
 }
 
 /* How long the job runs at most, in ms (runtime= plus ramp_time=), 0 if unbounded. */

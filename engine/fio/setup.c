@@ -19,12 +19,6 @@
 #include "lba.h"
 #include "ssdnvme_fdp.h"
 
-void ssdnvme_fail(struct thread_data *td, int err, const char *msg)
-{
-	log_err("ssdnvme: %s\n", msg);
-	td_verror(td, err, "ssdnvme");
-}
-
 /* Turns the job's one filename into one file per namespace in namespaces=. */
 static int expand_namespaces(struct thread_data *td, const char *spec)
 {
