@@ -338,11 +338,12 @@ uint64_t ssdnvme_results_estimate(struct thread_data *td);
  * ssdnvme_taglog_estimate() - room the tag log needs, at most
  * @td: the job
  *
- * 64 bytes per I/O the job can complete, from its size or its run time at
- * its rate_iops (1,000,000 IOPS assumed without), plus the header and the
- * end record.
+ * 64 bytes per I/O the job can complete, from its size, or its run time at
+ * its own rate (rate_iops=, rate= over the block size), plus the header and
+ * the end record.
  *
- * Return: the bytes.
+ * Return: the bytes; 0 when nothing bounds the job's I/Os (time-based with
+ * no rate).
  */
 uint64_t ssdnvme_taglog_estimate(struct thread_data *td);
 
