@@ -96,8 +96,9 @@ struct fio_option ssdnvme_fio_options[] = {
 		.off1 = offsetof(struct ssdnvme_options, hipri_unsafe_kernel),
 		.def = "0",
 		.help = "1: allow hipri on NVMe passthrough before Linux 6.5, where a polled job "
-			"that ends with commands in flight (kill -9, an error) faults in bio_poll "
-			"and leaves fio unkillable",
+			"with commands in flight when it dies (kill -9, an error) or when its "
+			"namespace is detached, reset or formatted faults in bio_poll and leaves "
+			"fio unkillable",
 		.category = FIO_OPT_C_ENGINE,
 		.group = FIO_OPT_G_INVALID,
 	},
