@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * fio-timer: stands in for fio in bench/suite-overhead.sh.  Runs the fio
  * named by FIO_TIMER_FIO with this program's arguments and, for a run that

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * The cost of the engine's protection information (engine/io/pi.c,
  * pi_crc.c) against fio's own CRCs: driven by bench/pi-cost.sh, which says

@@ -65,12 +65,46 @@ static int open_fallback(struct thread_data *td, struct fio_file *f)
 	return ret;
 }
 
+/*
+ * The geometry every command is built on was probed at ->setup(), often at
+ * fio's start: a namespace formatted since (an earlier job's exec_prerun, or
+ * another program) would have commands address other LBAs than asked for.
+ * Identify it again at each open and refuse any change.
+ */
+static int check_format(struct thread_data *td, const struct file_state *fs)
+{
+	char why[MSG_LEN - PATH_MAX - 128], msg[MSG_LEN];
+	struct ns_info *now = calloc(1, sizeof(*now));
+	int ret = 1;
+
+	if (!now) {
+		ssdnvme_fail(td, ENOMEM, "out of memory for the namespace's identify data");
+		return 1;
+	}
+	if (ns_probe(fs->ni.path, now, why, sizeof(why)))
+		snprintf(msg, sizeof(msg),
+			 "%s: namespace %u cannot be identified again at open: %s", fs->ni.path,
+			 fs->ni.nsid, why);
+	else if (ns_format_changed(&fs->ni, now, why, sizeof(why)))
+		snprintf(
+			msg, sizeof(msg),
+			"%s: namespace %u changed format since fio set the job up (%s); no command "
+			"is sent on the old geometry: run fio again",
+			fs->ni.path, fs->ni.nsid, why);
+	else
+		ret = 0;
+	free(now);
+	if (ret)
+		ssdnvme_fail(td, ESTALE, msg);
+	return ret;
+}
+
 static int open_one(struct thread_data *td, struct fio_file *f)
 {
 	struct file_state *fs = FILE_ENG_DATA(f);
 
 	if (fs && fs->ni.kind == NS_KIND_NVME_CHAR)
-		return open_char(td, f);
+		return check_format(td, fs) || open_char(td, f);
 	return open_fallback(td, f);
 }
 

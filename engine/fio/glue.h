@@ -319,6 +319,16 @@ bool ssdnvme_check_hipri(struct thread_data *td, const struct file_state *fs);
  * Return: true, or false with the job failed and why logged.
  */
 bool ssdnvme_setup_metadata(struct thread_data *td, struct file_state *fs);
+/**
+ * ssdnvme_check_md_options() - refuse metadata options no file uses
+ * @td: the job, every file set up
+ *
+ * pi_chk= on a job without a PI namespace, md_per_io_size= on one without
+ * separate metadata: refused rather than ignored (setup_metadata.c).
+ *
+ * Return: true, or false with the job failed and why logged.
+ */
+bool ssdnvme_check_md_options(struct thread_data *td);
 
 /* files.c: ->open_file, ->close_file, ->get_file_size */
 /**
@@ -362,6 +372,8 @@ int ssdnvme_get_file_size(struct thread_data *td, struct fio_file *f);
  * @td: the job
  * @err: the errno recorded as the job's error (fio exits non-zero)
  * @msg: what went wrong, logged as "ssdnvme: MSG" to stderr
+ *
+ * In glue.c, which every glue file may lean on.
  */
 void ssdnvme_fail(struct thread_data *td, int err, const char *msg);
 
@@ -371,7 +383,7 @@ void ssdnvme_fail(struct thread_data *td, int err, const char *msg);
  *
  * ssdnvme_results=, or by default fio's --output with ".json" replaced by
  * ".engine.json" (appended to another name): one file per fio run
- * (identity.c).
+ * (paths.c).
  *
  * Return: the path, malloc'd (the caller frees it); NULL when there is
  * nowhere to write it (no --output) or memory is short.
@@ -406,7 +418,11 @@ struct safefile_deny *ssdnvme_deny_list(struct thread_data *td);
  * @td: the job (its name and thread number)
  * @results: the results path (ssdnvme_results_path())
  *
- * Return: "<results>.<job>.<N>.taglog", malloc'd; NULL when memory is short.
+ * In paths.c.
+ *
+ * Return: "<results>.<job>.<N>.taglog", malloc'd, with '/' and '%' in the
+ * job name as %2F and %25 (the log stays in the results' directory); NULL
+ * when memory is short.
  */
 char *ssdnvme_taglog_path(struct thread_data *td, const char *results);
 /**
@@ -424,11 +440,12 @@ uint64_t ssdnvme_results_estimate(struct thread_data *td);
  * ssdnvme_taglog_estimate() - room the tag log needs, at most
  * @td: the job
  *
- * 64 bytes per I/O the job can complete, from its size or its run time at
- * its rate_iops (1,000,000 IOPS assumed without), plus the header and the
- * end record.
+ * 64 bytes per I/O the job can complete, from its size, or its run time at
+ * its own rate (rate_iops=, rate= over the block size), plus the header and
+ * the end record.
  *
- * Return: the bytes.
+ * Return: the bytes; 0 when nothing bounds the job's I/Os (time-based with
+ * no rate).
  */
 uint64_t ssdnvme_taglog_estimate(struct thread_data *td);
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The glue between a job and results.c: where the engine's JSON goes and
- * what goes in it.
+ * The glue between a job and results.c: what goes into the engine's JSON
+ * (where it goes is paths.c's).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -18,66 +18,43 @@
 #include "ssdnvme_fdp.h"
 #include "version.h" /* $(BUILD)/version.h: the project version */
 
-/* fio's --output FILE from our own command line, or NULL. */
-static char *fio_output_path(void)
-{
-	char buf[8192], *p, *end, *out = NULL;
-	ssize_t n;
-	int fd = open("/proc/self/cmdline", O_RDONLY);
-
-	if (fd < 0)
-		return NULL;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return NULL;
-	buf[n] = '\0';
-	end = buf + n;
-	for (p = buf; p < end; p += strlen(p) + 1) {
-		if (!strncmp(p, "--output=", 9))
-			out = p + 9;
-		else if (!strcmp(p, "--output") && p + strlen(p) + 1 < end)
-			out = p + strlen(p) + 1;
-	}
-	return out ? strdup(out) : NULL;
-}
-
-/*
- * ssdnvme_results=, or by default fio's --output with ".json" replaced by
- * ".engine.json" (".engine.json" appended to another name): one file per fio
- * run, the name fiorank and the suite runner look for beside fio's output.
- */
-char *ssdnvme_results_path(struct thread_data *td)
-{
-	struct ssdnvme_options *o = td->eo;
-	char *output, *path = NULL;
-	size_t n;
-
-	if (o->results_file && *o->results_file)
-		return strdup(o->results_file);
-	output = fio_output_path();
-	if (!output)
-		return NULL;
-	n = strlen(output);
-	if (n > 5 && !strcmp(output + n - 5, ".json"))
-		n -= 5;
-	if (asprintf(&path, "%.*s.engine.json", (int)n, output) < 0)
-		path = NULL;
-	free(output);
-	return path;
-}
-
 /*
  * The fio run: fio's main process, which forks every job (or runs it as a
  * thread with thread=1), identified by pid and start time so that a reused
  * pid is another run.
  */
+static pid_t fio_main_pid(struct thread_data *td)
+{
+	return td->o.use_thread ? getpid() : getppid();
+}
+
 static void run_id(struct thread_data *td, char *id, size_t len)
 {
-	pid_t fio_pid = td->o.use_thread ? getpid() : getppid();
+	pid_t fio_pid = fio_main_pid(td);
 
 	snprintf(id, len, "%d-%llu", (int)fio_pid,
 		 (unsigned long long)proc_start_time(fio_pid, NULL));
+}
+
+/*
+ * When the run began, on the wall clock (what file times are): the main
+ * process's start in ticks since boot, moved onto CLOCK_REALTIME.  Rounded
+ * down to a tick; 0 when unknown.
+ */
+static uint64_t run_start_ns(struct thread_data *td)
+{
+	uint64_t ticks = proc_start_time(fio_main_pid(td), NULL);
+	long hz = sysconf(_SC_CLK_TCK);
+	struct timespec boot, real;
+	uint64_t since_boot, up;
+
+	if (!ticks || hz <= 0 || clock_gettime(CLOCK_BOOTTIME, &boot) ||
+	    clock_gettime(CLOCK_REALTIME, &real))
+		return 0;
+	since_boot = ticks / (uint64_t)hz * 1000000000ull +
+		     ticks % (uint64_t)hz * (1000000000ull / (uint64_t)hz);
+	up = ssdnvme_ts_ns(&boot);
+	return since_boot <= up ? ssdnvme_ts_ns(&real) - (up - since_boot) : 0;
 }
 
 static json_object *job_entry(struct thread_data *td)
@@ -110,7 +87,8 @@ void ssdnvme_write_results(struct thread_data *td, struct engine_data *ld)
 		ssdnvme_fdp_report(td, ld, job);
 		ssdnvme_health_report(td, ld, r);
 		run_id(td, id, sizeof(id));
-		ret = results_write_run(r, id, job, path, ld->deny, msg, sizeof(msg));
+		ret = results_write_run(r, id, run_start_ns(td), job, path, ld->deny, msg,
+					sizeof(msg));
 		/* lost results fail the job: fio's exit status is then non-zero */
 		if (ret) {
 			snprintf(out, sizeof(out),

@@ -7,12 +7,73 @@
 #include "optgroup.h"
 
 #include "glue.h"
+#include "optval.h"
 
-static int sqpoll_cpu_cb(void *data, unsigned long long *val)
+/* A refusal of the option's value, before any job starts (fio then names the option). */
+static int refuse(const char *msg)
+{
+	log_err("ssdnvme: %s\n", msg);
+	return 1;
+}
+
+/*
+ * The engine's integers and times reach fio as strings and are read here,
+ * whole (optval.h: fio's own integer options check 32 bits of 64 and split
+ * a value at '-').
+ */
+static int set_int(const char *name, const char *str, uint64_t min, uint64_t max, bool bytes,
+		   unsigned int *field)
+{
+	char msg[MSG_LEN];
+	uint64_t v;
+
+	if (!optval_int(name, str, min, max, bytes, &v, msg, sizeof(msg)))
+		return refuse(msg);
+	*field = (unsigned int)v;
+	return 0;
+}
+
+static int set_ms(const char *name, const char *str, uint64_t min, uint64_t max,
+		  unsigned int *field)
+{
+	char msg[MSG_LEN];
+	uint64_t ms;
+
+	if (!optval_ms(name, str, min, max, &ms, msg, sizeof(msg)))
+		return refuse(msg);
+	*field = (unsigned int)ms;
+	return 0;
+}
+
+#define INT_CB(fn, name, field, min, max, bytes)                          \
+	static int fn(void *data, const char *str)                        \
+	{                                                                 \
+		return set_int(name, str, min, max, bytes,                \
+			       &((struct ssdnvme_options *)data)->field); \
+	}
+#define MS_CB(fn, name, field, min, max)                                                      \
+	static int fn(void *data, const char *str)                                            \
+	{                                                                                     \
+		return set_ms(name, str, min, max, &((struct ssdnvme_options *)data)->field); \
+	}
+
+/* A day: more than any step runs, and well within the 32-bit field. */
+#define MS_MAX 86400000
+
+INT_CB(tag_outliers_cb, "tag_outliers", tag_outliers, 0, 1000000, false)
+INT_CB(md_per_io_size_cb, "md_per_io_size", md_per_io_size, 0, UINT32_MAX, true)
+INT_CB(apptag_cb, "apptag", apptag, 0, 0xffff, false)
+INT_CB(apptag_mask_cb, "apptag_mask", apptag_mask, 0, 0xffff, false)
+MS_CB(tag_interval_cb, "tag_interval", tag_interval, 1, MS_MAX)
+MS_CB(health_interval_cb, "health_interval", health_interval, 0, MS_MAX)
+
+/* lifecycle.c hands the CPU to the ring set-up as an int */
+static int sqpoll_cpu_cb(void *data, const char *str)
 {
 	struct ssdnvme_options *o = data;
 
-	o->sqpoll_cpu = (unsigned int)*val;
+	if (set_int("sqthread_poll_cpu", str, 0, INT_MAX, false, &o->sqpoll_cpu))
+		return 1;
 	o->sqpoll_set = 1;
 	return 0;
 }
@@ -35,8 +96,9 @@ struct fio_option ssdnvme_fio_options[] = {
 		.off1 = offsetof(struct ssdnvme_options, hipri_unsafe_kernel),
 		.def = "0",
 		.help = "1: allow hipri on NVMe passthrough before Linux 6.5, where a polled job "
-			"that ends with commands in flight (kill -9, an error) faults in bio_poll "
-			"and leaves fio unkillable",
+			"with commands in flight when it dies (kill -9, an error) or when its "
+			"namespace is detached, reset or formatted faults in bio_poll and leaves "
+			"fio unkillable",
 		.category = FIO_OPT_C_ENGINE,
 		.group = FIO_OPT_G_INVALID,
 	},
@@ -70,7 +132,7 @@ struct fio_option ssdnvme_fio_options[] = {
 	{
 		.name = "sqthread_poll_cpu",
 		.lname = "SQ thread CPU",
-		.type = FIO_OPT_INT,
+		.type = FIO_OPT_STR,
 		.cb = sqpoll_cpu_cb,
 		.help = "CPU the sqthread_poll kernel thread is pinned to",
 		.category = FIO_OPT_C_ENGINE,
@@ -250,10 +312,9 @@ struct fio_option ssdnvme_fio_options[] = {
 	{
 		.name = "tag_outliers",
 		.lname = "Tag outliers",
-		.type = FIO_OPT_INT,
-		.off1 = offsetof(struct ssdnvme_options, tag_outliers),
+		.type = FIO_OPT_STR,
+		.cb = tag_outliers_cb,
 		.def = "64",
-		.maxval = 1000000,
 		.help = "Slowest I/Os kept, with their context, per tag key (0: none)",
 		.category = FIO_OPT_C_ENGINE,
 		.group = FIO_OPT_G_INVALID,
@@ -261,11 +322,11 @@ struct fio_option ssdnvme_fio_options[] = {
 	{
 		.name = "tag_interval",
 		.lname = "Tag series interval",
-		.type = FIO_OPT_INT,
-		.off1 = offsetof(struct ssdnvme_options, tag_interval),
+		.type = FIO_OPT_STR,
+		.cb = tag_interval_cb,
 		.def = "1000",
-		.minval = 1,
-		.help = "Interval of the per-tag latency time series, in milliseconds",
+		.help = "Interval of the per-tag latency time series: milliseconds, or a time "
+			"with fio's units (500ms, 2s, 1m); 1 ms to a day",
 		.category = FIO_OPT_C_ENGINE,
 		.group = FIO_OPT_G_INVALID,
 	},
@@ -295,20 +356,20 @@ struct fio_option ssdnvme_fio_options[] = {
 	{
 		.name = "health_interval",
 		.lname = "Drive health sampling interval",
-		.type = FIO_OPT_INT,
-		.off1 = offsetof(struct ssdnvme_options, health_interval),
+		.type = FIO_OPT_STR,
+		.cb = health_interval_cb,
 		.def = "2000",
-		.maxval = 86400000,
-		.help = "Milliseconds between health samples during the job, taken by a thread "
-			"of their own (0: before and after the job only)",
+		.help = "Time between health samples during the job, taken by a thread of their "
+			"own: milliseconds, or with fio's units (2s, 1m); up to a day (0: before "
+			"and after the job only)",
 		.category = FIO_OPT_C_ENGINE,
 		.group = FIO_OPT_G_INVALID,
 	},
 	{
 		.name = "md_per_io_size",
 		.lname = "Separate metadata buffer size per I/O",
-		.type = FIO_OPT_INT,
-		.off1 = offsetof(struct ssdnvme_options, md_per_io_size),
+		.type = FIO_OPT_STR,
+		.cb = md_per_io_size_cb,
 		.def = "0",
 		.help = "Bytes of the separate metadata buffer each I/O carries on a namespace "
 			"with separate metadata (fio's meaning); 0: computed (largest bs / LBA "
@@ -341,10 +402,9 @@ struct fio_option ssdnvme_fio_options[] = {
 	{
 		.name = "apptag",
 		.lname = "PI application tag",
-		.type = FIO_OPT_INT,
-		.off1 = offsetof(struct ssdnvme_options, apptag),
+		.type = FIO_OPT_STR,
+		.cb = apptag_cb,
 		.def = "0x1234",
-		.maxval = 0xffff,
 		.help = "Application tag written in PI and expected on reads (default 0x1234)",
 		.category = FIO_OPT_C_ENGINE,
 		.group = FIO_OPT_G_INVALID,
@@ -352,10 +412,9 @@ struct fio_option ssdnvme_fio_options[] = {
 	{
 		.name = "apptag_mask",
 		.lname = "PI application tag mask",
-		.type = FIO_OPT_INT,
-		.off1 = offsetof(struct ssdnvme_options, apptag_mask),
+		.type = FIO_OPT_STR,
+		.cb = apptag_mask_cb,
 		.def = "0xffff",
-		.maxval = 0xffff,
 		.help = "Bits of the application tag that are checked (default 0xffff)",
 		.category = FIO_OPT_C_ENGINE,
 		.group = FIO_OPT_G_INVALID,

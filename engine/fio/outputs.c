@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The engine's own files (the results JSON, tag logs): where they go, what
- * they must never be (the job's data: a device, a symlink to one, a data
+ * The engine's own files (the results JSON, tag logs; their names are
+ * paths.c's): what they must never be (the job's data: a device, a symlink to one, a data
  * file), and the proof at set-up, before any I/O, that they can be written
  * with room for what the run will put in them.  All creation goes through
  * safefile.h.
@@ -17,9 +17,6 @@
 #include "glue.h"
 #include "safefile.h"
 
-/* Assumed for a time-based tag log without rate_iops: more than one job's
- * ring reaches on today's drives, so the estimate errs on the large side. */
-#define EST_MAX_IOPS 1000000ull
 /* A job without runtime= is assumed to run this long for the time series. */
 #define EST_DEFAULT_RUN_MS (10ull * 60 * 1000)
 
@@ -37,16 +34,6 @@ struct safefile_deny *ssdnvme_deny_list(struct thread_data *td)
 	deny = safefile_deny_new(paths, td->files_index);
 	free(paths);
 	return deny;
-}
-
-char *ssdnvme_taglog_path(struct thread_data *td, const char *results)
-{
-	char *path = NULL;
-
-	if (asprintf(&path, "%s.%s.%u.taglog", results, td->o.name ? td->o.name : "job",
-		     td->thread_number) < 0)
-		return NULL;
-	return path;
 }
 
 /* How long the job runs at most, in ms (runtime= plus ramp_time=), 0 if unbounded. */
@@ -90,26 +77,42 @@ static uint64_t job_bytes(struct thread_data *td)
 	return bytes;
 }
 
-/* I/Os the job completes at most, as far as set-up can tell. */
-static uint64_t job_ios(struct thread_data *td)
+/* The job's own ceiling on its IOPS: rate_iops=, and rate= over each direction's smallest block. */
+static uint64_t rate_bound_iops(struct thread_data *td)
 {
-	uint64_t iops = 0, by_time, by_size;
+	uint64_t iops = 0;
 	int d;
 
-	for (d = DDIR_READ; d <= DDIR_TRIM; d++)
+	for (d = DDIR_READ; d <= DDIR_TRIM; d++) {
 		iops += td->o.rate_iops[d];
-	if (!iops)
-		iops = EST_MAX_IOPS;
-	by_time = run_ms(td) ? run_ms(td) * iops / 1000 + 1 : 0;
+		if (td->o.rate[d] && td->o.min_bs[d])
+			iops += td->o.rate[d] / td->o.min_bs[d] + 1;
+	}
+	return iops;
+}
+
+/*
+ * I/Os the job completes at most, as far as set-up can tell from the job's
+ * own size, rate and run time; 0 when nothing bounds them (time-based with
+ * no rate: the drive decides).
+ */
+static uint64_t job_ios(struct thread_data *td)
+{
+	uint64_t iops = rate_bound_iops(td), by_time = 0, by_size;
+
+	if (iops)
+		by_time = (run_ms(td) ? run_ms(td) : EST_DEFAULT_RUN_MS) * iops / 1000 + 1;
 	if (td->o.time_based)
-		return by_time ? by_time : EST_MAX_IOPS * (EST_DEFAULT_RUN_MS / 1000);
+		return by_time;
 	by_size = job_bytes(td) / min_block(td) + 1;
 	return by_time && by_time < by_size ? by_time : by_size;
 }
 
 uint64_t ssdnvme_taglog_estimate(struct thread_data *td)
 {
-	return (job_ios(td) + 2) * 64; /* header, records, end record */
+	uint64_t ios = job_ios(td);
+
+	return ios ? (ios + 2) * 64 : 0; /* header, records, end record */
 }
 
 /*
@@ -150,6 +153,12 @@ static int probe(struct thread_data *td, const char *what, const char *path,
 	return 1;
 }
 
+/* A tag log of a job nothing bounds: said at set-up, not refused. */
+static const char unbounded_log[] =
+	"ssdnvme: tag_log: job '%s' is time-based with no rate, so the room its log needs "
+	"(64 bytes per I/O) cannot be checked first: should %s's file system run short, the "
+	"log stops there, kept truncated (set rate_iops= to have the room checked)\n";
+
 int ssdnvme_check_outputs(struct thread_data *td)
 {
 	struct ssdnvme_options *o = td->eo;
@@ -181,6 +190,8 @@ int ssdnvme_check_outputs(struct thread_data *td)
 		log = ssdnvme_taglog_path(td, results);
 		if (!log || probe(td, "tag_log: ", log, deny, need + ssdnvme_taglog_estimate(td)))
 			goto out;
+		if (!ssdnvme_taglog_estimate(td))
+			log_info(unbounded_log, td->o.name ? td->o.name : "", log);
 	}
 	ret = 0;
 out:

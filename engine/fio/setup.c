@@ -19,12 +19,6 @@
 #include "lba.h"
 #include "ssdnvme_fdp.h"
 
-void ssdnvme_fail(struct thread_data *td, int err, const char *msg)
-{
-	log_err("ssdnvme: %s\n", msg);
-	td_verror(td, err, "ssdnvme");
-}
-
 /* Turns the job's one filename into one file per namespace in namespaces=. */
 static int expand_namespaces(struct thread_data *td, const char *spec)
 {
@@ -391,6 +385,8 @@ int ssdnvme_setup(struct thread_data *td)
 	}
 	if (o->namespaces && td->files_index)
 		((struct file_state *)FILE_ENG_DATA(td->files[0]))->expanded = true;
+	if (!ssdnvme_check_md_options(td))
+		return 1;
 	/* in the job's own process, after ->init() (create_serialize=0) */
 	if (td->io_ops_data && ssdnvme_md_prepare(td))
 		return 1;

@@ -62,8 +62,9 @@ static bool kernel_version(char *release, size_t len, unsigned int v[3])
 
 /*
  * Polled passthrough on a kernel without the bio_poll fix (guard.h): a job
- * that ends with commands in flight (kill -9, fio stopping on an error)
- * faults in bio_poll and leaves fio unkillable.  Refused unless
+ * that ends with commands in flight (kill -9, fio stopping on an error), or
+ * whose namespace is detached, reset or formatted while it polls, faults in
+ * bio_poll and leaves fio (and nvme-cli, and a kworker) unkillable.  Refused unless
  * hipri_unsafe_kernel=1; what ends a job that way always.  MSG gets why.
  */
 static bool passthru_poll_unsafe(struct thread_data *td, const char *path, char *msg, size_t len)
@@ -94,14 +95,24 @@ static bool passthru_poll_unsafe(struct thread_data *td, const char *path, char 
 			 GUARD_IOPOLL_FIXED_MINOR, hipri_ends_in_flight(td));
 		return true;
 	}
-	if (o->hipri_unsafe_kernel)
+	if (o->hipri_unsafe_kernel) {
+		/* the override is the user's call: said once per file, what it risks */
+		log_info("ssdnvme: hipri_unsafe_kernel=1: polling %s on %s, where commands "
+			 "in flight when the job dies (kill -9), or when the namespace is "
+			 "detached, the controller reset or the namespace formatted during the "
+			 "run, fault in bio_poll and hang fio, nvme-cli and a kworker in D state "
+			 "until reboot\n",
+			 path, release);
 		return false;
+	}
 	snprintf(msg, len,
 		 "hipri: polled NVMe passthrough on %s needs Linux %d.%d or newer (upstream "
 		 "commit 9408d8a37e6c, \"nvme: improved uring polling\"); this kernel is %s "
-		 "(upstream %u.%u.%u%s), where a polled job that ends with commands in flight "
-		 "(kill -9, fio stopping on an error) faults in bio_poll and leaves fio "
-		 "unkillable; drop hipri, use the block device, or set hipri_unsafe_kernel=1",
+		 "(upstream %u.%u.%u%s), where a polled job with commands in flight when it "
+		 "dies (kill -9, fio stopping on an error) or when the namespace is detached, "
+		 "the controller reset or the namespace formatted faults in bio_poll and "
+		 "leaves fio unkillable; drop hipri, use the block device, or set "
+		 "hipri_unsafe_kernel=1",
 		 path, GUARD_IOPOLL_FIXED_MAJOR, GUARD_IOPOLL_FIXED_MINOR, release, v[0], v[1],
 		 v[2], known ? "" : ", not recognised");
 	return true;

@@ -104,6 +104,40 @@ bool ssdnvme_setup_metadata(struct thread_data *td, struct file_state *fs)
 	return true;
 }
 
+/*
+ * pi_chk= and md_per_io_size= act only on namespaces with metadata: on a
+ * job with none they would be ignored without a word.  (A job over several
+ * namespaces may give them for those of its files that have metadata.)
+ */
+bool ssdnvme_check_md_options(struct thread_data *td)
+{
+	struct ssdnvme_options *o = td->eo;
+	const struct file_state *fs;
+	char msg[MSG_LEN], what[64];
+	struct fio_file *f;
+	unsigned int i;
+
+	for_each_file(td, f, i) {
+		fs = FILE_ENG_DATA(f);
+		if (fs && fs->ni.ms)
+			return true;
+	}
+	if (o->pi_chk && *o->pi_chk)
+		snprintf(what, sizeof(what), "pi_chk=%.48s", o->pi_chk);
+	else if (o->md_per_io_size)
+		snprintf(what, sizeof(what), "md_per_io_size=%u", o->md_per_io_size);
+	else
+		return true;
+	snprintf(msg, sizeof(msg),
+		 "%s: no file of job '%s' has metadata (%s%s), so it would be ignored; drop it "
+		 "or use a namespace formatted with metadata",
+		 what, td->o.name ? td->o.name : "",
+		 td->files_index ? td->files[0]->file_name : "no file",
+		 td->files_index > 1 ? " and the others" : ": none");
+	ssdnvme_fail(td, EINVAL, msg);
+	return false;
+}
+
 /* Separate metadata bytes the largest I/O of the job carries on any of its files. */
 static size_t md_bytes_needed(struct thread_data *td)
 {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Flexible Data Placement through the engine.  With fio 3.33, which has no
  * placement options, the engine's own ssdnvme_fdp=1, ssdnvme_plids= and
@@ -51,6 +52,45 @@ static enum fdp_select fio_select(const struct thread_data *td)
 	}
 }
 #endif
+
+/* A placement option that is set: not left out, not its default. */
+static bool opt_given(const char *v, const char *dflt)
+{
+	return v && *v && strcmp(v, dflt);
+}
+
+/*
+ * ssdnvme_plids= and ssdnvme_plid_select= choose among the engine's own
+ * placements: without ssdnvme_fdp=1 nothing reads them, and a job that
+ * named them would run unplaced without a word.
+ */
+static bool check_unplaced(struct thread_data *td)
+{
+	struct ssdnvme_options *o = td->eo;
+	const char *name = "ssdnvme_plids", *val = o->plids;
+	char msg[MSG_LEN];
+
+	if (engine_asks(o))
+		return true;
+	if (!opt_given(val, "all")) {
+		name = "ssdnvme_plid_select";
+		val = o->plid_select;
+		if (!opt_given(val, "roundrobin"))
+			return true;
+	}
+	if (fio_asks(td))
+		snprintf(msg, sizeof(msg),
+			 "%s=%s with fio's fdp=1: fio picks each write's placement from its own "
+			 "plids= and plid_select=; give those instead",
+			 name, val);
+	else
+		snprintf(msg, sizeof(msg),
+			 "%s=%s without ssdnvme_fdp=1: no write is placed, so it would be "
+			 "ignored; add ssdnvme_fdp=1 or drop it",
+			 name, val);
+	ssdnvme_fail(td, EINVAL, msg);
+	return false;
+}
 
 /* Refusals that do not depend on the device. */
 static bool check_request(struct thread_data *td, const struct file_state *fs)
@@ -219,7 +259,7 @@ bool ssdnvme_fdp_setup(struct thread_data *td, struct file_state *fs)
 {
 	struct fdp_handles h;
 
-	if (!setup_streams(td, fs))
+	if (!setup_streams(td, fs) || !check_unplaced(td))
 		return false;
 	if (!engine_asks(td->eo) && !fio_asks(td))
 		return true;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Flexible Data Placement glue (ssdnvme_fdp.c): which options ask for it,
  * the per-file plan made at set-up, and the per-write step, inline in the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * The FDP events of a placed job (docs/engine.md "FDP events"): which event
  * types each handle has enabled (Get Features 0x1E), and the host and

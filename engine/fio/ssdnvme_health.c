@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * The glue between a job and engine/health/: which controllers the job
  * touches, when their health is read (before the first I/O, during the job

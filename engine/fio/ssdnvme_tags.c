@@ -109,6 +109,8 @@ static int open_log(struct thread_data *td, struct engine_data *ld, struct taggi
 		ssdnvme_fail(td, EIO, msg);
 		return 1;
 	}
+	/* the log stops short of the room the results file still needs */
+	taglog_set_reserve(cfg->log, ssdnvme_results_estimate(td));
 	return 0;
 }
 
@@ -405,6 +407,25 @@ void tagging_report(struct thread_data *td, struct engine_data *ld, struct resul
 	if (tg->log_lost)
 		json_object_object_add(job_entry, "taglog_lost",
 				       json_object_new_string(tg->log_lost));
+	if (tg->log_truncated)
+		json_object_object_add(job_entry, "taglog_truncated",
+				       json_object_new_string(tg->log_truncated));
+}
+
+/* A log that stopped at its reserve is kept, truncated, and said so once. */
+static void note_stopped(struct tagging *tg, const struct taglog *log)
+{
+	char msg[MSG_LEN + 256];
+	uint64_t kept;
+
+	if (!taglog_stopped(log, &kept))
+		return;
+	snprintf(msg, sizeof(msg),
+		 "tag log %s stopped after %llu of %llu records: its file system was about to "
+		 "run short of the room the results need; kept, truncated",
+		 tg->log_path, (unsigned long long)kept, (unsigned long long)taglog_records(log));
+	log_info("ssdnvme: %s\n", msg);
+	tg->log_truncated = strdup(msg);
 }
 
 void tagging_finish_log(struct thread_data *td, struct engine_data *ld)
@@ -429,8 +450,10 @@ void tagging_finish_log(struct thread_data *td, struct engine_data *ld)
 		ret = safefile_commit(tg->log_file, err, sizeof(err));
 	}
 	tg->log_file = NULL;
-	if (!ret)
+	if (!ret) {
+		note_stopped(tg, log);
 		return;
+	}
 	snprintf(msg, sizeof(msg), "tag log %s not written: %s; lost: the %llu per-I/O records",
 		 tg->log_path, err, (unsigned long long)records);
 	tg->log_lost = strdup(msg);
@@ -457,6 +480,7 @@ void tagging_free(struct engine_data *ld)
 	free(tg->label);
 	free(tg->log_path);
 	free(tg->log_lost);
+	free(tg->log_truncated);
 	free(tg);
 	ld->tagging = NULL;
 }

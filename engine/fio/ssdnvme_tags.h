@@ -59,6 +59,7 @@ struct tagging {
 	char *log_path;
 	struct safefile *log_file; /* the log being written, beside log_path */
 	char *log_lost;		   /* why the log was not written, NULL if it was */
+	char *log_truncated;	   /* why it stopped short (taglog_stopped()), NULL if it did not */
 	struct {
 		char ident[INFLIGHT_NAME_MAX];
 		struct inflight *f;

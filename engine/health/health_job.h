@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * One job's drive health: per controller the job touches, a snapshot before
  * its first I/O, samples during it from a thread of its own, and one after

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * The "health" entry of one job (health_job.h; schema in docs/engine.md).
  */

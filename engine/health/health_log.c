@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Drive-health log pages from raw bytes (health_log.h).
  */

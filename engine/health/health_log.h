@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Decoding of the drive-health log pages the engine reads (NVMe base
  * specification 2.0: SMART / Health Information 02h, Endurance Group

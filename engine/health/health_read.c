@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Drive-health log pages through libnvme 1.3 (health_read.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Reading the drive-health log pages through libnvme (admin Get Log Page on
  * the controller's char device, /dev/nvmeX), decoded by health_log.h.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * The job's health snapshots (health_job.h).  Samples during the job come
  * from a thread of their own, so the job's I/O thread never issues or waits

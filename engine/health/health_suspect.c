@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * What in a controller's health makes a step suspect (health_job.h): the
  * engine only says so; fiorank decides what the step is worth.

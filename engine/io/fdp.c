@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Flexible Data Placement: parsing plids= and plid_select=, the namespace's
  * reclaim unit handle status, and the job's placement plan (fdp.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Flexible Data Placement (NVMe TP4146): a namespace's reclaim unit handle
  * status (I/O Management Receive), the placement identifiers a job writes

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * The FDP configuration in use for a namespace (fdp_config.h).  The log's
  * layout (NVMe 2.x, FDP Configurations log page): a 16-byte header (NUMFDPC,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Flexible Data Placement configuration of a namespace's endurance group:
  * which configuration is in use (FDP feature, FID 0x1D, FDPCIDX) and its

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * FDP events (fdp_events.h).  Layouts (NVMe 2.x): the FDP Events log is a
  * 64-byte header (NUMFDPE, 4 bytes, then reserved) and 64-byte entries:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Flexible Data Placement events: the FDP Events log (log page 0x23, one
  * for host events and one for controller events per endurance group) and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The one parser of the engine's number lists, "1,2,5-6": namespaces= (nsids,
  * sorted, repeats dropped) and ssdnvme_plids= (placement handle indices, in

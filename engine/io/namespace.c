@@ -356,6 +356,35 @@ static void not_attached(const char *ctrl, uint32_t nsid, const struct nsdev_att
 			 nsid, ctrl, attached);
 }
 
+/* "262144 LBAs of 4096 bytes, 8 bytes of metadata (separate), PI type 1" */
+static int describe_format(const struct ns_info *ni, char *buf, size_t len)
+{
+	return snprintf(buf, len, "%llu LBAs of %u bytes, %u bytes of metadata%s, %s%.0u",
+			(unsigned long long)ni->capacity_lbas, ni->lba_size, ni->ms,
+			!ni->ms		  ? ""
+			: ni->ms_extended ? " (extended)"
+					  : " (separate)",
+			ni->pi_type ? "PI type " : "no PI", ni->pi_type);
+}
+
+bool ns_format_changed(const struct ns_info *was, const struct ns_info *now, char *msg, size_t len)
+{
+	int n;
+
+	if (was->lba_size == now->lba_size && was->ms == now->ms &&
+	    was->ms_extended == now->ms_extended && was->pi_type == now->pi_type &&
+	    was->pi_first == now->pi_first && was->pif == now->pif && was->sts == now->sts &&
+	    was->capacity_lbas == now->capacity_lbas)
+		return false;
+	n = snprintf(msg, len, "was ");
+	n += describe_format(was, msg + n, len > (size_t)n ? len - (size_t)n : 0);
+	if ((size_t)n < len)
+		n += snprintf(msg + n, len - (size_t)n, ", now ");
+	if ((size_t)n < len)
+		describe_format(now, msg + n, len - (size_t)n);
+	return true;
+}
+
 int ns_expand(const char *path, const struct nslist *list, char ***paths, char *msg, size_t len)
 {
 	struct nsdev_attached *att = calloc(NSDEV_MAX_NS, sizeof(*att));

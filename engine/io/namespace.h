@@ -156,6 +156,21 @@ static inline uint32_t ns_lba_unit(const struct ns_info *ni)
 int ns_probe(const char *path, struct ns_info *ni, char *msg, size_t len);
 
 /**
+ * ns_format_changed() - whether a namespace was formatted since it was probed
+ * @was: what ns_probe() found then
+ * @now: what it finds now
+ * @msg: where what changed is written: "LBA size, metadata, PI, capacity"
+ *       then and now
+ * @len: its room
+ *
+ * Commands are built on the LBA size, metadata and PI of @was: any
+ * difference in those or in the capacity makes them wrong.
+ *
+ * Return: true with @msg when the format differs.
+ */
+bool ns_format_changed(const struct ns_info *was, const struct ns_info *now, char *msg, size_t len);
+
+/**
  * ns_expand() - resolve `namespaces=` into generic char device paths
  * @path: a node of an NVMe controller or of one of its namespaces; the
  *        controller is found by device number, never by name

@@ -283,18 +283,35 @@ static json_object *read_regular(const char *path)
 	return j;
 }
 
-/* The file at PATH if it is ours and of run RUN_ID, else NULL. */
-static json_object *same_run(const char *path, const char *run_id)
+/* The results file at PATH if it is ours (any run), else NULL. */
+static json_object *ours(const char *path)
 {
 	json_object *old = read_regular(path), *v;
 
 	if (old && json_object_is_type(old, json_type_object) &&
 	    json_object_object_get_ex(old, "schema", &v) &&
-	    !strcmp(json_object_get_string(v), RESULTS_SCHEMA) &&
-	    json_object_object_get_ex(old, "run", &v) && !strcmp(json_object_get_string(v), run_id))
+	    !strcmp(json_object_get_string(v), RESULTS_SCHEMA))
 		return old;
 	json_object_put(old);
 	return NULL;
+}
+
+/* OLD's run id, "" when it has none. */
+static const char *run_of(json_object *old)
+{
+	json_object *v;
+
+	return json_object_object_get_ex(old, "run", &v) ? json_object_get_string(v) : "";
+}
+
+/* Whether the file at PATH was last written at or after SINCE_NS (0: unknown, no). */
+static bool written_since(const char *path, uint64_t since_ns)
+{
+	struct stat st;
+
+	return since_ns && !stat(path, &st) &&
+	       (uint64_t)st.st_mtim.tv_sec * 1000000000ull + (uint64_t)st.st_mtim.tv_nsec >=
+		       since_ns;
 }
 
 /* flock on PATH's directory: serialises the run's jobs without a lock file. */
@@ -318,8 +335,9 @@ static int lock_dir_of(const char *path, char *msg, size_t len)
 	return fd;
 }
 
-int results_write_run(struct results *r, const char *run_id, json_object *job_entry,
-		      const char *path, const struct safefile_deny *deny, char *msg, size_t len)
+int results_write_run(struct results *r, const char *run_id, uint64_t run_start_ns,
+		      json_object *job_entry, const char *path, const struct safefile_deny *deny,
+		      char *msg, size_t len)
 {
 	json_object *jobs = json_object_new_array(), *old;
 	int lock, ret;
@@ -330,11 +348,21 @@ int results_write_run(struct results *r, const char *run_id, json_object *job_en
 	lock = lock_dir_of(path, msg, len);
 	if (lock < 0)
 		return lock;
-	old = same_run(path, run_id);
-	if (old)
+	old = ours(path);
+	if (old && strcmp(run_of(old), run_id) && written_since(path, run_start_ns)) {
+		/* another fio, running beside this one, wrote it: not ours to drop */
+		snprintf(msg, len,
+			 "%s holds the results of another fio run (%s) written there after this "
+			 "run started: not replaced; give each run its own results file",
+			 path, run_of(old));
+		ret = -EEXIST;
+		goto out;
+	}
+	if (old && !strcmp(run_of(old), run_id))
 		merge_run(r, old);
-	json_object_put(old);
 	ret = results_write(r, path, deny, msg, len);
+out:
+	json_object_put(old);
 	close(lock);
 	return ret;
 }

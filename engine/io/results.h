@@ -9,6 +9,7 @@
 #define SSDNVME_RESULTS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include <json-c/json.h>
 
@@ -81,6 +82,7 @@ int results_write(const struct results *r, const char *path, const struct safefi
  * results_write_run() - one results file per fio run, however many jobs write to it
  * @r: the document of this job
  * @run_id: names the fio run (e.g. its main process's pid and start time)
+ * @run_start_ns: when the run started (CLOCK_REALTIME, ns); 0: unknown
  * @job_entry: describes the writing job, appended to "jobs"; owned by the
  *             callee
  * @path: the file
@@ -91,12 +93,16 @@ int results_write(const struct results *r, const char *path, const struct safefi
  * Under an flock on @path's directory: if @path holds a file of the same
  * run, its "jobs", "files" (by path, not repeated), "tags" keys and "health"
  * entries (keyed by job and thread; ours replace one of the same key) are
- * kept ahead of ours; a file of another run, or one that is not ours, is
- * replaced.  Then written like results_write().
+ * kept ahead of ours; a file of another run written before @run_start_ns
+ * (an earlier run's), or one that is not ours, is replaced; a file of another
+ * run written since (a second fio writing the same file at the same time) is
+ * left as it is and -EEXIST returned, never dropped.  Then written like
+ * results_write().
  *
  * Return: 0, or a negative errno with @msg written.
  */
-int results_write_run(struct results *r, const char *run_id, json_object *job_entry,
-		      const char *path, const struct safefile_deny *deny, char *msg, size_t len);
+int results_write_run(struct results *r, const char *run_id, uint64_t run_start_ns,
+		      json_object *job_entry, const char *path, const struct safefile_deny *deny,
+		      char *msg, size_t len);
 
 #endif

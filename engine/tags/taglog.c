@@ -10,14 +10,18 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "taglog.h"
 
 struct taglog {
 	int fd;
-	bool owns_fd; /* taglog_create() opened it: close it */
-	int error;    /* first write errno, sticky */
+	bool owns_fd;	  /* taglog_create() opened it: close it */
+	int error;	  /* first write errno, sticky */
+	uint64_t reserve; /* bytes its file system keeps free for others (taglog_set_reserve()) */
+	bool full;	  /* stopped there: records after @kept are dropped */
+	uint64_t kept;
 	size_t nbuf;
 	uint64_t records;
 	char *path;
@@ -159,6 +163,9 @@ struct taglog *taglog_create_fd(int fd, const char *name, uint64_t start_unix_ns
 		return NULL;
 	}
 	log->error = 0;
+	log->reserve = 0;
+	log->full = false;
+	log->kept = 0;
 	log->nbuf = 0;
 	log->records = 0;
 	return log;
@@ -187,11 +194,35 @@ struct taglog *taglog_create(const char *path, uint64_t start_unix_ns, char *err
 	return log;
 }
 
+/* Whether N more bytes leave the file system its reserve (unknown: yes). */
+static bool room_for(const struct taglog *log, size_t n)
+{
+	struct statvfs sv;
+
+	return !log->reserve || fstatvfs(log->fd, &sv) ||
+	       (uint64_t)sv.f_bavail * sv.f_frsize >= log->reserve + n;
+}
+
+/*
+ * One buffer at a time (TAGLOG_BUF_RECORDS records), so the free-space look
+ * costs one fstatvfs() per 4096 I/Os.  Stopping is not an error: the log
+ * keeps what it has and reads as truncated (no end record).
+ */
 static void write_buffer(struct taglog *log)
 {
-	if (log->nbuf && !log->error && write_all(log->fd, log->buf, log->nbuf) < 0)
-		log->error = errno;
+	size_t n = log->nbuf;
+
 	log->nbuf = 0;
+	if (!n || log->error || log->full)
+		return;
+	if (room_for(log, n) && !write_all(log->fd, log->buf, n))
+		return;
+	if (log->reserve && (errno == ENOSPC || !room_for(log, n))) {
+		log->full = true;
+		log->kept = log->records - n / TAGLOG_RECORD_SIZE;
+	} else {
+		log->error = errno;
+	}
 }
 
 void taglog_append(struct taglog *log, const struct tag_io *io)
@@ -219,6 +250,8 @@ int taglog_finish(struct taglog *log, char *err, size_t errlen)
 	unsigned char end[TAGLOG_RECORD_SIZE] = {0};
 
 	write_buffer(log);
+	if (log->full) /* kept as it is: a reader sees it truncated */
+		return 0;
 	memcpy(end, TAGLOG_END_MAGIC, 8);
 	put64(end + TAGLOG_E_RECORDS, log->records);
 	if (!log->error && write_all(log->fd, end, sizeof(end)) < 0)
@@ -260,6 +293,17 @@ int taglog_close(struct taglog *log, char *err, size_t errlen)
 	log->owns_fd = false;
 	taglog_free(log);
 	return ret;
+}
+
+void taglog_set_reserve(struct taglog *log, uint64_t bytes)
+{
+	log->reserve = bytes;
+}
+
+bool taglog_stopped(const struct taglog *log, uint64_t *kept)
+{
+	*kept = log->kept;
+	return log->full;
 }
 
 uint64_t taglog_records(const struct taglog *log)

@@ -156,6 +156,28 @@ void taglog_free(struct taglog *log);
 int taglog_close(struct taglog *log, char *err, size_t errlen);
 
 /**
+ * taglog_set_reserve() - stop the log before its file system runs short
+ * @log: the writer
+ * @bytes: the free space to leave (0, the default: write until a write fails)
+ *
+ * With a reserve, the log stops, instead of failing, when a buffer's write
+ * would leave less free than @bytes or fails with ENOSPC: the records
+ * written so far are kept, later ones dropped, and taglog_finish() writes
+ * no end record (a reader sees the log truncated) and succeeds.  The room
+ * is looked up once per buffer (TAGLOG_BUF_RECORDS records).
+ */
+void taglog_set_reserve(struct taglog *log, uint64_t bytes);
+
+/**
+ * taglog_stopped() - whether the log stopped at its reserve
+ * @log: the writer
+ * @kept: set to the records it kept
+ *
+ * Return: true when it stopped.
+ */
+bool taglog_stopped(const struct taglog *log, uint64_t *kept);
+
+/**
  * taglog_records() - how many records were appended
  * @log: the writer
  *

@@ -8,6 +8,18 @@ cd "$tmp" || exit 1
 
 eng="--ioengine=external:$ENGINE"
 job() { fio_cmd --name=host "$eng" --filename="$tmp/data" --size=16M --bs=4k --iodepth=8 "$@"; }
+# exit_says DESC RC WANT PATTERN FILE: a run that ended with RC (WANT: 0, or
+# "fail" for any error exit) and printed a line matching PATTERN into FILE.
+exit_says() {
+	local desc=$1 rc=$2 want=$3 pattern=$4 file=$5 exit_ok=0
+	if [ "$want" = fail ]; then [ "$rc" -ne 0 ] && [ "$rc" -lt 124 ] && exit_ok=1; else [ "$rc" = "$want" ] && exit_ok=1; fi
+	if [ $exit_ok = 1 ] && grep -q -- "$pattern" "$file"; then
+		ok "$desc (exit $rc)"
+	else
+		not_ok "$desc: exit $rc"
+		sed 's/^/# /' "$file" | tail -5
+	fi
+}
 
 check "file fallback: randwrite verify=crc32c" job --rw=randwrite --verify=crc32c --direct=1
 check "file fallback: sequential write verify=md5" job --rw=write --verify=md5
@@ -104,6 +116,51 @@ check_fails "engine built for another fio refuses to load, naming both" \
 	"built against fio-0.0-not-this-one but is loaded into $(fio_version)" \
 	fio_cmd --name=bad --ioengine=external:"$BUILD/tests/ssdnvme-wrongfio.so" --filename="$tmp/data" --size=1M --rw=read
 
+# The engine's integers, read whole and range-checked (issue 36 row 2): fio's
+# own integer options wrapped these (apptag=-1 became 0xffff, PI checks off;
+# 4294967297 passed a maximum of 0xffff as 1; "2s" was 2 ms).  Each refused
+# before the job starts, nothing written.
+rm -f "$tmp/opt.json"
+for bad in "apptag=-1:apptag=-1 is out of range: valid 0-65535" \
+	"apptag=4294967297:apptag=4294967297 is out of range: valid 0-65535" \
+	"apptag_mask=0x10000:apptag_mask=0x10000 is out of range: valid 0-65535" \
+	"health_interval=-1:health_interval=-1 is out of range: valid 0-86400000 ms" \
+	"health_interval=1e3:health_interval=1e3 is not a time" \
+	"health_interval=1500us:health_interval=1500us is not a whole number of milliseconds" \
+	"tag_interval=0:tag_interval=0 is out of range: valid 1-86400000 ms" \
+	"md_per_io_size=4294967296:md_per_io_size=4294967296 is out of range: valid 0-4294967295" \
+	"tag_outliers=-1:tag_outliers=-1 is out of range: valid 0-1000000" \
+	"sqthread_poll_cpu=4294967296:sqthread_poll_cpu=4294967296 is out of range"; do
+	check_fails "${bad%%:*} is refused, naming the range" "^ssdnvme: ${bad#*:}" \
+		fio_cmd --name=opt "$eng" --filename="$tmp/data" --size=1M --rw=read --"${bad%%:*}" \
+		--ssdnvme_results="$tmp/opt.json"
+done
+check "... and none of them ran a job (no results file)" test ! -e "$tmp/opt.json"
+fio_cmd --name=units "$eng" --filename="$tmp/data" --size=1M --rw=read --health_interval=2s \
+	--tag_interval=1m --ssdnvme_results="$tmp/units.json" >/dev/null 2>&1
+check "health_interval=2s is 2000 ms (fio's time units)" \
+	jq -e '.health["units.1"].interval_ms == 2000' "$tmp/units.json"
+check "tag_interval=1m is 60000 ms" jq -e '.tags.interval_ms == 60000' "$tmp/units.json"
+
+# Options nothing would read are refused, not ignored (issue 36 row 5):
+# placement choices without placement, PI checks and metadata buffers on
+# files without PI or metadata.
+check_fails "ssdnvme_plids= without ssdnvme_fdp=1 is refused" \
+	"^ssdnvme: ssdnvme_plids=0 without ssdnvme_fdp=1: no write is placed" \
+	fio_cmd --name=p "$eng" --filename="$tmp/data" --size=1M --rw=write --ssdnvme_plids=0
+check_fails "ssdnvme_plid_select=random without ssdnvme_fdp=1 is refused" \
+	"^ssdnvme: ssdnvme_plid_select=random without ssdnvme_fdp=1" \
+	fio_cmd --name=p "$eng" --filename="$tmp/data" --size=1M --rw=write --ssdnvme_plid_select=random
+check "ssdnvme_plids=all and plid_select=roundrobin (a job file's defaults) still run unplaced" \
+	fio_cmd --name=p "$eng" --filename="$tmp/data" --size=1M --rw=read --ssdnvme_plids=all \
+	--ssdnvme_plid_select=roundrobin
+check_fails "pi_chk= on a file without PI is refused" \
+	"^ssdnvme: pi_chk=GUARD: no file of job 'p' has metadata" \
+	fio_cmd --name=p "$eng" --filename="$tmp/data" --size=1M --rw=read --pi_chk=GUARD
+check_fails "md_per_io_size= on a file without metadata is refused" \
+	"^ssdnvme: md_per_io_size=64: no file of job 'p' has metadata" \
+	fio_cmd --name=p "$eng" --filename="$tmp/data" --size=1M --rw=read --md_per_io_size=64
+
 # write_zeroes=1 on the file fallback zeroes (FALLOC_FL_ZERO_RANGE), not the buffer (item 6).
 fio_cmd --name=pat "$eng" --filename="$tmp/wz" --size=1M --bs=64k --rw=write --buffer_pattern=0xa5 >/dev/null 2>&1
 check "write_zeroes=1 on a file runs" fio_cmd --name=wz "$eng" --filename="$tmp/wz" --size=1M --bs=64k \
@@ -128,4 +185,55 @@ check "the data file was not replaced" cmp "$tmp/data" "$tmp/data.orig"
 check_fails "a missing results directory is an error" \
 	"ssdnvme_results=$tmp/nodir/r.json: directory $tmp/nodir: No such file or directory" \
 	wjob --ssdnvme_results="$tmp/nodir/r.json"
+# A job name with '/' never takes the tag log out of the results directory
+# (issue 36 row 6): "x/../../EVIL" resolved, through a directory named like
+# the log's prefix, to a file two levels up.
+mkdir -p "$tmp/tl/res/r.json.x"
+fio_cmd --name='x/../../EVIL' "$eng" --filename="$tmp/data" --size=1M --rw=read --tag_log=1 \
+	--ssdnvme_results="$tmp/tl/res/r.json" >/dev/null 2>&1
+check "a job name with '/' keeps its tag log beside the results ('/' as %2F)" \
+	test -s "$tmp/tl/res/r.json.x%2F..%2F..%2FEVIL.1.taglog"
+check "... and writes nothing outside the results directory" test ! -e "$tmp/tl/EVIL.1.taglog"
+check "... and the results name that log" jq -e --arg p "$tmp/tl/res/r.json.x%2F..%2F..%2FEVIL.1.taglog" \
+	'.jobs[0].taglog == $p' "$tmp/tl/res/r.json"
+
+# Two fio runs writing one results file at once (issue 36 row 7): the one
+# that ends last finds the other's results, written after it started, and
+# fails saying so instead of replacing them.
+fio_cmd --name=first "$eng" --filename="$tmp/data" --size=16M --rw=randread --time_based --runtime=6 \
+	--ssdnvme_results="$tmp/two.json" >"$tmp/first.out" 2>&1 &
+first=$!
+sleep 1
+fio_cmd --name=second "$eng" --filename="$tmp/data" --size=16M --rw=randread --time_based --runtime=1 \
+	--ssdnvme_results="$tmp/two.json" >"$tmp/second.out" 2>&1
+check "the second run (ends first) writes its results" jq -e '.job == "second"' "$tmp/two.json"
+wait $first
+rc=$?
+exit_says "the first run, ending later, fails saying another run's results are there" "$rc" fail \
+	"^ssdnvme: $tmp/two.json holds the results of another fio run .* written there after this run started: not replaced" \
+	"$tmp/first.out"
+check "... and the second run's results are still in the file" jq -e '.job == "second"' "$tmp/two.json"
+rm -f "$tmp/two.json"
+check "a results file of an earlier run is still replaced" fio_cmd --name=third "$eng" --filename="$tmp/data" \
+	--size=1M --rw=read --ssdnvme_results="$tmp/tl/res/r.json"
+# A tag log on a time-based job with no rate (issue 36 row 8): refused
+# before, on the assumption of 1,000,000 IOPS (a 6 s job "needed" 384 MB);
+# now it runs, and on a file system that runs short the log stops there,
+# kept and truncated, and the results say so.  A 1 MiB tmpfs (root only).
+mkdir -p "$tmp/small"
+if [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=1m tmpfs "$tmp/small" 2>/dev/null; then
+	fio_cmd --name=tl "$eng" --filename="$tmp/data" --size=16M --rw=randread --time_based --runtime=6 \
+		--tag_log=1 --ssdnvme_results="$tmp/small/r.json" >"$tmp/tl.out" 2>&1
+	rc=$?
+	exit_says "time-based tag log with no rate runs and stops short of a full file system, saying so" \
+		"$rc" 0 "^ssdnvme: tag log $tmp/small/r.json.tl.1.taglog stopped after [0-9]* of [0-9]* records" \
+		"$tmp/tl.out"
+	check "... the results are written and name the log as truncated" jq -e --arg p "$tmp/small/r.json.tl.1.taglog" \
+		'.jobs[0].taglog == $p and (.jobs[0].taglog_truncated | test("stopped after"))' "$tmp/small/r.json"
+	check "... the log is kept: its header and whole 64-byte records" \
+		bash -c "s=\$(stat -c %s '$tmp/small/r.json.tl.1.taglog'); [ \$s -gt 4096 ] && [ \$(( s % 64 )) = 0 ]"
+	umount "$tmp/small"
+else
+	skip "time-based tag log on a small file system: needs root to mount a tmpfs"
+fi
 tap_done

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Unit tests: an engine file from before jobs[].tags_ramp (read_engine.c,
  * fr_engine_ramp_check(), docs/fiorank.md), on the real FDP fixture

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Unit tests: a placed write key's handle usage across reclaim unit changes
  * (analysis/read/placement.c, docs/fiorank.md "Handle usage across reclaim

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Unit tests: Flexible Data Placement (engine/io/fdp.c): plids= and
  * plid_select= parsing, the reclaim unit handle status decoding, the plan,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Unit tests: FDP events (engine/io/fdp_events.c): the FDP Events log page
  * and the FDP Events feature's data decoded from pages laid out here by the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Unit tests: drive-health log pages decoded from canned 512-byte pages
  * (thermal counters and critical warnings QEMU never sets, 128-bit counters

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -46,7 +47,8 @@ static void write_job(const char *out, const char *run, const char *job, const c
 	struct results *r = job_results(job, file);
 	char msg[512];
 
-	assert_int_equal(results_write_run(r, run, job_entry(job), out, NULL, msg, sizeof(msg)), 0);
+	assert_int_equal(results_write_run(r, run, 0, job_entry(job), out, NULL, msg, sizeof(msg)),
+			 0);
 	results_free(r);
 }
 
@@ -61,7 +63,8 @@ static void write_health_job(const char *out, const char *run, const char *job)
 	snprintf(key, sizeof(key), "%s.1", job);
 	json_object_object_add(health, key, entry);
 	assert_int_equal(results_add_section(r, "health", health), 0);
-	assert_int_equal(results_write_run(r, run, job_entry(job), out, NULL, msg, sizeof(msg)), 0);
+	assert_int_equal(results_write_run(r, run, 0, job_entry(job), out, NULL, msg, sizeof(msg)),
+			 0);
 	results_free(r);
 }
 
@@ -182,6 +185,49 @@ static void earlier_run_is_replaced(void **state)
 	cleanup_dir(dir, out);
 }
 
+/*
+ * Two fio runs writing one file at once (issue 36 row 7): the file of the
+ * other run, written after this one started, is kept and this write fails
+ * saying so; one written before this run started is an earlier run's.
+ */
+static void concurrent_run_is_never_dropped(void **state)
+{
+	char *dir = tmp_dir(), out[512], msg[1024];
+	struct results *r;
+	struct timespec now;
+	uint64_t now_ns;
+	json_object *root;
+
+	(void)state;
+	snprintf(out, sizeof(out), "%s/r.json", dir);
+	clock_gettime(CLOCK_REALTIME, &now);
+	now_ns = (uint64_t)now.tv_sec * 1000000000ull + (uint64_t)now.tv_nsec;
+	write_job(out, "100-5", "other", "/dev/ng0n1");
+	r = job_results("mine", "/dev/ng0n2");
+	assert_int_equal(results_write_run(r, "200-7", now_ns - 1000000000ull, job_entry("mine"),
+					   out, NULL, msg, sizeof(msg)),
+			 -EEXIST);
+	results_free(r);
+	print_message("# %s\n", msg);
+	assert_non_null(strstr(msg, "holds the results of another fio run (100-5) written there "
+				    "after this run started: not replaced"));
+	root = json_object_from_file(out);
+	assert_string_equal(json_object_get_string(get(root, "job")), "other");
+	json_object_put(root);
+	/* this run started after that file was written: an earlier run's, replaced */
+	clock_gettime(CLOCK_REALTIME, &now);
+	now_ns = (uint64_t)now.tv_sec * 1000000000ull + (uint64_t)now.tv_nsec;
+	r = job_results("mine", "/dev/ng0n2");
+	assert_int_equal(results_write_run(r, "200-7", now_ns + 1000000000ull, job_entry("mine"),
+					   out, NULL, msg, sizeof(msg)),
+			 0);
+	results_free(r);
+	root = json_object_from_file(out);
+	assert_string_equal(json_object_get_string(get(root, "job")), "mine");
+	json_object_put(root);
+	cleanup_dir(dir, out);
+}
+
 static void run_and_jobs_are_reserved(void **state)
 {
 	struct results *r = results_new("fio-3.33", "0.1", "j");
@@ -198,7 +244,7 @@ static void missing_directory_is_a_clear_error(void **state)
 	char msg[512] = "";
 
 	(void)state;
-	assert_int_equal(results_write_run(r, "1-1", job_entry("j"), "/nonexistent-dir/r.json",
+	assert_int_equal(results_write_run(r, "1-1", 0, job_entry("j"), "/nonexistent-dir/r.json",
 					   NULL, msg, sizeof(msg)),
 			 -ENOENT);
 	assert_non_null(strstr(msg, "/nonexistent-dir"));
@@ -211,6 +257,7 @@ int main(void)
 		cmocka_unit_test(same_run_merges_jobs),
 		cmocka_unit_test(same_run_merges_health),
 		cmocka_unit_test(earlier_run_is_replaced),
+		cmocka_unit_test(concurrent_run_is_never_dropped),
 		cmocka_unit_test(run_and_jobs_are_reserved),
 		cmocka_unit_test(missing_directory_is_a_clear_error),
 	};

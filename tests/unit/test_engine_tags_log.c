@@ -262,12 +262,56 @@ static void test_end_record(void **state)
 	taglog_reader_close(r);
 }
 
+/*
+ * A reserve the file system cannot keep (issue 36 row 8): the log stops at
+ * its first buffer instead of failing, keeps what it had (nothing), has no
+ * end record and reads as truncated; finishing it succeeds.
+ */
+static void test_reserve_stops_cleanly(void **state)
+{
+	struct taglog *log = taglog_create(path, 0, err, sizeof(err));
+	struct taglog_reader *r;
+	struct tag_io io;
+	uint64_t kept = 99, i;
+
+	(void)state;
+	assert_non_null(log);
+	taglog_set_reserve(log, UINT64_MAX / 2);
+	for (i = 0; i < TAGLOG_BUF_RECORDS + 10; i++) {
+		io = sample(i);
+		taglog_append(log, &io);
+	}
+	assert_true(taglog_stopped(log, &kept));
+	assert_int_equal(kept, 0);
+	assert_int_equal(taglog_error(log), 0);
+	assert_int_equal(taglog_close(log, err, sizeof(err)), 0);
+	r = taglog_open(path, err, sizeof(err));
+	assert_non_null(r);
+	assert_int_equal(taglog_next(r, &io, err, sizeof(err)), 0);
+	assert_true(taglog_truncated(r));
+	taglog_reader_close(r);
+	/* without a reserve the same log is complete */
+	log = taglog_create(path, 0, err, sizeof(err));
+	for (i = 0; i < TAGLOG_BUF_RECORDS + 10; i++) {
+		io = sample(i);
+		taglog_append(log, &io);
+	}
+	assert_false(taglog_stopped(log, &kept));
+	assert_int_equal(taglog_close(log, err, sizeof(err)), 0);
+	r = taglog_open(path, err, sizeof(err));
+	for (i = 0; i < TAGLOG_BUF_RECORDS + 10; i++)
+		assert_int_equal(taglog_next(r, &io, err, sizeof(err)), 1);
+	assert_int_equal(taglog_next(r, &io, err, sizeof(err)), 0);
+	assert_false(taglog_truncated(r));
+	taglog_reader_close(r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_layout),	   cmocka_unit_test(test_roundtrip),
 		cmocka_unit_test(test_bad_files),  cmocka_unit_test(test_table_logs),
-		cmocka_unit_test(test_end_record),
+		cmocka_unit_test(test_end_record), cmocka_unit_test(test_reserve_stops_cleanly),
 	};
 
 	return cmocka_run_group_tests_name("engine_tags_log", tests, setup, teardown);

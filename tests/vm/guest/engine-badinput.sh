@@ -38,6 +38,18 @@ check_fails "ssdnvme_fdp=1 on a namespace without FDP" \
 	"/dev/ng0n1: reclaim unit handle status \(I/O Management Receive\) of nsid 1: .*no Flexible Data Placement enabled .*placement refused" \
 	ssd --name=b --filename=/dev/ng0n1 --rw=write --bs=4k --size=64k --ssdnvme_fdp=1
 
+# Options nothing would read on this namespace (issue 36 row 5): ns1 of this
+# boot has no metadata and its endurance group no FDP.
+check_fails "pi_chk= on a namespace without PI is refused" \
+	"^ssdnvme: pi_chk=GUARD,REFTAG: no file of job 'b' has metadata \(/dev/ng0n1" \
+	ssd --name=b --filename=/dev/ng0n1 $rd --pi_chk=GUARD,REFTAG
+check_fails "md_per_io_size= on a namespace without metadata is refused" \
+	"^ssdnvme: md_per_io_size=4096: no file of job 'b' has metadata \(/dev/ng0n1" \
+	ssd --name=b --filename=/dev/ng0n1 $rd --md_per_io_size=4096
+check_fails "ssdnvme_plids= without ssdnvme_fdp=1 is refused (nothing written)" \
+	"^ssdnvme: ssdnvme_plids=0-1 without ssdnvme_fdp=1" \
+	ssd --name=b --filename=/dev/ng0n1 --rw=write --bs=4k --size=64k --ssdnvme_plids=0-1
+
 check_fails "hipri on a block device through the page cache" "hipri: /dev/nvme0n1 is used through the page cache \(direct=0\); polled completions need direct I/O" \
 	ssd --name=b --filename=/dev/nvme0n1 --hipri --direct=0 $rd
 
@@ -67,6 +79,34 @@ if mkfs.ext4 -q -F /dev/nvme0n2 >/dev/null 2>&1 && mount /dev/nvme0n2 /tmp/mnt; 
 else
 	not_ok "could not mkfs/mount /dev/nvme0n2 for the mounted-namespace check"
 fi
+
+# A namespace formatted between two jobs of one fio run (issue 36 row 1):
+# ng0n3 goes from 4096-byte to 512-byte LBAs in the second job's
+# exec_prerun.  The second job was set up at fio's start; with that
+# geometry it wrote 128 KiB at [128K,256K) when asked for [1M,2M), exit 0.
+# It must refuse before any I/O, naming what changed, and write nothing.
+idns=$(nvme id-ns /dev/ng0n3 -o json)
+lbaf_was=$(jq '.flbas % 16' <<<"$idns")
+lbaf_512=$(jq '[.lbafs[] | .ds == 9 and .ms == 0] | index(true)' <<<"$idns")
+ssd --name=before --filename=/dev/ng0n3 --rw=write --bs=4k --size=1M \
+	--name=after --stonewall --exec_prerun="nvme format /dev/nvme0n3 --lbaf=$lbaf_512 --force" \
+	--filename=/dev/ng0n3 --rw=write --bs=4k --offset=1M --size=1M >/tmp/fmt.out 2>&1
+rc=$?
+if [ $rc -ne 0 ] && [ $rc -lt 124 ] &&
+	grep -Eq '^ssdnvme: /dev/ng0n3: namespace 3 changed format since fio set the job up \(was [0-9]+ LBAs of 4096 bytes, .*now [0-9]+ LBAs of 512 bytes' /tmp/fmt.out; then
+	ok "namespace formatted between two jobs: the second refuses (exit $rc), naming the change"
+else
+	not_ok "namespace formatted between two jobs: exit $rc"
+	sed 's/^/# /' /tmp/fmt.out | tail -15
+fi
+grep '^ssdnvme: /dev/ng0n3' /tmp/fmt.out | sed 's/^/# /'
+check "... the format took (ng0n3 has 512-byte LBAs now)" \
+	test "$(jq '.lbafs[.flbas % 16].ds' <<<"$(nvme id-ns /dev/ng0n3 -o json)")" = 9
+check "... and nothing was written after it (the first 2 MiB read as the format left them: zeroes)" \
+	cmp -n 2097152 /dev/nvme0n3 /dev/zero
+nvme format /dev/nvme0n3 --lbaf="$lbaf_was" --force >/dev/null 2>&1
+check "ng0n3 formatted back to 4096-byte LBAs" \
+	test "$(jq '.lbafs[.flbas % 16].ds' <<<"$(nvme id-ns /dev/ng0n3 -o json)")" = 12
 
 # An NVMe completion error: the namespace is detached from the controller
 # while a job runs.  fio must stop with an error, the engine must name the

@@ -96,10 +96,13 @@ done
 # data-less commands is refused before the run, and fio exits.
 T=60
 check_fails "hipri on passthrough is refused on 6.1, naming the fixed version" \
-	"hipri: polled NVMe passthrough on /dev/ng0n4 needs Linux 6.5 or newer.*9408d8a37e6c.*upstream 6\.1\.[0-9]+.*hipri_unsafe_kernel=1" \
+	"hipri: polled NVMe passthrough on /dev/ng0n4 needs Linux 6.5 or newer.*9408d8a37e6c.*upstream 6\.1\.[0-9]+.*detached, the controller reset or the namespace formatted.*hipri_unsafe_kernel=1" \
 	ssd --name=h --filename=/dev/ng0n4 --rw=randread --bs=4k --size=1M --hipri
-check "hipri randread runs with hipri_unsafe_kernel=1 (polled data commands)" \
-	ssd --name=h --filename=/dev/ng0n4 --rw=randread --bs=4k --size=1M --hipri --hipri_unsafe_kernel=1
+ssd --name=h --filename=/dev/ng0n4 --rw=randread --bs=4k --size=1M --hipri --hipri_unsafe_kernel=1 >/tmp/unsafe.out 2>&1
+check "hipri randread runs with hipri_unsafe_kernel=1 (polled data commands)" test $? = 0
+# issue 36 row 4: the override names what hangs the kernel besides kill -9
+check "... and says what it risks: kill -9, detach, reset and format during the run" \
+	grep -Eq '^ssdnvme: hipri_unsafe_kernel=1: polling /dev/ng0n4 on .*kill -9.*namespace is detached, the controller reset or the namespace formatted during the run, fault in bio_poll' /tmp/unsafe.out
 check_fails "hipri with trim_percentage is refused even with the override" \
 	"hipri: /dev/ng0n4 with trim_percentage/trim_backlog: fio ends such a job with commands in flight" \
 	ssd --name=h --filename=/dev/ng0n4 --rw=write --bs=4k --size=1M --hipri --hipri_unsafe_kernel=1 \
