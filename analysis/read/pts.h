@@ -14,6 +14,7 @@
 #ifndef FIORANK_PTS_H
 #define FIORANK_PTS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -26,12 +27,21 @@ struct fr_pts_run {
 };
 
 /* One drive's runs of one results directory, with what the header needs. */
+/* Report pages a drive's figures are kept for (report/pts_fig.h's pages). */
+#define FR_PTS_FIG_SLOTS 16
+
 struct fr_pts_drive {
 	char *dir, *label;
 	struct json_object *manifest, *drive; /* drive: its manifest.drives entry */
 	const char *purge;		      /* --purge of the command line, or NULL */
 	struct fr_pts_run *runs;
 	size_t nruns;
+	/*
+	 * Each page's figures as first made (report/pts_fig.c), so that the
+	 * report and the steady-state check read every input file once.
+	 */
+	struct json_object *figs[FR_PTS_FIG_SLOTS];
+	bool figs_made[FR_PTS_FIG_SLOTS];
 };
 
 /* A time series read from fio's averaged logs (per-second samples summed

@@ -425,7 +425,24 @@ static void keep_part(struct fr_pts_run **runs, const char *part)
 	runs[k] = NULL;
 }
 
+_Static_assert(FR_PTS_NPAGES <= FR_PTS_FIG_SLOTS, "a kept figures slot per page");
+
+static struct json_object *make_figures(struct fr_pts_drive *d, const struct fr_pts_page *page);
+
 struct json_object *fr_pts_figures(struct fr_pts_drive *d, const struct fr_pts_page *page)
+{
+	size_t slot = (size_t)(page - fr_pts_pages);
+
+	if (slot >= FR_PTS_NPAGES) /* not one of the report's pages: not kept */
+		return make_figures(d, page);
+	if (!d->figs_made[slot]) {
+		d->figs[slot] = make_figures(d, page);
+		d->figs_made[slot] = true;
+	}
+	return d->figs[slot] ? json_object_get(d->figs[slot]) : NULL;
+}
+
+static struct json_object *make_figures(struct fr_pts_drive *d, const struct fr_pts_page *page)
 {
 	struct fr_pts_run **runs = fr_pts_runs(d, page->suite);
 	struct json_object *fig;
