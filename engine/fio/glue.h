@@ -81,6 +81,14 @@ struct ssdnvme_options {
 	/* Drive health (engine/health/, docs/engine.md) */
 	unsigned int health;	      /* 0: no health snapshots */
 	unsigned int health_interval; /* ms between samples during the job, 0: none */
+	/*
+	 * Not options: the run id in the results file when ->setup() first
+	 * looked (results_run_in()), "" for none.  Kept here because this
+	 * struct is the job's only state from ->setup() (in fio's main
+	 * process) that its forked job process inherits.
+	 */
+	bool results_seen;
+	char results_seen_run[RESULTS_RUN_ID_LEN];
 };
 
 /**
@@ -376,6 +384,17 @@ int ssdnvme_get_file_size(struct thread_data *td, struct fio_file *f);
  * In glue.c, which every glue file may lean on.
  */
 void ssdnvme_fail(struct thread_data *td, int err, const char *msg);
+
+/**
+ * ssdnvme_note() - a note that fails nothing, printf-style
+ * @fmt: the format, its "ssdnvme: " prefix and newline included
+ *
+ * To the process's stderr: fio's log_err() writes to --output when one is
+ * named, and a note of a job that runs as asked must not make fio's JSON
+ * there unreadable.  Under fio --server, through log_err(): the client
+ * prints it.
+ */
+void ssdnvme_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /**
  * ssdnvme_results_path() - the job's results file

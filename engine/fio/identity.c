@@ -36,27 +36,6 @@ static void run_id(struct thread_data *td, char *id, size_t len)
 		 (unsigned long long)proc_start_time(fio_pid, NULL));
 }
 
-/*
- * When the run began, on the wall clock (what file times are): the main
- * process's start in ticks since boot, moved onto CLOCK_REALTIME.  Rounded
- * down to a tick; 0 when unknown.
- */
-static uint64_t run_start_ns(struct thread_data *td)
-{
-	uint64_t ticks = proc_start_time(fio_main_pid(td), NULL);
-	long hz = sysconf(_SC_CLK_TCK);
-	struct timespec boot, real;
-	uint64_t since_boot, up;
-
-	if (!ticks || hz <= 0 || clock_gettime(CLOCK_BOOTTIME, &boot) ||
-	    clock_gettime(CLOCK_REALTIME, &real))
-		return 0;
-	since_boot = ticks / (uint64_t)hz * 1000000000ull +
-		     ticks % (uint64_t)hz * (1000000000ull / (uint64_t)hz);
-	up = ssdnvme_ts_ns(&boot);
-	return since_boot <= up ? ssdnvme_ts_ns(&real) - (up - since_boot) : 0;
-}
-
 static json_object *job_entry(struct thread_data *td)
 {
 	json_object *j = json_object_new_object();
@@ -87,8 +66,8 @@ void ssdnvme_write_results(struct thread_data *td, struct engine_data *ld)
 		ssdnvme_fdp_report(td, ld, job);
 		ssdnvme_health_report(td, ld, r);
 		run_id(td, id, sizeof(id));
-		ret = results_write_run(r, id, run_start_ns(td), job, path, ld->deny, msg,
-					sizeof(msg));
+		ret = results_write_run(r, id, ((struct ssdnvme_options *)td->eo)->results_seen_run,
+					job, path, ld->deny, msg, sizeof(msg));
 		/* lost results fail the job: fio's exit status is then non-zero */
 		if (ret) {
 			snprintf(out, sizeof(out),

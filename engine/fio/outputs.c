@@ -180,6 +180,11 @@ int ssdnvme_check_outputs(struct thread_data *td)
 		free(results);
 		return 1;
 	}
+	/* what is there before this job runs is an earlier run's, to replace */
+	if (!o->results_seen) {
+		results_run_in(results, o->results_seen_run, sizeof(o->results_seen_run));
+		o->results_seen = true;
+	}
 	need = ssdnvme_results_estimate(td);
 	if (probe(td,
 		  o->results_file && *o->results_file ? "ssdnvme_results="
@@ -191,7 +196,7 @@ int ssdnvme_check_outputs(struct thread_data *td)
 		if (!log || probe(td, "tag_log: ", log, deny, need + ssdnvme_taglog_estimate(td)))
 			goto out;
 		if (!ssdnvme_taglog_estimate(td))
-			log_info(unbounded_log, td->o.name ? td->o.name : "", log);
+			ssdnvme_note(unbounded_log, td->o.name ? td->o.name : "", log);
 	}
 	ret = 0;
 out:

@@ -97,12 +97,13 @@ static bool passthru_poll_unsafe(struct thread_data *td, const char *path, char 
 	}
 	if (o->hipri_unsafe_kernel) {
 		/* the override is the user's call: said once per file, what it risks */
-		log_info("ssdnvme: hipri_unsafe_kernel=1: polling %s on %s, where commands "
-			 "in flight when the job dies (kill -9), or when the namespace is "
-			 "detached, the controller reset or the namespace formatted during the "
-			 "run, fault in bio_poll and hang fio, nvme-cli and a kworker in D state "
-			 "until reboot\n",
-			 path, release);
+		ssdnvme_note(
+			"ssdnvme: hipri_unsafe_kernel=1: polling %s on %s, where commands "
+			"in flight when the job dies (kill -9), or when the namespace is "
+			"detached, the controller reset or the namespace formatted during the "
+			"run, fault in bio_poll and hang fio, nvme-cli and a kworker in D state "
+			"until reboot\n",
+			path, release);
 		return false;
 	}
 	snprintf(msg, len,

@@ -100,7 +100,7 @@ bool ssdnvme_setup_metadata(struct thread_data *td, struct file_state *fs)
 	if (!check_md_size(td, fs) || !check_pi_in_buffer(td, fs))
 		return false;
 	pi_describe(&fs->pf, &ni->pi_mode, desc, sizeof(desc));
-	log_info("ssdnvme: %s: %s\n", ni->path, desc);
+	ssdnvme_note("ssdnvme: %s: %s\n", ni->path, desc);
 	return true;
 }
 

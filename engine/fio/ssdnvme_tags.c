@@ -424,7 +424,7 @@ static void note_stopped(struct tagging *tg, const struct taglog *log)
 		 "tag log %s stopped after %llu of %llu records: its file system was about to "
 		 "run short of the room the results need; kept, truncated",
 		 tg->log_path, (unsigned long long)kept, (unsigned long long)taglog_records(log));
-	log_info("ssdnvme: %s\n", msg);
+	ssdnvme_note("ssdnvme: %s\n", msg);
 	tg->log_truncated = strdup(msg);
 }
 

@@ -304,14 +304,12 @@ static const char *run_of(json_object *old)
 	return json_object_object_get_ex(old, "run", &v) ? json_object_get_string(v) : "";
 }
 
-/* Whether the file at PATH was last written at or after SINCE_NS (0: unknown, no). */
-static bool written_since(const char *path, uint64_t since_ns)
+void results_run_in(const char *path, char *run, size_t len)
 {
-	struct stat st;
+	json_object *old = ours(path);
 
-	return since_ns && !stat(path, &st) &&
-	       (uint64_t)st.st_mtim.tv_sec * 1000000000ull + (uint64_t)st.st_mtim.tv_nsec >=
-		       since_ns;
+	snprintf(run, len, "%s", old ? run_of(old) : "");
+	json_object_put(old);
 }
 
 /* flock on PATH's directory: serialises the run's jobs without a lock file. */
@@ -335,7 +333,7 @@ static int lock_dir_of(const char *path, char *msg, size_t len)
 	return fd;
 }
 
-int results_write_run(struct results *r, const char *run_id, uint64_t run_start_ns,
+int results_write_run(struct results *r, const char *run_id, const char *seen_run,
 		      json_object *job_entry, const char *path, const struct safefile_deny *deny,
 		      char *msg, size_t len)
 {
@@ -349,11 +347,11 @@ int results_write_run(struct results *r, const char *run_id, uint64_t run_start_
 	if (lock < 0)
 		return lock;
 	old = ours(path);
-	if (old && strcmp(run_of(old), run_id) && written_since(path, run_start_ns)) {
+	if (old && strcmp(run_of(old), run_id) && strcmp(run_of(old), seen_run)) {
 		/* another fio, running beside this one, wrote it: not ours to drop */
 		snprintf(msg, len,
 			 "%s holds the results of another fio run (%s) written there after this "
-			 "run started: not replaced; give each run its own results file",
+			 "job started: not replaced; give each run its own results file",
 			 path, run_of(old));
 		ret = -EEXIST;
 		goto out;

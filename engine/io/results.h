@@ -78,11 +78,23 @@ int results_add_section(struct results *r, const char *name, json_object *sectio
 int results_write(const struct results *r, const char *path, const struct safefile_deny *deny,
 		  char *msg, size_t len);
 
+/* Room for a run id ("<pid>-<start ticks>") with its terminator. */
+#define RESULTS_RUN_ID_LEN 48
+
+/**
+ * results_run_in() - the run that wrote the results file at a path
+ * @path: the file
+ * @run: where its run id goes; "" when there is no file, it is not an
+ *       engine results file, or it names no run
+ * @len: @run's room
+ */
+void results_run_in(const char *path, char *run, size_t len);
+
 /**
  * results_write_run() - one results file per fio run, however many jobs write to it
  * @r: the document of this job
  * @run_id: names the fio run (e.g. its main process's pid and start time)
- * @run_start_ns: when the run started (CLOCK_REALTIME, ns); 0: unknown
+ * @seen_run: the run id @path held when the job set up (results_run_in())
  * @job_entry: describes the writing job, appended to "jobs"; owned by the
  *             callee
  * @path: the file
@@ -93,15 +105,16 @@ int results_write(const struct results *r, const char *path, const struct safefi
  * Under an flock on @path's directory: if @path holds a file of the same
  * run, its "jobs", "files" (by path, not repeated), "tags" keys and "health"
  * entries (keyed by job and thread; ours replace one of the same key) are
- * kept ahead of ours; a file of another run written before @run_start_ns
- * (an earlier run's), or one that is not ours, is replaced; a file of another
- * run written since (a second fio writing the same file at the same time) is
- * left as it is and -EEXIST returned, never dropped.  Then written like
- * results_write().
+ * kept ahead of ours; the file of @seen_run (an earlier run's, there before
+ * this job set up), or one that is not ours, is replaced; a file of any
+ * other run (a second fio that wrote the same file while this one ran) is
+ * left as it is and -EEXIST returned, never dropped.  No clock is compared:
+ * file times on a shared or network file system come from another clock.
+ * Then written like results_write().
  *
  * Return: 0, or a negative errno with @msg written.
  */
-int results_write_run(struct results *r, const char *run_id, uint64_t run_start_ns,
+int results_write_run(struct results *r, const char *run_id, const char *seen_run,
 		      json_object *job_entry, const char *path, const struct safefile_deny *deny,
 		      char *msg, size_t len);
 

@@ -189,7 +189,9 @@ build_plan() {
 # are the device's) is flattened as the real run flattens it, pointed at a
 # private 16 MiB scratch file in a private temporary directory, freed of
 # rates, sizes and loops, and run for 1 second; a flattened job that still
-# names anything but the scratch file is not run.  Its wall time less that
+# names anything but the scratch file is not run.  direct= goes too: the
+# scratch file may sit on a tmpfs, which refuses O_DIRECT, and what is
+# timed is fio's start and stop, not the I/O.  Its wall time less that
 # second, the flattening, and the runner's bookkeeping per run (fiorank's
 # reading of the result, about as long as the jq timed on a scratch
 # manifest, and two other processes: the manifest's rename and the fork
@@ -228,7 +230,7 @@ estimate_overhead() {
 			flatten_job "$JOBS/${plan_job[row]}" ${plan_sect[row]:+"${plan_sect[row]}"} >"$scratch/job.fio" 2>/dev/null
 	fi
 	t1=$EPOCHREALTIME
-	sed -i -E '/^(rate|rate_iops|rate_min|rate_iops_min|rwmixread|rwmixwrite|fill_device|loops|size|io_size|filesize|offset|offset_increment|number_ios|nrfiles|directory)=/d' "$scratch/job.fio"
+	sed -i -E '/^(direct|rate|rate_iops|rate_min|rate_iops_min|rwmixread|rwmixwrite|fill_device|loops|size|io_size|filesize|offset|offset_increment|number_ios|nrfiles|directory)=/d' "$scratch/job.fio"
 	# Only the scratch file may be named: any other path (a device, the
 	# user's file) means the job is not run at all.
 	if [ "$row" -ge 0 ] && ! grep -v -x -F "filename=$scratch/scratch" "$scratch/job.fio" | grep -q -e '/dev/' -e '^filename' -e '^directory' &&

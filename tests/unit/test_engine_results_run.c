@@ -45,10 +45,12 @@ static json_object *job_entry(const char *job)
 static void write_job(const char *out, const char *run, const char *job, const char *file)
 {
 	struct results *r = job_results(job, file);
-	char msg[512];
+	char msg[512], seen[RESULTS_RUN_ID_LEN];
 
-	assert_int_equal(results_write_run(r, run, 0, job_entry(job), out, NULL, msg, sizeof(msg)),
-			 0);
+	/* as a job that set up just before it writes */
+	results_run_in(out, seen, sizeof(seen));
+	assert_int_equal(
+		results_write_run(r, run, seen, job_entry(job), out, NULL, msg, sizeof(msg)), 0);
 	results_free(r);
 }
 
@@ -57,14 +59,15 @@ static void write_health_job(const char *out, const char *run, const char *job)
 {
 	struct results *r = job_results(job, "/dev/ng0n1");
 	json_object *health = json_object_new_object(), *entry = json_object_new_object();
-	char key[64], msg[512];
+	char key[64], msg[512], seen[RESULTS_RUN_ID_LEN];
 
 	json_object_object_add(entry, "job", json_object_new_string(job));
 	snprintf(key, sizeof(key), "%s.1", job);
 	json_object_object_add(health, key, entry);
 	assert_int_equal(results_add_section(r, "health", health), 0);
-	assert_int_equal(results_write_run(r, run, 0, job_entry(job), out, NULL, msg, sizeof(msg)),
-			 0);
+	results_run_in(out, seen, sizeof(seen));
+	assert_int_equal(
+		results_write_run(r, run, seen, job_entry(job), out, NULL, msg, sizeof(msg)), 0);
 	results_free(r);
 }
 
@@ -186,41 +189,50 @@ static void earlier_run_is_replaced(void **state)
 }
 
 /*
- * Two fio runs writing one file at once (issue 36 row 7): the file of the
- * other run, written after this one started, is kept and this write fails
- * saying so; one written before this run started is an earlier run's.
+ * Two fio runs writing one file at once (issue 36 row 7): a file of another
+ * run that was not there when this job set up is kept and this write fails
+ * saying so; the run the job found at set-up is an earlier run's, replaced.
+ * No clock is involved (a file's time on a shared file system is another
+ * machine's).
  */
 static void concurrent_run_is_never_dropped(void **state)
 {
-	char *dir = tmp_dir(), out[512], msg[1024];
+	char *dir = tmp_dir(), out[512], msg[1024], seen[RESULTS_RUN_ID_LEN];
 	struct results *r;
-	struct timespec now;
-	uint64_t now_ns;
 	json_object *root;
 
 	(void)state;
 	snprintf(out, sizeof(out), "%s/r.json", dir);
-	clock_gettime(CLOCK_REALTIME, &now);
-	now_ns = (uint64_t)now.tv_sec * 1000000000ull + (uint64_t)now.tv_nsec;
+	results_run_in(out, seen, sizeof(seen)); /* "mine" sets up: no file yet */
+	assert_string_equal(seen, "");
 	write_job(out, "100-5", "other", "/dev/ng0n1");
 	r = job_results("mine", "/dev/ng0n2");
-	assert_int_equal(results_write_run(r, "200-7", now_ns - 1000000000ull, job_entry("mine"),
-					   out, NULL, msg, sizeof(msg)),
-			 -EEXIST);
+	assert_int_equal(
+		results_write_run(r, "200-7", seen, job_entry("mine"), out, NULL, msg, sizeof(msg)),
+		-EEXIST);
 	results_free(r);
 	print_message("# %s\n", msg);
 	assert_non_null(strstr(msg, "holds the results of another fio run (100-5) written there "
-				    "after this run started: not replaced"));
+				    "after this job started: not replaced"));
 	root = json_object_from_file(out);
 	assert_string_equal(json_object_get_string(get(root, "job")), "other");
 	json_object_put(root);
-	/* this run started after that file was written: an earlier run's, replaced */
-	clock_gettime(CLOCK_REALTIME, &now);
-	now_ns = (uint64_t)now.tv_sec * 1000000000ull + (uint64_t)now.tv_nsec;
+	/* a job that found 100-5's file at set-up: an earlier run's, replaced */
+	results_run_in(out, seen, sizeof(seen));
+	assert_string_equal(seen, "100-5");
+	/* ... unless a third run wrote it since */
+	write_job(out, "300-9", "third", "/dev/ng0n3");
 	r = job_results("mine", "/dev/ng0n2");
-	assert_int_equal(results_write_run(r, "200-7", now_ns + 1000000000ull, job_entry("mine"),
-					   out, NULL, msg, sizeof(msg)),
-			 0);
+	assert_int_equal(
+		results_write_run(r, "200-7", seen, job_entry("mine"), out, NULL, msg, sizeof(msg)),
+		-EEXIST);
+	results_free(r);
+	assert_non_null(strstr(msg, "another fio run (300-9)"));
+	results_run_in(out, seen, sizeof(seen));
+	r = job_results("mine", "/dev/ng0n2");
+	assert_int_equal(
+		results_write_run(r, "200-7", seen, job_entry("mine"), out, NULL, msg, sizeof(msg)),
+		0);
 	results_free(r);
 	root = json_object_from_file(out);
 	assert_string_equal(json_object_get_string(get(root, "job")), "mine");
@@ -244,7 +256,7 @@ static void missing_directory_is_a_clear_error(void **state)
 	char msg[512] = "";
 
 	(void)state;
-	assert_int_equal(results_write_run(r, "1-1", 0, job_entry("j"), "/nonexistent-dir/r.json",
+	assert_int_equal(results_write_run(r, "1-1", "", job_entry("j"), "/nonexistent-dir/r.json",
 					   NULL, msg, sizeof(msg)),
 			 -ENOENT);
 	assert_non_null(strstr(msg, "/nonexistent-dir"));

@@ -18,8 +18,9 @@ for s in dry block resume char; do
 	check "run '$s' exited 0" grep -qx "$s-rc=0" "$o/$s.rc"
 	grep -qx "$s-rc=0" "$o/$s.rc" 2>/dev/null || show_suite_failure "$o/$s.log" "$o/$s"
 done
-check "dry run: the plan lists up to 7 rounds then t1q1, t4q4, t16q16, with a duration" bash -c "
-	grep -c 'nvme0n2/tq-sweep/precondition/ss-round[1-7] ' '$o/dry.log' | grep -qx 7 &&
+check "dry run: the plan lists up to 7 rounds then t1q1, t4q4, t16q16, with a duration measured on a scratch file" bash -c "
+	grep -Ec '^ +[0-9]+/[0-9]+ +nvme0n2/tq-sweep/precondition/ss-round[1-7] ' '$o/dry.log' | grep -qx 7 &&
+	grep -q 'as measured here (fio on a private scratch file)' '$o/dry.log' &&
 	grep -Eo 'nvme0n2/tq-sweep/tq-sweep/t[0-9]+q[0-9]+' '$o/dry.log' | tr '\n' ' ' |
 		grep -qx 'nvme0n2/tq-sweep/tq-sweep/t1q1 nvme0n2/tq-sweep/tq-sweep/t4q4 nvme0n2/tq-sweep/tq-sweep/t16q16 ' &&
 	grep -q 'estimated duration' '$o/dry.log'"

@@ -275,8 +275,8 @@ if "$FIO_BIN" --cmdhelp=plid_select 2>/dev/null | grep -q plid_select; then
 	check_fails "ssdnvme: its own ssdnvme_fdp=1 and fio's fdp=1 together are refused" \
 		"ssdnvme_fdp=1 and fio's fdp=1 both ask for placement" \
 		ssd --name=b --filename=/dev/ng0n1 $rf --fdp=1 --ssdnvme_fdp=1
-	check_fails "ssdnvme: dataplacement=streams is refused (no streams directive)" \
-		"dataplacement=streams: the engine sends no streams directive" \
+	check_fails "ssdnvme: dataplacement=streams on a controller without the Streams directive is refused" \
+		"dataplacement=streams: /dev/ng0n1: the controller supports Directives but not the Streams directive" \
 		ssd --name=b --filename=/dev/ng0n1 $rf --dataplacement=streams --plids=1
 else
 	fio_cmd --name=b --filename=/dev/ng0n1 --ioengine=io_uring_cmd --cmd_type=nvme $rf --fdp=1 >f.out 2>&1
