@@ -388,11 +388,14 @@ void ssdnvme_fail(struct thread_data *td, int err, const char *msg);
 /**
  * ssdnvme_note() - a note that fails nothing, printf-style
  * @fmt: the format, its "ssdnvme: " prefix and newline included
+ * @...: its arguments
  *
- * To the process's stderr: fio's log_err() writes to --output when one is
- * named, and a note of a job that runs as asked must not make fio's JSON
- * there unreadable.  Under fio --server, through log_err(): the client
- * prints it.
+ * Never into fio's machine-readable output: fio's log_err() and log_info()
+ * write to --output once one is named, and a note on a job that runs as
+ * asked must not make fio's JSON there unreadable.  With --output=FILE, to
+ * stdout; without, to stdout beside fio's text report, or to stderr when
+ * stdout carries JSON or terse output.  Under fio --server, log_info():
+ * the client prints it.
  */
 void ssdnvme_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

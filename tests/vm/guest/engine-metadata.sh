@@ -113,8 +113,11 @@ ssd --rw=read --size=64k --output=/tmp/id.out --ssdnvme_results=/tmp/id.json \
 	--name=n3 --filename=/dev/ng0n3 --bs=4k --pi_act=0 --pi_chk=GUARD \
 	--name=n4 --filename=/dev/ng0n4 --bs=4k --pi_act=0 --pi_chk=GUARD \
 	--name=n7 --filename=/dev/ng0n7 --bs=4k --pi_act=0 --pi_chk=GUARD >/tmp/id.err 2>&1
+# with --output=FILE the engine's notes go to fio's stdout, FILE stays fio's alone
 check "no PI option: the run says pi_act=1 (the controller inserts and strips PI)" \
-	grep -q "/dev/ng0n1: PI type 1, 16-bit guard, PI last in 8 bytes of separate metadata: pi_act=1" /tmp/id.out
+	grep -q "/dev/ng0n1: PI type 1, 16-bit guard, PI last in 8 bytes of separate metadata: pi_act=1" /tmp/id.err
+check "... on fio's stdout, not in its --output file" bash -c \
+	'! grep -q "^ssdnvme: /dev/ng0n1: PI type" /tmp/id.out'
 pi_of() { jq -e --arg p "/dev/ng0n$1" ".files[] | select(.path == \$p) | $2" /tmp/id.json; }
 check "identity ng0n1: type 1, PI last, 16-bit guard, separate; run mode pi_act=1, pi_chk none" \
 	pi_of 1 '.metadata_size == 8 and .pi.type == 1 and .pi.location == "last" and .pi.guard_bits == 16 and
