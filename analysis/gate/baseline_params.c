@@ -19,23 +19,6 @@
 #include "read/read_fio_globals.h"
 #include "util/slurp.h"
 
-static bool ignored(const char *key)
-{
-	/* where the data, the outputs and the engine's files went (its
-	 * results file is named per run, docs/engine.md) */
-	static const char *const keys[] = {"filename",	     "directory", "name",
-					   "description",    "output",	  "per_job_logs",
-					   "ssdnvme_results"};
-
-	if (fr_opt_is_rate(key) || fr_opt_is_pacing(key) || !strncmp(key, "write_", 6) ||
-	    !strncmp(key, "log_", 4))
-		return true;
-	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-		if (!strcmp(key, keys[i]))
-			return true;
-	return false;
-}
-
 static struct json_object *find_job(struct json_object *root, const char *name)
 {
 	struct json_object *jobs = fr_json_get(root, "jobs");
@@ -67,13 +50,33 @@ static void set_opts(struct json_object *dst, struct json_object *src,
 		return;
 	json_object_object_foreach(src, k, v)
 	{
-		if (ignored(k) || (g && !fr_fio_globals_option(g, k)))
+		if (fr_opt_not_workload(k) || (g && !fr_fio_globals_option(g, k)))
 			continue;
 		if (fr_opt_canon(k, json_object_get_string(v), ck, sizeof(ck), cv, sizeof(cv)))
 			json_object_object_add(dst, ck, json_object_new_string(cv));
 		else
 			json_object_object_del(dst, ck);
 	}
+}
+
+/* A mix that is all one direction is that direction's workload:
+ * rw=randrw rwmixread=100 is rw=randread (fio's default rw=read then
+ * left out, as fr_opt_canon() leaves out every default). */
+static void one_direction(struct json_object *opts)
+{
+	const char *rw = fr_json_str(opts, "rw"), *mix = fr_json_str(opts, "rwmixread");
+	bool rand = rw && !strcmp(rw, "randrw");
+
+	if (!rw || (!rand && strcmp(rw, "rw")) || !mix || (strcmp(mix, "100") && strcmp(mix, "0")))
+		return;
+	if (!strcmp(mix, "100") && !rand)
+		json_object_object_del(opts, "rw");
+	else
+		json_object_object_add(
+			opts, "rw",
+			json_object_new_string(rand ? (mix[0] == '1' ? "randread" : "randwrite")
+						    : "write"));
+	json_object_object_del(opts, "rwmixread");
 }
 
 /* The step's options (from what its reader kept of its fio output), or
@@ -90,6 +93,7 @@ static struct json_object *step_opts(const struct fr_step *s)
 	if (job && !fr_fio_globals_of(root, job, &g) && (opts = json_object_new_object())) {
 		set_opts(opts, g.opts, &g);
 		set_opts(opts, fr_json_get(job, "job options"), NULL);
+		one_direction(opts);
 	}
 	return opts;
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "model/group.h"
+#include "model/label.h"
 
 void fr_pending_free(struct fr_pending *p)
 {
@@ -149,13 +150,119 @@ static int exclude_repeats(struct fr_pending *v, size_t n)
 	return 0;
 }
 
+/* Line L ("k=v\n") of a workload: whether it says something about the
+ * workload (not where it ran or its outputs). */
+static bool workload_line(const char *l)
+{
+	char key[64];
+	size_t k = strcspn(l, "=\n");
+
+	if (!k || k >= sizeof(key))
+		return k != 0;
+	memcpy(key, l, k);
+	key[k] = '\0';
+	return !fr_opt_not_workload(key);
+}
+
+/* The next line of "k=v\n" lines after L. */
+static const char *next_line(const char *l)
+{
+	l += strcspn(l, "\n");
+	return *l ? l + 1 : l;
+}
+
+/* Whether the lines S hold the line L of N bytes. */
+static bool has_line(const char *s, const char *l, size_t n)
+{
+	for (; *s; s = next_line(s))
+		if (strcspn(s, "\n") == n && !strncmp(s, l, n))
+			return true;
+	return false;
+}
+
+/* The workload lines of A that B lacks, space-separated ("ioengine=io_uring
+ * iodepth=16") into OUT, "fio's defaults" when none; how many there are. */
+static size_t lines_only_in(const char *a, const char *b, char *out, size_t len)
+{
+	size_t at = 0, count = 0;
+
+	out[0] = '\0';
+	for (const char *l = a; *l; l = next_line(l)) {
+		size_t n = strcspn(l, "\n");
+
+		if (has_line(b, l, n) || !workload_line(l))
+			continue;
+		count++;
+		if (at + n + 2 < len)
+			at += (size_t)snprintf(out + at, len - at, "%s%.*s", at ? " " : "", (int)n,
+					       l);
+	}
+	if (!at && len)
+		snprintf(out, len, "fio's defaults");
+	return count;
+}
+
+static bool same_workload(const char *a, const char *b)
+{
+	char none[1];
+
+	return !lines_only_in(a, b, none, 0) && !lines_only_in(b, a, none, 0);
+}
+
+/*
+ * Jobs of one fio group that come to one drive, profile and step are added
+ * up as one result, so they must have run one workload: two jobs of one
+ * name at psync QD1 and io_uring QD16 are not "1 outstanding" under the
+ * first one's options.  Every job of such a mix is excluded, with the
+ * options that differ.
+ */
+static int exclude_unlike_merges(struct fr_pending *v, size_t n)
+{
+	size_t *other = calloc(n + 1, sizeof(*other));
+
+	if (!other)
+		return -ENOMEM;
+	/* decided on the jobs as read: other[i] - 1 is a job unlike v[i] */
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < n && !other[i]; j++)
+			if (j != i && usable(&v[i]) && usable(&v[j]) &&
+			    v[i].groupid == v[j].groupid && same_label(&v[i], &v[j]) &&
+			    !same_workload(v[i].workload, v[j].workload))
+				other[i] = j + 1;
+	for (size_t i = 0; i < n; i++) {
+		const struct fr_pending *o;
+		char mine[160], theirs[160];
+
+		if (!other[i])
+			continue;
+		o = &v[other[i] - 1];
+		lines_only_in(v[i].workload, o->workload, mine, sizeof(mine));
+		lines_only_in(o->workload, v[i].workload, theirs, sizeof(theirs));
+		if (asprintf(
+			    &v[i].excluded,
+			    "job '%s' (fio group %ld) ran %s where job '%s' of the same group ran "
+			    "%s, and both are drive '%s' %s step %s: jobs of one step are added up "
+			    "only when they ran one workload; give them their own names",
+			    v[i].jobname, v[i].groupid, mine, o->jobname, theirs, v[i].drive,
+			    v[i].profile, v[i].step) < 0) {
+			v[i].excluded = NULL;
+			free(other);
+			return -ENOMEM;
+		}
+	}
+	free(other);
+	return 0;
+}
+
 int fr_group_resolve(struct fr_pending *v, size_t n)
 {
 	size_t *cls = calloc(n + 1, sizeof(*cls));
 	int ret = 0;
 
-	if (!cls)
+	if (!cls || exclude_unlike_merges(v, n)) {
+		free(cls);
 		return -ENOMEM;
+	}
 	/* classes by the labels as read, before any renaming */
 	for (size_t i = 0; i < n; i++)
 		cls[i] = usable(&v[i]) ? leader(v, i) : (size_t)-1;

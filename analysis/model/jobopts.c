@@ -73,6 +73,32 @@ static unsigned ns_count(const char *v)
 	return n;
 }
 
+unsigned fr_bs_split_one(const char *v, bool split, unsigned kb_base)
+{
+	unsigned long long one = 0, b;
+
+	if (!kb_base || strchr(v, ','))
+		return 0;
+	for (const char *p = v; *p;) {
+		size_t n = strcspn(p, split ? "/:" : "-");
+		char buf[32];
+
+		if (!n || n >= sizeof(buf))
+			return 0;
+		memcpy(buf, p, n);
+		buf[n] = '\0';
+		if (fr_fio_size(buf, kb_base, &b) || (one && b != one) || b > 1u << 30)
+			return 0;
+		one = b;
+		p += n;
+		if (split && *p == '/') /* the share: any, the size is the same */
+			p += 1 + strcspn(p + 1, ":");
+		if (*p)
+			p++;
+	}
+	return (unsigned)one;
+}
+
 /* fio's rwmixread/rwmixwrite: an integer 0..100 (each sets the other). */
 static int mix_value(const char *v)
 {
@@ -141,9 +167,12 @@ void fr_jobopts_set(struct fr_jobopts *o, const char *key, const char *value)
 	else if (!strcmp(key, "filename"))
 		o->filename = value;
 	else if (!strcmp(key, "bssplit") || !strcmp(key, "bsrange") ||
-		 !strcmp(key, "blocksize_range"))
-		o->bs_varies = true;
-	else if (!strcmp(key, "percentage_random") || !strcmp(key, "percentage_sequential"))
+		 !strcmp(key, "blocksize_range")) {
+		o->bs_split = value;
+		o->bs_split_key = key;
+		o->bs_split_one = fr_bs_split_one(value, key[2] == 's', kb_base_of(o->kb_base));
+		o->bs_varies = !o->bs_split_one;
+	} else if (!strcmp(key, "percentage_random") || !strcmp(key, "percentage_sequential"))
 		o->pct_random = !strcmp(key, "percentage_random") ? random_share(value)
 				: random_share(value) < 0	  ? -1
 								  : 100 - random_share(value);
@@ -274,7 +303,9 @@ unsigned fr_jobopts_bs(const struct fr_jobopts *o)
 	char *dup, *part, *save = NULL;
 	int n = 0;
 
-	if (o->bs_varies || !kb_base || !(dup = strdup(bs)))
+	if (o->bs_split)
+		return o->bs_varies ? 0 : o->bs_split_one; /* bssplit= wins over bs= */
+	if (!kb_base || !(dup = strdup(bs)))
 		return 0;
 	for (part = strtok_r(dup, ",", &save); part && n < 2;
 	     part = strtok_r(NULL, ",", &save), n++)
@@ -309,10 +340,18 @@ char *fr_profile_from_options(const struct fr_jobopts *o)
 	int r = o->rwmixread, n;
 
 	errno = 0;
-	if (o->bs_varies || !kb_base || block_sizes(o, kb_base, bs, sizeof(bs)) || r < 0)
+	if (o->bs_varies || r < 0)
+		return NULL;
+	if (o->bs_split) /* one size: bssplit=4k/100 is bs=4k */
+		size_name(bs, sizeof(bs), o->bs_split_one);
+	else if (!kb_base || block_sizes(o, kb_base, bs, sizeof(bs)))
 		return NULL;
 #define RW_IS(s) (rwlen == strlen(s) && !strncmp(rw, s, rwlen))
-	if (RW_IS("randread") || RW_IS("randwrite"))
+	/* a mix that is all one direction is that direction's workload */
+	if ((RW_IS("randrw") || RW_IS("rw") || RW_IS("readwrite")) && (r == 0 || r == 100))
+		n = asprintf(&out, "%s-%s%s", bs, RW_IS("randrw") ? "rand" : "seq",
+			     r ? "read" : "write");
+	else if (RW_IS("randread") || RW_IS("randwrite"))
 		n = asprintf(&out, "%s-%.*s", bs, (int)rwlen, rw);
 	else if (RW_IS("read") || RW_IS("write"))
 		n = asprintf(&out, "%s-seq%.*s", bs, (int)rwlen, rw);

@@ -85,7 +85,11 @@ struct fr_jobopts {
 	bool rate_capped;    /* rate= or rate_iops= given: fio caps each direction */
 	bool known;	     /* the output had the job's options (fio 3.x always
 				does; without them fio's defaults are guesses) */
-	bool bs_varies;	     /* bssplit= or bsrange= given: no single block size */
+	bool bs_varies;	     /* bssplit= or bsrange= of several sizes: no single one */
+	/* bssplit=/bsrange= as given, or NULL; and the one size it allows
+	 * (bssplit=4k/100, bsrange=4k-4k) in bytes, 0 when several or unreadable */
+	const char *bs_split, *bs_split_key;
+	unsigned bs_split_one;
 	/* percentage_random= (100 - percentage_sequential=): 100 (fio's
 	 * default) or 0 when every direction says so, -1 a mix */
 	int pct_random;
@@ -224,6 +228,18 @@ bool fr_opt_canon(const char *key, const char *value, char *ckey, size_t klen, c
  */
 bool fr_opt_is_pacing(const char *key);
 /**
+ * fr_opt_not_workload() - whether an option leaves the workload as it is
+ * @key: the option's name
+ *
+ * Two runs that differ only in these ran the same workload: pacing and
+ * rate caps (fr_opt_is_pacing()), where the data and the outputs went
+ * (filename, directory, output, per_job_logs, ssdnvme_results, write_*,
+ * log_*), name and description.
+ *
+ * Return: true for those.
+ */
+bool fr_opt_not_workload(const char *key);
+/**
  * fr_opt_is_rate() - whether an option is a rate cap
  * @key: the option's name
  *
@@ -244,6 +260,18 @@ bool fr_opt_is_rate(const char *key);
  * (a range, a list, a unit fio does not know, 0).
  */
 int fr_fio_size(const char *s, unsigned kb_base, unsigned long long *bytes);
+
+/**
+ * fr_bs_split_one() - the one block size a bssplit= or bsrange= allows
+ * @v: the option's value ("4k/100", "4k/50:4k/50", a size without a share
+ *     taking the rest; "4k-4k")
+ * @split: true for bssplit= (sizes at ':'), false for bsrange= (at '-')
+ * @kb_base: 1024 or 1000, as fr_fio_size(); 0 (unreadable) gives 0
+ *
+ * Return: the size in bytes; 0 when it allows several, names sizes per
+ * direction ("4k/100,64k/100": left to the figures) or cannot be read.
+ */
+unsigned fr_bs_split_one(const char *v, bool split, unsigned kb_base);
 
 /**
  * fr_profile_from_options() - the profile a job outside the contract ran

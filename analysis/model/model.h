@@ -189,6 +189,11 @@ struct fr_job {
 		/* rate target in IOPS over its clones (rate_iops=): 0 not
 		 * capped, NAN capped in a way the total does not follow from */
 		double target_iops;
+		/* this entry's place among the entries of its name in its
+		 * step and fio group (1 the first; 0 not counted, as 1):
+		 * numjobs clones are one entry each, or one entry for all
+		 * with group_reporting */
+		unsigned entry_of_name;
 	} run;
 	const char *fio_version; /* the document's "fio version", or NULL */
 	double timestamp;	 /* its "timestamp" (s since the epoch), 0 unknown */

@@ -241,12 +241,16 @@ int fr_model_add(struct fr_model *m, const struct fr_job *job)
 	    note_doc(s, job->fio_version, job->timestamp) || note_targets(s, job->run.filename))
 		return -ENOMEM;
 	if (job->run.known) {
-		/* clones of one job (numjobs, one name) are one entry with
-		 * numjobs; another name is another job in flight beside it */
+		/* the first entry of a name counts its numjobs clones (one
+		 * entry each, or one for all with group_reporting); an entry
+		 * of that name beyond numjobs is one more job in flight, and
+		 * another name another job beside it (jobs of one step ran
+		 * one workload: fr_group_resolve()) */
+		unsigned extra = job->run.entry_of_name > job->run.numjobs ? job->run.iodepth : 0;
 		struct fr_method how = {
 			.known = true,
 			.outstanding =
-				s->njobnames > named ? job->run.iodepth * job->run.numjobs : 0,
+				s->njobnames > named ? job->run.iodepth * job->run.numjobs : extra,
 			.bs = job->run.bs,
 			.read_pct = job->run.read_pct,
 			.step_s = job->run.step_s,

@@ -166,15 +166,19 @@ const char *fr_ran_check(struct fr_ran *r, const struct fr_jobopts *o, const str
 	/* the sizes fio used: counted, else as the options say */
 	used = *r;
 	for (int d = FR_READ; d <= FR_WRITE; d++)
-		if (!used.bs[d])
-			used.bs[d] = ow.bs[d];
+		if (!used.bs[d] || (o->known && o->bs_varies))
+			/* several sizes: an average that happens to be whole is none */
+			used.bs[d] = o->known && o->bs_varies ? 0 : ow.bs[d];
 	if ((share_ok(&used, nw.read_pct) || (r->drifted_pct >= 0 && nw.read_pct == ow.read_pct)) &&
-	    sizes_ok(&used, &nw) && (ow.random < 0 || ow.random == nw.random))
+	    sizes_ok(&used, &nw) && !(o->known && o->bs_varies && (nw.bs[0] || nw.bs[1])) &&
+	    (ow.random < 0 || ow.random == nw.random))
 		return NULL;
 	ran_text(did, sizeof(did), &used, ow.random);
 	snprintf(buf, len,
-		 "job '%s': named %s but did %s; the name does not say what ran (rename the job "
-		 "or leave the profile to fiorank)",
-		 jobname, l->profile, did);
+		 "job '%s': named %s but did %s%s%s%s%s%s; the name does not say what ran (rename "
+		 "the job or leave the profile to fiorank)",
+		 jobname, l->profile, did, o->bs_varies ? " (" : "",
+		 o->bs_varies ? o->bs_split_key : "", o->bs_varies ? "=" : "",
+		 o->bs_varies ? o->bs_split : "", o->bs_varies ? ")" : "");
 	return buf;
 }

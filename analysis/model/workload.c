@@ -100,7 +100,9 @@ void fr_workload_of_opts(const struct fr_jobopts *o, struct fr_workload *w)
 	size_t n0 = strcspn(bs, ",");
 
 	w->bs[0] = w->bs[1] = 0;
-	if (!o->bs_varies && o->bs_kb_base) {
+	if (o->bs_split) /* bssplit= wins over bs=; one size is that size */
+		w->bs[0] = w->bs[1] = o->bs_varies ? 0 : o->bs_split_one;
+	else if (o->bs_kb_base) {
 		const char *wpart = bs[n0] ? bs + n0 + 1 : bs;
 		size_t n1 = strcspn(wpart, ",");
 
@@ -230,7 +232,12 @@ bool fr_opt_canon(const char *key, const char *value, char *ckey, size_t klen, c
 		snprintf(cval, vlen, "rw");
 	else if (size_key(k) && value && !strchr(value, '%') && !canon_sizes(value, cval, vlen))
 		snprintf(cval, vlen, "%s", value);
-	else if (!strcmp(k, "verify") && !strcmp(cval, "none"))
+	else if ((!strcmp(k, "bssplit") || !strcmp(k, "bsrange")) &&
+		 fr_bs_split_one(cval, k[2] == 's', 1024)) {
+		/* one size: bssplit=4k/100 is bs=4k */
+		snprintf(cval, vlen, "%u", fr_bs_split_one(cval, k[2] == 's', 1024));
+		copy_str(ckey, klen, "bs");
+	} else if (!strcmp(k, "verify") && !strcmp(cval, "none"))
 		snprintf(cval, vlen, "0");
 	else if (!strcmp(k, "ioengine") && !strncmp(cval, "external:", 9) && strrchr(cval, '/'))
 		/* the engine, not the checkout it was built in */
@@ -239,4 +246,21 @@ bool fr_opt_canon(const char *key, const char *value, char *ckey, size_t klen, c
 		if (!strcmp(ckey, defaults[i].key) && !strcmp(cval, defaults[i].value))
 			return false;
 	return true;
+}
+
+bool fr_opt_not_workload(const char *key)
+{
+	/* where the data, the outputs and the engine's files went (its
+	 * results file is named per run, docs/engine.md) */
+	static const char *const keys[] = {"filename",	     "directory", "name",
+					   "description",    "output",	  "per_job_logs",
+					   "ssdnvme_results"};
+
+	if (fr_opt_is_rate(key) || fr_opt_is_pacing(key) || !strncmp(key, "write_", 6) ||
+	    !strncmp(key, "log_", 4))
+		return true;
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (!strcmp(key, keys[i]))
+			return true;
+	return false;
 }

@@ -53,8 +53,8 @@ static struct row blank(const char *section)
 			    .target_iops = NAN};
 }
 
-/* Whether byte C of a job name is written "\xNN" in the '|'-joined list:
- * the separator, and the backslash that would make "\x7c" ambiguous. */
+/* Whether byte C of a job name takes a backslash in the '|'-joined list:
+ * the separator, and the backslash itself, so "\|" is always a name's. */
 static bool list_escaped(char c)
 {
 	return c == '|' || c == '\\';
@@ -67,7 +67,7 @@ static size_t jobnames_len(const struct fr_step *s)
 
 	for (size_t i = 0; s && i < s->njobnames; i++)
 		for (const char *c = s->jobnames[i];; c++) {
-			len += *c && list_escaped(*c) ? 4 : 1;
+			len += *c && list_escaped(*c) ? 2 : 1;
 			if (!*c)
 				break;
 		}
@@ -75,8 +75,9 @@ static size_t jobnames_len(const struct fr_step *s)
 }
 
 /* Adds step S's job names (S may be NULL) to the '|'-joined list L, a '|'
- * or backslash in a name as "\x7c" / "\x5c" (the byte layer's spelling),
- * so that a job named "a|b" is not the two jobs "a" and "b". */
+ * or backslash in a name as "\|" / "\\", so that a job named "a|b" is not
+ * the two jobs "a" and "b" (the byte layer then escapes the cell as every
+ * other text). */
 static void add_jobnames(char *l, const struct fr_step *s)
 {
 	char *end = l + strlen(l);
@@ -85,8 +86,7 @@ static void add_jobnames(char *l, const struct fr_step *s)
 		if (end != l)
 			*end++ = '|';
 		for (const char *c = s->jobnames[i]; *c; c++)
-			end += list_escaped(*c) ? sprintf(end, "\\x%02x", (unsigned char)*c)
-						: (*end = *c, 1);
+			end += list_escaped(*c) ? (end[0] = '\\', end[1] = *c, 2) : (*end = *c, 1);
 	}
 	*end = '\0';
 }

@@ -61,8 +61,8 @@ static void num(FILE *f, struct json_object *v)
 static void value(FILE *f, struct json_object *v)
 {
 	if (json_object_is_type(v, json_type_string))
-		fr_write_escaped(f, json_object_get_string(v), json_object_get_string_len(v),
-				 FR_ESC_CONTROLS);
+		/* as it is: the page passes whole through the byte layer */
+		fwrite(json_object_get_string(v), 1, json_object_get_string_len(v), f);
 	else if (json_object_is_type(v, json_type_boolean))
 		fputs(json_object_get_boolean(v) ? "yes" : "no", f);
 	else
@@ -239,7 +239,7 @@ static void text_made(FILE *f, const struct fr_run_info *ri)
 	if (!ri)
 		return;
 	fprintf(f, "report: fiorank %s, %s\ncommand: ", ri->version, ri->date);
-	fr_write_escaped(f, ri->cmdline, strlen(ri->cmdline), FR_ESC_CONTROLS);
+	fputs(ri->cmdline, f);
 	fputs("\nspecification: " FR_PTS_SPEC "\n\n", f);
 }
 

@@ -657,12 +657,27 @@ static int note_job(struct fr_read_info *info, const struct fr_pending *p)
 	return 0;
 }
 
+/* P's place among the usable entries of its name, fio group and label
+ * (model.h, entry_of_name). */
+static unsigned entry_of_name(const struct fr_pending *v, size_t i)
+{
+	unsigned k = 1;
+
+	for (size_t j = 0; j < i; j++)
+		k += !v[j].excluded && v[j].groupid == v[i].groupid &&
+		     !strcmp(v[j].jobname, v[i].jobname) && !strcmp(v[j].drive, v[i].drive) &&
+		     !strcmp(v[j].profile, v[i].profile) && !strcmp(v[j].step, v[i].step);
+	return k;
+}
+
 /* The resolved jobs of the final document into the model. */
 static int add_jobs(struct doc_ctx *c, struct fr_read_info *info)
 {
 	for (size_t i = 0; i < c->jobs.n; i++) {
 		struct fr_pending *p = &c->jobs.v[i];
 
+		if (!p->excluded)
+			p->job.run.entry_of_name = entry_of_name(c->jobs.v, i);
 		if (p->excluded) {
 			if (fr_model_exclude(c->m, c->source, "%s", p->excluded))
 				return -ENOMEM;

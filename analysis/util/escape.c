@@ -79,20 +79,21 @@ static bool is_control(const unsigned char *s, size_t k, enum fr_escape_mode mod
 
 #define BYTES(b) (0x0101010101010101ull * (b))
 
-/* Whether none of the 8 bytes in w is a control, DEL or non-ASCII byte.  A
- * byte below 0x20 leaves a borrow in its top bit of w - 0x20..., DEL a zero
- * byte in w ^ 0x7f...; a borrow can also mark a byte above the one that
- * caused it, but only ever when some byte of w is one of them. */
+/* Whether none of the 8 bytes in w is a control, DEL, backslash or
+ * non-ASCII byte.  A byte below 0x20 leaves a borrow in its top bit of
+ * w - 0x20..., DEL (backslash) a zero byte in w ^ 0x7f... (0x5c...); a borrow can also mark a byte
+ * above the one that caused it, but only ever when some byte of w is one of them. */
 static bool plain_word(uint64_t w)
 {
 	uint64_t below_space = (w - BYTES(0x20)) & ~w;
 	uint64_t del = ((w ^ BYTES(0x7f)) - BYTES(0x01)) & ~(w ^ BYTES(0x7f));
+	uint64_t bsl = ((w ^ BYTES('\\')) - BYTES(0x01)) & ~(w ^ BYTES('\\'));
 
-	return !((w | below_space | del) & BYTES(0x80));
+	return !((w | below_space | del | bsl) & BYTES(0x80));
 }
 
-/* How many bytes at s are printable ASCII, most of every report: eight at a
- * time while they last, then one by one. */
+/* How many bytes at s are printable ASCII but the backslash, most of every
+ * report: eight at a time while they last, then one by one. */
 static size_t plain_run(const unsigned char *s, size_t n)
 {
 	size_t i = 0;
@@ -102,9 +103,22 @@ static size_t plain_run(const unsigned char *s, size_t n)
 		if (!plain_word(w))
 			break;
 	}
-	while (i < n && s[i] >= 0x20 && s[i] < 0x7f)
+	while (i < n && s[i] >= 0x20 && s[i] < 0x7f && s[i] != '\\')
 		i++;
 	return i;
+}
+
+/* Writes byte C as "\xNN". */
+static int emit_hex(fr_put_fn emit, void *arg, unsigned char c)
+{
+	char hex[5];
+
+	hex[0] = '\\';
+	hex[1] = 'x';
+	hex[2] = "0123456789abcdef"[c >> 4];
+	hex[3] = "0123456789abcdef"[c & 15];
+	hex[4] = '\0';
+	return emit(arg, hex, 4);
 }
 
 /* Calls emit for each piece of the escaped text.  With MORE (a stream whose
@@ -121,6 +135,20 @@ static long escape_each(const char *str, size_t len, enum fr_escape_mode mode, b
 	while ((i += plain_run(s + i, len - i)) < len) {
 		size_t k = utf8_len(s + i, len - i);
 
+		if (s[i] == '\\') {
+			/* a backslash that would read as the start of "\xNN" is
+			 * one itself, "\x5c", so the escape is one-to-one */
+			if (i + 1 == len && more)
+				break; /* the next byte decides: carried over */
+			if (i + 1 == len || s[i + 1] != 'x') {
+				i++;
+				continue;
+			}
+			if (emit(arg, str + start, i - start) || emit_hex(emit, arg, s[i]))
+				return -1;
+			start = ++i;
+			continue;
+		}
 		if (k && !is_control(s + i, k, mode)) {
 			i += k;
 			continue;
@@ -131,17 +159,9 @@ static long escape_each(const char *str, size_t len, enum fr_escape_mode mode, b
 			k = 1;
 		if (emit(arg, str + start, i - start))
 			return -1;
-		for (size_t j = 0; j < k; j++) {
-			char hex[5];
-
-			hex[0] = '\\';
-			hex[1] = 'x';
-			hex[2] = "0123456789abcdef"[s[i + j] >> 4];
-			hex[3] = "0123456789abcdef"[s[i + j] & 15];
-			hex[4] = '\0';
-			if (emit(arg, hex, 4))
+		for (size_t j = 0; j < k; j++)
+			if (emit_hex(emit, arg, s[i + j]))
 				return -1;
-		}
 		i += k;
 		start = i;
 	}
@@ -207,7 +227,8 @@ int fr_write_escaped(FILE *f, const char *s, size_t len, enum fr_escape_mode mod
 struct esc_stream {
 	FILE *out;
 	enum fr_escape_mode mode;
-	unsigned char held[4]; /* a valid character cut short, at most 3 bytes */
+	/* a valid character cut short, at most 3 bytes, or a backslash */
+	unsigned char held[4];
 	size_t nheld;
 };
 
@@ -227,6 +248,13 @@ static ssize_t finish_held(struct esc_stream *e, const unsigned char *buf, size_
 {
 	size_t used = 0;
 
+	if (e->nheld == 1 && e->held[0] == '\\') {
+		/* a backslash at the end of the last buffer: its next byte says */
+		e->nheld = 0;
+		if (n && buf[0] == 'x')
+			return emit_hex(to_file, e->out, '\\') ? -1 : 0;
+		return n && fputc('\\', e->out) == EOF ? -1 : n ? 0 : (e->nheld = 1, 0);
+	}
 	while (used < n && utf8_cut(e->held, e->nheld)) {
 		e->held[e->nheld] = buf[used];
 		if (!utf8_cut(e->held, e->nheld + 1) && !utf8_len(e->held, e->nheld + 1))

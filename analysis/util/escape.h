@@ -5,7 +5,10 @@
  * the four characters "\xNN" (so JSON output is always valid UTF-8 and two
  * names that differ only there stay different), and, for the terminal,
  * control characters (C0 but newline where kept, DEL, C1) become "\xNN"
- * too, so no escape sequence from a job name reaches the terminal.  HTML
+ * too, so no escape sequence from a job name reaches the terminal.  A
+ * backslash followed by 'x' is itself written "\x5c", so the escape is
+ * one-to-one: "\xNN" reads back as the byte NN, any other backslash as
+ * itself (the text "\xe9" is "\x5cxe9", a raw byte 0xE9 "\xe9").  HTML
  * text gets its entities (fr_html_escape), a CSV field its quoting and
  * formula guard (fr_csv_str).  Text, Markdown, CSV and HTML reports pass
  * whole through the byte layer (fr_render_escaped); JSON strings one by one

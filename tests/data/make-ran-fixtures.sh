@@ -108,4 +108,12 @@ wp() {
 wp like/wp-cross-a null psync 1
 wp like/wp-cross-b psync null 1
 wp like/wp-cross-b-qd4 io_uring null 4
+# Two jobs of one name in one fio group that ran different options (issue
+# 37 item 4): psync at depth 1 beside io_uring at depth 16, 17 outstanding
+# in all; fiorank must not merge them under the first one's options.
+mkdir -p "$out/what"
+rm -f "$out"/what/*.json
+run what/two-engines-one-name --rw=randread --bs=4k \
+	--name=4k-randread@peak --ioengine=psync --iodepth=1 \
+	--name=4k-randread@peak --ioengine=io_uring --iodepth=16
 echo "ran fixtures in $out"
