@@ -104,7 +104,7 @@ static int open_one(struct thread_data *td, struct fio_file *f)
 	struct file_state *fs = FILE_ENG_DATA(f);
 
 	if (fs && fs->ni.kind == NS_KIND_NVME_CHAR)
-		return check_format(td, fs) || open_char(td, f);
+		return check_format(td, fs) || !ssdnvme_copy_region(td, f, fs) || open_char(td, f);
 	return open_fallback(td, f);
 }
 

@@ -34,6 +34,7 @@ enum ssdnvme_write_mode {
 	WMODE_UNCOR,  /* Write Uncorrectable (no data; later reads fail) */
 	WMODE_ZEROES, /* Write Zeroes (no data) */
 	WMODE_VERIFY, /* Verify (no data: the drive checks what it stores) */
+	WMODE_COPY,   /* Copy (0x19): the drive copies from copy_src's region, no data sent */
 };
 
 /* verify_mode=: what the verify phase sends for each block it checks */
@@ -54,13 +55,15 @@ struct ssdnvme_options {
 	unsigned int nonvectored;
 	unsigned int readfua;
 	unsigned int writefua;
-	unsigned int write_zeroes; /* the engine's older spelling of write_mode=zeroes */
-	unsigned int write_mode;   /* enum ssdnvme_write_mode: the command fio's writes become */
-	unsigned int verify_mode;  /* enum ssdnvme_verify_mode: how the verify phase reads */
-	unsigned int deac;	   /* Write Zeroes with DEAC: deallocate the zeroed LBAs */
-	unsigned int nowait;	   /* RWF_NOWAIT on the fallback's reads and writes */
-	unsigned int force_async;  /* IOSQE_ASYNC on every Nth command, 0: never */
-	unsigned int cmd_type;	   /* io_uring_cmd's cmd_type: only "nvme" exists */
+	unsigned int write_zeroes;   /* the engine's older spelling of write_mode=zeroes */
+	unsigned int write_mode;     /* enum ssdnvme_write_mode: the command fio's writes become */
+	unsigned int verify_mode;    /* enum ssdnvme_verify_mode: how the verify phase reads */
+	unsigned int deac;	     /* Write Zeroes with DEAC: deallocate the zeroed LBAs */
+	unsigned long long copy_src; /* write_mode=copy: where the copied blocks come from */
+	bool copy_src_set;
+	unsigned int nowait;	  /* RWF_NOWAIT on the fallback's reads and writes */
+	unsigned int force_async; /* IOSQE_ASYNC on every Nth command, 0: never */
+	unsigned int cmd_type;	  /* io_uring_cmd's cmd_type: only "nvme" exists */
 	char *namespaces;
 	char *results_file;
 	unsigned int tags;	   /* 0: no latency tags */
@@ -96,7 +99,7 @@ struct ssdnvme_options {
  * @o: the job's options
  *
  * Return: true for plain writes; false when write_mode= (or write_zeroes=1)
- * turns them into Write Uncorrectable, Write Zeroes or Verify commands.
+ * turns them into Write Uncorrectable, Write Zeroes, Verify or Copy commands.
  */
 static inline bool writes_carry_data(const struct ssdnvme_options *o)
 {
@@ -197,11 +200,26 @@ bool ssdnvme_commands_job(struct thread_data *td, char *msg, size_t len);
  * A passthrough namespace's controller must offer the write command
  * (ONCS), Dataset Management for trims and Compare for verify_mode=compare,
  * within the commands' limits; a file on the fallback takes neither Write
- * Uncorrectable, Verify nor Compare.  Refuses with ssdnvme_fail().
+ * Uncorrectable, Verify, Copy nor Compare.  Refuses with ssdnvme_fail().
  *
  * Return: true when it can.
  */
 bool ssdnvme_commands_file(struct thread_data *td, const struct file_state *fs);
+
+/**
+ * ssdnvme_copy_region() - whether write_mode=copy's source region fits the file
+ * @td: the job
+ * @f: the file, with fio's region (file_offset, io_size) settled
+ * @fs: its state
+ *
+ * Checked at open, once fio has sized the region: copy_src= on the LBA
+ * grid, the source region (as large as the job's) within the namespace and
+ * apart from the region the job writes.  Refuses with ssdnvme_fail().
+ *
+ * Return: true when the job's copies may be sent (or it sends none).
+ */
+bool ssdnvme_copy_region(struct thread_data *td, const struct fio_file *f,
+			 const struct file_state *fs);
 
 /* Per job, from ->init() in the job's own process. */
 struct engine_data {
@@ -209,8 +227,9 @@ struct engine_data {
 	bool nvme;		       /* ring has 128-byte SQEs for passthrough */
 	struct io_u **io_us;	       /* by io_u->index */
 	struct iovec *iovecs;	       /* by io_u->index: fixed buffers, vectored I/O */
-	struct nvme_dsm_range *ranges; /* num_range per io_u->index: trim payloads */
-	unsigned int nr_ranges;	       /* ranges per io_u: fio's num_range, at least 1 */
+	struct nvme_dsm_range *ranges; /* range_stride per io_u->index: trim, copy payloads */
+	unsigned int nr_ranges;	       /* ranges per trim: fio's num_range, at least 1 */
+	unsigned int range_stride;     /* 16-byte slots per io_u: a Copy range takes two */
 	unsigned int async_count;      /* commands since the last IOSQE_ASYNC (force_async=) */
 	struct io_u **pending;	       /* queued, not yet submitted */
 	unsigned int nr_pending;

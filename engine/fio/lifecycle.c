@@ -39,8 +39,11 @@ int ssdnvme_init(struct thread_data *td)
 	ld->pending = calloc(depth, sizeof(*ld->pending));
 	/* DSM ranges are DMA'd by the device: keep them in their own aligned block. */
 	ld->nr_ranges = ssdnvme_num_range(td);
+	ld->range_stride = ld->nr_ranges;
+	if (o->write_mode == WMODE_COPY && ld->range_stride < 2)
+		ld->range_stride = 2; /* a 32-byte Copy source range */
 	if (posix_memalign((void **)&ld->ranges, 4096,
-			   (size_t)depth * ld->nr_ranges * sizeof(*ld->ranges)))
+			   (size_t)depth * ld->range_stride * sizeof(*ld->ranges)))
 		ld->ranges = NULL;
 	if (!ld->io_us || !ld->iovecs || !ld->pending || !ld->ranges)
 		return 1;

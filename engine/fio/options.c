@@ -67,6 +67,20 @@ INT_CB(apptag_mask_cb, "apptag_mask", apptag_mask, 0, 0xffff, false)
 MS_CB(tag_interval_cb, "tag_interval", tag_interval, 1, MS_MAX)
 MS_CB(health_interval_cb, "health_interval", health_interval, 0, MS_MAX)
 
+/* copy_src=: a byte offset on the namespace, with fio's size units */
+static int copy_src_cb(void *data, const char *str)
+{
+	struct ssdnvme_options *o = data;
+	char msg[MSG_LEN];
+	uint64_t v;
+
+	if (!optval_int("copy_src", str, 0, INT64_MAX, true, &v, msg, sizeof(msg)))
+		return refuse(msg);
+	o->copy_src = v;
+	o->copy_src_set = true;
+	return 0;
+}
+
 /* lifecycle.c hands the CPU to the ring set-up as an int */
 static int sqpoll_cpu_cb(void *data, const char *str)
 {
@@ -199,6 +213,10 @@ struct fio_option ssdnvme_fio_options[] = {
 				{.ival = "verify",
 				 .oval = WMODE_VERIFY,
 				 .help = "Verify: the drive checks the blocks it stores"},
+				{.ival = "copy",
+				 .oval = WMODE_COPY,
+				 .help = "Copy (0x19): the drive copies the blocks from copy_src= "
+					 "(ssdnvme only)"},
 			},
 		.category = FIO_OPT_C_ENGINE,
 		.group = FIO_OPT_G_INVALID,
@@ -218,6 +236,16 @@ struct fio_option ssdnvme_fio_options[] = {
 				 .oval = VMODE_COMPARE,
 				 .help = "Compare commands with the expected data"},
 			},
+		.category = FIO_OPT_C_ENGINE,
+		.group = FIO_OPT_G_INVALID,
+	},
+	{
+		.name = "copy_src",
+		.lname = "Copy source offset",
+		.type = FIO_OPT_STR,
+		.cb = copy_src_cb,
+		.help = "write_mode=copy: the byte offset of the region each write copies from "
+			"(as far into it as the write is into the job's region; k/m/g units)",
 		.category = FIO_OPT_C_ENGINE,
 		.group = FIO_OPT_G_INVALID,
 	},

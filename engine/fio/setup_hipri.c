@@ -13,7 +13,10 @@
 #include "glue.h"
 #include "guard.h"
 
-/* What in the job would put a data-less command on a polled ring, or NULL. */
+/*
+ * What in the job would put a command other than a read or write on a
+ * polled ring (data-less, or carrying ranges), or NULL.
+ */
 static const char *hipri_dataless(struct thread_data *td)
 {
 	struct ssdnvme_options *o = td->eo;
@@ -23,6 +26,8 @@ static const char *hipri_dataless(struct thread_data *td)
 		return "fsync/fdatasync/end_fsync/sync_file_range: Flush";
 	if (o->write_mode == WMODE_ZEROES && td_write(td))
 		return "write_zeroes=1: Write Zeroes";
+	if (o->write_mode == WMODE_COPY && td_write(td))
+		return "write_mode=copy: Copy";
 	if (!writes_carry_data(o) && td_write(td))
 		return "write_mode=uncor or verify: Write Uncorrectable or Verify";
 	if (td_trim(td))

@@ -2,7 +2,8 @@
 /*
  * The NVMe passthrough command of one io_u, on the full path of ->queue
  * (submit.c): the opcode its direction and the job's options make (Read or
- * Compare, the write_mode's command, Dataset Management with one range or
+ * Compare, the write_mode's command, Copy with its source range, Dataset
+ * Management with one range or
  * fio's num_range, Flush), its separate metadata and PI fields, its
  * placement, all built into the SQE by nvme_cmd_fill().  The usual reads
  * and writes without metadata or placement take submit.c's one-pass
@@ -62,7 +63,7 @@ static bool prep_metadata(struct engine_data *ld, struct file_state *fs, struct 
 static void prep_ranges(struct engine_data *ld, const struct file_state *fs, struct io_u *io_u,
 			struct nvme_io *io)
 {
-	struct nvme_dsm_range *r = &ld->ranges[(size_t)io_u->index * ld->nr_ranges];
+	struct nvme_dsm_range *r = &ld->ranges[(size_t)io_u->index * ld->range_stride];
 
 	io->buf = r;
 	io->nr_ranges = 1;
@@ -83,6 +84,26 @@ static void prep_ranges(struct engine_data *ld, const struct file_state *fs, str
 #endif
 	nvme_dsm_range_set(r, io->slba, io->nlb);
 	io->len = sizeof(*r);
+}
+
+/*
+ * write_mode=copy: the write becomes a Copy of as many LBAs from the source
+ * region (copy_src=, as far into it as the write is into the file's region;
+ * files.c checked it at open) to the write's own LBAs.  Its one source
+ * range fills the io_u's two 16-byte range slots.
+ */
+static void prep_copy(const struct ssdnvme_options *o, struct engine_data *ld,
+		      const struct file_state *fs, const struct io_u *io_u, struct nvme_io *io)
+{
+	struct nvme_copy_range *r =
+		(struct nvme_copy_range *)&ld->ranges[(size_t)io_u->index * ld->range_stride];
+	uint64_t src = o->copy_src + (io_u->offset - io_u->file->file_offset);
+
+	io->op = nvme_cmd_copy;
+	nvme_copy_range_set(r, file_lbas(fs, src), io->nlb);
+	io->buf = r;
+	io->len = sizeof(*r);
+	io->nr_ranges = 1;
 }
 
 /*
@@ -137,6 +158,8 @@ bool ssdnvme_prep_nvme(struct thread_data *td, struct engine_data *ld, struct io
 		io.op = ssdnvme_wmode_opcode[o->write_mode];
 		io.fua = o->writefua;
 		io.deac = o->deac && o->write_mode == WMODE_ZEROES;
+		if (o->write_mode == WMODE_COPY)
+			prep_copy(o, ld, fs, io_u, &io);
 		break;
 	case DDIR_TRIM:
 		io.op = nvme_cmd_dsm;

@@ -88,6 +88,9 @@ static int identify_nvme(int fd, struct ns_info *ni, char *msg, size_t len)
 	ni->pi_type = ni->ms ? ns.dps & NVME_NS_DPS_PI_MASK : 0;
 	ni->pi_first = ns.dps & NVME_NS_DPS_PI_FIRST;
 	ni->capacity_bytes = ni->capacity_lbas * ns_lba_unit(ni);
+	ni->copy_mssrl = le16toh(ns.mssrl);
+	ni->copy_mcl = le32toh(ns.mcl);
+	ni->copy_msrc = (uint16_t)(ns.msrc + 1u);
 	if (nvme_identify_ctrl(fd, &ctrl) == 0) {
 		if (le32toh(ctrl.ctratt) & NVME_CTRL_CTRATT_ELBAS)
 			identify_elbaf(fd, ni, fmt);

@@ -57,6 +57,10 @@ struct ns_info {
 	uint16_t oncs;	       /* ONCS: the optional NVM commands (NVME_CTRL_ONCS_*) */
 	uint16_t oacs;	       /* OACS: optional admin commands (Directives: bit 5) */
 	uint64_t wzsl_bytes;   /* WZSL (Identify Controller, NVM command set) */
+	/* Copy limits (Identify Namespace), in LBAs; 0 = not reported */
+	uint32_t copy_mssrl; /* MSSRL: the most LBAs one source range holds */
+	uint32_t copy_mcl;   /* MCL: the most LBAs one Copy command writes */
+	uint16_t copy_msrc;  /* MSRC + 1: the most source ranges one command holds */
 };
 
 /**

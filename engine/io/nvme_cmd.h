@@ -21,13 +21,13 @@
 /* Everything one command needs; the glue translates fio's io_u into this. */
 struct nvme_io {
 	enum nvme_io_opcode op; /* flush, write, read, compare, write_zeroes, write_uncor,
-				   verify, dsm */
+				   verify, dsm, copy */
 	uint32_t nsid;
-	uint64_t slba;
+	uint64_t slba;	    /* first LBA; for Copy, the destination's (SDLBA) */
 	uint32_t nlb;	    /* number of LBAs (1-based); 0 for flush */
-	void *buf;	    /* data; for DSM, the ranges */
+	void *buf;	    /* data; for DSM and Copy, the source ranges */
 	uint32_t len;	    /* bytes at buf */
-	uint16_t nr_ranges; /* DSM: ranges at buf (1-256); 0 counts as 1 */
+	uint16_t nr_ranges; /* DSM, Copy: ranges at buf (1-256); 0 counts as 1 */
 	bool deac;	    /* Write Zeroes: deallocate the zeroed LBAs (cdw12 bit 25) */
 	struct iovec *iov;  /* non-NULL: send vectored (NVME_URING_CMD_IO_VEC) */
 	void *md;	    /* separate metadata (nlb x ms bytes), NULL when none */
@@ -52,6 +52,8 @@ struct nvme_io {
 #define NVME_CMD_CDW12_DEAC (1u << 25)
 /* The most ranges one Dataset Management command carries (NR is 8 bits, 0-based) */
 #define NVME_DSM_MAX_RANGES 256
+/* Copy's cdw12: NR (bits 7:0, 0-based) and DTYPE (23:20); FUA is bit 30 as in a write */
+#define NVME_COPY_CDW12_NR_MASK 0xffu
 
 /* The command area of a 128-byte SQE: from sqe->cmd to the end */
 #define NVME_CMD_AREA (2 * sizeof(struct io_uring_sqe) - offsetof(struct io_uring_sqe, cmd))
@@ -59,10 +61,11 @@ struct nvme_io {
 _Static_assert(sizeof(struct nvme_uring_cmd) <= NVME_CMD_AREA,
 	       "nvme_uring_cmd must fit in sqe->cmd");
 _Static_assert(sizeof(struct nvme_dsm_range) == 16, "DSM range is 16 bytes");
+_Static_assert(sizeof(struct nvme_copy_range) == 32, "Copy source range (format 0) is 32 bytes");
 
 /**
  * nvme_cmd_data() - the data pointer and length of a command that moves data
- * @io: the command (read, write or DSM)
+ * @io: the command (read, write, DSM or Copy)
  * @addr: where the data address is stored
  * @len: where the data length is stored
  *
@@ -124,6 +127,18 @@ static inline void nvme_cmd_fill_cmd(struct nvme_uring_cmd *cmd, const struct nv
 		nvme_cmd_data(io, &addr, &data_len);
 		cdw10 = io->nr_ranges > 1 ? io->nr_ranges - 1u : 0; /* NR, 0-based */
 		cdw11 = NVME_DSMGMT_AD;
+		break;
+	case nvme_cmd_copy:
+		/*
+		 * The data is the source range list (format 0, DF = 0); the LBAs
+		 * written are the destination's, from SDLBA for the ranges' sum.
+		 */
+		nvme_cmd_data(io, &addr, &data_len);
+		cdw10 = (uint32_t)io->slba;
+		cdw11 = (uint32_t)(io->slba >> 32);
+		cdw12 = ((io->nr_ranges > 1 ? io->nr_ranges - 1u : 0) & NVME_COPY_CDW12_NR_MASK) |
+			(io->fua ? NVME_CMD_CDW12_FUA : 0) | (uint32_t)(io->dtype & 0xf) << 20;
+		cdw13 = (uint32_t)io->dspec << 16;
 		break;
 	case nvme_cmd_flush:
 	default: /* the engine issues no other opcode */
@@ -294,5 +309,16 @@ static inline void nvme_cmd_fill_rw(struct io_uring_sqe *sqe, const struct nvme_
  * attributes 0.
  */
 void nvme_dsm_range_set(struct nvme_dsm_range *r, uint64_t slba, uint32_t nlb);
+
+/**
+ * nvme_copy_range_set() - set up one Copy source range (descriptor format 0)
+ * @r: the range to write
+ * @slba: the first source LBA
+ * @nlb: the number of LBAs (1-based; at most 65536: the field is 16 bits, 0-based)
+ *
+ * Writes @r for [@slba, @slba + @nlb), fields little-endian, the expected
+ * PI fields 0 (the engine sends Copy only on namespaces without metadata).
+ */
+void nvme_copy_range_set(struct nvme_copy_range *r, uint64_t slba, uint32_t nlb);
 
 #endif

@@ -122,6 +122,53 @@ static void dsm_deallocates_one_range(void **state)
 	assert_int_equal(r.cattr, 0);
 }
 
+/*
+ * Copy: the source range list is the data (one 32-byte format-0 range);
+ * SDLBA in cdw10-11, NR 0-based in cdw12 7:0, FUA bit 30, DTYPE 23:20 and
+ * DSPEC cdw13 31:16 as on a write; the range's NLB is 0-based.
+ */
+static void copy_sends_one_source_range(void **state)
+{
+	struct nvme_copy_range r;
+	struct nvme_io io = {.op = nvme_cmd_copy,
+			     .nsid = 6,
+			     .slba = (1ull << 33) | 77,
+			     .nlb = 16,
+			     .buf = &r,
+			     .len = sizeof(r),
+			     .nr_ranges = 1,
+			     .fua = true,
+			     .dtype = 2,
+			     .dspec = 5};
+	const uint8_t *raw = (const uint8_t *)&r;
+	size_t i;
+
+	(void)state;
+	memset(&r, 0xa5, sizeof(r));
+	nvme_copy_range_set(&r, 4096 + 3, 16);
+	nvme_cmd_fill(slot, &io);
+	assert_int_equal(cmd_of(slot)->opcode, 0x19);
+	assert_int_equal(cmd_of(slot)->nsid, 6);
+	assert_int_equal(cmd_of(slot)->cdw10, 77);
+	assert_int_equal(cmd_of(slot)->cdw11, 2);
+	assert_int_equal(cmd_of(slot)->cdw12, (1u << 30) | (2u << 20)); /* NR 0: one range */
+	assert_int_equal(cmd_of(slot)->cdw13, 5u << 16);
+	assert_true(cmd_of(slot)->addr == (uint64_t)(uintptr_t)&r);
+	assert_int_equal(cmd_of(slot)->data_len, 32);
+	assert_int_equal(cmd_of(slot)->metadata_len, 0);
+	/* bytes 8-15 the source SLBA, 16-17 NLB 0-based, every other byte 0 */
+	assert_true(le64toh(r.slba) == 4096 + 3);
+	assert_int_equal(le16toh(r.nlb), 15);
+	for (i = 0; i < sizeof(r); i++)
+		if (i < 8 || i >= 18)
+			assert_int_equal(raw[i], 0);
+	io.nr_ranges = 3;
+	io.fua = false;
+	io.dtype = 0;
+	nvme_cmd_fill(slot, &io);
+	assert_int_equal(cmd_of(slot)->cdw12, 2); /* three ranges, 0-based */
+}
+
 static void write_zeroes_and_flush_carry_no_data(void **state)
 {
 	char buf[512];
@@ -387,6 +434,7 @@ int main(void)
 		cmocka_unit_test(write_fua_fixed_buffer_fixed_file),
 		cmocka_unit_test(vectored_points_at_one_iovec),
 		cmocka_unit_test(dsm_deallocates_one_range),
+		cmocka_unit_test(copy_sends_one_source_range),
 		cmocka_unit_test(write_zeroes_and_flush_carry_no_data),
 		cmocka_unit_test(write_modes_compare_and_ranges),
 		cmocka_unit_test(one_pass_rw_is_the_general_builder),

@@ -2,8 +2,9 @@
 # Runs inside the test bed (tests/vm/t-engine-commands.sh): fio 3.41's
 # io_uring_cmd command options through the engine, against the emulated
 # controller's own answers: write_mode= (Write Uncorrectable, Write Zeroes
-# with DEAC, Verify), verify_mode=compare, num_range trims, and each refusal
-# where the controller (its ONCS) or the target cannot take the command.
+# with DEAC, Verify), verify_mode=compare, num_range trims, the engine's
+# write_mode=copy (NVMe Copy; ng0n6 has MSSRL 16, ng0n7 metadata), and each
+# refusal where the controller (its ONCS) or the target cannot take the command.
 # shellcheck disable=SC2086  # $eng is an option list, split on purpose
 . "$(dirname "$0")/../../lib.sh"
 cd /tmp || exit 1
@@ -64,6 +65,56 @@ check "randtrim num_range=4 over the MiB runs" ssd --name=t --filename=/dev/ng0n
 	--num_range=4
 check "... and the trimmed MiB reads back as zeroes (the emulated controller's deallocated blocks)" \
 	test "$(md5 /dev/nvme0n5 1)" = "$zero1m"
+
+# -- write_mode=copy: the drive copies copy_src's region onto the job's
+if [ $((oncs >> 8 & 1)) = 1 ]; then
+	check "a pattern written to ng0n6's first MiB" ssd --name=w --filename=/dev/ng0n6 --rw=write --bs=64k --size=1M \
+		--buffer_pattern=0x3c5a
+	src_md5=$(md5 /dev/nvme0n6 1)
+	check "write_mode=copy randwrite bs=8k (MSSRL's 16 LBAs) copies [0,1M) to [8M,9M)" \
+		ssd --name=cp --filename=/dev/ng0n6 --rw=randwrite --bs=8k --offset=8M --size=1M \
+		--write_mode=copy --copy_src=0
+	check "... and [8M,9M) reads back as the source MiB, block for block" \
+		test "$(dd if=/dev/nvme0n6 bs=1M skip=8 count=1 iflag=direct status=none | md5sum | cut -d' ' -f1)" = "$src_md5"
+	check "... and the source MiB is unchanged" test "$(md5 /dev/nvme0n6 1)" = "$src_md5"
+	check "a pattern written to ng0n3's first MiB (4 KiB LBAs)" ssd --name=w --filename=/dev/ng0n3 --rw=write \
+		--bs=64k --size=1M --buffer_pattern=0xc3
+	check "write_mode=copy bs=64k on the 4 KiB namespace copies [0,1M) to [2M,3M)" \
+		ssd --name=cp --filename=/dev/ng0n3 --rw=write --bs=64k --offset=2M --size=1M \
+		--write_mode=copy --copy_src=0
+	check "... and [2M,3M) reads back as the source MiB" \
+		test "$(dd if=/dev/nvme0n3 bs=1M skip=2 count=1 iflag=direct status=none | md5sum | cut -d' ' -f1)" = "$(md5 /dev/nvme0n3 1)"
+	check_fails "write_mode=copy bs=16k: more than ng0n6's MSSRL" \
+		"write_mode=copy: bs \(write\)=16384 is 32 LBAs, more than /dev/ng0n6's Maximum Single Source Range Length \(MSSRL\) of 16 LBAs" \
+		ssd --name=x --filename=/dev/ng0n6 --rw=write --bs=16k --offset=8M --size=1M --write_mode=copy --copy_src=0
+	check_fails "write_mode=copy on a namespace with metadata (ng0n7)" \
+		"write_mode=copy: /dev/ng0n7 carries 8 bytes of metadata per block" \
+		ssd --name=x --filename=/dev/ng0n7 --rw=write --bs=4k --offset=8M --size=1M --write_mode=copy --copy_src=0
+	check_fails "write_mode=copy with a source region overlapping the job's" \
+		"the source region \[524288, 1572864\) overlaps the region the job writes on /dev/ng0n6, \[0, 1048576\)" \
+		ssd --name=x --filename=/dev/ng0n6 --rw=write --bs=8k --size=1M --write_mode=copy --copy_src=512k
+	check_fails "write_mode=copy with a source region past the capacity" \
+		"the source region \[66060288, 68157440\) runs past /dev/ng0n6's capacity of 67108864 bytes" \
+		ssd --name=x --filename=/dev/ng0n6 --rw=write --bs=8k --size=2M --write_mode=copy --copy_src=63M
+	check_fails "write_mode=copy with copy_src off the 4 KiB LBA grid" \
+		"copy_src=512 is not on /dev/ng0n3's LBA grid of 4096 bytes" \
+		ssd --name=x --filename=/dev/ng0n3 --rw=write --bs=4k --offset=2M --size=1M --write_mode=copy --copy_src=512
+else
+	check_fails "write_mode=copy refused: no Copy in ONCS" "does not support Copy \(ONCS bit 8 clear\)" \
+		ssd --name=x --filename=/dev/ng0n6 --rw=write --bs=8k --offset=8M --size=1M --write_mode=copy --copy_src=0
+fi
+check_fails "write_mode=copy without copy_src=" "write_mode=copy needs copy_src=BYTES" \
+	ssd --name=x --filename=/dev/ng0n6 --rw=write --bs=8k --size=1M --write_mode=copy
+check_fails "copy_src= without write_mode=copy" "copy_src= without write_mode=copy: nothing reads it" \
+	ssd --name=x --filename=/dev/ng0n6 --rw=write --bs=8k --size=1M --copy_src=8M
+check_fails "write_mode=copy with verify=" "write_mode=copy with verify: Copy stores a copy of copy_src's blocks" \
+	ssd --name=x --filename=/dev/ng0n6 --rw=write --bs=8k --size=1M --write_mode=copy --copy_src=8M --verify=crc32c
+check_fails "write_mode=copy with data placement" "write_mode=copy with data placement" \
+	ssd --name=x --filename=/dev/ng0n6 --rw=write --bs=8k --size=1M --write_mode=copy --copy_src=8M \
+	--dataplacement=fdp
+check_fails "write_mode=copy on the block device (fallback)" \
+	"write_mode=copy: /dev/nvme0n6 is a block, reached through plain io_uring" \
+	ssd --name=x --filename=/dev/nvme0n6 --rw=write --bs=8k --size=1M --write_mode=copy --copy_src=8M
 
 # -- refusals that depend on the job, not the controller
 check_fails "write_zeroes=1 with write_mode=verify" "write_zeroes=1 and write_mode=verify ask for two different" \
