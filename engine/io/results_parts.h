@@ -71,6 +71,9 @@ int results_merge_parts(const char *path, const char *run_id, const char *seen_r
 /**
  * results_pending_slot() - the run-wide count of jobs writing to a path
  * @path: the results file
+ * @seen_run: where the run id @path held when the run's first job asked
+ *            goes (results_run_in(), read once per path and run)
+ * @len: its room
  *
  * Call in fio's main process before it forks the jobs: the counts live in
  * shared memory made there, which the forked jobs inherit (threads share
@@ -79,7 +82,7 @@ int results_merge_parts(const char *path, const char *run_id, const char *seen_r
  * Return: the slot (> 0), or 0 when there is none (no memory, or more
  * results files than the table holds): the job then merges by itself.
  */
-int results_pending_slot(const char *path);
+int results_pending_slot(const char *path, char *seen_run, size_t len);
 
 /**
  * results_pending_join() - a job that will write to the slot's path started

@@ -21,6 +21,7 @@ enum { SLOT_FREE, SLOT_CLAIMED, SLOT_READY };
 struct pending {
 	atomic_int state;
 	atomic_int jobs; /* joined, not yet left */
+	char seen_run[RESULTS_RUN_ID_LEN];
 	char path[PATH_MAX];
 };
 
@@ -51,7 +52,7 @@ static bool slot_is(struct pending *p, const char *path)
 	return !strcmp(p->path, path);
 }
 
-int results_pending_slot(const char *path)
+static int find_slot(const char *path)
 {
 	struct pending *t = pending_table();
 	int i, free_state;
@@ -62,6 +63,8 @@ int results_pending_slot(const char *path)
 		free_state = SLOT_FREE;
 		if (atomic_compare_exchange_strong(&t[i].state, &free_state, SLOT_CLAIMED)) {
 			snprintf(t[i].path, sizeof(t[i].path), "%s", path);
+			/* read once per run: a file of many jobs is not parsed per job */
+			results_run_in(path, t[i].seen_run, sizeof(t[i].seen_run));
 			atomic_store(&t[i].state, SLOT_READY);
 			return i + 1;
 		}
@@ -69,6 +72,17 @@ int results_pending_slot(const char *path)
 			return i + 1;
 	}
 	return 0;
+}
+
+int results_pending_slot(const char *path, char *seen_run, size_t len)
+{
+	int slot = find_slot(path);
+
+	if (slot)
+		snprintf(seen_run, len, "%s", atomic_load(&table)[slot - 1].seen_run);
+	else
+		results_run_in(path, seen_run, len);
+	return slot;
 }
 
 void results_pending_join(int slot)

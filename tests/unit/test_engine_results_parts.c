@@ -200,16 +200,34 @@ static void symlinked_parts_directory_is_refused(void **state)
 	assert_int_equal(write_part(d, "200-7", 1, "j", "/dev/ng0n1"), -EEXIST);
 }
 
+/* The run found at the path is read once per path: every job of the run gets the first's. */
+static void seen_run_is_read_once(void **state)
+{
+	struct dirs *d = *state;
+	char seen[RESULTS_RUN_ID_LEN], msg[1024];
+	int slot;
+
+	assert_int_equal(write_part(d, "100-5", 1, "earlier", "/dev/ng0n1"), 0);
+	assert_int_equal(results_merge_parts(d->out, "100-5", "", NULL, msg, sizeof(msg)), 0);
+	slot = results_pending_slot(d->out, seen, sizeof(seen));
+	assert_true(slot > 0);
+	assert_string_equal(seen, "100-5");
+	assert_int_equal(unlink(d->out), 0);
+	assert_int_equal(results_pending_slot(d->out, seen, sizeof(seen)), slot);
+	assert_string_equal(seen, "100-5");
+}
+
 /* The count is shared with forked jobs: the last to leave, in any process, merges. */
 static void pending_count_is_shared_with_forked_jobs(void **state)
 {
 	struct dirs *d = *state;
-	int slot = results_pending_slot(d->out), status;
+	char seen[RESULTS_RUN_ID_LEN];
+	int slot = results_pending_slot(d->out, seen, sizeof(seen)), status;
 	pid_t pid;
 
 	assert_true(slot > 0);
-	assert_int_equal(results_pending_slot(d->out), slot);
-	assert_int_not_equal(results_pending_slot(d->parts), slot);
+	assert_int_equal(results_pending_slot(d->out, seen, sizeof(seen)), slot);
+	assert_int_not_equal(results_pending_slot(d->parts, seen, sizeof(seen)), slot);
 	results_pending_join(slot);
 	results_pending_join(slot);
 	pid = fork();
@@ -230,6 +248,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(another_runs_file_keeps_the_parts, setup, teardown),
 		cmocka_unit_test_setup_teardown(symlinked_parts_directory_is_refused, setup,
 						teardown),
+		cmocka_unit_test_setup_teardown(seen_run_is_read_once, setup, teardown),
 		cmocka_unit_test_setup_teardown(pending_count_is_shared_with_forked_jobs, setup,
 						teardown),
 	};
