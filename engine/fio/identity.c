@@ -57,10 +57,12 @@ static int write_record(struct thread_data *td, struct engine_data *ld, struct r
 	char id[RESULTS_RUN_ID_LEN + 16];
 
 	run_id(td, id, sizeof(id));
-	if (!ld->results_joined)
-		return results_write_run(r, id, seen, job, ld->results_path, ld->deny, msg, len);
-	return results_write_part(r, id, job, td->thread_number, ld->results_path, ld->deny, msg,
-				  len);
+	if (ld->results_joined && !results_write_part(r, id, job, td->thread_number,
+						      ld->results_path, ld->deny, msg, len))
+		return 0;
+	/* no part (or no room for one): straight into the file, as a lone job writes */
+	return results_write_run(r, id, seen, ld->results_joined ? json_object_get(job) : job,
+				 ld->results_path, ld->deny, msg, len);
 }
 
 /* The last of the run's jobs to end merges every part, once. */

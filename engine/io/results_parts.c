@@ -59,6 +59,8 @@ int results_write_part(struct results *r, const char *run_id, json_object *job_e
 	if (!ret) {
 		snprintf(part, sizeof(part), "%s/job-%u.json", dir, seq);
 		ret = results_write_json(results_root(r), part, deny, msg, len);
+		if (ret)
+			rmdir(dir); /* an empty one is not left behind */
 	}
 	close(lock);
 	return ret;
