@@ -18,6 +18,12 @@
 # CPU against 4.6 s / 4.5 s); ROUNDS=2 bench/jobs-cost.sh 64 2: CPU 1.44x,
 # wall 3.02x.  The goal (1.5x at 256 jobs) is not met: each job's end reads,
 # merges and rewrites the whole results file under a lock.
+# Engine of h36r (one part per job, merged once by the run's last job),
+# same day, load average 7-44 from other sessions: ROUNDS=2
+# ENGINE=<main's ssdnvme.so> bench/jobs-cost.sh 256 2: CPU 8.20x, wall 11.50x
+# (62.3 s / 60.5 s CPU); ROUNDS=3 bench/jobs-cost.sh 256 2: CPU 1.68x, wall
+# 1.29x (18.9 / 14.1 / 16.6 s CPU).  Still above 1.5x; the rest is the
+# engine's set-up per job (docs/engine.md, "Many jobs").
 set -euo pipefail
 
 TOP=$(cd "$(dirname "$0")/.." && pwd)

@@ -92,6 +92,7 @@ struct ssdnvme_options {
 	 */
 	bool results_seen;
 	char results_seen_run[RESULTS_RUN_ID_LEN];
+	int results_slot; /* results_pending_slot() at set-up, 0: none */
 };
 
 /**
@@ -243,6 +244,7 @@ struct engine_data {
 	struct tagging *tagging;      /* latency tags, NULL when tags=0 (ssdnvme_tags.c) */
 	uint64_t reap_stamp;	      /* tagging_stamp() when the current batch was reaped */
 	char *results_path;	      /* ssdnvme_results_path(), NULL: no results file */
+	int results_joined;	      /* the results_pending_join()ed slot, 0: none */
 	struct safefile_deny *deny;   /* the job's files: never written as ours */
 	unsigned int in_flight;	      /* submitted to the ring, not yet reaped */
 	unsigned char *md_area;	      /* separate metadata: one page-aligned slot per io_u */

@@ -14,7 +14,7 @@
 
 #include "glue.h"
 #include "procstat.h"
-#include "results.h"
+#include "results_parts.h"
 #include "ssdnvme_fdp.h"
 #include "version.h" /* $(BUILD)/version.h: the project version */
 
@@ -46,16 +46,50 @@ static json_object *job_entry(struct thread_data *td)
 	return j;
 }
 
+/*
+ * The job's record: as a part in the run's parts directory when the job
+ * joined the run's count (results_parts.h), else merged into the file at once.
+ */
+static int write_record(struct thread_data *td, struct engine_data *ld, struct results *r,
+			json_object *job, char *msg, size_t len)
+{
+	const char *seen = ((struct ssdnvme_options *)td->eo)->results_seen_run;
+	char id[RESULTS_RUN_ID_LEN + 16];
+
+	run_id(td, id, sizeof(id));
+	if (ld->results_joined && !results_write_part(r, id, job, td->thread_number,
+						      ld->results_path, ld->deny, msg, len))
+		return 0;
+	/* no part (or no room for one): straight into the file, as a lone job writes */
+	return results_write_run(r, id, seen, ld->results_joined ? json_object_get(job) : job,
+				 ld->results_path, ld->deny, msg, len);
+}
+
+/* The last of the run's jobs to end merges every part, once. */
+static void merge_if_last(struct thread_data *td, struct engine_data *ld)
+{
+	const char *seen = ((struct ssdnvme_options *)td->eo)->results_seen_run;
+	char msg[MSG_LEN], id[RESULTS_RUN_ID_LEN + 16];
+	int ret;
+
+	if (!ld->results_joined || !results_pending_leave(ld->results_joined))
+		return;
+	ld->results_joined = 0;
+	run_id(td, id, sizeof(id));
+	ret = results_merge_parts(ld->results_path, id, seen, ld->deny, msg, sizeof(msg));
+	if (ret)
+		ssdnvme_fail(td, -ret, msg); /* msg names where the records are kept */
+}
+
 void ssdnvme_write_results(struct thread_data *td, struct engine_data *ld)
 {
 	struct results *r;
-	char msg[MSG_LEN], out[MSG_LEN + 128], id[64];
-	const char *path = ld->results_path;
+	char msg[MSG_LEN], out[MSG_LEN + 128];
 	int ret;
 	json_object *job;
 	unsigned int i;
 
-	if (!path)
+	if (!ld->results_path)
 		return;
 	r = results_new(SSDNVME_FIO_VERSION, SSDNVME_PROJECT_VERSION, td->o.name);
 	job = job_entry(td);
@@ -65,9 +99,7 @@ void ssdnvme_write_results(struct thread_data *td, struct engine_data *ld)
 		tagging_report(td, ld, r, job);
 		ssdnvme_fdp_report(td, ld, job);
 		ssdnvme_health_report(td, ld, r);
-		run_id(td, id, sizeof(id));
-		ret = results_write_run(r, id, ((struct ssdnvme_options *)td->eo)->results_seen_run,
-					job, path, ld->deny, msg, sizeof(msg));
+		ret = write_record(td, ld, r, job, msg, sizeof(msg));
 		/* lost results fail the job: fio's exit status is then non-zero */
 		if (ret) {
 			snprintf(out, sizeof(out),
@@ -81,4 +113,5 @@ void ssdnvme_write_results(struct thread_data *td, struct engine_data *ld)
 		json_object_put(job);
 	}
 	results_free(r);
+	merge_if_last(td, ld);
 }

@@ -13,6 +13,7 @@
 #include "datapath.h"
 #include "glue.h"
 #include "nvme_cmd.h"
+#include "results_parts.h"
 #include "ring.h"
 #include "ssdnvme_tags.h"
 
@@ -96,6 +97,11 @@ int ssdnvme_post_init(struct thread_data *td)
 	block_fast_prepare(td, ld);
 	/* once per job: the tag log goes next to it, the results go in it */
 	ld->results_path = ssdnvme_results_path(td);
+	/* counted from here: ->cleanup() writes the results of a job whose ring opened */
+	if (ld->results_path && o->results_slot) {
+		ld->results_joined = o->results_slot;
+		results_pending_join(ld->results_joined);
+	}
 	ld->deny = ssdnvme_deny_list(td);
 	if (!ld->deny)
 		return 1;

@@ -15,6 +15,7 @@
 #include "verify.h"
 
 #include "glue.h"
+#include "results_parts.h"
 #include "safefile.h"
 
 /* A job without runtime= is assumed to run this long for the time series. */
@@ -182,7 +183,8 @@ int ssdnvme_check_outputs(struct thread_data *td)
 	}
 	/* what is there before this job runs is an earlier run's, to replace */
 	if (!o->results_seen) {
-		results_run_in(results, o->results_seen_run, sizeof(o->results_seen_run));
+		o->results_slot = results_pending_slot(results, o->results_seen_run,
+						       sizeof(o->results_seen_run));
 		o->results_seen = true;
 	}
 	need = ssdnvme_results_estimate(td);

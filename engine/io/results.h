@@ -78,6 +78,24 @@ int results_add_section(struct results *r, const char *name, json_object *sectio
 int results_write(const struct results *r, const char *path, const struct safefile_deny *deny,
 		  char *msg, size_t len);
 
+/**
+ * results_write_json() - results_write() of a document's root
+ * @root: the document's JSON
+ * @path: @deny: @msg: @len: as results_write()
+ *
+ * Return: 0, or a negative errno with @msg written.
+ */
+int results_write_json(json_object *root, const char *path, const struct safefile_deny *deny,
+		       char *msg, size_t len);
+
+/**
+ * results_root() - the document's JSON, owned by it
+ * @r: the document
+ *
+ * Return: the root object.
+ */
+json_object *results_root(const struct results *r);
+
 /* Room for a run id ("<pid>-<start ticks>") with its terminator. */
 #define RESULTS_RUN_ID_LEN 48
 
@@ -117,5 +135,64 @@ void results_run_in(const char *path, char *run, size_t len);
 int results_write_run(struct results *r, const char *run_id, const char *seen_run,
 		      json_object *job_entry, const char *path, const struct safefile_deny *deny,
 		      char *msg, size_t len);
+
+/*
+ * The pieces of results_write_run(), shared with results_parts.c (which
+ * merges many jobs' records at once).
+ */
+
+/**
+ * results_stamp() - name the run and the writing job in a job's document
+ * @r: the document
+ * @run_id: the run
+ * @job_entry: the job's entry, the one element of "jobs"; owned by @r now
+ */
+void results_stamp(struct results *r, const char *run_id, json_object *job_entry);
+
+/**
+ * results_merge_into() - append a later record of the same run to a document
+ * @acc: the document merged so far (modified)
+ * @later: the record; its "files" (by path, not repeated), "jobs", tag keys
+ *         and "health" entries (its entry replacing one of the same key)
+ *         go after @acc's; its other members replace @acc's, except "job"
+ *         (the first writer's stays)
+ *
+ * Costs what @later holds, not what @acc does (files: one compare per path).
+ */
+void results_merge_into(json_object *acc, json_object *later);
+
+/**
+ * results_read_regular() - the JSON in a regular file
+ * @path: the file (a symlink to one is followed; a device is never read)
+ *
+ * Return: the JSON, or NULL when it is not a regular file or not JSON.
+ */
+json_object *results_read_regular(const char *path);
+
+/**
+ * results_lock_dir() - flock() the directory of a path
+ * @path: the file
+ * @how: LOCK_EX or LOCK_SH
+ * @msg: where the reason goes on failure
+ * @len: its room
+ *
+ * Return: the locked descriptor (close() unlocks), or a negative errno.
+ */
+int results_lock_dir(const char *path, int how, char *msg, size_t len);
+
+/**
+ * results_of_run() - what is at the results path, for a run about to write
+ * @path: the file
+ * @run_id: the writing run
+ * @seen_run: the run @path held at set-up
+ * @same: set to the file's JSON when it is @run_id's (put it), else NULL
+ * @msg: where the refusal goes
+ * @len: its room
+ *
+ * Return: 0 (the file is this run's, @seen_run's, not ours, or absent), or
+ * -EEXIST with @msg written: another run's, written after set-up.
+ */
+int results_of_run(const char *path, const char *run_id, const char *seen_run, json_object **same,
+		   char *msg, size_t len);
 
 #endif

@@ -1,0 +1,225 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * One results file per fio run: telling runs apart and merging the jobs'
+ * records into it.  Every merge appends in place, so merging N records costs
+ * N appends, not N copies of what is already there.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "results.h"
+
+/* Whether FILES already lists PATH. */
+static bool lists_path(json_object *files, const char *path)
+{
+	size_t i, n = json_object_array_length(files);
+	json_object *p;
+
+	for (i = 0; i < n; i++)
+		if (json_object_object_get_ex(json_object_array_get_idx(files, i), "path", &p) &&
+		    !strcmp(json_object_get_string(p), path))
+			return true;
+	return false;
+}
+
+/*
+ * ACC's member KEY of TYPE, to merge LATER's (*FROM) into; NULL when there is
+ * nothing to merge: LATER has none, or ACC had none and now shares LATER's.
+ */
+static json_object *merge_target(json_object *acc, json_object *later, const char *key,
+				 json_type type, json_object **from)
+{
+	json_object *to;
+
+	if (!json_object_object_get_ex(later, key, from) || !json_object_is_type(*from, type))
+		return NULL;
+	if (json_object_object_get_ex(acc, key, &to) && json_object_is_type(to, type))
+		return to;
+	json_object_object_add(acc, key, json_object_get(*from));
+	return NULL;
+}
+
+/*
+ * Appends the elements of LATER's array KEY to ACC's (which LATER's array
+ * becomes when ACC has none); with UNIQUE_PATHS an element whose "path" ACC
+ * already lists is left out.
+ */
+static void append_array(json_object *acc, json_object *later, const char *key, bool unique_paths)
+{
+	json_object *to, *from, *e, *p;
+	size_t i, n;
+
+	to = merge_target(acc, later, key, json_type_array, &from);
+	if (!to)
+		return;
+	n = json_object_array_length(from);
+	for (i = 0; i < n; i++) {
+		e = json_object_array_get_idx(from, i);
+		if (unique_paths && json_object_object_get_ex(e, "path", &p) &&
+		    lists_path(to, json_object_get_string(p)))
+			continue;
+		json_object_array_add(to, json_object_get(e));
+	}
+}
+
+/*
+ * An object section of both (KEY_ARRAY NULL: "health", keyed by job and
+ * thread, LATER's entry replacing one of the same key; "keys": the tags,
+ * whose key list is appended and whose other members are LATER's).
+ */
+static void merge_section(json_object *acc, json_object *later, const char *name,
+			  const char *key_array)
+{
+	json_object *from, *to;
+
+	to = merge_target(acc, later, name, json_type_object, &from);
+	if (!to)
+		return;
+	json_object_object_foreach(from, key, entry)
+	{
+		if (!key_array || strcmp(key, key_array))
+			json_object_object_add(to, key, json_object_get(entry));
+	}
+	if (key_array)
+		append_array(to, from, key_array, false);
+}
+
+void results_merge_into(json_object *acc, json_object *later)
+{
+	append_array(acc, later, "files", true);
+	append_array(acc, later, "jobs", false);
+	merge_section(acc, later, "tags", "keys");
+	merge_section(acc, later, "health", NULL);
+	/* "job" stays the first writer's: a single-job run reads as before */
+	json_object_object_foreach(later, key, value)
+	{
+		if (strcmp(key, "files") && strcmp(key, "jobs") && strcmp(key, "tags") &&
+		    strcmp(key, "health") && strcmp(key, "job"))
+			json_object_object_add(acc, key, json_object_get(value));
+	}
+}
+
+json_object *results_read_regular(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	json_object *j = NULL;
+	struct stat st;
+
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
+		j = json_object_from_fd(fd);
+	close(fd);
+	return j;
+}
+
+/* The results file at PATH if it is ours (any run), else NULL. */
+static json_object *ours(const char *path)
+{
+	json_object *old = results_read_regular(path), *v;
+
+	if (old && json_object_is_type(old, json_type_object) &&
+	    json_object_object_get_ex(old, "schema", &v) &&
+	    !strcmp(json_object_get_string(v), RESULTS_SCHEMA))
+		return old;
+	json_object_put(old);
+	return NULL;
+}
+
+/* OLD's run id, "" when it has none. */
+static const char *run_of(json_object *old)
+{
+	json_object *v;
+
+	return json_object_object_get_ex(old, "run", &v) ? json_object_get_string(v) : "";
+}
+
+void results_run_in(const char *path, char *run, size_t len)
+{
+	json_object *old = ours(path);
+
+	snprintf(run, len, "%s", old ? run_of(old) : "");
+	json_object_put(old);
+}
+
+int results_lock_dir(const char *path, int how, char *msg, size_t len)
+{
+	char *copy = strdup(path);
+	int fd, err;
+
+	if (!copy)
+		return -ENOMEM;
+	fd = open(dirname(copy), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0 || flock(fd, how) < 0) {
+		err = errno;
+		snprintf(msg, len, "cannot lock directory %s of %s: %s", copy, path, strerror(err));
+		if (fd >= 0)
+			close(fd);
+		free(copy);
+		return -err;
+	}
+	free(copy);
+	return fd;
+}
+
+int results_of_run(const char *path, const char *run_id, const char *seen_run, json_object **same,
+		   char *msg, size_t len)
+{
+	json_object *old = ours(path);
+
+	*same = NULL;
+	if (old && strcmp(run_of(old), run_id) && strcmp(run_of(old), seen_run)) {
+		/* another fio, running beside this one, wrote it: not ours to drop */
+		snprintf(msg, len,
+			 "%s holds the results of another fio run (%s) written there after this "
+			 "job started: not replaced; give each run its own results file",
+			 path, run_of(old));
+		json_object_put(old);
+		return -EEXIST;
+	}
+	if (old && !strcmp(run_of(old), run_id))
+		*same = old;
+	else
+		json_object_put(old);
+	return 0;
+}
+
+void results_stamp(struct results *r, const char *run_id, json_object *job_entry)
+{
+	json_object *jobs = json_object_new_array();
+
+	json_object_array_add(jobs, job_entry);
+	json_object_object_add(results_root(r), "run", json_object_new_string(run_id));
+	json_object_object_add(results_root(r), "jobs", jobs);
+}
+
+int results_write_run(struct results *r, const char *run_id, const char *seen_run,
+		      json_object *job_entry, const char *path, const struct safefile_deny *deny,
+		      char *msg, size_t len)
+{
+	json_object *acc;
+	int lock, ret;
+
+	results_stamp(r, run_id, job_entry);
+	lock = results_lock_dir(path, LOCK_EX, msg, len);
+	if (lock < 0)
+		return lock;
+	ret = results_of_run(path, run_id, seen_run, &acc, msg, len);
+	if (!ret) {
+		if (acc)
+			results_merge_into(acc, results_root(r));
+		else
+			acc = json_object_get(results_root(r));
+		ret = results_write_json(acc, path, deny, msg, len);
+	}
+	json_object_put(acc);
+	close(lock);
+	return ret;
+}

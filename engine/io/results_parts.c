@@ -1,0 +1,186 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The run's parts directory: one record file per job, merged once.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "results_parts.h"
+
+int results_parts_dir(const char *path, const char *run_id, char *dir, size_t len)
+{
+	int n = snprintf(dir, len, "%s.parts.%s", path, run_id);
+
+	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+}
+
+/* DIR made, or already there as a real directory of this user. */
+static int make_parts_dir(const char *dir, char *msg, size_t len)
+{
+	struct stat st;
+	int err;
+
+	if (mkdir(dir, 0700) == 0)
+		return 0;
+	err = errno;
+	if (err == EEXIST && lstat(dir, &st) == 0 && S_ISDIR(st.st_mode) && st.st_uid == geteuid())
+		return 0;
+	if (err == EEXIST) {
+		snprintf(msg, len, "results part not written: %s is not a directory of this user",
+			 dir);
+		return -EEXIST;
+	}
+	snprintf(msg, len, "results part not written: cannot create %s: %s", dir, strerror(err));
+	return -err;
+}
+
+int results_write_part(struct results *r, const char *run_id, json_object *job_entry,
+		       unsigned int seq, const char *path, const struct safefile_deny *deny,
+		       char *msg, size_t len)
+{
+	char dir[PATH_MAX], part[PATH_MAX + 32];
+	int lock, ret;
+
+	results_stamp(r, run_id, job_entry);
+	if (results_parts_dir(path, run_id, dir, sizeof(dir))) {
+		snprintf(msg, len, "results part not written: the name of %s is too long", path);
+		return -ENAMETOOLONG;
+	}
+	lock = results_lock_dir(path, LOCK_SH, msg, len);
+	if (lock < 0)
+		return lock;
+	ret = make_parts_dir(dir, msg, len);
+	if (!ret) {
+		snprintf(part, sizeof(part), "%s/job-%u.json", dir, seq);
+		ret = results_write_json(results_root(r), part, deny, msg, len);
+		if (ret)
+			rmdir(dir); /* an empty one is not left behind */
+	}
+	close(lock);
+	return ret;
+}
+
+/* The job number of a part's name "job-N.json"; false for any other name. */
+static bool part_seq(const char *name, unsigned int *seq)
+{
+	int end = 0;
+
+	return sscanf(name, "job-%u.json%n", seq, &end) == 1 && end > 0 && !name[end] &&
+	       name[4] >= '0' && name[4] <= '9';
+}
+
+static int by_seq(const void *a, const void *b)
+{
+	unsigned int x = *(const unsigned int *)a, y = *(const unsigned int *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * The job numbers of DIR's parts, sorted: a malloc'd array of *N (NULL and 0
+ * when DIR does not exist).  Return: 0, or a negative errno.
+ */
+static int list_parts(const char *dir, unsigned int **seqs, size_t *n)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	size_t room = 0;
+	unsigned int seq, *grown;
+
+	*seqs = NULL;
+	*n = 0;
+	if (!d)
+		return errno == ENOENT ? 0 : -errno;
+	while ((de = readdir(d))) {
+		if (!part_seq(de->d_name, &seq))
+			continue;
+		if (*n == room) {
+			room = room ? 2 * room : 64;
+			grown = realloc(*seqs, room * sizeof(**seqs));
+			if (!grown) {
+				closedir(d);
+				return -ENOMEM;
+			}
+			*seqs = grown;
+		}
+		(*seqs)[(*n)++] = seq;
+	}
+	closedir(d);
+	qsort(*seqs, *n, sizeof(**seqs), by_seq);
+	return 0;
+}
+
+/* Merges DIR's parts SEQS[0..N) into *ACC (the first part becomes it when NULL). */
+static int merge_parts(const char *dir, const unsigned int *seqs, size_t n, json_object **acc,
+		       char *msg, size_t len)
+{
+	char part[PATH_MAX + 32];
+	json_object *p;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		snprintf(part, sizeof(part), "%s/job-%u.json", dir, seqs[i]);
+		p = results_read_regular(part);
+		if (!p || !json_object_is_type(p, json_type_object)) {
+			json_object_put(p);
+			snprintf(msg, len, "%s is not a results part", part);
+			return -EINVAL;
+		}
+		if (*acc) {
+			results_merge_into(*acc, p);
+			json_object_put(p);
+		} else {
+			*acc = p;
+		}
+	}
+	return 0;
+}
+
+static void remove_parts(const char *dir, const unsigned int *seqs, size_t n)
+{
+	char part[PATH_MAX + 32];
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		snprintf(part, sizeof(part), "%s/job-%u.json", dir, seqs[i]);
+		unlink(part);
+	}
+	rmdir(dir); /* fails, leaving it, when something else is in it */
+}
+
+int results_merge_parts(const char *path, const char *run_id, const char *seen_run,
+			const struct safefile_deny *deny, char *msg, size_t len)
+{
+	char dir[PATH_MAX], why[RESULTS_MSG_LEN];
+	unsigned int *seqs = NULL;
+	json_object *acc = NULL;
+	size_t n = 0;
+	int lock, ret;
+
+	if (results_parts_dir(path, run_id, dir, sizeof(dir)))
+		return 0; /* no part could be written there either */
+	lock = results_lock_dir(path, LOCK_EX, msg, len);
+	if (lock < 0)
+		return lock;
+	ret = results_of_run(path, run_id, seen_run, &acc, why, sizeof(why));
+	if (!ret && (ret = list_parts(dir, &seqs, &n)))
+		snprintf(why, sizeof(why), "cannot read %s: %s", dir, strerror(-ret));
+	if (!ret)
+		ret = merge_parts(dir, seqs, n, &acc, why, sizeof(why));
+	if (!ret && acc && n)
+		ret = results_write_json(acc, path, deny, why, sizeof(why));
+	if (!ret)
+		remove_parts(dir, seqs, n);
+	else
+		snprintf(msg, len, "%s; the run's job records are kept in %s", why, dir);
+	json_object_put(acc);
+	free(seqs);
+	close(lock);
+	return ret;
+}
