@@ -2,10 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # shellcheck disable=SC2016 # jq programs name their $variables in single quotes
 # Steady state judged on tails (issue 41 item 5), on the real PTS runs of
-# tests/data/fio/pts (tests/data/make-pts-fixtures.sh, file-backed runs of
-# the runner): fiorank pts' p99 and p99.99 per round are recomputed here
-# from each round's raw fio json+ bins (pct_from_bins, tests/lib.sh) and
-# its range from those; pts-dirth's rounds are steady on IOPS but not on
+# tests/data/fio/pts and pts-matrix (tests/data/make-pts-fixtures.sh,
+# file-backed runs of the runner): fiorank pts' p99 and p99.99 per round
+# are recomputed here from each round's raw fio json+ bins (pct_from_bins,
+# tests/lib.sh; the IOPS and throughput tests' tracking steps) and a range
+# from those; pts-dirth's rounds are steady on IOPS but not on
 # p99.99, which the per-measure table says.  The verdict files naming
 # --ss-measures are copies of the real ones with the fields the runner adds
 # (measures, tails) written here by jq.
@@ -23,6 +24,16 @@ for t in pts-hir pts-dirth pts-lat; do
 		.tests[] | select(.test == $t) | .steady_state.measures as $m |
 		$m[1].measure == "p99" and $m[2].measure == "p99.99" and
 		[range(0; 5) | [$m[1].round_values[.], $m[2].round_values[.]]] == $w' "$tmp/p.json"
+done
+# the IOPS and throughput tests: a round's tails are its tracking step's
+mx=tests/data/fio/pts-matrix
+"$FIORANK" pts -f json "$mx" >"$tmp/m.json" 2>/dev/null
+for tp in "pts-iops null 4k-r0" "pts-tp 128k 128k-r0" "pts-tp 1024k 1024k-r0"; do
+	read -r t part step <<<"$tp"
+	want=$(for r in 1 2 3; do pct_from_bins 99 99.99 <"$mx/target/$t/round$r/$step.json"; done | jq -s -c .)
+	check "$t ${part/null/}: each round's tails are its $step step's bins' ($want)" jq -e --arg t "$t" --arg p "$part" --argjson w "$want" '
+		.tests[] | select(.test == $t and ((.part // "null") == $p)) | .steady_state.measures as $m |
+		[range(0; 3) | [$m[1].round_values[.], $m[2].round_values[.]]] == $w' "$tmp/m.json"
 done
 check "pts-dirth: p99.99's range is the window's (max - min) / average from the bins" jq -e '
 	.tests[] | select(.test == "pts-dirth") | .steady_state.measures[2] as $m |
