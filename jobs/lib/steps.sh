@@ -207,9 +207,23 @@ ss_judge() {
 		--argjson t "$tails" --arg m "$ss_measures" --argjson all "$all" -n \
 		'{schema: "ssdnvme-steady-state/1", rule: "SNIA PTS: 5-round window, max-min <= 20% of average, least-squares excursion <= 10% of average",
 		  round_iops: $iops} + $v + {measures: ($m | split(" ")), tails: $t, all_steady: $all}' >"$4"
-	manifest_set_json "$manifest" "$5" "$drive" "$verdict"
+	manifest_set_json "$manifest" "$5" "$drive" "$(ss_manifest_verdict "$verdict" "$tails")"
 	[ "$ss_measures" = iops ] || said=" ($(ss_measures_said))"
 	echo "ssdnvme-suite: $drive $6 steady state$said: $([ "$all" = true ] && echo reached || echo "NOT reached") after $3 rounds" >&2
+}
+
+# ss_manifest_verdict VERDICT TAILS: the manifest's word (the ranking
+# report shows it): IOPS's verdict as it is with --ss-measures iops; else
+# steady only when every chosen measure is, with the chosen and the steady
+# ones named, and a reason naming those that are not.
+ss_manifest_verdict() {
+	[ "$ss_measures" != iops ] || { echo "$1"; return; }
+	jq -c --argjson t "$2" --arg m "$ss_measures" '
+		[($m | split(" "))[] as $k | {k: $k, s: (if $k == "iops" then .steady else $t[$k].steady end)}] as $all |
+		([$all[] | select(.s | not) | .k] | join(", ")) as $not |
+		. + {measures: ($m | split(" ")), steady: ($not == ""),
+		     steady_measures: ([$all[] | select(.s) | .k] | join(", ") | if . == "" then "none" else . end)} +
+		(if $not == "" then {} else {reason: "not steady: \($not); steady: \([$all[] | select(.s) | .k] | join(", ") | if . == "" then "none" else . end)"} end)' <<<"$1"
 }
 
 # ss_tails_add KEY: the run's p99 and p99.99 completion latency (µs, from

@@ -178,4 +178,20 @@ check "--ss-measures: each round's p99 and p99.99 are its fio bins' ($want)" jq 
 "$FIORANK" pts -f json "$r3" >"$tmp/m3.json" 2>/dev/null
 check "fiorank pts takes the runner's tail verdicts (not refused), the three chosen" jq -e '
 	.tests[0].steady_state | (.refused | not) and [.measures[].chosen] == [true, true, true]' "$tmp/m3.json"
+
+# ---- the preconditioning's rounds with --ss-measures: the manifest's word,
+# which the ranking report prints, names the measures
+r4=$tmp/r4
+run --suite precondition --precondition steady-state --short --ss-round-time 1 --ss-max-rounds 5 \
+	--ss-measures iops,p99.99 --region 100% --results "$r4" "$target" >"$tmp/run4.log" 2>&1
+rc=$?
+check "the short steady-state preconditioning with --ss-measures iops,p99.99 exits 0" test $rc = 0
+check "manifest: steady only when IOPS and p99.99 both are (the verdict file's all_steady), the measures named" jq -e -n \
+	--slurpfile m "$r4/manifest.json" --slurpfile v "$r4/target/precondition/steady-state.json" '
+	$m[0].steady_state.target as $s | $s.measures == ["iops", "p99.99"] and $s.steady == $v[0].all_steady and
+	$v[0].all_steady == ($v[0].steady and $v[0].tails["p99.99"].steady) and
+	($s.steady or ($s.reason | test("^not steady: (iops|p99.99|iops, p99.99); steady: (none|iops|p99.99)$")))'
+"$FIORANK" "$r4" >"$tmp/rank4.txt" 2>&1
+check "the ranking report's steady state says it (reached, or which measures were not steady)" \
+	grep -Eq 'steady_state +(reached after [0-9]+ rounds|NOT reached after 5 rounds \(not steady: [a-z0-9., ]+; steady: [a-z0-9., ]+\)$)' "$tmp/rank4.txt"
 tap_done
