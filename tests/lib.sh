@@ -225,3 +225,19 @@ vm_relay() {
 	fi
 	rm -f "$log"
 }
+
+# pct_from_bins P...: the first fio JSON document on stdin's completion-
+# latency percentiles P (99, 99.99, ...) as a JSON array, in µs: nearest
+# rank over the first job's read and write json+ bins together, a bin at its
+# value, never above the largest completion (fiorank pts' rule, recomputed
+# here apart from it).
+pct_from_bins() {
+	jq -n -c 'input | .jobs[0] as $j | [$j.read, $j.write] as $d |
+		([$d[] | .clat_ns.bins // {} | to_entries[] | {ns: (.key | tonumber), n: .value}] | sort_by(.ns)) as $b |
+		($b | map(.n) | add) as $tot |
+		([$d[] | select(.total_ios > 0) | .clat_ns.max] | max / 1000) as $mx |
+		[$ARGS.positional[] | tonumber as $p | (($p / 100 * $tot) | ceil) as $rank |
+			(reduce $b[] as $x ({s: 0, v: null};
+				if .v == null then .s += $x.n | if .s >= $rank then .v = $x.ns / 1000 else . end else . end) | .v) |
+			if . > $mx then $mx else . end]' --args "$@"
+}

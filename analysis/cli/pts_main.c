@@ -6,12 +6,17 @@
  * depends on another through the dispatch.
  */
 #include <getopt.h>
+#include <math.h>
+#include <sys/stat.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <json-c/json.h>
+
 #include "util/escape.h"
+#include "read/read_fio_log.h"
 #include "read/pts.h"
 #include "report/runinfo.h"
 #include "out/pts_out.h"
@@ -58,11 +63,44 @@ static int render(FILE *f, const char *format, struct fr_pts_drive *d, size_t n,
 static int usage(FILE *f, int rc)
 {
 	fputs("usage: fiorank pts [-f text|json|csv|html] [-o FILE] DIR...\n"
+	      "       fiorank pts --tails FILE\n"
 	      "  the SNIA PTS tests (pts-wsat, pts-hir, pts-xsr, pts-dirth, pts-lat,\n"
 	      "  pts-iops, pts-tp) of\n"
-	      "  ssdnvme-suite results directories: one report per drive and test\n",
+	      "  ssdnvme-suite results directories: one report per drive and test;\n"
+	      "  --tails: \"P99_US P99.99_US\" of one round's fio json+ output, the\n"
+	      "  completion-latency percentiles the steady-state rule judges\n",
 	      f);
 	return rc;
+}
+
+/*
+ * --tails FILE: one round's p99 and p99.99 completion latency (µs) from its
+ * fio json+ bins, reads and writes together, exactly as the PTS pages take
+ * them (fr_pts_pct_us()): the runner's --ss-measures judges these.
+ */
+static int print_tails(const char *path)
+{
+	struct fr_pts_run r = {.suite = "", .test = "", .step = ""};
+	struct stat st;
+	double p99, p9999;
+
+	if (stat(path, &st) || !S_ISREG(st.st_mode)) {
+		fprintf(stderr, "fiorank pts: --tails %s: not a readable regular file\n", path);
+		return 2;
+	}
+	r.fio = fr_json_load_file(path);
+	p99 = fr_pts_pct_us(&r, 99.0);
+	p9999 = fr_pts_pct_us(&r, 99.99);
+	json_object_put(r.fio);
+	if (isnan(p99) || isnan(p9999)) {
+		fprintf(stderr,
+			"fiorank pts: --tails %s: no fio json+ completion-latency bins "
+			"(--output-format=json+) in its first job\n",
+			path);
+		return 2;
+	}
+	printf("%.3f %.3f\n", p99, p9999);
+	return 0;
 }
 
 /* Whether any drive of the directories read has a run of a PTS suite (the
@@ -80,6 +118,7 @@ int fr_pts_main(int argc, char **argv, struct fr_run_info *ri)
 	static const struct option opts[] = {{"format", required_argument, NULL, 'f'},
 					     {"output", required_argument, NULL, 'o'},
 					     {"help", no_argument, NULL, 'h'},
+					     {"tails", required_argument, NULL, 't'},
 					     {NULL, 0, NULL, 0}};
 	const char *format = "text", *out = NULL;
 	struct fr_pts_drive *all = NULL;
@@ -98,6 +137,8 @@ int fr_pts_main(int argc, char **argv, struct fr_run_info *ri)
 			break;
 		case 'h':
 			return usage(stdout, 0);
+		case 't':
+			return print_tails(optarg);
 		default:
 			return usage(stderr, 2);
 		}

@@ -122,6 +122,11 @@ static void page(FILE *f, struct json_object *fig)
 	if (fr_json_get(m, "place"))
 		fprintf(f, "<li>place among the drives by %s: %d</li>", fr_json_str(m, "name"),
 			json_object_get_int(fr_json_get(m, "place")));
+	if (fr_json_get(m, "steady_measures")) {
+		fputs("<li>steady measures: ", f);
+		esc(f, fr_json_str(m, "steady_measures"));
+		fputs("</li>", f);
+	}
 	fputs("</ul>\n", f);
 	for (i = 0; i < json_object_array_length(cs); i++)
 		fr_pts_svg_chart(f, json_object_array_get_idx(cs, i));

@@ -178,6 +178,16 @@ static void text_one(FILE *f, struct json_object *fig)
 	fputc('\n', f);
 }
 
+/* Which measures of the test's rounds were steady (pts_tails.c), beside its
+ * figure of merit: the ranking says it for each drive. */
+static void merit_steady(struct json_object *fig, struct json_object *m)
+{
+	const char *list = fr_json_str(fr_json_get(fig, "steady_state"), "steady_measures");
+
+	if (list)
+		pts_put_str(m, "steady_measures", list);
+}
+
 /* Every drive's figures of every test, in test order, each with "place"
  * among the drives that ran it when the test has a figure of merit. */
 static struct json_object *all_figures(struct fr_pts_drive *d, size_t n)
@@ -203,6 +213,7 @@ static struct json_object *all_figures(struct fr_pts_drive *d, size_t n)
 
 			if (!m || isnan(v))
 				continue;
+			merit_steady(json_object_array_get_idx(all, i), m);
 			if (!pts_steady(json_object_array_get_idx(all, i))) {
 				pts_put_str(m, "no_place", "steady state NOT reached");
 				continue;
@@ -255,11 +266,15 @@ int fr_pts_text(FILE *f, struct fr_pts_drive *d, size_t n, const struct fr_run_i
 
 		text_one(f, fig);
 		if (fr_json_get(m, "place"))
-			fprintf(f, "place by %s: %d\n\n", fr_json_str(m, "name"),
+			fprintf(f, "place by %s: %d", fr_json_str(m, "name"),
 				json_object_get_int(fr_json_get(m, "place")));
 		else if (fr_json_get(m, "no_place"))
-			fprintf(f, "no place by %s: %s\n\n", fr_json_str(m, "name"),
+			fprintf(f, "no place by %s: %s", fr_json_str(m, "name"),
 				fr_json_str(m, "no_place"));
+		if (fr_json_get(m, "steady_measures"))
+			fprintf(f, " (steady measures: %s)", fr_json_str(m, "steady_measures"));
+		if (fr_json_get(m, "place") || fr_json_get(m, "no_place"))
+			fputs("\n\n", f);
 	}
 	if (!json_object_array_length(all))
 		fputs("no PTS runs (pts-wsat, pts-hir, pts-xsr, pts-dirth, pts-lat, pts-iops, "

@@ -15,6 +15,7 @@
 #include "report/pts_build.h"
 #include "report/pts_fig.h"
 #include "report/pts_ss.h"
+#include "report/pts_tails.h"
 #include "read/read_fio_log.h"
 
 const struct fr_pts_page fr_pts_pages[FR_PTS_NPAGES] = {
@@ -117,51 +118,20 @@ static void header(struct json_object *fig, const struct fr_pts_drive *d, struct
 	pts_put(fig, "header", h);
 }
 
-/* A straight line from (x0, y0) to (x1, y1) as a series of the chart. */
-static void segment(struct json_object *list, const char *name, double x0, double y0, double x1,
-		    double y1)
-{
-	struct json_object *s = pts_series(list, name);
-
-	pts_point(s, x0, y0);
-	pts_point(s, x1, y1);
-}
-
-/*
- * What PTS's steady-state plot draws over the rounds, from the runner's
- * verdict (the rule is the runner's, not judged again here): across the
- * measurement window, the window's average, the average +10 % and -10 %
- * (a range of 20 % of it), and the least-squares line (the verdict's
- * slope through the window's middle round at its average).  Nothing when
- * the verdict has no window (fewer than five rounds).
- */
-static void window_lines(struct json_object *list, struct json_object *v)
-{
-	double avg = fr_json_num(v, "average"), slope = fr_json_num(v, "slope");
-	double first = fr_json_num(v, "first_round"), w = fr_json_num(v, "window");
-	double last = first + w - 1, mid = (first + last) / 2;
-
-	if (isnan(avg) || isnan(first) || isnan(w) || w < 2)
-		return;
-	segment(list, "window average", first, avg, last, avg);
-	segment(list, "average +10 %", first, 1.1 * avg, last, 1.1 * avg);
-	segment(list, "average -10 %", first, 0.9 * avg, last, 0.9 * avg);
-	if (!isnan(slope))
-		segment(list, "least-squares slope", first, avg + slope * (first - mid), last,
-			avg + slope * (last - mid));
-}
-
 /* The rounds and the verdict the runner wrote
- * (<drive>/<suite>/steady-state[-<part>].json). */
-static void steady_state(struct json_object *fig, const struct fr_pts_drive *d, const char *suite,
-			 const char *part, struct fr_pts_run **runs)
+ * (<drive>/<suite>/steady-state[-<part>].json); returns that file, read
+ * once, for the measures' verdicts after the test's own figures
+ * (pts_tails()), NULL when there is none. */
+static struct json_object *steady_state(struct json_object *fig, const struct fr_pts_drive *d,
+					const char *suite, const char *part,
+					struct fr_pts_run **runs)
 {
 	char *p;
 	struct json_object *v, *rounds;
 
 	if (asprintf(&p, "%s/%s/%s/steady-state%s%s.json", d->dir, d->label, suite, part ? "-" : "",
 		     part ? part : "") < 0)
-		return;
+		return NULL;
 	v = fr_json_load_file(p);
 	rounds = fr_json_get(v, "round_iops");
 	if (v && json_object_is_type(rounds, json_type_array)) {
@@ -175,11 +145,14 @@ static void steady_state(struct json_object *fig, const struct fr_pts_drive *d, 
 				  json_object_get_double(json_object_array_get_idx(rounds, i)));
 		struct json_object *ss = pts_steady_state(v, p, runs);
 
-		window_lines(list, ss); /* fiorank's own figures, not the file's */
+		pts_window_lines(list, ss, ""); /* fiorank's own figures, not the file's */
 		pts_put(fig, "steady_state", ss);
+		free(p);
+		return v;
 	}
 	free(p);
 	json_object_put(v);
+	return NULL;
 }
 
 /* ------------------------------------------------------------ the tests */
@@ -445,7 +418,7 @@ struct json_object *fr_pts_figures(struct fr_pts_drive *d, const struct fr_pts_p
 static struct json_object *make_figures(struct fr_pts_drive *d, const struct fr_pts_page *page)
 {
 	struct fr_pts_run **runs = fr_pts_runs(d, page->suite);
-	struct json_object *fig;
+	struct json_object *fig, *verdict;
 	const struct fr_pts_run *measured = NULL;
 	char name[256];
 	size_t i;
@@ -472,7 +445,7 @@ static struct json_object *make_figures(struct fr_pts_drive *d, const struct fr_
 	pts_put(fig, "figures", json_object_new_object());
 	pts_put(fig, "tables", json_object_new_array());
 	pts_put(fig, "charts", json_object_new_array());
-	steady_state(fig, d, page->suite, page->part, runs);
+	verdict = steady_state(fig, d, page->suite, page->part, runs);
 	if (!strcmp(page->suite, "pts-wsat"))
 		wsat(fig, runs);
 	else if (!strcmp(page->suite, "pts-hir"))
@@ -487,6 +460,9 @@ static struct json_object *make_figures(struct fr_pts_drive *d, const struct fr_
 		fr_pts_iops_fig(fig, runs);
 	else if (!strcmp(page->suite, "pts-tp"))
 		fr_pts_tp_fig(fig, runs, page->part);
+	if (verdict) /* after the test's own tables and charts */
+		pts_tails(fig, fr_json_get(fig, "steady_state"), verdict, runs);
+	json_object_put(verdict);
 	free(runs);
 	return fig;
 }

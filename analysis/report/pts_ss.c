@@ -17,7 +17,7 @@
 #include "report/pts_ss.h"
 #include "util/json_get.h"
 
-#define SS_WINDOW 5
+#define SS_WINDOW PTS_SS_WINDOW
 
 /* fio's IOPS of a run (reads + writes over its jobs); NAN when unreadable. */
 static double run_iops(const struct fr_pts_run *r)
@@ -77,8 +77,7 @@ static size_t file_rounds(struct json_object *file, double *v, size_t max)
 	return n > max ? 0 : n;
 }
 
-/* The PTS rule over the last SS_WINDOW of v[0..n), into ss. */
-static void judge(const double *v, size_t n, struct json_object *ss)
+void pts_ss_judge(const double *v, size_t n, struct json_object *ss)
 {
 	const double *w = v + n - SS_WINDOW;
 	double sx = 0, sy = 0, sxy = 0, sxx = 0, max = w[0], min = w[0], avg, slope, exc;
@@ -157,7 +156,7 @@ struct json_object *pts_steady_state(struct json_object *file, const char *path,
 		pts_put_str(ss, "reason", "fewer than 5 rounds");
 		return ss;
 	}
-	judge(v, n, ss);
+	pts_ss_judge(v, n, ss);
 	disagreement(file, ss, v, n, why, sizeof(why));
 	if (*why) {
 		char *t;
@@ -176,5 +175,7 @@ bool pts_steady(struct json_object *fig)
 	struct json_object *ss = fr_json_get(fig, "steady_state");
 
 	return !ss ||
-	       (json_object_get_boolean(fr_json_get(ss, "steady")) && !fr_json_get(ss, "refused"));
+	       (json_object_get_boolean(fr_json_get(ss, "steady")) && !fr_json_get(ss, "refused") &&
+		(!fr_json_get(ss, "chosen_steady") ||
+		 json_object_get_boolean(fr_json_get(ss, "chosen_steady"))));
 }

@@ -13,6 +13,9 @@
 
 struct json_object;
 
+/* PTS's measurement window: five rounds */
+#define PTS_SS_WINDOW 5
+
 /**
  * pts_steady_state() - the PTS steady-state rule on a test's rounds
  * @file: the runner's verdict (steady-state[-<part>].json), as read
@@ -36,11 +39,25 @@ struct json_object *pts_steady_state(struct json_object *file, const char *path,
 				     struct fr_pts_run **runs);
 
 /**
+ * pts_ss_judge() - the PTS window rule on a measure's rounds
+ * @v: the measure per round, first round first
+ * @n: how many rounds (at least PTS_SS_WINDOW)
+ * @ss: where first_round, average, max, min, range_pct, slope,
+ *      excursion_pct and steady are put
+ *
+ * The last five rounds: max - min <= 20 % of their average and the
+ * least-squares excursion over them (|slope| x 4 rounds) <= 10 %.
+ */
+void pts_ss_judge(const double *v, size_t n, struct json_object *ss);
+
+/**
  * pts_steady() - whether a page's test is in steady state
  * @fig: a page's figures (fr_pts_figures())
  *
  * Return: false when the page has a steady state (rounds) that fiorank
- * judged NOT reached or refused; true otherwise (also a test without rounds).
+ * judged NOT reached or refused, or whose rounds' measures the runner was
+ * told to wait for (--ss-measures) are not all steady; true otherwise (also
+ * a test without rounds).
  */
 bool pts_steady(struct json_object *fig);
 

@@ -53,6 +53,23 @@ pts_settings() {
 	export SSDNVME_DIRTH_HIST_TIME=$pts_dirth_hist
 }
 
+# ss_measures_parse LIST: --ss-measures' comma list, checked, printed
+# space-separated in the order iops, p99, p99.99; a one-line refusal (exit
+# 2) of an empty list or another name.
+ss_measures_parse() {
+	local m out="" seen=" "
+	local -a list
+	IFS=, read -ra list <<<"$1"
+	[ ${#list[@]} -gt 0 ] || { echo "ssdnvme-suite: --ss-measures: a list of iops, p99, p99.99, not '$1'" >&2; return 2; }
+	for m in "${list[@]}"; do
+		case $m in iops | p99 | p99.99) seen+="$m " ;;
+		*) echo "ssdnvme-suite: --ss-measures: unknown measure '$m' (iops, p99, p99.99)" >&2; return 2 ;;
+		esac
+	done
+	for m in iops p99 p99.99; do [[ $seen != *" $m "* ]] || out+="${out:+ }$m"; done
+	echo "$out"
+}
+
 # pts_purge DRIVE SUITE [PART]: the purge (--purge) first; without one,
 # says that the results do not start from fresh-out-of-box.
 pts_purge() {
@@ -253,7 +270,7 @@ prepare_hir() {
 
 # take_dirth FRESH: a step's IOPS (read + write), for the operating points.
 take_dirth() {
-	pts_dirth_iops[$drive]+="$step:$(result_iops "$out" | awk '{print $1 + $2}') "
+	pts_dirth_iops[$drive]+="$step:$(result_iops "$out" | awk '{printf "%.3f\n", $1 + $2}') "
 }
 
 # pts_operating_point POINT "tTqQ:IOPS ...": the step PTS's operating point

@@ -33,6 +33,7 @@ precond=published    # --precondition
 spr_op=0.15          # --spr-op (sprandom's over-provisioning)
 fill_passes="" precond_time="" precond_bs=4k   # --fill-passes, --precond-time, --precond-bs
 ss_round_time="" ss_max_rounds="" ss_jobs=""   # --ss-round-time, --ss-max-rounds, --ss-jobs
+ss_measures=iops     # --ss-measures: what must be steady, space-separated once checked
 purge=""             # --purge
 setup_ns="" setup_lbaf=0 # --setup-namespaces, --setup-lbaf
 setup_pending=0      # 1 until --setup-namespaces has run

@@ -181,26 +181,82 @@ take_ss() {
 		ss_done[$drive/$st]=1
 }
 
-# ss_judge FRESH KEY ROUND FILE MKEY LABEL: the run's IOPS added to the
-# rounds of KEY and judged; true when the rounds are over (steady state
-# reached, or, for a fresh run, its last round ran), the verdict then
-# written to FILE and the manifest's MKEY (fresh runs only).
+# ss_judge FRESH KEY ROUND FILE MKEY LABEL: the run's IOPS (and, for
+# --ss-measures, its tails) added to the rounds of KEY and judged; true when
+# the rounds are over (every chosen measure steady, or, for a fresh run, its
+# last round ran), the verdict then written to FILE and the manifest's MKEY
+# (fresh runs only).  The file's top-level verdict stays IOPS's (fiorank
+# re-judges it); "measures" and "tails" say what else was waited for.
 ss_judge() {
-	local verdict steady
+	local verdict steady tails all said=""
 	[ -n "$run_iops" ] || run_iops=$(result_iops "$out")
 	# (awk would read an empty here-string as one line, and print 0)
-	[ -z "$run_iops" ] || ss_values[$2]+="$(awk '{print $1 + $2}' <<<"$run_iops")"
+	[ -z "$run_iops" ] || ss_values[$2]+="$(awk '{printf "%.3f\n", $1 + $2}' <<<"$run_iops")"
 	ss_values[$2]+=" "
 	# shellcheck disable=SC2086
 	verdict=$(ss_verdict ${ss_values[$2]})
 	steady=$?
+	ss_tails_add "$2"
+	tails=$(ss_tails_json "$2")
+	all=$(jq -r --argjson v "$verdict" --argjson t "$tails" --arg m "$ss_measures" \
+		'[($m | split(" ")[]) as $k | if $k == "iops" then $v.steady else $t[$k].steady end] | all' <<<"{}")
+	[ "$all" = true ] && steady=0 || steady=1
 	[ "$1" = 0 ] && return $steady
 	[ "$steady" = 0 ] || [ "$3" -ge "$ss_max_rounds" ] || return 1
-	jq --argjson v "$verdict" --argjson iops "$(tr ' ' '\n' <<<"${ss_values[$2]}" | jq -s .)" -n \
+	jq --argjson v "$verdict" --argjson iops "$(tr ' ' '\n' <<<"${ss_values[$2]}" | jq -s .)" \
+		--argjson t "$tails" --arg m "$ss_measures" --argjson all "$all" -n \
 		'{schema: "ssdnvme-steady-state/1", rule: "SNIA PTS: 5-round window, max-min <= 20% of average, least-squares excursion <= 10% of average",
-		  round_iops: $iops} + $v' >"$4"
-	manifest_set_json "$manifest" "$5" "$drive" "$verdict"
-	echo "ssdnvme-suite: $drive $6 steady state: $(jq -r 'if .steady then "reached" else "NOT reached" end' <<<"$verdict") after $3 rounds" >&2
+		  round_iops: $iops} + $v + {measures: ($m | split(" ")), tails: $t, all_steady: $all}' >"$4"
+	manifest_set_json "$manifest" "$5" "$drive" "$(ss_manifest_verdict "$verdict" "$tails")"
+	[ "$ss_measures" = iops ] || said=" ($(ss_measures_said))"
+	echo "ssdnvme-suite: $drive $6 steady state$said: $([ "$all" = true ] && echo reached || echo "NOT reached") after $3 rounds" >&2
+}
+
+# ss_manifest_verdict VERDICT TAILS: the manifest's word (the ranking
+# report shows it): IOPS's verdict as it is with --ss-measures iops; else
+# steady only when every chosen measure is, with the chosen and the steady
+# ones named, and a reason naming those that are not.
+ss_manifest_verdict() {
+	[ "$ss_measures" != iops ] || { echo "$1"; return; }
+	jq -c --argjson t "$2" --arg m "$ss_measures" '
+		[($m | split(" "))[] as $k | {k: $k, s: (if $k == "iops" then .steady else $t[$k].steady end)}] as $all |
+		([$all[] | select(.s | not) | .k] | join(", ")) as $not |
+		. + {measures: ($m | split(" ")), steady: ($not == ""),
+		     steady_measures: ([$all[] | select(.s) | .k] | join(", ") | if . == "" then "none" else . end)} +
+		(if $not == "" then {} else {reason: "not steady: \($not); steady: \([$all[] | select(.s) | .k] | join(", ") | if . == "" then "none" else . end)"} end)' <<<"$1"
+}
+
+# ss_tails_add KEY: the run's p99 and p99.99 completion latency (µs, from
+# its json+ bins: fiorank pts --tails, the figures fiorank pts judges)
+# added to KEY's rounds, when --ss-measures names a tail; "-" when the run
+# has no bins (its tail is then never steady).
+ss_tails_add() {
+	local p99 p9999
+	[ "$ss_measures" != iops ] || return 0
+	read -r p99 p9999 <<<"$("${FIORANK:?FIORANK is not set}" pts --tails "$out" 2>/dev/null)"
+	ss_tail_values[$1/p99]+="${p99:--} "
+	ss_tail_values[$1/p99.99]+="${p9999:--} "
+}
+
+# ss_tails_json KEY: {"p99": {round_us: [...], verdict...}, ...} of the
+# tails --ss-measures names ({} for none); a tail with a round without bins
+# is NOT steady, said.
+ss_tails_json() {
+	local m v obj="{}"
+	for m in $ss_measures; do
+		[ "$m" != iops ] || continue
+		# shellcheck disable=SC2086
+		v=$(ss_verdict ${ss_tail_values[$1/$m]} 2>/dev/null)
+		[[ $v == "{"* ]] || v='{"steady": false, "reason": "a round has no fio json+ latency bins"}'
+		obj=$(jq -c --arg m "$m" --argjson v "$v" --arg r "${ss_tail_values[$1/$m]}" \
+			'. + {($m): ({round_us: [$r | split(" ")[] | select(. != "") | tonumber? // null]} + $v)}' <<<"$obj")
+	done
+	echo "$obj"
+}
+
+# ss_measures_said: the measures waited for, as the messages say them.
+ss_measures_said() {
+	echo "${ss_measures// /, }"
 }
 
 # hash_jobs: sha_of[JOB], the sha256 of every job file of the plan, in
@@ -229,7 +285,7 @@ hash_jobs() {
 run_plan() {
 	local i n left done_secs=0 ran_n=0 ran_est=0 ran_secs=0 extra run_t0 c ns status rid rstatus
 	local est_text eta_text finished
-	declare -gA peak_of=() curve_of=() ss_values=() ss_done=() skip_drive=() sha_of=() prev_status=()
+	declare -gA peak_of=() curve_of=() ss_values=() ss_tail_values=() ss_done=() skip_drive=() sha_of=() prev_status=()
 	while IFS=$'\t' read -r rid rstatus; do
 		[ -n "$rid" ] && prev_status[$rid]=$rstatus
 	done <<<"$(manifest_run_statuses "$manifest")"

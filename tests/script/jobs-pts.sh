@@ -29,6 +29,16 @@ check "min operating point: t1q1; mid: the IOPS closest to the middle of max and
 check_fails "no step under 5 ms: no max operating point, said so" "no step has a mean response time of 5 ms" \
 	pts_operating_point max "t32q32:1000"
 
+# --ss-measures (issue 41 item 5): checked, in one order, unknown names refused
+check "--ss-measures: the list in the order iops, p99, p99.99, once each" \
+	test "$(ss_measures_parse p99.99,iops,p99,p99) / $(ss_measures_parse p99)" = "iops p99 p99.99 / p99"
+check_fails "--ss-measures: an unknown measure refused, named" "unknown measure 'p95' \(iops, p99, p99.99\)" \
+	ss_measures_parse iops,p95
+check_fails "--ss-measures: an empty name refused" "unknown measure ''" ss_measures_parse ,p99
+run --suite pts-lat --short --ss-measures iops,mean --dry-run --results "$tmp/x" "$target" >"$tmp/m.out" 2>"$tmp/m.err"
+check "the runner refuses --ss-measures iops,mean: exit 2, one line, nothing made" bash -c "
+	test $? -eq 2 && test \$(wc -l <'$tmp/m.err') -eq 1 && grep -q \"unknown measure 'mean'\" '$tmp/m.err' && test ! -e '$tmp/x'"
+
 # The IOPS and throughput tests' rounds: the one whose tracking step reached
 # steady state is finished, the ones after it are skipped, per block size.
 # shellcheck disable=SC2034  # read by pts_round_wanted
@@ -146,4 +156,42 @@ want=$(jq '.jobs[0] | .read.iops + .write.iops' "$d2/pts-iops/round1/4k-r0.json"
 got=$(jq '.tests[0].tables[0].rows[] | select(.[0] == "4k") | .[1]' "$tmp/m2.json")
 check "IOPS: the 4 KiB 0/100 cell ($got) is fio's IOPS of that step ($want)" \
 	jq -n -e --argjson g "${got:-null}" --argjson w "${want:-null}" '$g != null and $w > 0 and (($g - $w) | fabs) <= 0.001 * $w'
+
+# ---- LAT's rounds judged on iops, p99 and p99.99 (--ss-measures)
+r3=$tmp/r3
+run --suite pts-lat --short --ss-round-time 1 --ss-max-rounds 5 --ss-measures p99.99,iops,p99 --region 100% \
+	--results "$r3" "$target" >"$tmp/run3.log" 2>&1
+rc=$?
+check "the short run of pts-lat with --ss-measures exits 0" test $rc = 0
+[ $rc = 0 ] || tail -n 20 "$tmp/run3.log" | sed 's/^/# /'
+v3=$r3/target/pts-lat/steady-state.json
+n3=$(jq '.rounds' "$v3" 2>/dev/null)
+check "--ss-measures: the verdict names the measures, each tail judged, all_steady all three's" jq -e '
+	.measures == ["iops", "p99", "p99.99"] and (.tails | keys) == ["p99", "p99.99"] and
+	.all_steady == (.steady and .tails.p99.steady and .tails["p99.99"].steady) and
+	(.rounds == 5 or .all_steady) and (.tails.p99.round_us | length) == .rounds' "$v3"
+check "--ss-measures: the runner's last word says the measures" \
+	grep -Eq "target pts-lat steady state \(iops, p99, p99.99\): (NOT )?reached after $n3 rounds" "$tmp/run3.log"
+want=$(for ((i = 1; i <= ${n3:-0}; i++)); do pct_from_bins 99 99.99 <"$r3/target/pts-lat/wdpc/ss-round$i.json"; done | jq -s -c .)
+check "--ss-measures: each round's p99 and p99.99 are its fio bins' ($want)" jq -e --argjson w "$want" '
+	. as $v | ($w | length) > 0 and [range(0; $w | length) | [$v.tails.p99.round_us[.], $v.tails["p99.99"].round_us[.]]] == $w' "$v3"
+"$FIORANK" pts -f json "$r3" >"$tmp/m3.json" 2>/dev/null
+check "fiorank pts takes the runner's tail verdicts (not refused), the three chosen" jq -e '
+	.tests[0].steady_state | (.refused | not) and [.measures[].chosen] == [true, true, true]' "$tmp/m3.json"
+
+# ---- the preconditioning's rounds with --ss-measures: the manifest's word,
+# which the ranking report prints, names the measures
+r4=$tmp/r4
+run --suite precondition --precondition steady-state --short --ss-round-time 1 --ss-max-rounds 5 \
+	--ss-measures iops,p99.99 --region 100% --results "$r4" "$target" >"$tmp/run4.log" 2>&1
+rc=$?
+check "the short steady-state preconditioning with --ss-measures iops,p99.99 exits 0" test $rc = 0
+check "manifest: steady only when IOPS and p99.99 both are (the verdict file's all_steady), the measures named" jq -e -n \
+	--slurpfile m "$r4/manifest.json" --slurpfile v "$r4/target/precondition/steady-state.json" '
+	$m[0].steady_state.target as $s | $s.measures == ["iops", "p99.99"] and $s.steady == $v[0].all_steady and
+	$v[0].all_steady == ($v[0].steady and $v[0].tails["p99.99"].steady) and
+	($s.steady or ($s.reason | test("^not steady: (iops|p99.99|iops, p99.99); steady: (none|iops|p99.99)$")))'
+"$FIORANK" "$r4" >"$tmp/rank4.txt" 2>&1
+check "the ranking report's steady state says it (reached, or which measures were not steady)" \
+	grep -Eq 'steady_state +(reached after [0-9]+ rounds|NOT reached after 5 rounds \(not steady: [a-z0-9., ]+; steady: [a-z0-9., ]+\)$)' "$tmp/rank4.txt"
 tap_done

@@ -15,7 +15,7 @@ vm_relay guest "$o" --timeout 1500 -- tests/vm/guest/jobs-pts.sh "$ENGINE" "${SA
 
 # (XSR's sequential segments and the 1024 KiB steps at 256 KiB: the
 # controller carries 508 KiB)
-for s in pts-dry pts; do
+for s in pts-dry pts pts-tails; do
 	check "$s: exited 0" grep -qx "$s-rc=0" "$o/$s.rc"
 	grep -qx "$s-rc=0" "$o/$s.rc" 2>/dev/null || show_suite_failure "$o/$s.log" "$o/$s"
 done
@@ -80,4 +80,24 @@ check "text: the rounds said per test (NOT reached after 1 round; none for WSAT 
 "$FIORANK" pts -f html -o "$o/pts.html" "$o/pts"
 check "HTML: eight pages, each with a chart" bash -c "
 	test \$(grep -c '<section class=\"pts-page\">' '$o/pts.html') -eq 8 && test \$(grep -c '<svg' '$o/pts.html') -ge 16"
+# --ss-measures iops,p99,p99.99 (issue 41 item 5): the rounds stopped when
+# all three were steady or at the sixth; each round's tails as fio's bins
+# give them (recomputed here with jq, nearest rank over reads and writes)
+t=$o/pts-tails/ng0n3/pts-lat
+"$FIORANK" pts -f json "$o/pts-tails" >"$o/tails.json" 2>/dev/null
+rounds=$(jq '.rounds' "$t/steady-state.json" 2>/dev/null)
+check "tails: the verdict names the measures; the rounds ran until all were steady or six" jq -e '
+	.measures == ["iops", "p99", "p99.99"] and (.tails | keys) == ["p99", "p99.99"] and
+	(.all_steady == (.steady and .tails.p99.steady and .tails["p99.99"].steady)) and
+	(.rounds == 6 or .all_steady)' "$t/steady-state.json"
+check "tails: the runner's last line says the measures and the verdict" \
+	grep -Eq "ng0n3 pts-lat steady state \(iops, p99, p99.99\): (NOT )?reached after $rounds rounds" "$o/pts-tails.log"
+want=$(for ((r = 1; r <= ${rounds:-0}; r++)); do pct_from_bins 99 99.99 <"$t/wdpc/ss-round$r.json"; done | jq -s -c .)
+check "tails: fiorank's p99 and p99.99 per round are the bins' ($want)" jq -e --argjson w "$want" '
+	.tests[] | select(.test == "pts-lat") | .steady_state.measures as $m |
+	[range(0; $w | length) | [$m[1].round_values[.], $m[2].round_values[.]]] == $w' "$o/tails.json"
+check "tails: the runner's round_us are fiorank's, and their verdicts agree (not refused)" jq -e --slurpfile v "$t/steady-state.json" '
+	.tests[] | select(.test == "pts-lat") | .steady_state | (.refused | not) and
+	.measures[1].round_values == $v[0].tails.p99.round_us and
+	.measures[2].steady == $v[0].tails["p99.99"].steady' "$o/tails.json"
 tap_done
