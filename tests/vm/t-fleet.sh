@@ -69,6 +69,8 @@ for i in 0 1 2; do
 		'.systems[$h] | .host == $n and (.kernel | startswith("Linux ")) and .fio == $v' "$m"
 done
 f=$tmp/r/ng0n1/profiles/4k-randwrite/10.json
+check "what the servers ran asks the engine for no results file (the path would be this host's)" \
+	bash -c '! grep -q "^ssdnvme_results=" "$1" && grep -q "^identity_note\|^ioengine=external:" "$1"' _ "${f%.json}.fio"
 check "the step's fio JSON holds the three hosts' results and fio's All clients" \
 	jq -e '([.client_stats[] | select(.jobname != "All clients")] | length == 3) and
 		all(.client_stats[] | select(.jobname != "All clients"); .write.total_ios > 0) and
