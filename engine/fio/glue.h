@@ -84,6 +84,7 @@ struct ssdnvme_options {
 	/* Drive health (engine/health/, docs/engine.md) */
 	unsigned int health;	      /* 0: no health snapshots */
 	unsigned int health_interval; /* ms between samples during the job, 0: none */
+	unsigned int identity_note;   /* 1: print each file's identity, no I/O (identity_note.c) */
 	/*
 	 * Not options: the run id in the results file when ->setup() first
 	 * looked (results_run_in()), "" for none.  Kept here because this
@@ -92,7 +93,8 @@ struct ssdnvme_options {
 	 */
 	bool results_seen;
 	char results_seen_run[RESULTS_RUN_ID_LEN];
-	int results_slot; /* results_pending_slot() at set-up, 0: none */
+	int results_slot;   /* results_pending_slot() at set-up, 0: none */
+	bool identity_told; /* identity_note=1 printed this job's files */
 };
 
 /**
@@ -321,6 +323,18 @@ extern struct fio_option ssdnvme_fio_options[];
  * Return: 0, or 1 with the job failed and why logged.
  */
 int ssdnvme_setup(struct thread_data *td);
+
+/**
+ * ssdnvme_identity_note() - identity_note=1: each file's and the host's identity
+ * @td: the job, its files set up by ssdnvme_setup()
+ *
+ * One "ssdnvme-identity: {JSON}" note per file of the job (once, though
+ * ->setup() runs again in the forked job), and fio's create_only=1, so that
+ * the job does no I/O.  In identity_note.c.
+ *
+ * Return: 0, or 1 with the job failed.
+ */
+int ssdnvme_identity_note(struct thread_data *td);
 /**
  * ssdnvme_check_hipri() - whether hipri can work on a file
  * @td: the job (its options)

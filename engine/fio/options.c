@@ -394,6 +394,19 @@ struct fio_option ssdnvme_fio_options[] = {
 		.group = FIO_OPT_G_INVALID,
 	},
 	{
+		.name = "identity_note",
+		.lname = "Identity note, no I/O",
+		.type = FIO_OPT_BOOL,
+		.off1 = offsetof(struct ssdnvme_options, identity_note),
+		.def = "0",
+		.help = "1: print each file's identity (model, serial, firmware, LBA format), "
+			"the host's (name, kernel, CPU) and what uses the device, as one "
+			"\"ssdnvme-identity: JSON\" line, and do no I/O (create_only=1): a "
+			"runner's preflight",
+		.category = FIO_OPT_C_ENGINE,
+		.group = FIO_OPT_G_INVALID,
+	},
+	{
 		.name = "md_per_io_size",
 		.lname = "Separate metadata buffer size per I/O",
 		.type = FIO_OPT_STR,

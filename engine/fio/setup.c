@@ -385,6 +385,8 @@ int ssdnvme_setup(struct thread_data *td)
 	}
 	if (o->namespaces && td->files_index)
 		((struct file_state *)FILE_ENG_DATA(td->files[0]))->expanded = true;
+	if (o->identity_note) /* a preflight: no I/O, no files of the engine's own */
+		return ssdnvme_identity_note(td);
 	if (!ssdnvme_check_md_options(td))
 		return 1;
 	/* in the job's own process, after ->init() (create_serialize=0) */

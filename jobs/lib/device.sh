@@ -144,16 +144,16 @@ generic_node() {
 
 # confirmed PATH HOST: one of the --yes-destroy values (the array
 # "confirm") names this device's serial or MODEL/SERIAL (as dev_identity
-# read them), or, for a device without a serial, its path; on a remote host,
-# HOST:PATH.
+# read them, or the preflight on a remote host: remote.sh), or, for a device
+# without a serial, its path; on a remote host HOST:PATH also.
 confirmed() {
 	local p=$1 host=$2 c
 	for c in "${confirm[@]}"; do
-		if [ -n "$host" ]; then
-			[ "$c" = "$host:$p" ] && return 0
+		if [ -n "$host" ] && [ "$c" = "$host:$p" ]; then
+			return 0
 		elif [ -n "$id_serial" ]; then
 			[ "$c" = "$id_serial" ] || [ "$c" = "$id_model/$id_serial" ] && return 0
-		else
+		elif [ -z "$host" ]; then
 			[ "$c" = "$p" ] && return 0
 		fi
 	done

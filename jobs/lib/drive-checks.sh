@@ -214,20 +214,16 @@ check_drives() {
 	declare -gA checks_made=()
 	declare -A seen=()
 	[ "$writes" = 1 ] && guard_scan
+	[ ${#hosts[@]} = 0 ] || preflight_hosts
 	drives_json="[]"
 	for dev in "${devices[@]}"; do
 		label=${dev##*/}
 		node_of[$label]=$dev
 		for h in "${hosts[@]:-}"; do
 			if [ -n "$h" ]; then
-				id_kind="" id_model="" id_serial="" id_fw="" id_nsid="" id_lba="" id_cap="" id_ctrl="" id_node=""
-				[ "$writes" = 0 ] || check_made "$h" "the write confirmation $h:$dev"
-				if [ "$writes" = 1 ] && ! confirmed "$dev" "$h"; then
-					refuse "refusing to write to $dev on $h: what it is cannot be read from here (a device or a file of someone's data); confirm with --yes-destroy $h:$dev"
-				fi
-				drive_summary[$label]+="drive $label on $h: $dev (its kind, identity, size, mounts and holders cannot be checked from here)
-  $(if [ "$writes" = 1 ]; then echo "WRITES (destroys its data): $dev on $h"; else echo "reads only"; fi)
-"
+				# From the preflight (remote.sh), which has run on every host.
+				remote_identity "$h" "$dev" || continue
+				check_remote_drive "$label" "$h" "$dev"
 			else
 				if [ ! -e "$dev" ] && [ "$grow_file" = 1 ] && [[ $(readlink -m -- "$dev") != /dev/* ]]; then
 					# --grow-file: the suite creates the file (create_files).

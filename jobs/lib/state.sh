@@ -66,6 +66,9 @@ declare -A setup_ctrl=() setup_parent=() # label -> controller, its sysfs parent
 declare -A file_new=()    # label -> a file target --grow-file creates
 declare -A file_grows=()  # label -> the size a file target grows to
 declare -A checks_made=() # local / host -> the checks made, one a line
+declare -A pf_ident=()    # "HOST|DEVICE" -> its identity from the preflight (remote.sh)
+declare -A pf_system=()   # host -> its name, kernel, CPU and fio (remote.sh)
+systems_json="{}"         # the manifest's "systems": pf_system by host
 RUN_BYTES=${SSDNVME_RESULT_BYTES:-$((1024 * 1024))} # what a run leaves in the results
 run_overhead=0 estimate_how="" # the dry run's per-run overhead (estimate_overhead)
 

@@ -312,7 +312,11 @@ run_plan() {
 		fmt_secs $((left + extra * (total_steps - n + 1))) eta_text
 		echo "[$n/$total_steps] $id (~$est_text, ETA $eta_text left)" >&2
 		run_t0=$SECONDS
+		# The engine's results file is this host's: on a fio server the path
+		# is the server's own (read-only, or the same file for every server),
+		# so with --hosts none is asked for (the engine writes none there).
 		export SSDNVME_DEV=$dev SSDNVME_ENGINE_JSON=$ident
+		[ -z "$hosts_file" ] || SSDNVME_ENGINE_JSON=""
 		c=0
 		for ns in ${nn_nodes[$drive]:-}; do
 			c=$((c + 1))

@@ -289,6 +289,9 @@ _flatten_lines() {
 			_flatten_lines "$inc" $((depth + 1)) || return 1
 			continue
 		fi
+		# No engine results file asked for (--hosts: the engine then writes
+		# none on the servers): the line is left out, fio refuses it empty.
+		[[ $line == 'ssdnvme_results=${SSDNVME_ENGINE_JSON}' && -z ${SSDNVME_ENGINE_JSON:-} ]] && continue
 		_expand_env "$line"
 		if [ "$depth" = 0 ] && [ "$_flat_injected" = 0 ] && [ "$line" = "[global]" ]; then
 			_flat_inject || return 1
