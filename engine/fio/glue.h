@@ -421,6 +421,17 @@ char *ssdnvme_results_path(struct thread_data *td);
 char *ssdnvme_fio_output_path(void);
 
 /**
+ * ssdnvme_system_info() - the run's "system" object for the results file
+ * @ld: the job's engine data (its first opened file names the device)
+ *
+ * host, kernel, cpu (the runner manifest's keys), fio_version, and device
+ * {path, major_minor} (system_info.c).
+ *
+ * Return: the object, or NULL when memory is short.
+ */
+json_object *ssdnvme_system_info(const struct engine_data *ld);
+
+/**
  * ssdnvme_summary_job() - the job's latency tags into the run's summary
  * @td: the job (its filename= names the drive in the fiorank command)
  * @ld: its engine data: tags and results path

@@ -65,6 +65,7 @@ void ssdnvme_write_results(struct thread_data *td, struct engine_data *ld)
 		tagging_report(td, ld, r, job);
 		ssdnvme_fdp_report(td, ld, job);
 		ssdnvme_health_report(td, ld, r);
+		results_add_section(r, "system", ssdnvme_system_info(ld));
 		run_id(td, id, sizeof(id));
 		ret = results_write_run(r, id, ((struct ssdnvme_options *)td->eo)->results_seen_run,
 					job, path, ld->deny, msg, sizeof(msg));

@@ -94,6 +94,23 @@ check "JSON on stdout: the rows' I/Os add up to fio's per job and direction (nn-
 	(.jobs[] | select(.jobname == "nn-write") | .read.total_ios) == ios(.ns <= 3; "read") and
 	ios(.ns >= 4; "read") > 0' "$o/jsonout.out"
 
+# ---- the engine's "system" object (a plain run has no manifest) and fiorank's drive block
+# system_ok: nn.engine.json's "system" is this guest's, its device one of ng0n1-6 with its number
+system_ok() {
+	local dev
+	test -s "$o/devnums" || return 1
+	jq -e --arg h "$(cat "$o/host")" --arg k "$(cat "$o/kernel")" --arg c "$(cat "$o/cpu")" '
+		.system | .host == $h and .kernel == $k and (.cpu // "") == $c and
+		.fio_version == "fio-3.41" and (.device.path | test("^/dev/ng0n[1-6]$"))' \
+		"$o/nn/nn.engine.json" >/dev/null || return 1
+	dev=$(jq -r '.system.device | "\(.path) \(.major_minor)"' "$o/nn/nn.engine.json")
+	grep -qx "$dev" "$o/devnums"
+}
+check "nn: the engine file's system: this guest's host, kernel, CPU, fio, and a namespace with its device number" system_ok
+check "fiorank: the plain run's drive block names its device, host, CPU and kernel (not 'not recorded')" jq -e \
+	--arg h "$(cat "$o/host" 2>/dev/null)" --arg k "$(cat "$o/kernel" 2>/dev/null)" '
+	.provenance.drives[0] | .host == $h and .kernel == $k and .cpu != "not recorded" and
+	(.device | test("^/dev/ng0n[1-6] \\([0-9]+:[0-9]+\\) on ")) and .device != "not recorded"' "$tmp/nn.rank"
 
 # ---- write pressure and a profile's peak
 check "wp: wp-read@10 beside wp-write@10 at 10 MB/s" jq -e '
