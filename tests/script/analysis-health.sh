@@ -233,6 +233,8 @@ check "quiet steps: one text line naming steps 10, 50, peak, no per-step '+0' bl
 check "quiet steps: one Markdown item for the three" bash -c "
 	test \"\$(grep -c 'data units written +0 (' '$tmp/quiet.md')\" = 0 &&
 	grep -q '^- \*\*QEMU NVMe Ctrl deadbeef ns1\*\* / 4k-randread steps 10, 50, peak: valid, nothing to report' '$tmp/quiet.md'"
-temps=$(find "$G" -name '*.engine.json' -path '*4k-randread*' -exec jq -r '.health[]?.controllers[]? | .before.composite_temp_k, .after.composite_temp_k' {} + 2>/dev/null | sort -u | tr '\n' ' ')
+temps=$(for e in "$G"/*/*/ng0n1/profiles/4k-randread/*.engine.json; do
+	jq -r '.health[]?.controllers[]? | .before.composite_temp_k, .after.composite_temp_k' "$e"
+done 2>/dev/null | sort -u | tr '\n' ' ')
 check "quiet steps: the one temperature is the engine files' (kelvin: $temps)" test "$temps" = "323 "
 tap_done
