@@ -83,8 +83,10 @@ $(ENGINE_HEALTH_OBJS): $(BUILD)/obj/engine/health/%.o: engine/health/%.c engine/
 $(ENGINE_TAGS_LIB): $(ENGINE_TAGS_OBJS)
 	rm -f $@ && ar rcs $@ $^
 
+# -z nodelete: fio dlclose()s the engine; the run's summary (summary.c) is
+# printed by a destructor at fio's exit, after fio's own report.
 $(BUILD)/ssdnvme.so: $(ENGINE_SO_INPUTS)
-	$(CC) -shared -Wl,-Bsymbolic -o $@ $^ $(BASE_LDFLAGS) $(ENGINE_LIBS)
+	$(CC) -shared -Wl,-Bsymbolic -Wl,-z,nodelete -o $@ $^ $(BASE_LDFLAGS) $(ENGINE_LIBS)
 
 # The same engine claiming to be built for another fio: the test of the
 # version refusal loads it into the real fio.

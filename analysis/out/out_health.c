@@ -100,6 +100,85 @@ static void figures(FILE *f, const char *lead, const struct fr_health_row *r, st
 	}
 }
 
+/*
+ * A step with nothing to say: valid, no critical warning, no throttling, no
+ * data units written, so no WAF, and every controller read.  A reader's
+ * steps are all like this, and printed one by one they were a dozen
+ * near-identical blocks per report.
+ */
+static bool quiet(const struct fr_health_row *r)
+{
+	const struct fr_health *h = r->step->health;
+
+	if (!r->listed || !h->recorded || strcmp(r->verdict, "valid") || *r->cw ||
+	    r->sum.delta[FR_HC_TMT1_N] || r->sum.delta[FR_HC_TMT2_N] || r->sum.delta[FR_HC_DUW] ||
+	    !isnan(r->waf.waf))
+		return false;
+	for (size_t i = 0; i < h->nctrl; i++)
+		if (!h->ctrl[i].read)
+			return false;
+	return true;
+}
+
+/* How many rows from @i on are quiet, of the same drive and profile. */
+static size_t quiet_run(const struct fr_report_health *h, size_t i)
+{
+	size_t n = 0;
+
+	while (i + n < h->n && quiet(&h->rows[i + n]) && h->rows[i + n].drive == h->rows[i].drive &&
+	       h->rows[i + n].profile == h->rows[i].profile)
+		n++;
+	return n;
+}
+
+/* The quiet rows' temperatures: "50 °C throughout" or "48 °C to 52 °C". */
+static void temp_range(char *buf, size_t len, const struct fr_health_row *rows, size_t n)
+{
+	int lo = 0, hi = 0;
+	char a[32], b[32];
+
+	for (size_t i = 0; i < n; i++) {
+		const int k[3] = {rows[i].sum.temp_before_k, rows[i].sum.temp_after_k,
+				  rows[i].sum.temp_max_k};
+
+		for (int j = 0; j < 3; j++) {
+			if (k[j] <= 0)
+				continue;
+			lo = !lo || k[j] < lo ? k[j] : lo;
+			hi = k[j] > hi ? k[j] : hi;
+		}
+	}
+	if (lo == hi)
+		snprintf(buf, len, "%s throughout", celsius(a, sizeof(a), lo));
+	else
+		snprintf(buf, len, "%s to %s", celsius(a, sizeof(a), lo),
+			 celsius(b, sizeof(b), hi));
+}
+
+/* @n quiet rows of one drive and profile as one line (text; Markdown with **). */
+static void quiet_line(FILE *f, const char *lead, const char *bold,
+		       const struct fr_health_row *rows, size_t n, str_fn str)
+{
+	char t[96];
+
+	fputs(lead, f);
+	fputs(bold, f);
+	str(f, rows[0].drive->label);
+	fputs(bold, f);
+	fputs(" / ", f);
+	str(f, rows[0].profile->name);
+	fputs(" steps ", f);
+	for (size_t i = 0; i < n; i++) {
+		fputs(i ? ", " : "", f);
+		str(f, rows[i].step_label);
+	}
+	temp_range(t, sizeof(t), rows, n);
+	fprintf(f,
+		": valid, nothing to report: temperature %s, no critical warning, TMT1 and TMT2 "
+		"+0, data units written +0, so no WAF\n",
+		t);
+}
+
 static void text_step(FILE *f, const struct fr_health_row *r)
 {
 	fprintf(f, "  %s / %s step %s: %s\n", r->drive->label, r->profile->name, r->step_label,
@@ -115,9 +194,13 @@ void fr_health_text(FILE *f, const struct fr_report_health *h)
 	fputs("\nDrive health per step (read by the ssdnvme engine; an invalid step is left "
 	      "out of ranks unless --include-invalid):\n",
 	      f);
-	for (size_t i = 0; i < h->n; i++)
-		if (h->rows[i].listed)
+	for (size_t i = 0, n; i < h->n; i += n ? n : 1) {
+		n = quiet_run(h, i);
+		if (n > 1)
+			quiet_line(f, "  ", "", &h->rows[i], n, plain);
+		else if (h->rows[i].listed)
 			text_step(f, &h->rows[i]);
+	}
 }
 
 static void md_step(FILE *f, const struct fr_health_row *r, str_fn str)
@@ -142,9 +225,13 @@ void fr_health_md(FILE *f, const struct fr_report_health *h, void (*md_str)(FILE
 	fputs("\n## Drive health per step\n\nRead by the ssdnvme engine; an invalid step is left "
 	      "out of ranks unless `--include-invalid`.\n\n",
 	      f);
-	for (size_t i = 0; i < h->n; i++)
-		if (h->rows[i].listed)
+	for (size_t i = 0, n; i < h->n; i += n ? n : 1) {
+		n = quiet_run(h, i);
+		if (n > 1)
+			quiet_line(f, "- ", "**", &h->rows[i], n, md_str);
+		else if (h->rows[i].listed)
 			md_step(f, &h->rows[i], md_str);
+	}
 }
 
 /* ------------------------------------------------------------------ CSV */

@@ -20,15 +20,27 @@
 
 #define LABEL_W 32
 
+/*
+ * A label cut to LABEL_W columns with "~".  What tells two entrants of one
+ * drive apart is the label's last "(...)" (the engine, placement or job file
+ * model/label.c adds): a long label keeps it whole after the "~", so
+ * "QEMU NVMe Ctrl deadbeef ns1,2,3,4,5,6 (ssdnvme-fdp)" and the same drive
+ * unplaced no longer both read "QEMU NVMe Ctrl deadbeef ns1,2,3~".
+ */
 static const char *cut(char *buf, size_t len, const char *s)
 {
 	size_t n = strlen(s);
+	const char *tail = strrchr(s, '(');
+	size_t keep;
 
 	if (n <= LABEL_W) {
 		snprintf(buf, len, "%s", s);
-	} else {
-		snprintf(buf, len, "%.*s~", LABEL_W - 1, s);
+		return buf;
 	}
+	keep = tail && s[n - 1] == ')' ? n - (size_t)(tail - s) : 0;
+	if (keep > LABEL_W / 2)
+		keep = 0; /* a suffix that long says less than the head */
+	snprintf(buf, len, "%.*s~%s", (int)(LABEL_W - 1 - keep), s, keep ? tail : "");
 	return buf;
 }
 

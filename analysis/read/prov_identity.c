@@ -115,6 +115,23 @@ static void pi_words(struct fr_prov_drive *pd, struct json_object *f)
 	fr_prov_add_word(pd->pi_modes, sizeof(pd->pi_modes), *m ? m : "no PI");
 }
 
+/* Without a manifest: the device and host the engine's results file records
+ * ("system": a plain fio run), as "PATH (MAJOR:MINOR) on HOST". */
+static void engine_system_device(struct fr_prov_drive *pd, struct json_object *sys)
+{
+	struct json_object *dev = fr_json_get(sys, "device");
+	const char *path = fr_json_str(dev, "path"), *mm = fr_json_str(dev, "major_minor");
+	const char *host = fr_json_str(sys, "host");
+	char node[160];
+
+	if (path) {
+		snprintf(node, sizeof(node), "%s%s%s%s%s%s", path, mm ? " (" : "", mm ? mm : "",
+			 mm ? ")" : "", host ? " on " : "", host ? host : "");
+		fr_prov_add_word(pd->node, sizeof(pd->node), node);
+	}
+	json_word(pd->host, sizeof(pd->host), sys, "host");
+}
+
 void fr_prov_identity(struct fr_prov_drive *pd, const struct prov_where *w)
 {
 	struct json_object *files = fr_json_get(w->eng, "files");
@@ -143,6 +160,8 @@ void fr_prov_identity(struct fr_prov_drive *pd, const struct prov_where *w)
 			 fr_json_str(w->mdrive, "host") ?: "");
 		fr_prov_add_word(pd->node, sizeof(pd->node), node);
 		json_word(pd->host, sizeof(pd->host), w->mdrive, "host");
+	} else {
+		engine_system_device(pd, fr_json_get(w->eng, "system"));
 	}
 }
 

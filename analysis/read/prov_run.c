@@ -73,7 +73,9 @@ static void preconditioning(struct fr_prov_drive *pd, const struct prov_where *w
 static void run_facts(struct fr_prov_drive *pd, const struct prov_where *w,
 		      const struct fr_step *src, const struct fr_step *st)
 {
-	struct json_object *sys = fr_json_get(w->mf, "system");
+	/* the manifest's, else (a plain fio run) the engine file's */
+	struct json_object *sys =
+		w->mf ? fr_json_get(w->mf, "system") : fr_json_get(w->eng, "system");
 	const char *eng = w->eng ? fr_json_str(w->eng, "engine_version") : NULL;
 	char e[128], d[160];
 

@@ -447,6 +447,36 @@ void ssdnvme_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  */
 char *ssdnvme_results_path(struct thread_data *td);
 
+/**
+ * ssdnvme_fio_output_path() - fio's --output FILE, from fio's command line
+ *
+ * Return: the path as typed, malloc'd (the caller frees it); NULL without
+ * --output or when memory is short (paths.c).
+ */
+char *ssdnvme_fio_output_path(void);
+
+/**
+ * ssdnvme_system_info() - the run's "system" object for the results file
+ * @ld: the job's engine data (its first opened file names the device)
+ *
+ * host, kernel, cpu (the runner manifest's keys), fio_version, and device
+ * {path, major_minor} (system_info.c).
+ *
+ * Return: the object, or NULL when memory is short.
+ */
+json_object *ssdnvme_system_info(const struct engine_data *ld);
+
+/**
+ * ssdnvme_summary_job() - the job's latency tags into the run's summary
+ * @td: the job (its filename= names the drive in the fiorank command)
+ * @ld: its engine data: tags and results path
+ *
+ * At cleanup, after the results are written: merges each tag key's
+ * histogram into the table fio's main process prints from when the run is
+ * over (summary.c); nothing with SSDNVME_NO_SUMMARY=1.
+ */
+void ssdnvme_summary_job(struct thread_data *td, struct engine_data *ld);
+
 /* outputs.c: the engine's own files. */
 /**
  * ssdnvme_check_outputs() - prove the engine's files can be written

@@ -99,6 +99,7 @@ void ssdnvme_write_results(struct thread_data *td, struct engine_data *ld)
 		tagging_report(td, ld, r, job);
 		ssdnvme_fdp_report(td, ld, job);
 		ssdnvme_health_report(td, ld, r);
+		results_add_section(r, "system", ssdnvme_system_info(ld));
 		ret = write_record(td, ld, r, job, msg, sizeof(msg));
 		/* lost results fail the job: fio's exit status is then non-zero */
 		if (ret) {

@@ -160,6 +160,7 @@ void ssdnvme_cleanup(struct thread_data *td)
 	if (ld->ring.open) {
 		tagging_finish_log(td, ld); /* the results say whether the log is complete */
 		ssdnvme_write_results(td, ld);
+		ssdnvme_summary_job(td, ld);
 	}
 	tagging_free(ld);
 	ssdnvme_health_free(ld);

@@ -14,8 +14,7 @@
 
 #include "glue.h"
 
-/* fio's --output FILE from our own command line, or NULL. */
-static char *fio_output_path(void)
+char *ssdnvme_fio_output_path(void)
 {
 	char buf[8192], *p, *end, *out = NULL;
 	ssize_t n;
@@ -51,7 +50,7 @@ char *ssdnvme_results_path(struct thread_data *td)
 
 	if (o->results_file && *o->results_file)
 		return strdup(o->results_file);
-	output = fio_output_path();
+	output = ssdnvme_fio_output_path();
 	if (!output)
 		return NULL;
 	n = strlen(output);

@@ -164,6 +164,25 @@ expect_is "CSV: nn_fdp rows with the ratio and WAF, placement rows per namespace
 check "text: the side-by-side section with both runs' WAF" \
 	grep -q "^writers' WAF without placement: WAF [0-9.]* (FDP); with placement: WAF [0-9.]* (FDP)" "$tmp/r.text"
 check "text: per-PID table" grep -q "^ns      PID RUHID index   writes" "$tmp/r.text"
+# issue 38: placed and unplaced runs of one drive must read apart in every
+# format; the text cut both to "QEMU NVMe Ctrl deadbeef ns1,2,3~".
+# nn_text_labels: the victims table's drive cells, "PLACE<TAB>LABEL" a line.
+nn_text_labels() {
+	awk '/^== noisy neighbor: victims/ { on = 1; next } on && /^$/ { exit }
+		on && substr($0, 7, 5) ~ /^ *[0-9]+$/ { print substr($0, 7, 5) + 0 "\t" substr($0, 13, 32) }' "$tmp/r.text"
+}
+two_labels_apart() {
+	local a b
+	a=$(nn_text_labels | awk -F'\t' '$1 == 1 { print $2 }' | sort -u)
+	b=$(nn_text_labels | awk -F'\t' '$1 == 2 { print $2 }' | sort -u)
+	[ "$(printf '%s\n' "$a" | wc -l)" = 1 ] && [ "$(printf '%s\n' "$b" | wc -l)" = 1 ] &&
+		[ -n "$a" ] && [ -n "$b" ] && [ "$a" != "$b" ] && [[ $a$b == *"(ssdnvme-fdp)"* ]]
+}
+check "text: the placed and the unplaced run's labels differ in every victims row" two_labels_apart
+check "json: each namespace's two entrants carry different labels" jq -e '
+	all(.noisy_neighbor[]; [.ranking[].drive] | length == 2 and (unique | length) == 2)' "$tmp/r.json"
+check "md, csv, html: the placed run's label whole" bash -c "
+	for f in md csv html; do grep -q 'QEMU NVMe Ctrl deadbeef ns1,2,3,4,5,6 (ssdnvme-fdp)' '$tmp/r.'\$f || exit 1; done"
 check "md: both sections" bash -c "grep -q '^## Noisy neighbor with and without Flexible Data Placement' '$tmp/r.md' &&
 	grep -q '^| ns | PID | RUHID | plids index |' '$tmp/r.md'"
 check "html: the fdp section" grep -q '<section class="fdp"><h2 id="noisy-neighbor-with-and-without[^"]*">Noisy neighbor with and without' "$tmp/r.html"

@@ -221,4 +221,20 @@ run old -f json "$tmp/old/run.json"
 check "an engine file without health: 'not recorded', not invalid" \
 	has old 'no \"health\" section'
 check "... and its steps are still ranked (exit 0)" rc_is old 0
+# issue 38: steps with nothing to say fold into one line naming them (the gate
+# fixture's reader steps: valid, +0 everywhere, no WAF), in text and Markdown;
+# the steps and temperature taken from the engine files with jq
+G=tests/data/fio/gate
+"${FR[@]}" "$G" >"$tmp/quiet.txt" 2>/dev/null
+"${FR[@]}" -f md "$G" >"$tmp/quiet.md" 2>/dev/null
+check "quiet steps: one text line naming steps 10, 50, peak, no per-step '+0' blocks" bash -c "
+	test \"\$(grep -c 'data units written +0 (' '$tmp/quiet.txt')\" = 0 &&
+	grep -qx '  QEMU NVMe Ctrl deadbeef ns1 / 4k-randread steps 10, 50, peak: valid, nothing to report: temperature 50 °C throughout, no critical warning, TMT1 and TMT2 +0, data units written +0, so no WAF' '$tmp/quiet.txt'"
+check "quiet steps: one Markdown item for the three" bash -c "
+	test \"\$(grep -c 'data units written +0 (' '$tmp/quiet.md')\" = 0 &&
+	grep -q '^- \*\*QEMU NVMe Ctrl deadbeef ns1\*\* / 4k-randread steps 10, 50, peak: valid, nothing to report' '$tmp/quiet.md'"
+temps=$(for e in "$G"/*/*/ng0n1/profiles/4k-randread/*.engine.json; do
+	jq -r '.health[]?.controllers[]? | .before.composite_temp_k, .after.composite_temp_k' "$e"
+done 2>/dev/null | sort -u | tr '\n' ' ')
+check "quiet steps: the one temperature is the engine files' (kelvin: $temps)" test "$temps" = "323 "
 tap_done

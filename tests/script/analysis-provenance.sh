@@ -96,4 +96,12 @@ when=$(date -u -d "@$(sed -n '/^{/,$p' "$tmp/nn/nn.json" | jq .timestamp)" +%Y-%
 "${FR[@]}" -f json -d ng0n1 "$tmp/nn/nn.json" >"$tmp/nn.json" 2>/dev/null
 check "plain fio noisy neighbor with its engine file: the date is fio's timestamp ($when)" \
 	jq -e --arg w "$when (fio output)" '.provenance.drives[0].date == $w' "$tmp/nn.json"
+# plain fio, no manifest: host, CPU, kernel and device from the engine file's
+# "system" (issue 38: 'not recorded'); a test-bed run, tests/data/README.md
+pnn=$D/testbed/plain-noisy-neighbor
+"${FR[@]}" -f json -d ng0n1 "$pnn/nn.json" >"$tmp/pnn.json" 2>/dev/null
+check "plain fio noisy neighbor: host, cpu, kernel and device from the engine file's system" \
+	jq -e --slurpfile e "$pnn/nn.engine.json" '$e[0].system as $s | .provenance.drives[0] |
+	.host == $s.host and .cpu == $s.cpu and .kernel == $s.kernel and
+	.device == "\($s.device.path) (\($s.device.major_minor)) on \($s.host)"' "$tmp/pnn.json"
 tap_done

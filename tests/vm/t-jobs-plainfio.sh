@@ -14,7 +14,7 @@ cd "$TOP" || exit 1
 o=$tmp/out
 vm_relay guest "$o" --timeout 600 -- tests/vm/guest/jobs-plainfio.sh "$ENGINE" "${SANITIZE:-}"
 
-for s in nn wp peak runner; do
+for s in nn typed nosum jsonout wp peak runner; do
 	check "run '$s' exited 0" grep -qx "$s-rc=0" "$o/$s.rc"
 	grep -qx "$s-rc=0" "$o/$s.rc" 2>/dev/null || tail -n 15 "$o/$s.log" 2>/dev/null | sed 's/^/# /'
 done
@@ -49,6 +49,68 @@ split() { jq -S '[.noisy_neighbor[] | {nsid, jobs: [.ranking[] | .job_names]}]' 
 check "fiorank: the same noisy-neighbor split (namespaces, jobs) for the plain run as for the runner's" bash -c "
 	test -s '$tmp/nn.rank' && test -s '$tmp/r.rank' &&
 	diff <($(declare -f split); split '$tmp/nn.rank') <($(declare -f split); split '$tmp/r.rank')"
+
+# ---- what a plain fio run ends with: the engine's summary (summary.c)
+# rows FILE: its summary rows as a JSON array of {ns, dir, ios, mean, p99, p9999} (µs)
+rows() {
+	sed -n 's|^ssdnvme:   [^ ]* ns\([0-9]*\) \([a-z]*\): \([0-9]*\) I/Os, mean \([0-9.]*\) us, p99 \([0-9.]*\) us, p99.99 \([0-9.]*\) us$|{"ns":\1,"dir":"\2","ios":\3,"mean":\4,"p99":\5,"p9999":\6}|p' "$1" | jq -s .
+}
+rows "$o/typed.out" >"$tmp/typed.rows"
+check "typed: the summary names ns1-6, the victims ns4-6 read, each with its figures" jq -e '
+	([.[].ns] | unique) == [1, 2, 3, 4, 5, 6] and
+	([.[] | select(.ns >= 4) | .dir] | unique) == ["read"] and
+	all(.[]; .ios > 0 and .mean > 0 and .p9999 >= .p99)' "$tmp/typed.rows"
+check "typed: the summary follows fio's report, on stdout, nothing on stderr" bash -c "
+	s=\$(grep -n '^ssdnvme: completion latency per namespace' '$o/typed.out' | cut -d: -f1)
+	r=\$(grep -n 'Run status group' '$o/typed.out' | tail -n 1 | cut -d: -f1)
+	[ -n \"\$s\" ] && [ -n \"\$r\" ] && [ \"\$s\" -gt \"\$r\" ] && ! grep -q '^ssdnvme: completion' '$o/typed.err'"
+check "typed: no results written, and the way to the report: --output, then fiorank -d ng0n1" bash -c "
+	grep -qx \"ssdnvme: the engine's results: not written (no --output, no ssdnvme_results=)\" '$o/typed.out' &&
+	tail -n 1 '$o/typed.out' | grep -Eqx \"ssdnvme: fio's JSON: missing \\(no --output\\); for the report run again with --output-format=json\\+ --output=FILE.json, then: /\S*/fiorank -d ng0n1 FILE.json\""
+# The run with --output: the rows against the engine's file beside fio's JSON.
+rows "$o/nn.log" >"$tmp/nn.rows"
+check "nn: each summary row is the engine file's tag key (count, p99 and p99.99 exact, mean to 0.0005 us)" jq -e \
+	--slurpfile r "$tmp/nn.rows" '[.tags.keys[] | select(.count > 0)] as $k |
+	($k | length) == ($r[0] | length) and ($k | length) >= 9 and
+	all($k[]; . as $key | [$r[0][] | select(.ns == $key.nsid and .dir == $key.direction)] as $m |
+		($m | length) == 1 and $m[0].ios == $key.count and
+		$m[0].p99 == $key.lat_ns.percentile["99.000000"] / 1000 and
+		$m[0].p9999 == $key.lat_ns.percentile["99.990000"] / 1000 and
+		(($m[0].mean - $key.lat_ns.mean / 1000) | fabs) <= 0.0005)' "$o/nn/nn.engine.json"
+check "nn: the summary names both files and the fiorank command; fio's JSON file is JSON alone" bash -c "
+	grep -Eq \"^ssdnvme: the engine's results: /\S*/nn/nn\.engine\.json$\" '$o/nn.log' &&
+	grep -Eq \"^ssdnvme: fio's JSON: /\S*/nn/nn\.json; the report: /\S*/fiorank -d ng0n1 /\S*/nn/nn\.json$\" '$o/nn.log' &&
+	jq -e .jobs '$o/nn/nn.json' >/dev/null"
+check "SSDNVME_NO_SUMMARY=1: fio's report alone" bash -c "
+	grep -q 'Run status group' '$o/nosum.out' && ! grep -q '^ssdnvme: ' '$o/nosum.out' '$o/nosum.err'"
+check "JSON on stdout: stdout parses as fio's JSON, the summary on stderr" bash -c "
+	jq -e '.jobs | length == 2' '$o/jsonout.out' >/dev/null && ! grep -q '^ssdnvme' '$o/jsonout.out' &&
+	grep -q '^ssdnvme: completion latency per namespace' '$o/jsonout.err'"
+rows "$o/jsonout.err" >"$tmp/jsonout.rows"
+check "JSON on stdout: the rows' I/Os add up to fio's per job and direction (nn-write ns1-3, nn-read ns4-6)" jq -e \
+	--slurpfile r "$tmp/jsonout.rows" 'def ios(f; d): [$r[0][] | select(f and .dir == d) | .ios] | add // 0;
+	(.jobs[] | select(.jobname == "nn-read") | .read.total_ios) == ios(.ns >= 4; "read") and
+	(.jobs[] | select(.jobname == "nn-write") | .write.total_ios) == ios(.ns <= 3; "write") and
+	(.jobs[] | select(.jobname == "nn-write") | .read.total_ios) == ios(.ns <= 3; "read") and
+	ios(.ns >= 4; "read") > 0' "$o/jsonout.out"
+
+# ---- the engine's "system" object (a plain run has no manifest) and fiorank's drive block
+# system_ok: nn.engine.json's "system" is this guest's, its device one of ng0n1-6 with its number
+system_ok() {
+	local dev
+	test -s "$o/devnums" || return 1
+	jq -e --arg h "$(cat "$o/host")" --arg k "$(cat "$o/kernel")" --arg c "$(cat "$o/cpu")" '
+		.system | .host == $h and .kernel == $k and (.cpu // "") == $c and
+		.fio_version == "fio-3.41" and (.device.path | test("^/dev/ng0n[1-6]$"))' \
+		"$o/nn/nn.engine.json" >/dev/null || return 1
+	dev=$(jq -r '.system.device | "\(.path) \(.major_minor)"' "$o/nn/nn.engine.json")
+	grep -qx "$dev" "$o/devnums"
+}
+check "nn: the engine file's system: this guest's host, kernel, CPU, fio, and a namespace with its device number" system_ok
+check "fiorank: the plain run's drive block names its device, host, CPU and kernel (not 'not recorded')" jq -e \
+	--arg h "$(cat "$o/host" 2>/dev/null)" --arg k "$(cat "$o/kernel" 2>/dev/null)" '
+	.provenance.drives[0] | .host == $h and .kernel == $k and .cpu != "not recorded" and
+	(.device | test("^/dev/ng0n[1-6] \\([0-9]+:[0-9]+\\) on ")) and .device != "not recorded"' "$tmp/nn.rank"
 
 # ---- write pressure and a profile's peak
 check "wp: wp-read@10 beside wp-write@10 at 10 MB/s" jq -e '

@@ -17,6 +17,26 @@ plain() {
 	echo "$1-rc=$?" >"$OUT/$1.rc"
 }
 plain nn /dev/ng0n1 jobs/noisy-neighbor.fio
+# What the engine's "system" object should say: this guest's host, kernel,
+# CPU and each namespace's device number.
+hostname >"$OUT/host"
+uname -r >"$OUT/kernel"
+sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1 >"$OUT/cpu"
+for d in /dev/ng0n[1-6]; do
+	printf '%s %d:%d\n' "$d" "0x$(stat -c %t "$d")" "0x$(stat -c %T "$d")"
+done >"$OUT/devnums"
+# The usage line as typed (no --output): fio's text report, then the engine's
+# summary on stdout; with SSDNVME_NO_SUMMARY=1 fio's report alone; with JSON
+# on stdout the summary on stderr, the JSON clean.
+typed() {
+	/tmp/fio --ioengine=external:"$ENGINE" --filename=/dev/ng0n1 "$@" jobs/noisy-neighbor.fio
+}
+typed >"$OUT/typed.out" 2>"$OUT/typed.err"
+echo "typed-rc=$?" >"$OUT/typed.rc"
+SSDNVME_NO_SUMMARY=1 typed >"$OUT/nosum.out" 2>"$OUT/nosum.err"
+echo "nosum-rc=$?" >"$OUT/nosum.rc"
+typed --output-format=json >"$OUT/jsonout.out" 2>"$OUT/jsonout.err"
+echo "jsonout-rc=$?" >"$OUT/jsonout.rc"
 plain wp /dev/ng0n2 jobs/write-pressure.fio
 plain peak /dev/ng0n3 jobs/profiles/4k-randrw-70-30.fio
 
