@@ -18,7 +18,7 @@
 #include "out/pts_out.h"
 #include "chart/svg.h"
 
-#define W	  760 /* the SVG */
+#define W	  760 /* the SVG, at least: wider when a legend name needs it */
 #define H	  320
 #define LEFT	  70 /* the plot area inside it */
 #define RIGHT	  600
@@ -212,6 +212,27 @@ static void x_axis(FILE *f, struct json_object *c, struct axis *x)
 		tick_label(f, pos(x, v, LEFT, RIGHT), BOTTOM + 14, "middle", v);
 }
 
+/*
+ * The SVG's width: W, or as wide as the legend's longest name needs beside
+ * the plot (11 px text, 7 px a character at most), so that no name runs
+ * out of the picture ("p99.99 least-squares slope" on a tail chart).
+ */
+static int chart_width(struct json_object *ss)
+{
+	size_t i, longest = 0;
+	int w;
+
+	for (i = 0; i < json_object_array_length(ss) && i < 18; i++) {
+		const char *name = fr_json_str(json_object_array_get_idx(ss, i), "name");
+		size_t n = name ? strlen(name) : 0;
+
+		if (n > longest)
+			longest = n;
+	}
+	w = RIGHT + 30 + 7 * (int)longest + 8;
+	return w > W ? w : W;
+}
+
 static void legend(FILE *f, struct json_object *ss)
 {
 	size_t i;
@@ -336,7 +357,7 @@ void fr_pts_svg_chart(FILE *f, struct json_object *c)
 		"</figcaption>\n<svg class=\"chart pts\" xmlns=\"http://www.w3.org/2000/svg\" "
 		"width=\"%d\" "
 		"height=\"%d\" role=\"img\">\n",
-		W, H);
+		chart_width(ss), H);
 	y_axis(f, &y);
 	if (bars)
 		bars3d(f, ss, &y);

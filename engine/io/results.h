@@ -81,7 +81,10 @@ int results_write(const struct results *r, const char *path, const struct safefi
 /**
  * results_write_json() - results_write() of a document's root
  * @root: the document's JSON
- * @path: @deny: @msg: @len: as results_write()
+ * @path: the file, as for results_write()
+ * @deny: the job's data files, as for results_write()
+ * @msg: where a message saying that the results were not written goes
+ * @len: its room
  *
  * Return: 0, or a negative errno with @msg written.
  */

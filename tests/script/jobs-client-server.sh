@@ -40,7 +40,7 @@ check "two fio servers listen on ${addrs[0]}:${ports[0]} and ${addrs[1]}:${ports
 h0=${addrs[0]},${ports[0]} h1=${addrs[1]},${ports[1]}
 # The engine's preflight job on its own: identity_note=1 prints the
 # identity and reads nothing; the same job without it reads the file.
-pf() { fio_cmd --output-format=json --name=pf --ioengine=external:"$ENGINE" --filename="$target" --rw=read --size=1M "$@" 2>&1; }
+pf() { SSDNVME_NO_SUMMARY=1 fio_cmd --output-format=json --name=pf --ioengine=external:"$ENGINE" --filename="$target" --rw=read --size=1M "$@" 2>&1; }
 pf_out=$(pf --identity_note=1)
 check "identity_note=1: one identity line naming the file, this host and its kernel" \
 	jq -e --arg p "$target" --arg k "$(uname -srm)" '.path == $p and .kind == "file" and .exists == true and
