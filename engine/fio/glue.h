@@ -467,6 +467,22 @@ char *ssdnvme_fio_output_path(void);
 json_object *ssdnvme_system_info(const struct engine_data *ld);
 
 /**
+ * ssdnvme_cpu_model() - the host's CPU as /proc/cpuinfo's first "model name" says
+ * @buf: where it goes; "" where there is none (not x86, no /proc)
+ * @len: its room
+ *
+ * For the results' "system" and identity_note=1's line (system_info.c).
+ */
+void ssdnvme_cpu_model(char *buf, size_t len);
+
+/**
+ * ssdnvme_host_name() - the host's name, "" when it cannot be read
+ * @buf: where it goes (always terminated)
+ * @len: its room
+ */
+void ssdnvme_host_name(char *buf, size_t len);
+
+/**
  * ssdnvme_summary_job() - the job's latency tags into the run's summary
  * @td: the job (its filename= names the drive in the fiorank command)
  * @ld: its engine data: tags and results path

@@ -33,37 +33,15 @@ static void add_str(json_object *j, const char *key, const char *v)
 	json_object_object_add(j, key, v && *v ? json_object_new_string(v) : NULL);
 }
 
-/* The first "model name" of /proc/cpuinfo, "" when there is none. */
-static void cpu_model(char *buf, size_t len)
-{
-	char line[256], *v;
-	FILE *f = fopen("/proc/cpuinfo", "r");
-
-	buf[0] = '\0';
-	if (!f)
-		return;
-	while (fgets(line, sizeof(line), f)) {
-		if (strncmp(line, "model name", 10) || !(v = strchr(line, ':')))
-			continue;
-		for (v++; *v == ' ' || *v == '\t'; v++)
-			;
-		v[strcspn(v, "\n")] = '\0';
-		snprintf(buf, len, "%s", v);
-		break;
-	}
-	fclose(f);
-}
-
 static void add_host(json_object *j)
 {
-	char host[256] = "", cpu[128], kernel[3 * 65 + 2] = "";
+	char host[256], cpu[256], kernel[3 * 65 + 2] = "";
 	struct utsname u;
 
-	if (gethostname(host, sizeof(host) - 1))
-		host[0] = '\0';
+	ssdnvme_host_name(host, sizeof(host));
 	if (!uname(&u))
 		snprintf(kernel, sizeof(kernel), "%s %s %s", u.sysname, u.release, u.machine);
-	cpu_model(cpu, sizeof(cpu));
+	ssdnvme_cpu_model(cpu, sizeof(cpu));
 	add_str(j, "host", host);
 	add_str(j, "kernel", kernel);
 	add_str(j, "cpu", cpu);

@@ -17,21 +17,33 @@
 
 #include "glue.h"
 
-/* The first "model name" of /proc/cpuinfo (x86); NULL where there is none. */
-static json_object *cpu_model(void)
+void ssdnvme_cpu_model(char *buf, size_t len)
 {
 	char line[512], *v = NULL;
 	FILE *f = fopen("/proc/cpuinfo", "r");
 
+	buf[0] = '\0';
 	if (!f)
-		return NULL;
+		return;
 	while (!v && fgets(line, sizeof(line), f))
 		if (!strncmp(line, "model name", 10) && (v = strchr(line, ':')))
 			v += strspn(v, ": \t");
 	fclose(f);
-	if (!v)
-		return NULL;
-	v[strcspn(v, "\n")] = '\0';
+	if (v) {
+		v[strcspn(v, "\n")] = '\0';
+		snprintf(buf, len, "%s", v);
+	}
+}
+
+void ssdnvme_host_name(char *buf, size_t len)
+{
+	if (gethostname(buf, len - 1))
+		buf[0] = '\0';
+	buf[len - 1] = '\0';
+}
+
+static json_object *str_or_null(const char *v)
+{
 	return *v ? json_object_new_string(v) : NULL;
 }
 
@@ -63,16 +75,16 @@ static json_object *device(const struct engine_data *ld)
 json_object *ssdnvme_system_info(const struct engine_data *ld)
 {
 	json_object *sys = json_object_new_object();
-	char host[256] = "";
+	char host[256], cpu[256];
 	struct utsname u;
 
 	if (!sys)
 		return NULL;
-	if (gethostname(host, sizeof(host) - 1))
-		host[0] = '\0';
-	json_object_object_add(sys, "host", *host ? json_object_new_string(host) : NULL);
+	ssdnvme_host_name(host, sizeof(host));
+	ssdnvme_cpu_model(cpu, sizeof(cpu));
+	json_object_object_add(sys, "host", str_or_null(host));
 	json_object_object_add(sys, "kernel", uname(&u) ? NULL : json_object_new_string(u.release));
-	json_object_object_add(sys, "cpu", cpu_model());
+	json_object_object_add(sys, "cpu", str_or_null(cpu));
 	json_object_object_add(sys, "fio_version", json_object_new_string(SSDNVME_FIO_VERSION));
 	json_object_object_add(sys, "device", device(ld));
 	return sys;
