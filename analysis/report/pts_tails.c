@@ -164,6 +164,11 @@ static bool chosen_measures(struct json_object *file, bool *chosen, char *why, s
 	struct json_object *a = fr_json_get(file, "measures");
 
 	chosen[0] = !a;
+	/* before the loop: json-c asserts (aborts) on the length of a non-list */
+	if (a && !json_object_is_type(a, json_type_array)) {
+		snprintf(why, len, "its measures are not a list");
+		return false;
+	}
 	for (size_t i = 0; a && i < json_object_array_length(a); i++) {
 		struct json_object *x = json_object_array_get_idx(a, i);
 		int k = json_object_is_type(x, json_type_string)
@@ -176,10 +181,6 @@ static bool chosen_measures(struct json_object *file, bool *chosen, char *why, s
 			return false;
 		}
 		chosen[k] = true;
-	}
-	if (a && !json_object_is_type(a, json_type_array)) {
-		snprintf(why, len, "its measures are not a list");
-		return false;
 	}
 	return true;
 }

@@ -79,6 +79,11 @@ jq '. + {measures: ["iops", "p95"]}' "$fx/$dirth" >"$tmp/c/$dirth"
 check "an unknown measure in the verdict file: refused, named" jq -e '
 	.tests[] | select(.test == "pts-dirth") | .steady_state.refused | test("its measures name .p95., not iops, p99 or p99.99")' \
 	"$tmp/u.json"
+jq '. + {measures: "iops"}' "$fx/$dirth" >"$tmp/c/$dirth"
+"$FIORANK" pts -f json "$tmp/c" >"$tmp/l.json" 2>/dev/null
+check "measures that are not a list in the verdict file: refused, named (fiorank aborted on it)" jq -e '
+	.tests[] | select(.test == "pts-dirth") | .steady_state.refused | test("its measures are not a list")' \
+	"$tmp/l.json"
 
 # --tails: the runner's figures, the same as the pages'
 f=$fx/target/pts-lat/wdpc/ss-round3.json
