@@ -18,9 +18,10 @@ trap cleanup EXIT
 target=$tmp/target
 truncate -s 64M "$target"
 
-# Two free ports, one per server.
+# Two free ports, one per server (above tests/vm/fleet's range, 18000-28400:
+# run-all runs host tests beside the test beds).
 ports=()
-for p in $(seq $((20000 + $$ % 20000)) $((20100 + $$ % 20000))); do
+for p in $(seq $((40000 + $$ % 20000)) $((40100 + $$ % 20000))); do
 	ss -Hltn "sport = :$p" 2>/dev/null | grep -q . && continue
 	ports+=("$p")
 	[ ${#ports[@]} = 2 ] && break
