@@ -77,7 +77,7 @@ MALLOC_LIBS    = -Wl,--push-state,--no-as-needed $(shell pkg-config --libs jemal
 endif
 endif
 
-.PHONY: all asan deps fio engine analysis check unit-tests install uninstall clean distclean demo bench format format-check peer-check
+.PHONY: all asan deps fio engine analysis check unit-tests install uninstall clean distclean demo fleet-demo bench format format-check peer-check
 all: fio engine analysis $(BUILD)/version.h
 
 asan: all
@@ -167,6 +167,11 @@ check: all unit-tests
 
 demo: all
 	@bash ci/demo.sh
+
+# The same across a fleet: GUESTS test-bed guests (default 3), each its own
+# controller and fio --server, driven at once through --hosts (docs/fleet.md).
+fleet-demo: all
+	@bash ci/fleet-demo.sh
 
 # fio's own NVMe passthrough suites (the pinned fio tree's t/nvmept*.py) in
 # the test bed, through fio's io_uring_cmd and through ssdnvme: one line per

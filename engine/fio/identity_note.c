@@ -23,6 +23,9 @@
 
 #include "glue.h"
 #include "guard.h"
+#include "lba.h"
+#include "namespace.h"
+#include "nsdev.h"
 #include "results.h"
 
 /* Where the note's text is bounded (ssdnvme_note() takes 1024 bytes). */
@@ -100,6 +103,45 @@ static void add_drive(json_object *j, const struct ns_info *ni)
 		add_file_size(j, ni->path);
 }
 
+/*
+ * One line per namespace attached to an NVMe char device's controller,
+ *
+ *   ssdnvme-namespace: {"path": ..., "nsid": 3, "node": "ng0n3"}
+ *
+ * so that a runner on another machine knows each server's node of every
+ * nsid (noisy neighbor sends one job naming nsid 1-6's nodes to every host).
+ * One line each: a note is bounded, a controller may have many namespaces.
+ * What cannot be listed is left out: the runner refuses what it then lacks.
+ */
+static void note_namespaces(const struct ns_info *ni)
+{
+	char msg[MSG_LEN], **paths = NULL;
+	struct nslist *all = calloc(1, sizeof(*all));
+	struct nsdev d;
+	json_object *j;
+	int n, i;
+
+	if (!all)
+		return;
+	all->all = true;
+	n = ns_expand(ni->path, all, &paths, msg, sizeof(msg));
+	free(all);
+	for (i = 0; i < n; i++) {
+		if (nsdev_identify("/sys", paths[i], &d, msg, sizeof(msg)) || !d.nsid)
+			continue;
+		j = json_object_new_object();
+		if (!j)
+			break;
+		add_str(j, "path", ni->path);
+		json_object_object_add(j, "nsid", json_object_new_int64(d.nsid));
+		add_str(j, "node", d.name);
+		ssdnvme_note("ssdnvme-namespace: %s\n",
+			     json_object_to_json_string_ext(j, JSON_C_TO_STRING_PLAIN));
+		json_object_put(j);
+	}
+	ns_free_paths(paths, n < 0 ? 0 : n);
+}
+
 int ssdnvme_identity_note(struct thread_data *td)
 {
 	struct ssdnvme_options *o = td->eo;
@@ -125,6 +167,8 @@ int ssdnvme_identity_note(struct thread_data *td)
 		ssdnvme_note("ssdnvme-identity: %s\n",
 			     json_object_to_json_string_ext(j, JSON_C_TO_STRING_PLAIN));
 		json_object_put(j);
+		if (fs->ni.kind == NS_KIND_NVME_CHAR)
+			note_namespaces(&fs->ni);
 	}
 	return 0;
 }

@@ -210,7 +210,7 @@ guard_why() {
 # runs use) and nn_nodes[label].
 check_drives() {
 	local dev h label line d refused=0 touched_dirs=() written_dirs=() read_dirs=()
-	declare -gA node_of=() nn_nodes=() drive_summary=() setup_ctrl=() setup_parent=() file_new=() file_grows=()
+	declare -gA node_of=() nn_nodes=() nn_host=() drive_summary=() setup_ctrl=() setup_parent=() file_new=() file_grows=()
 	declare -gA checks_made=()
 	declare -A seen=()
 	[ "$writes" = 1 ] && guard_scan
@@ -224,6 +224,7 @@ check_drives() {
 				# From the preflight (remote.sh), which has run on every host.
 				remote_identity "$h" "$dev" || continue
 				check_remote_drive "$label" "$h" "$dev"
+				[ "$needs_nn" = 0 ] || remote_nn_nodes "$label" "$h" "$dev"
 			else
 				if [ ! -e "$dev" ] && [ "$grow_file" = 1 ] && [[ $(readlink -m -- "$dev") != /dev/* ]]; then
 					# --grow-file: the suite creates the file (create_files).

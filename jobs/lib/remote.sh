@@ -83,6 +83,11 @@ preflight_hosts() {
 		fi
 		check_made "$h" "reachable, $ver (the same as here)"
 		while IFS= read -r line; do
+			if [[ $line == *'ssdnvme-namespace: {'* ]]; then
+				line="{${line#*ssdnvme-namespace: \{}"
+				pf_ns[$h\|$(jq -r .path <<<"$line")]+="$(jq -r '"\(.nsid) \(.node)"' <<<"$line")"$'\n'
+				continue
+			fi
 			[[ $line == *'ssdnvme-identity: {'* ]] || continue
 			line="{${line#*ssdnvme-identity: \{}"
 			pf_ident[$h\|$(jq -r .path <<<"$line")]=$line
@@ -152,4 +157,36 @@ check_remote_drive() {
 	[ "$id_kind" != file ] || return 0
 	check_made "$h" "no mount, swap or holder on what is written"
 	[ -z "$id_in_use" ] || refuse "refusing to write to $dev on $h: it is in use: $id_in_use (unmount it, swapoff, or remove the holder there first)"
+}
+
+# remote_nn_nodes LABEL HOST DEVICE: noisy neighbor on a host: the generic
+# nodes of nsid 1-6 of DEVICE's controller there (the preflight's
+# ssdnvme-namespace lines), into nn_nodes[LABEL].  One job goes to every
+# host, so every host must name them alike; a host that differs, or lacks
+# one, is refused by name.
+remote_nn_nodes() {
+	local label=$1 h=$2 dev=$3 nsid node nodes="" lines=${pf_ns[$2|$3]:-} n6
+	declare -A by_nsid=()
+	[ "$id_kind" = nvme-char ] || {
+		refuse "noisy neighbor needs an NVMe generic char device (/dev/ngXnY) of a controller with six namespaces, not $dev on $h"
+		return
+	}
+	while read -r nsid node; do
+		[ -n "$nsid" ] && by_nsid[$nsid]=$node
+	done <<<"$lines"
+	for nsid in 1 2 3 4 5 6; do
+		[ -n "${by_nsid[$nsid]:-}" ] || {
+			refuse "noisy neighbor needs six namespaces (nsid 1-6) on $dev's controller on $h: nsid $nsid is not attached there"
+			return
+		}
+		nodes+="/dev/${by_nsid[$nsid]} "
+	done
+	if [ -n "${nn_nodes[$label]:-}" ] && [ "${nn_nodes[$label]}" != "$nodes" ]; then
+		refuse "noisy neighbor sends one job to every host, but the namespaces of $dev are ${nodes% } on $h and ${nn_nodes[$label]% } on ${nn_host[$label]}: name a device whose controller's nodes match on every host"
+		return
+	fi
+	nn_nodes[$label]=$nodes nn_host[$label]=$h
+	read -r -a n6 <<<"$nodes"
+	drive_summary[$label]+="  noisy neighbor on $h: WRITES nsid 1-3 (${n6[*]:0:3}), reads nsid 4-6 (${n6[*]:3:3})
+"
 }

@@ -61,6 +61,7 @@ drives_json="[]"     # the manifest's drives
 merge=0              # 1: this suite joins a finished one's manifest (check_merge)
 declare -A node_of=()     # label -> the node the runs use
 declare -A nn_nodes=()    # label -> the six namespaces' generic nodes
+declare -A nn_host=()     # label -> the host whose preflight set nn_nodes (remote.sh)
 declare -A drive_summary=() # label -> the dry run's description
 declare -A setup_ctrl=() setup_parent=() # label -> controller, its sysfs parent
 declare -A file_new=()    # label -> a file target --grow-file creates
@@ -68,6 +69,7 @@ declare -A file_grows=()  # label -> the size a file target grows to
 declare -A checks_made=() # local / host -> the checks made, one a line
 declare -A pf_ident=()    # "HOST|DEVICE" -> its identity from the preflight (remote.sh)
 declare -A pf_system=()   # host -> its name, kernel, CPU and fio (remote.sh)
+declare -A pf_ns=()       # "HOST|DEVICE" -> "NSID NODE" lines: its controller's namespaces (remote.sh)
 systems_json="{}"         # the manifest's "systems": pf_system by host
 RUN_BYTES=${SSDNVME_RESULT_BYTES:-$((1024 * 1024))} # what a run leaves in the results
 run_overhead=0 estimate_how="" # the dry run's per-run overhead (estimate_overhead)

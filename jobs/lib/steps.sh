@@ -130,8 +130,14 @@ run_job() {
 	fi
 	if [ -z "$stop_signal" ] && [ "$fio_rc" = 0 ] && result_checked; then
 		status="done"
-	elif [ -z "$stop_signal" ]; then
+	elif [ -z "$stop_signal" ] && [ -s "$results/$rel.stderr" ]; then
 		echo "ssdnvme-suite: $id failed (fio exit $fio_rc; its messages are in $results/$rel.stderr)" >&2
+	elif [ -z "$stop_signal" ] && [ "$fio_rc" = 0 ]; then
+		# fio said nothing and exited 0: what fiorank refused in its output.
+		echo "ssdnvme-suite: $id failed: fio exited 0 but its result in $out is not complete: $(
+			"${FIORANK:?}" --check "$out" 2>&1 >/dev/null | sed 's/^fiorank: excluded from [^:]*: //' | head -n 2 | tr '\n' ';' | sed 's/;$//; s/;/; /g')" >&2
+	elif [ -z "$stop_signal" ]; then
+		echo "ssdnvme-suite: $id failed (fio exit $fio_rc, no message from fio)" >&2
 	fi
 	[ -s "$ident" ] && eng=$rel.engine.json
 }

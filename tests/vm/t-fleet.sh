@@ -30,6 +30,9 @@ echo $? >"$tmp/dead.rc"
 S --suite profiles --profiles 4k-randwrite --short --hosts "$FLEET_HOSTS" --yes-destroy "$s1" --yes-destroy "$s2" \
 	--dry-run --results "$tmp/plan" /dev/ng0n1 >"$tmp/unconfirmed.out" 2>&1
 echo $? >"$tmp/unconfirmed.rc"
+S --suite noisy-neighbor --short --hosts "$FLEET_HOSTS" --yes-destroy "$s1" --yes-destroy "$s2" --yes-destroy "$s3" \
+	--dry-run --results "$tmp/plan" /dev/ng0n1 >"$tmp/nn.out" 2>&1
+echo $? >"$tmp/nn.rc"
 S --suite profiles --profiles 4k-randwrite --steps 10 --runtime 1 --ramp 0 --region 8M \
 	--hosts "$FLEET_HOSTS" --yes-destroy "$s1" --yes-destroy "$s2" --yes-destroy "$s3" \
 	--results "$tmp/r" /dev/ng0n1 >"$tmp/run.out" 2>&1
@@ -55,6 +58,12 @@ check "dry run without the third confirmation: the host and its drive's serial a
 check "dry run without the third confirmation: the first two hosts pass it" \
 	bash -c '! grep -qE "refusing to write to /dev/ng0n1 on ($1|$2) " "$3"' _ "${hosts[0]:-?}" "${hosts[1]:-?}" "$tmp/unconfirmed.out"
 
+check "noisy neighbor's dry run on the fleet passes (exit $(cat "$tmp/nn.rc" 2>/dev/null))" grep -qx 0 "$tmp/nn.rc"
+grep -qx 0 "$tmp/nn.rc" 2>/dev/null || tail -n 8 "$tmp/nn.out" | sed 's/^/# /'
+for i in 0 1 2; do
+	check "... and names what it writes and reads on ${hosts[i]:-?}: nsid 1-3 and 4-6's nodes from its preflight" \
+		grep -qxF "  noisy neighbor on ${hosts[i]:-?}: WRITES nsid 1-3 (/dev/ng0n1 /dev/ng0n2 /dev/ng0n3), reads nsid 4-6 (/dev/ng0n4 /dev/ng0n5 /dev/ng0n6)" "$tmp/nn.out"
+done
 check "the step ran on all three hosts (exit $(cat "$tmp/run.rc" 2>/dev/null))" grep -qx 0 "$tmp/run.rc"
 grep -qx 0 "$tmp/run.rc" 2>/dev/null || tail -n 15 "$tmp/run.out" | sed 's/^/# /'
 m=$tmp/r/manifest.json
