@@ -16,7 +16,7 @@ for n in 1 2 3; do nvme id-ns "/dev/ng0n$n" -o json >"$OUT/idns$n.json" 2>/dev/n
 S --suite endurance --short --region 100% --yes-destroy deadbeef --results "$OUT/ei" /dev/ng0n1 \
 	>"$OUT/ei.log" 2>&1
 echo "ei-rc=$?" >"$OUT/ei.rc"
-S --suite endurance --short --region 100% --ei-mix iu --ei-rounds 1 --yes-destroy deadbeef \
+S --suite endurance --short --region 100% --ei-rounds 1 --yes-destroy deadbeef \
 	--results "$OUT/ei4k" /dev/ng0n2 >"$OUT/ei4k.log" 2>&1
 echo "ei4k-rc=$?" >"$OUT/ei4k.rc"
 
