@@ -90,8 +90,14 @@ ei_bssplit() {
 #   default  the drive reports none: the LBA size or 4 KiB, the larger
 #   sysfs    no nvme-cli here: the block queue's minimum_io_size (Linux
 #            puts NPWG there when the drive reports it, else the LBA size)
+#   unread   with --hosts: the device is a server's, not read from here;
+#            4 KiB
 endurance_unit() {
 	local dev=$1 j lba u="" a qdir
+	if [ -n "$hosts_arg" ]; then
+		echo "4096 4096 unread"
+		return
+	fi
 	if command -v nvme >/dev/null && j=$(nvme id-ns "$dev" -o json 2>/dev/null) &&
 		read -r lba u a <<<"$(jq -r '(.lbafs[(.flbas % 16) + ((.flbas / 32 | floor) % 4) * 16].ds) as $ds |
 			(if ((.nsfeat / 16 | floor) % 4) > 0 then [(.npwg + 1), (.npwa + 1)] else [0, 0] end) as $h |

@@ -7,17 +7,16 @@
 # file under plain fio.  Checked on the host: the steps ran with the sizes,
 # alignment and skew asked for, the successor's write unit is the drive's
 # NPWG as nvme-cli reads it, the engine recorded the namespace's write
-# hints, and fiorank's endurance section gives each step's WAF from the
-# FDP counters with the cumulative figure recomputed here.
+# hints, and fiorank's endurance section gives each step's WAF and the
+# cumulative WAF from the FDP counters (tests/script/analysis-endurance.sh
+# recomputes them on a kept run of the same suite).
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cd "$TOP" || exit 1
 o=$tmp/out
-qver=$(qemu-system-x86_64 --version | sed -n 's/^QEMU emulator version \([0-9]*\)\..*/\1/p')
-if [ "${qver:-0}" -lt 10 ]; then
-	not_ok "QEMU ${qver:-?} is older than 10: no FDP in the test bed (run 'make deps')"
+if ! vm_has_fdp; then
 	tap_done
 	exit
 fi
@@ -39,6 +38,11 @@ for f in "$o"/ei/ng0n1/endurance/*/s*.json; do
 	check "$name wrote its 8 MiB step (fio's bytes, within one largest write) without error" jq -e '
 		.jobs[0].error == 0 and .jobs[0].write.io_bytes >= 8388608 and .jobs[0].write.io_bytes < 8388608 + 65536' "$f"
 done
+"$FIORANK" -N -f json "$o/ei" >"$tmp/ei.json" 2>/dev/null
+check "fiorank's endurance section: both mixes, each step's WAF from the FDP counters, the cumulative WAF" jq -e '
+	[.endurance[].mix] == ["endurance-jesd219", "endurance-iu"] and
+	all(.endurance[].steps[]; .waf_source == "FDP" and .waf > 0 and .cum_waf > 0 and .media_bytes > 0)' "$tmp/ei.json"
+jq -r '.endurance[] | .mix as $m | .steps[] | "# \($m) \(.step): WAF \(.waf), cumulative \(.cum_waf)"' "$tmp/ei.json" 2>/dev/null
 check "the JESD219 step wrote 512-byte transfers and the zoned skew" grep -qx \
 	'bssplit=512/4:1k/1:1536/1:2k/1:2560/1:3k/1:3584/1:4k/67:8k/10:16k/7:32k/3:64k/3' "$o/ei/ng0n1/endurance/endurance-jesd219/s1.fio"
 check "... random writes, 50 % to the first 5 %, 30 % to the next 15 %" grep -qx \
