@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The endurance section in the text and JSON reports (issue 41 item 1):
+ * The endurance section in the text, Markdown and JSON reports (issue 41 item 1):
  * per drive and mix, the write unit it used beside the namespace's, then
  * per step the host bytes fio wrote (and their running sum), the drive's
  * own host and media bytes, the step's and the cumulative WAF, and the
@@ -70,6 +70,63 @@ void fr_endurance_text(FILE *f, const struct fr_endurance *e)
 	      f);
 	for (size_t i = 0; i < e->n; i++)
 		text_series(f, &e->s[i]);
+}
+
+static void md_series(FILE *f, const struct fr_ei_series *se)
+{
+	char a[6][32];
+
+	fputs("\n### ", f);
+	fr_md_escape(f, se->drive->label);
+	fputs(" / ", f);
+	fr_md_escape(f, se->profile->name);
+	fputs("\n\nWrite unit: ", f);
+	fr_md_escape(f, se->unit);
+	fputs(". Namespace: ", f);
+	fr_md_escape(f, se->drive_unit);
+	fputs(".\n\n| step | ns | fio MB | cum. fio MB | drive host MB | media MB | WAF | cum. WAF "
+	      "| write p99 µs | write p99.99 µs | media counter |\n"
+	      "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|\n",
+	      f);
+	for (size_t i = 0; i < se->n; i++) {
+		const struct fr_ei_point *p = &se->p[i];
+
+		fprintf(f, "| s%u | ", p->num);
+		if (p->nsid)
+			fprintf(f, "%u", p->nsid);
+		else
+			fputc('-', f);
+		fprintf(f, " | %s | %s | %s | %s | %s | %s | %s | %s | ",
+			fr_num(a[0], sizeof(a[0]), mb(p->host_bytes), 1),
+			fr_num(a[1], sizeof(a[1]), mb(p->cum_host), 1),
+			fr_num(a[2], sizeof(a[2]), mb(fr_ei_drive_host(p)), 1),
+			fr_num(a[3], sizeof(a[3]), mb(p->waf.media_bytes), 1),
+			fr_num(a[4], sizeof(a[4]), p->waf.waf, 2),
+			fr_num(a[5], sizeof(a[5]), p->cum_waf, 2),
+			fr_num(a[0], sizeof(a[0]), fr_us(p->p99), 1),
+			fr_num(a[1], sizeof(a[1]), fr_us(p->p9999), 1));
+		fr_md_escape(f, isnan(p->waf.waf) ? p->waf.why : fr_waf_src_name(p->waf.src));
+		fputs(" |\n", f);
+	}
+	if (*se->cum_why) {
+		fputs("\nCumulative WAF n/a ", f);
+		fr_md_escape(f, se->cum_why);
+		fputs(".\n", f);
+	}
+}
+
+void fr_endurance_md(FILE *f, const struct fr_endurance *e)
+{
+	if (!e || !e->n)
+		return;
+	fputs("\n## Endurance: WAF per step and cumulative\n\njobs/endurance.fio. WAF = the "
+	      "drive's "
+	      "media bytes / the host bytes the drive counted beside them over the same steps "
+	      "(never fio's bytes); fio MB: what fio wrote (cum.: so far); drive host: the drive's "
+	      "host counter (SMART data units written when there is no WAF).\n",
+	      f);
+	for (size_t i = 0; i < e->n; i++)
+		md_series(f, &e->s[i]);
 }
 
 static struct json_object *jnum(double v, int prec)

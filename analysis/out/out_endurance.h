@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * The endurance section in the reports (issue 41 item 1): text and JSON
- * (out_endurance.c), HTML with the curve of WAF against the data written
+ * The endurance section in the reports (issue 41 item 1): text, Markdown and
+ * JSON (out_endurance.c), HTML with the curve of WAF against the data written
  * (out_html_endurance.c).  Nothing is printed when no drive ran the method.
  */
 #ifndef FIORANK_OUT_ENDURANCE_H
@@ -29,6 +29,15 @@ double fr_ei_drive_host(const struct fr_ei_point *p);
  * @e: the section, or NULL
  */
 void fr_endurance_text(FILE *f, const struct fr_endurance *e);
+
+/**
+ * fr_endurance_md() - the Markdown report's endurance section
+ * @f: the report being written
+ * @e: the section, or NULL
+ *
+ * The text section's figures as one table per drive and mix.
+ */
+void fr_endurance_md(FILE *f, const struct fr_endurance *e);
 
 /**
  * fr_endurance_json() - the JSON report's "endurance" array

@@ -23,7 +23,7 @@ if [ ! -f "$D/fdp/manifest.json" ] || [ ! -f "$D/nofdp/manifest.json" ]; then
 	exit
 fi
 for v in fdp nofdp; do
-	for fmt in text json html; do
+	for fmt in text md json html; do
 		"$FIORANK" -N -f "$fmt" "$D/$v" >"$tmp/$v.$fmt" 2>"$tmp/$v.$fmt.err"
 		check "fiorank -f $fmt reads $v (exit 0)" test $? = 0
 	done
@@ -129,6 +129,11 @@ check "text without a counted media write: WAF n/a and why" grep -q \
 	'WAF n/a: endurance group data units written moved 0 while SMART counted' "$tmp/nofdp.text"
 check "... and the cumulative WAF says from which step it is n/a" grep -q \
 	'cumulative WAF n/a from s1 on: WAF n/a: endurance group data units written moved 0' "$tmp/nofdp.text"
+check "Markdown: the section and one table row per step (8: two mixes of two steps, twice)" test \
+	"$(grep -c '^| s[0-9]* | 1 |' "$tmp/fdp.md")" = 4 -a "$(grep -c '^| s[0-9]* | 1 |' "$tmp/nofdp.md")" = 4
+check "... the FDP rows' WAF as the JSON's" test \
+	"$(grep '^| s[0-9]* | 1 |' "$tmp/fdp.md" | awk -F' [|] ' '{printf "%s ", $7}')" = \
+	"$(jq -r '.endurance[].steps[].waf' "$tmp/fdp.json" | awk '{printf "%.2f ", $1}')"
 check "HTML: the curve of WAF against the data written" grep -q \
 	'Endurance: WAF against the data written' "$tmp/fdp.html"
 check "... with a step and a cumulative series per mix" test "$(grep -o 'endurance-[a-z0-9]*: \(step\|cumulative\) WAF' "$tmp/fdp.html" | sort -u | wc -l)" = 4
