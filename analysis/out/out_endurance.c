@@ -74,7 +74,7 @@ void fr_endurance_text(FILE *f, const struct fr_endurance *e)
 
 static void md_series(FILE *f, const struct fr_ei_series *se)
 {
-	char a[6][32];
+	char a[8][32];
 
 	fputs("\n### ", f);
 	fr_md_escape(f, se->drive->label);
@@ -103,8 +103,8 @@ static void md_series(FILE *f, const struct fr_ei_series *se)
 			fr_num(a[3], sizeof(a[3]), mb(p->waf.media_bytes), 1),
 			fr_num(a[4], sizeof(a[4]), p->waf.waf, 2),
 			fr_num(a[5], sizeof(a[5]), p->cum_waf, 2),
-			fr_num(a[0], sizeof(a[0]), fr_us(p->p99), 1),
-			fr_num(a[1], sizeof(a[1]), fr_us(p->p9999), 1));
+			fr_num(a[6], sizeof(a[6]), fr_us(p->p99), 1),
+			fr_num(a[7], sizeof(a[7]), fr_us(p->p9999), 1));
 		fr_md_escape(f, isnan(p->waf.waf) ? p->waf.why : fr_waf_src_name(p->waf.src));
 		fputs(" |\n", f);
 	}

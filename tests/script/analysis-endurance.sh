@@ -134,6 +134,9 @@ check "Markdown: the section and one table row per step (8: two mixes of two ste
 check "... the FDP rows' WAF as the JSON's" test \
 	"$(grep '^| s[0-9]* | 1 |' "$tmp/fdp.md" | awk -F' [|] ' '{printf "%s ", $7}')" = \
 	"$(jq -r '.endurance[].steps[].waf' "$tmp/fdp.json" | awk '{printf "%.2f ", $1}')"
+check "... and their write p99 as the JSON's" test \
+	"$(grep '^| s[0-9]* | 1 |' "$tmp/fdp.md" | awk -F' [|] ' '{printf "%s ", $9}')" = \
+	"$(jq -r '.endurance[].steps[].write_clat_p99_us' "$tmp/fdp.json" | awk '{printf "%.1f ", $1}')"
 check "HTML: the curve of WAF against the data written" grep -q \
 	'Endurance: WAF against the data written' "$tmp/fdp.html"
 check "... with a step and a cumulative series per mix" test "$(grep -o 'endurance-[a-z0-9]*: \(step\|cumulative\) WAF' "$tmp/fdp.html" | sort -u | wc -l)" = 4
