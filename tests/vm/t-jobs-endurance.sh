@@ -26,6 +26,7 @@ vm_relay "endurance" "$o" --timeout 300 --ns "3x32M,2:4k,1:fdp.ruhs=0,2:fdp.ruhs
 	--subsys-opts "fdp=on,fdp.nrg=1,fdp.nruh=8,fdp.runs=$((8 << 20))" \
 	-- tests/vm/guest/jobs-endurance.sh "$ENGINE" "${SANITIZE:-}"
 [ -n "${KEEP_EI:-}" ] && cp -a "$o" "$KEEP_EI"
+echo "# guest time: $(cat "$o/uptime" 2>/dev/null || echo '?') s since boot"
 
 check "the suite on the 512-byte namespace exited 0" grep -qx "ei-rc=0" "$o/ei.rc"
 grep -qx "ei-rc=0" "$o/ei.rc" 2>/dev/null || show_suite_failure "$o/ei.log" "$o/ei"

@@ -24,3 +24,5 @@ echo "ei4k-rc=$?" >"$OUT/ei4k.rc"
 SSDNVME_EI_STEP_SIZE=4M /tmp/fio --ioengine=external:"$ENGINE" --filename=/dev/ng0n3 \
 	--output-format=json+ --output="$OUT/plain.json" jobs/endurance.fio >"$OUT/plain.log" 2>&1
 echo "plain-rc=$?" >"$OUT/plain.rc"
+# The guest's seconds since boot: what the test costs the CI's time budget.
+cut -d' ' -f1 /proc/uptime >"$OUT/uptime"
