@@ -30,9 +30,31 @@ double fr_ei_drive_host(const struct fr_ei_point *p)
 	return isnan(p->waf.waf) ? p->waf.host_bytes_smart : p->waf.src_host_bytes;
 }
 
+/* A step's figures as the text and Markdown tables print them: fio MB, its
+ * running sum, the drive's host MB, media MB, WAF, cumulative WAF, write
+ * p99 and p99.99 in us ("-" where not known). */
+enum { EI_CELLS = 8 };
+
+static void row_cells(const struct fr_ei_point *p, char c[EI_CELLS][32])
+{
+	fr_num(c[0], sizeof(c[0]), mb(p->host_bytes), 1);
+	fr_num(c[1], sizeof(c[1]), mb(p->cum_host), 1);
+	fr_num(c[2], sizeof(c[2]), mb(fr_ei_drive_host(p)), 1);
+	fr_num(c[3], sizeof(c[3]), mb(p->waf.media_bytes), 1);
+	fr_num(c[4], sizeof(c[4]), p->waf.waf, 2);
+	fr_num(c[5], sizeof(c[5]), p->cum_waf, 2);
+	fr_num(c[6], sizeof(c[6]), fr_us(p->p99), 1);
+	fr_num(c[7], sizeof(c[7]), fr_us(p->p9999), 1);
+}
+
+const char *fr_ei_waf_said(const struct fr_ei_point *p)
+{
+	return isnan(p->waf.waf) ? p->waf.why : fr_waf_src_name(p->waf.src);
+}
+
 static void text_series(FILE *f, const struct fr_ei_series *se)
 {
-	char a[6][32], w[2][32], ns[16];
+	char c[EI_CELLS][32], ns[16];
 
 	fprintf(f, "  %s / %s: write unit %s\n", se->drive->label, se->profile->name, se->unit);
 	fprintf(f, "    namespace: %s\n", se->drive_unit);
@@ -42,17 +64,11 @@ static void text_series(FILE *f, const struct fr_ei_series *se)
 	for (size_t i = 0; i < se->n; i++) {
 		const struct fr_ei_point *p = &se->p[i];
 
+		row_cells(p, c);
+		snprintf(ns, sizeof(ns), "%u", p->nsid);
 		fprintf(f, "    s%-4u %3s %10s %10s %11s %10s %7s %7s %10s %10s  %s\n", p->num,
-			p->nsid ? (snprintf(ns, sizeof(ns), "%u", p->nsid), ns) : "-",
-			fr_num(a[0], sizeof(a[0]), mb(p->host_bytes), 1),
-			fr_num(a[1], sizeof(a[1]), mb(p->cum_host), 1),
-			fr_num(a[2], sizeof(a[2]), mb(fr_ei_drive_host(p)), 1),
-			fr_num(a[3], sizeof(a[3]), mb(p->waf.media_bytes), 1),
-			fr_num(w[0], sizeof(w[0]), p->waf.waf, 2),
-			fr_num(w[1], sizeof(w[1]), p->cum_waf, 2),
-			fr_num(a[4], sizeof(a[4]), fr_us(p->p99), 1),
-			fr_num(a[5], sizeof(a[5]), fr_us(p->p9999), 1),
-			isnan(p->waf.waf) ? p->waf.why : fr_waf_src_name(p->waf.src));
+			p->nsid ? ns : "-", c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7],
+			fr_ei_waf_said(p));
 	}
 	if (*se->cum_why)
 		fprintf(f, "    cumulative WAF n/a %s\n", se->cum_why);
@@ -74,7 +90,7 @@ void fr_endurance_text(FILE *f, const struct fr_endurance *e)
 
 static void md_series(FILE *f, const struct fr_ei_series *se)
 {
-	char a[8][32];
+	char c[EI_CELLS][32];
 
 	fputs("\n### ", f);
 	fr_md_escape(f, se->drive->label);
@@ -91,21 +107,16 @@ static void md_series(FILE *f, const struct fr_ei_series *se)
 	for (size_t i = 0; i < se->n; i++) {
 		const struct fr_ei_point *p = &se->p[i];
 
+		row_cells(p, c);
 		fprintf(f, "| s%u | ", p->num);
 		if (p->nsid)
 			fprintf(f, "%u", p->nsid);
 		else
 			fputc('-', f);
-		fprintf(f, " | %s | %s | %s | %s | %s | %s | %s | %s | ",
-			fr_num(a[0], sizeof(a[0]), mb(p->host_bytes), 1),
-			fr_num(a[1], sizeof(a[1]), mb(p->cum_host), 1),
-			fr_num(a[2], sizeof(a[2]), mb(fr_ei_drive_host(p)), 1),
-			fr_num(a[3], sizeof(a[3]), mb(p->waf.media_bytes), 1),
-			fr_num(a[4], sizeof(a[4]), p->waf.waf, 2),
-			fr_num(a[5], sizeof(a[5]), p->cum_waf, 2),
-			fr_num(a[6], sizeof(a[6]), fr_us(p->p99), 1),
-			fr_num(a[7], sizeof(a[7]), fr_us(p->p9999), 1));
-		fr_md_escape(f, isnan(p->waf.waf) ? p->waf.why : fr_waf_src_name(p->waf.src));
+		for (int k = 0; k < EI_CELLS; k++)
+			fprintf(f, " | %s", c[k]);
+		fputs(" | ", f);
+		fr_md_escape(f, fr_ei_waf_said(p));
 		fputs(" |\n", f);
 	}
 	if (*se->cum_why) {

@@ -24,6 +24,15 @@ struct json_object;
 double fr_ei_drive_host(const struct fr_ei_point *p);
 
 /**
+ * fr_ei_waf_said() - what an endurance step's last column says
+ * @p: the step
+ *
+ * Return: its WAF's media counter ("FDP", "OCP C0", "endurance group"), or
+ * why it has no WAF.
+ */
+const char *fr_ei_waf_said(const struct fr_ei_point *p);
+
+/**
  * fr_endurance_text() - the text report's endurance section
  * @f: the report being written
  * @e: the section, or NULL

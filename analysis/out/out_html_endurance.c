@@ -43,7 +43,7 @@ static void series_table(FILE *f, const struct fr_ei_series *se)
 		fr_html_num_cell(f, p->cum_waf, 2);
 		fr_html_num_cell(f, fr_us(p->p99), 1);
 		fr_html_num_cell(f, fr_us(p->p9999), 1);
-		fr_html_cell(f, isnan(p->waf.waf) ? p->waf.why : fr_waf_src_name(p->waf.src), true);
+		fr_html_cell(f, fr_ei_waf_said(p), true);
 		fputs("</tr>\n", f);
 	}
 	fputs("</table>\n", f);
