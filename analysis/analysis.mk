@@ -27,6 +27,8 @@ FR_SRCS      += report/report_health.c report/report_baseline.c
 # the sections shown, their charts' scales and the steady-state fit,
 # decided in the report stage, not the renderers (issue 24 item 1)
 FR_SRCS      += util/logscale.c report/report_sect.c report/report_ss.c
+# the endurance method's section (issue 41 item 1)
+FR_SRCS      += report/endurance.c out/out_endurance.c out/out_html_endurance.c
 # the CSV report's rows built in memory, one write a row
 FR_SRCS      += out/csv_line.c
 FR_OBJDIR    := $(BUILD)/obj/analysis

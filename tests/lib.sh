@@ -195,6 +195,16 @@ suite_run() {
 	"$TOP/jobs/ssdnvme-suite" --fio "$fio" --engine-so "$ENGINE" --fiorank "$FIORANK" --yes-destroy "$target" "$@"
 }
 
+# vm_has_fdp: the test bed's QEMU emulates FDP (version 10 or newer); else
+# one not_ok line saying so and false.
+vm_has_fdp() {
+	local qver
+	qver=$(qemu-system-x86_64 --version | sed -n 's/^QEMU emulator version \([0-9]*\)\..*/\1/p')
+	[ "${qver:-0}" -ge 10 ] && return 0
+	not_ok "QEMU ${qver:-?} is older than 10: no FDP in the test bed (run 'make deps')"
+	return 1
+}
+
 # vm_relay DESC OUTDIR [tests/vm/run OPTIONS...] -- SCRIPT [ARGS...]: boots the
 # test bed once for a guest-side script and relays its TAP lines as this
 # file's own (prefixed with DESC), plus one line for the script's exit status.

@@ -16,6 +16,7 @@
 #include "out/out_fdp.h"
 #include "out/out_cell.h"
 #include "out/out_health.h"
+#include "out/out_endurance.h"
 #include "out/out_html_chart.h"
 #include "out/out_html_toc.h"
 #include "out/out_tq.h"
@@ -402,6 +403,7 @@ static int render_body(FILE *f, const struct fr_report *rep, struct fr_palette *
 	fr_html_nn(f, rep, pal);
 	fr_fdp_html(f, rep);
 	fr_html_health(f, rep->health);
+	fr_endurance_html(f, rep->ei, pal);
 	tail(f, rep);
 	fr_baseline_html(f, rep->bl);
 	return fr_tq_html(f, rep);

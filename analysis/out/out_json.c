@@ -15,6 +15,7 @@
 #include "out/baseline_out.h"
 #include "out/out_fdp.h"
 #include "out/out_health.h"
+#include "out/out_endurance.h"
 #include "out/out_tq.h"
 
 static struct json_object *jnum(double v)
@@ -450,6 +451,9 @@ int fr_out_json(FILE *f, const struct fr_report *rep)
 		add(root, "health", fr_health_json_all(rep->health));
 	if (rep->bl)
 		add(root, "baseline", fr_baseline_json(rep->bl));
+	/* only when a drive ran the endurance method (issue 41) */
+	if (rep->ei && rep->ei->n)
+		add(root, "endurance", fr_endurance_json(rep->ei));
 	/* only when a drive ran the method: other reports keep their shape */
 	tq = fr_tq_json(rep, &ret);
 	if (tq)

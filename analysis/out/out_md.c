@@ -14,6 +14,7 @@
 #include "out/baseline_out.h"
 #include "out/out_fdp.h"
 #include "out/out_health.h"
+#include "out/out_endurance.h"
 #include "out/out_tq.h"
 
 /* Under the table: why a measured drive has no place among the measured. */
@@ -381,6 +382,7 @@ static int render_md(FILE *f, const void *arg)
 	noisy_neighbor(f, rep);
 	fr_fdp_md(f, rep, fr_md_escape);
 	fr_health_md(f, rep->health, fr_md_escape);
+	fr_endurance_md(f, rep->ei);
 	tail(f, rep);
 	fr_baseline_md(f, rep->bl);
 	return fr_tq_md(f, rep) || ferror(f) ? -1 : 0;

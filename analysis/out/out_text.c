@@ -16,6 +16,7 @@
 #include "out/baseline_out.h"
 #include "out/out_fdp.h"
 #include "out/out_health.h"
+#include "out/out_endurance.h"
 #include "out/out_tq.h"
 
 #define LABEL_W 32
@@ -472,6 +473,7 @@ static int render_text(FILE *f, const void *arg)
 	fr_fdp_text(f, rep);
 	summary(f, rep);
 	fr_health_text(f, rep->health);
+	fr_endurance_text(f, rep->ei);
 	problems(f, rep);
 	fr_baseline_text(f, rep->bl);
 	/* last: the runner's report ends with the tq-sweep table */

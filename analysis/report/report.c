@@ -32,6 +32,7 @@ int fr_report_build(struct fr_report *rep, struct fr_report_parts *parts)
 	rep->fdp = NULL;
 	rep->health = NULL;
 	rep->bl = NULL;
+	rep->ei = NULL;
 	if (fr_report_health_build(rep->m, &parts->health))
 		goto nomem;
 	rep->health = &parts->health;
@@ -56,6 +57,9 @@ int fr_report_build(struct fr_report *rep, struct fr_report_parts *parts)
 	if (fr_tq_build(rep->m, rep->ref, rep->r->basis, &parts->tq))
 		goto nomem;
 	rep->tq = &parts->tq;
+	if (fr_endurance_build(rep->m, &parts->ei))
+		goto nomem;
+	rep->ei = &parts->ei;
 	if (fr_fdp_compare(rep->m, rep->r ? rep->r->basis : FR_CLAT, &parts->fdp))
 		goto nomem;
 	rep->fdp = &parts->fdp;
@@ -79,6 +83,7 @@ nomem:
 	rep->bl = NULL;
 	rep->sect = NULL;
 	rep->ss = NULL;
+	rep->ei = NULL;
 	return -ENOMEM;
 }
 
@@ -92,6 +97,7 @@ void fr_report_parts_free(struct fr_report_parts *parts)
 	fr_report_baseline_free(&parts->bl);
 	fr_sections_free(&parts->sect);
 	fr_ss_free(&parts->ss);
+	fr_endurance_free(&parts->ei);
 	if (parts->ranking)
 		fr_peak_free_all(parts->ranking, parts->peak, parts->npeak);
 	memset(parts, 0, sizeof(*parts));

@@ -31,6 +31,7 @@
  * steady-state rounds and fit, decided here and no longer by the renderers */
 #include "report/report_sect.h"
 #include "report/report_ss.h"
+#include "report/endurance.h"
 
 struct fr_baseline;
 struct fr_nn_split;
@@ -79,6 +80,9 @@ struct fr_report {
 	 * (report_ss.h) */
 	const struct fr_sections *sect;
 	const struct fr_ss *ss;
+	/* the endurance method's steps and WAF (report/endurance.h), made
+	 * once by fr_report_build; n 0: no drive ran it */
+	const struct fr_endurance *ei;
 };
 
 /* The most header fields a drive's provenance has (read/provenance.c). */
@@ -198,6 +202,7 @@ struct fr_report_parts {
 	struct fr_report_baseline bl;
 	struct fr_sections sect;
 	struct fr_ss ss;
+	struct fr_endurance ei;
 };
 
 /**

@@ -61,6 +61,17 @@ struct ns_info {
 	uint32_t copy_mssrl; /* MSSRL: the most LBAs one source range holds */
 	uint32_t copy_mcl;   /* MCL: the most LBAs one Copy command writes */
 	uint16_t copy_msrc;  /* MSRC + 1: the most source ranges one command holds */
+	/*
+	 * Write unit hints (Identify Namespace), in LBAs, 1-based here (the
+	 * drive's fields are 0-based); 0 = not reported.  NPWG, NPWA and NOWS
+	 * count only when NSFEAT's OPTPERF says so (write_hints), NAWUPF only
+	 * when NSFEAT bit 1 (NSABP) does.
+	 */
+	bool write_hints; /* NSFEAT OPTPERF (bit 4; bits 5:4 since NVMe 2.1) */
+	uint32_t npwg;	  /* preferred write granularity */
+	uint32_t npwa;	  /* preferred write alignment */
+	uint32_t nows;	  /* optimal write size */
+	uint32_t nawupf;  /* atomic write unit, power fail */
 };
 
 /**

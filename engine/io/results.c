@@ -92,6 +92,33 @@ static json_object *pi_identity(const struct ns_info *ni)
 	return pi;
 }
 
+/* A write hint in LBAs and bytes; null when the drive reports none. */
+static json_object *write_hint(uint32_t lbas, uint32_t lba_size)
+{
+	json_object *h;
+
+	if (!lbas)
+		return NULL;
+	h = json_object_new_object();
+	json_object_object_add(h, "lbas", json_object_new_int64(lbas));
+	json_object_object_add(h, "bytes", json_object_new_int64((int64_t)lbas * lba_size));
+	return h;
+}
+
+/* Identify Namespace's write unit hints (namespace.h): what an
+ * indirection-unit-aware workload aligns its writes to. */
+static json_object *write_hints(const struct ns_info *ni)
+{
+	json_object *w = json_object_new_object();
+
+	json_object_object_add(w, "optperf", json_object_new_boolean(ni->write_hints));
+	json_object_object_add(w, "npwg", write_hint(ni->npwg, ni->lba_size));
+	json_object_object_add(w, "npwa", write_hint(ni->npwa, ni->lba_size));
+	json_object_object_add(w, "nows", write_hint(ni->nows, ni->lba_size));
+	json_object_object_add(w, "nawupf", write_hint(ni->nawupf, ni->lba_size));
+	return w;
+}
+
 int results_add_file(struct results *r, const struct ns_info *ni)
 {
 	json_object *f = json_object_new_object();
@@ -117,6 +144,7 @@ int results_add_file(struct results *r, const struct ns_info *ni)
 	json_object_object_add(
 		f, "capacity_bytes",
 		ni->capacity_bytes ? json_object_new_int64((int64_t)ni->capacity_bytes) : NULL);
+	json_object_object_add(f, "write_hints", id ? write_hints(ni) : NULL);
 	return json_object_array_add(r->files, f);
 }
 

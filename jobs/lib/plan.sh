@@ -6,23 +6,23 @@
 #   plan_id[i]     <drive>/<suite>/<test>/<step>: the run's id, also its path
 #                  below the results directory
 #   plan_suite[i]  precondition, profiles, write-pressure, noisy-neighbor,
-#                  noisy-neighbor-fdp, tq-sweep or pts-*
+#                  noisy-neighbor-fdp, tq-sweep, pts-* or endurance
 #   plan_test[i]   the profile id, or the suite's name
 #   plan_step[i]   peak, a curve percentage, MB/s, fill/seq/rand, ss-roundN,
 #                  purge, the noisy-neighbor run's engine, or a tq-sweep
-#                  step t<numjobs>q<iodepth>
+#                  step t<numjobs>q<iodepth>, an endurance step s<N>
 #   plan_job[i]    the job file below jobs/ (empty for a purge)
 #   plan_sect[i]   the job file's section to run (empty: all)
 #   plan_est[i]    planned seconds
 #   plan_kind[i]   what runs it (run_step in the runner): purge, fill, run,
-#                  ss, peak, step, wp, nn
+#                  ss, peak, step, wp, nn, ei (jobs/lib/endurance.sh)
 # plan_n is the number of records, plan_secs their planned seconds.
 # Reads the runner's settings (suites, profiles, steps, ...); sourced by it.
 # The runner's shared state (declared once there; sourced once).
 # shellcheck source=jobs/lib/state.sh
 . "${BASH_SOURCE[0]%/*}/state.sh"
 
-SUITE_NAMES="precondition profiles write-pressure noisy-neighbor noisy-neighbor-fdp tq-sweep pts-wsat pts-hir pts-xsr pts-dirth pts-lat pts-iops pts-tp"
+SUITE_NAMES="precondition profiles write-pressure noisy-neighbor noisy-neighbor-fdp tq-sweep pts-wsat pts-hir pts-xsr pts-dirth pts-lat pts-iops pts-tp endurance"
 # What "all" runs: the VDbench-style method.  tq-sweep (the SATA roundup's
 # method) preconditions with its own workload, and noisy-neighbor-fdp needs
 # a drive with Flexible Data Placement, so they are asked for by name.
@@ -47,14 +47,14 @@ parse_suites() {
 			case " $SUITE_NAMES " in
 			*" $s "*) [[ $out == *" $s "* ]] || out+="$s " ;;
 			*)
-				echo "ssdnvme-suite: unknown suite '$s': profiles, write-pressure, noisy-neighbor, noisy-neighbor-fdp, precondition, tq-sweep, pts-wsat, pts-hir, pts-xsr, pts-dirth, pts-lat, pts-iops, pts-tp or all (or a comma list)" >&2
+				echo "ssdnvme-suite: unknown suite '$s': profiles, write-pressure, noisy-neighbor, noisy-neighbor-fdp, precondition, tq-sweep, pts-wsat, pts-hir, pts-xsr, pts-dirth, pts-lat, pts-iops, pts-tp, endurance or all (or a comma list)" >&2
 				return 1
 				;;
 			esac
 		done
 	done
 	out=${out# }
-	[ -n "$out" ] || { echo "ssdnvme-suite: --suite is required: profiles, write-pressure, noisy-neighbor, noisy-neighbor-fdp, precondition, tq-sweep, pts-wsat, pts-hir, pts-xsr, pts-dirth, pts-lat, pts-iops, pts-tp or all" >&2; return 1; }
+	[ -n "$out" ] || { echo "ssdnvme-suite: --suite is required: profiles, write-pressure, noisy-neighbor, noisy-neighbor-fdp, precondition, tq-sweep, pts-wsat, pts-hir, pts-xsr, pts-dirth, pts-lat, pts-iops, pts-tp, endurance or all" >&2; return 1; }
 	echo "${out% }"
 }
 

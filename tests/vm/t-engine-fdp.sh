@@ -6,10 +6,7 @@
 . "$(dirname "$0")/../lib.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-qver=$(qemu-system-x86_64 --version | sed -n 's/^QEMU emulator version \([0-9]*\)\..*/\1/p')
-if [ "${qver:-0}" -lt 10 ]; then
-	not_ok "QEMU ${qver:-?} is older than 10: no FDP in the test bed (run 'make deps')"
-else
+if vm_has_fdp; then
 	vm_relay "fdp" "$tmp/out" --timeout 300 --ns 2x32M,1:fdp.ruhs=0-3,2:fdp.ruhs=4-5 \
 		--subsys-opts fdp=on,fdp.runs=1M,fdp.nrg=1,fdp.nruh=8 -- tests/vm/guest/engine-fdp.sh
 fi

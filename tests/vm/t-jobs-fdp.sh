@@ -15,9 +15,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cd "$TOP" || exit 1
 o=$tmp/out
-qver=$(qemu-system-x86_64 --version | sed -n 's/^QEMU emulator version \([0-9]*\)\..*/\1/p')
-if [ "${qver:-0}" -lt 10 ]; then
-	not_ok "QEMU ${qver:-?} is older than 10: no FDP in the test bed (run 'make deps')"
+if ! vm_has_fdp; then
 	tap_done
 	exit
 fi

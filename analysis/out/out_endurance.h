@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The endurance section in the reports (issue 41 item 1): text, Markdown and
+ * JSON (out_endurance.c), HTML with the curve of WAF against the data written
+ * (out_html_endurance.c).  Nothing is printed when no drive ran the method.
+ */
+#ifndef FIORANK_OUT_ENDURANCE_H
+#define FIORANK_OUT_ENDURANCE_H
+
+#include <stdio.h>
+
+#include "report/endurance.h"
+#include "chart/svg.h"
+
+struct json_object;
+
+/**
+ * fr_ei_drive_host() - the drive's own host bytes over an endurance step
+ * @p: the step
+ *
+ * Return: the host counter beside the media counter when the step has a
+ * WAF, else SMART's data units written x 512000; NAN when not known.
+ */
+double fr_ei_drive_host(const struct fr_ei_point *p);
+
+/**
+ * fr_ei_waf_said() - what an endurance step's last column says
+ * @p: the step
+ *
+ * Return: its WAF's media counter ("FDP", "OCP C0", "endurance group"), or
+ * why it has no WAF.
+ */
+const char *fr_ei_waf_said(const struct fr_ei_point *p);
+
+/**
+ * fr_endurance_text() - the text report's endurance section
+ * @f: the report being written
+ * @e: the section, or NULL
+ */
+void fr_endurance_text(FILE *f, const struct fr_endurance *e);
+
+/**
+ * fr_endurance_md() - the Markdown report's endurance section
+ * @f: the report being written
+ * @e: the section, or NULL
+ *
+ * The text section's figures as one table per drive and mix.
+ */
+void fr_endurance_md(FILE *f, const struct fr_endurance *e);
+
+/**
+ * fr_endurance_json() - the JSON report's "endurance" array
+ * @e: the section, or NULL
+ *
+ * Return: one object per drive and mix, its steps' figures (bytes, WAF,
+ * cumulative WAF, tails; null where not known, with the reason beside);
+ * NULL when no drive ran the method.
+ */
+struct json_object *fr_endurance_json(const struct fr_endurance *e);
+
+/**
+ * fr_endurance_html() - the HTML report's endurance section
+ * @f: the report being written
+ * @e: the section, or NULL
+ * @pal: the report's palette
+ *
+ * A table per drive and mix, then the chart of each mix's step and
+ * cumulative WAF against the data fio wrote so far; in its place a note
+ * when no step has a WAF.
+ */
+void fr_endurance_html(FILE *f, const struct fr_endurance *e, struct fr_palette *pal);
+
+#endif
