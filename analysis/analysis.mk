@@ -29,10 +29,14 @@ FR_SRCS      += report/report_health.c report/report_baseline.c
 FR_SRCS      += util/logscale.c report/report_sect.c report/report_ss.c
 # the CSV report's rows built in memory, one write a row
 FR_SRCS      += out/csv_line.c
+# why the tail: the tag logs' slow I/Os against the median ones (issue 40)
+FR_SRCS      += report/tailwhy.c report/tailwhy_read.c report/tailwhy_attr.c report/tailwhy_stat.c out/out_tailwhy.c
 FR_OBJDIR    := $(BUILD)/obj/analysis
 FR_OBJS      := $(addprefix $(FR_OBJDIR)/,$(FR_SRCS:.c=.o))
+# the engine's tag log reader (pure C, engine/tags/taglog.h) for the tag logs
+FR_OBJS      += $(FR_OBJDIR)/engine/taglog.o
 FR_LIB       := $(FR_OBJDIR)/libfiorank.a
-FR_CFLAGS    := $(BASE_CFLAGS) $(JSONC_CFLAGS) -Ianalysis -pthread
+FR_CFLAGS    := $(BASE_CFLAGS) $(JSONC_CFLAGS) -Ianalysis -Iengine/tags -pthread
 FR_DEFS      := -DFIORANK_SRC_TOP='"$(TOP)"' \
                 -DFIORANK_REFDIR='"$(PREFIX)/share/ssdnvme/reference"'
 FR_TESTS     := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_analysis_*.c))
@@ -42,6 +46,10 @@ analysis: $(BUILD)/fiorank
 UNIT_TESTS += $(FR_TESTS)
 
 $(FR_OBJDIR)/%.o: analysis/%.c | $(BUILD)/.dir
+	@mkdir -p $(@D)
+	$(CC) $(FR_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(FR_OBJDIR)/engine/taglog.o: engine/tags/taglog.c | $(BUILD)/.dir
 	@mkdir -p $(@D)
 	$(CC) $(FR_CFLAGS) -MMD -MP -c -o $@ $<
 

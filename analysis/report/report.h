@@ -31,6 +31,7 @@
  * steady-state rounds and fit, decided here and no longer by the renderers */
 #include "report/report_sect.h"
 #include "report/report_ss.h"
+#include "report/tailwhy.h"
 
 struct fr_baseline;
 struct fr_nn_split;
@@ -79,6 +80,10 @@ struct fr_report {
 	 * (report_ss.h) */
 	const struct fr_sections *sect;
 	const struct fr_ss *ss;
+	/* set before fr_report_build: why the tail's percentile (0: the
+	 * default); the section (tailwhy.h) made once by fr_report_build */
+	double tail_pct;
+	const struct fr_tailwhy *tw;
 };
 
 /* The most header fields a drive's provenance has (read/provenance.c). */
@@ -198,6 +203,7 @@ struct fr_report_parts {
 	struct fr_report_baseline bl;
 	struct fr_sections sect;
 	struct fr_ss ss;
+	struct fr_tailwhy tw;
 };
 
 /**
