@@ -30,7 +30,7 @@ FR_SRCS      += util/logscale.c report/report_sect.c report/report_ss.c
 # the CSV report's rows built in memory, one write a row
 FR_SRCS      += out/csv_line.c
 # why the tail: the tag logs' slow I/Os against the median ones (issue 40)
-FR_SRCS      += report/tailwhy.c report/tailwhy_read.c report/tailwhy_attr.c report/tailwhy_stat.c out/out_tailwhy.c
+FR_SRCS      += util/appendf.c report/tailwhy.c report/tailwhy_read.c report/tailwhy_attr.c report/tailwhy_stat.c out/out_tailwhy.c
 FR_OBJDIR    := $(BUILD)/obj/analysis
 FR_OBJS      := $(addprefix $(FR_OBJDIR)/,$(FR_SRCS:.c=.o))
 # the engine's tag log reader (pure C, engine/tags/taglog.h) for the tag logs
@@ -70,10 +70,11 @@ $(BUILD)/tests/test_analysis_%: tests/unit/test_analysis_%.c $(FR_LIB) | $(BUILD
 # libFuzzer target for the input reader (clang only; built on demand by
 # tests/script/analysis-fuzz.sh).  Always instrumented with ASan+UBSan.
 FUZZ_CC      ?= clang
-$(BUILD)/fuzz_fiorank: tests/fuzz/fuzz_read_fio.c $(addprefix analysis/,$(FR_SRCS)) | $(BUILD)/.dir
+$(BUILD)/fuzz_fiorank: tests/fuzz/fuzz_read_fio.c $(addprefix analysis/,$(FR_SRCS)) engine/tags/taglog.c | $(BUILD)/.dir
 	$(FUZZ_CC) -std=gnu11 -g -O1 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined \
-		-fno-sanitize-recover=undefined $(JSONC_CFLAGS) -Ianalysis -o $@ \
-		tests/fuzz/fuzz_read_fio.c $(addprefix analysis/,$(FR_SRCS)) $(JSONC_LIBS) -lm -pthread
+		-fno-sanitize-recover=undefined $(JSONC_CFLAGS) -Ianalysis -Iengine/tags -o $@ \
+		tests/fuzz/fuzz_read_fio.c $(addprefix analysis/,$(FR_SRCS)) engine/tags/taglog.c \
+		$(JSONC_LIBS) -lm -pthread
 
 fuzz-analysis: $(BUILD)/fuzz_fiorank
 

@@ -5,14 +5,15 @@
  * that every format prints.
  */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <json-c/json.h>
 
+#include "report/tailwhy.h"
 #include "report/tailwhy_priv.h"
+#include "util/appendf.h"
 #include "util/json_get.h"
 
 const char *fr_tw_factor_name(enum fr_tw_factor f)
@@ -25,10 +26,9 @@ const char *fr_tw_factor_name(enum fr_tw_factor f)
 
 const char *fr_tw_verdict_name(enum fr_tw_verdict v)
 {
-	static const char *const n[] = {"cause", "no_common_cause", "too_few", "no_median",
-					"unread"};
+	static const char *const n[] = {"cause", "no_common_cause", "too_few", "no_median"};
 
-	return v <= FR_TW_UNREAD ? n[v] : "?";
+	return v <= FR_TW_NO_MEDIAN ? n[v] : "?";
 }
 
 static void lat_text(char *buf, size_t len, uint64_t ns)
@@ -59,31 +59,9 @@ static void factor_text(const struct fr_tw_key *k, enum fr_tw_factor f, char *bu
 		snprintf(buf, len, "a health interval with throttling or a critical warning");
 }
 
-static int cat(char **s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int cat(char **s, const char *fmt, ...)
+static int sentence_cause(struct fr_tw_key *k, const char *who, const char *dirs, const char *tail)
 {
-	char *add, *joined;
-	va_list ap;
-	int rc;
-
-	va_start(ap, fmt);
-	rc = vasprintf(&add, fmt, ap);
-	va_end(ap);
-	if (rc < 0)
-		return -ENOMEM;
-	rc = asprintf(&joined, "%s%s", *s ? *s : "", add);
-	free(add);
-	if (rc < 0)
-		return -ENOMEM;
-	free(*s);
-	*s = joined;
-	return 0;
-}
-
-static int sentence_cause(const struct fr_tw_key *k, const char *who, const char *dirs,
-			  const char *tail)
-{
-	char **s = &((struct fr_tw_key *)k)->sentence, what[128];
+	char **s = &k->sentence, what[128];
 	bool first = true;
 	enum fr_tw_factor f;
 
@@ -95,29 +73,30 @@ static int sentence_cause(const struct fr_tw_key *k, const char *who, const char
 			continue;
 		factor_text(k, f, what, sizeof(what));
 		if (first)
-			rc = cat(s,
-				 "%.0f %% of %s slowest %s (n=%llu, >= %s) had %s, against %.0f %% "
-				 "of its median %s (n=%llu; Fisher p = %.2g)",
-				 pc(t->slow_hits, k->n_slow), who, dirs,
-				 (unsigned long long)k->n_slow, tail, what,
-				 pc(t->med_hits, k->n_med), dirs, (unsigned long long)k->n_med,
-				 t->p);
+			rc = fr_appendf(
+				s, "",
+				"%.0f %% of %s slowest %s (n=%llu, >= %s) had %s, against %.0f %% "
+				"of its median %s (n=%llu; Fisher p = %.2g)",
+				pc(t->slow_hits, k->n_slow), who, dirs,
+				(unsigned long long)k->n_slow, tail, what,
+				pc(t->med_hits, k->n_med), dirs, (unsigned long long)k->n_med,
+				t->p);
 		else
-			rc = cat(s, "; %.0f %% had %s, against %.0f %% (p = %.2g)",
-				 pc(t->slow_hits, k->n_slow), what, pc(t->med_hits, k->n_med),
-				 t->p);
+			rc = fr_appendf(s, "", "; %.0f %% had %s, against %.0f %% (p = %.2g)",
+					pc(t->slow_hits, k->n_slow), what,
+					pc(t->med_hits, k->n_med), t->p);
 		if (rc)
 			return rc;
 		first = false;
 	}
 	if (!k->t[FR_TW_HEALTH].tested)
-		return cat(s, "; no health snapshots to set them against");
+		return fr_appendf(s, "", "; no health snapshots to set them against");
 	if (k->t[FR_TW_HEALTH].cause)
 		return 0;
 	if (!k->t[FR_TW_HEALTH].slow_hits)
-		return cat(s, "; none coincided with throttling or a critical warning");
-	return cat(
-		s,
+		return fr_appendf(s, "", "; none coincided with throttling or a critical warning");
+	return fr_appendf(
+		s, "",
 		"; %.0f %% coincided with throttling or a warning, against %.0f %% (not a cause)",
 		pc(k->t[FR_TW_HEALTH].slow_hits, k->n_slow),
 		pc(k->t[FR_TW_HEALTH].med_hits, k->n_med));
@@ -129,10 +108,12 @@ static int sentence_none(struct fr_tw_key *k, const char *who, const char *dirs,
 	enum fr_tw_factor f;
 	const char *sep = ": ";
 
-	if (cat(&k->sentence,
-		"no common cause found for %s slowest %s (n=%llu, >= %s) against its median %s "
-		"(n=%llu)",
-		who, dirs, (unsigned long long)k->n_slow, tail, dirs, (unsigned long long)k->n_med))
+	if (fr_appendf(
+		    &k->sentence, "",
+		    "no common cause found for %s slowest %s (n=%llu, >= %s) against its median %s "
+		    "(n=%llu)",
+		    who, dirs, (unsigned long long)k->n_slow, tail, dirs,
+		    (unsigned long long)k->n_med))
 		return -ENOMEM;
 	for (f = 0; f < FR_TW_NFACTORS; f++) {
 		const struct fr_tw_test *t = &k->t[f];
@@ -140,8 +121,8 @@ static int sentence_none(struct fr_tw_key *k, const char *who, const char *dirs,
 		if (!t->tested)
 			continue;
 		factor_text(k, f, what, sizeof(what));
-		if (cat(&k->sentence, "%s%s %.0f %% vs %.0f %%", sep, what,
-			pc(t->slow_hits, k->n_slow), pc(t->med_hits, k->n_med)))
+		if (fr_appendf(&k->sentence, "", "%s%s %.0f %% vs %.0f %%", sep, what,
+			       pc(t->slow_hits, k->n_slow), pc(t->med_hits, k->n_med)))
 			return -ENOMEM;
 		sep = ", ";
 	}
@@ -164,18 +145,17 @@ static int make_sentence(struct fr_tw_key *k, double pct)
 	case FR_TW_NONE:
 		return sentence_none(k, who, dirs, tail);
 	case FR_TW_TOO_FEW:
-		return cat(&k->sentence,
-			   "too few slow I/Os (n=%llu) to attribute %s %s above p%g (at least %d: "
-			   "run longer or lower --tail-pct)",
-			   (unsigned long long)k->n_slow, who, dirs, pct, FR_TW_MIN_SLOW);
-	case FR_TW_NO_MEDIAN:
-		return cat(&k->sentence,
-			   "no tag log: only %s %llu kept slowest %s (>= %s), no median I/Os to "
-			   "compare them with, so not attributed (run with tag_log=1)",
-			   who, (unsigned long long)k->n_slow, dirs, tail);
-	default:
-		return cat(&k->sentence, "%s %s not attributed: %s", who, dirs,
-			   k->note ? k->note : "its tag log could not be read");
+		return fr_appendf(
+			&k->sentence, "",
+			"too few slow I/Os (n=%llu) to attribute %s %s above p%g (at least %d: "
+			"run longer or lower --tail-pct)",
+			(unsigned long long)k->n_slow, who, dirs, pct, FR_TW_MIN_SLOW);
+	default: /* FR_TW_NO_MEDIAN */
+		return fr_appendf(
+			&k->sentence, "",
+			"no tag log: only %s %llu kept slowest %s (>= %s), no median I/Os to "
+			"compare them with, so not attributed (run with tag_log=1)",
+			who, (unsigned long long)k->n_slow, dirs, tail);
 	}
 }
 
@@ -203,7 +183,7 @@ static char *writes_on(struct json_object *keys, unsigned own)
 			continue;
 		for (lo = ns; ns + 1 < 1024 && on[ns + 1]; ns++)
 			;
-		if (cat(&s, lo == ns ? "%s%u" : "%s%u-%u", s ? "," : "ns", lo, ns)) {
+		if (fr_appendf(&s, "", lo == ns ? "%s%u" : "%s%u-%u", s ? "," : "ns", lo, ns)) {
 			free(s);
 			return NULL;
 		}
@@ -449,7 +429,6 @@ void fr_tailwhy_free(struct fr_tailwhy *tw)
 		free(k->label);
 		free(k->writes_on);
 		free(k->sentence);
-		free(k->note);
 		free(k->slow_x);
 		free(k->slow_y);
 		free(k->med_x);

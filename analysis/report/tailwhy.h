@@ -61,7 +61,6 @@ enum fr_tw_verdict {
 	FR_TW_NONE,	 /* tested, none passed: "no common cause found" */
 	FR_TW_TOO_FEW,	 /* fewer than FR_TW_MIN_SLOW slow I/Os */
 	FR_TW_NO_MEDIAN, /* outliers only: nothing to compare with */
-	FR_TW_UNREAD,	 /* the tag log could not be read (note says why) */
 };
 
 /* One key's section. */
@@ -85,7 +84,6 @@ struct fr_tw_key {
 	unsigned ntested;
 	enum fr_tw_verdict verdict;
 	char *sentence;	 /* what every format prints */
-	char *note;	 /* why not attributed / what the source was, or NULL */
 	long fdp_events; /* FDP events the drive logged in the run, -1 none known */
 	/* the chart: latency (us) against writes in flight, evenly picked */
 	double *slow_x, *slow_y, *med_x, *med_y;
@@ -127,7 +125,7 @@ const char *fr_tw_factor_name(enum fr_tw_factor f);
  * fr_tw_verdict_name() - a verdict's name in JSON
  * @v: the verdict
  *
- * Return: "cause", "no_common_cause", "too_few", "no_median" or "unread".
+ * Return: "cause", "no_common_cause", "too_few" or "no_median".
  */
 const char *fr_tw_verdict_name(enum fr_tw_verdict v);
 

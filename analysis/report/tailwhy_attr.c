@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "report/tailwhy.h"
 #include "report/tailwhy_priv.h"
 
 static int by_latency(const void *a, const void *b)

@@ -12,6 +12,7 @@
 
 #include <json-c/json.h>
 
+#include "report/tailwhy.h"
 #include "report/tailwhy_priv.h"
 #include "util/json_get.h"
 #include "taglog.h"
