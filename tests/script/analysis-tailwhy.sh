@@ -8,7 +8,9 @@
 # exact p, the verdict; with the default p99.9 (too few slow I/Os: the
 # fixture is short) and p99 (the noisy neighbor's victims: no common cause
 # found; a reader beside bursts of writes: the writes in flight), in text,
-# JSON and HTML.  Bad --tail-pct values are refused in one line.
+# JSON and HTML; without a tag log (an older runner fixture) the victims'
+# outliers listed, not attributed.  Bad --tail-pct values are refused in one
+# line.
 # shellcheck source=tests/lib.sh
 source "$(dirname "$0")/../lib.sh"
 cd "$TOP" || exit 1
@@ -209,6 +211,26 @@ check "the noisy neighbor's victims are ns4-6, their writers' namespaces named" 
 nkeys=$(python3 -c 'import json,sys; print(sum(1 for k in json.load(open(sys.argv[1]))["tail_why"]["keys"] if k["source"] == "taglog" and k["n_slow"]))' "$tmp/r99.json")
 check "the HTML has the section and $nkeys charts of latency against writes in flight" \
 	test "$(sed -n '/<section class="tailwhy"/,/<\/section>/p' "$tmp/r99.html" | grep -c '<svg class="chart')" = "$nkeys"
+# without a tag log (the runner's fixture from before it logged): the
+# victims' kept outliers, described and never compared
+NN=tests/data/fio/testbed/short-noisy-neighbor
+"$FIORANK" -N -f json "$NN" >"$tmp/old.json" 2>/dev/null
+check "no tag log: each victim's outliers listed, not attributed (recomputed from the engine file)" \
+	python3 - "$tmp/old.json" "$NN" <<'PY'
+import glob, json, sys
+keys = json.load(open(sys.argv[1]))["tail_why"]["keys"]
+eng = json.load(open(glob.glob(sys.argv[2] + "/*/*/*/ssdnvme.engine.json")[0]))
+tags = {k["nsid"]: k for k in eng["tags"]["keys"] if k["direction"] == "read"}
+want = sorted(n for n in tags if n not in {k["nsid"] for k in eng["tags"]["keys"] if k["direction"] == "write"})
+got = sorted(k["nsid"] for k in keys)
+ok = got == want and all(
+    k["source"] == "outliers" and k["verdict"] == "no_median" and not k["factors"]
+    and k["n_slow"] == len(tags[k["nsid"]]["outliers"])
+    and k["tail_ns"] == min(o["lat_ns"] for o in tags[k["nsid"]]["outliers"])
+    and "no median I/Os to compare them with" in k["sentence"] for k in keys)
+print("victims %s, listed %s" % (want, got))
+sys.exit(0 if ok else 1)
+PY
 for bad in 50 100 abc 99x ""; do
 	"$FIORANK" -N --tail-pct "$bad" "$D/qd1/qd1.json" >/dev/null 2>"$tmp/err"
 	rc=$?
