@@ -339,7 +339,7 @@ static int key_from_outliers(struct doc_ctx *c, struct json_object *key)
 static int one_doc(struct doc_ctx *c)
 {
 	struct json_object *jobs = fr_json_get(c->eng, "jobs");
-	size_t i, nlogs = 0;
+	size_t i, from_logs = c->tw->n;
 	int rc = 0;
 
 	c->keys = fr_json_get(fr_json_get(c->eng, "tags"), "keys");
@@ -350,12 +350,13 @@ static int one_doc(struct doc_ctx *c)
 	     i++) {
 		struct json_object *job = json_object_array_get_idx(jobs, i);
 
-		if (!fr_json_str(job, "taglog"))
-			continue;
-		nlogs++;
-		rc = job_log(c, job);
+		if (fr_json_str(job, "taglog"))
+			rc = job_log(c, job);
 	}
-	if (rc || nlogs || (c->s->kind != FR_KIND_NN_READ && c->s->kind != FR_KIND_NN_WRITE))
+	/* no tag log, or none that could be read (named on stderr): the
+	 * noisy-neighbor victims' outliers, so that they are still listed */
+	if (rc || c->tw->n > from_logs ||
+	    (c->s->kind != FR_KIND_NN_READ && c->s->kind != FR_KIND_NN_WRITE))
 		return rc;
 	for (i = 0; !rc && i < json_object_array_length(c->keys); i++) {
 		struct json_object *key = json_object_array_get_idx(c->keys, i);

@@ -231,6 +231,15 @@ ok = got == want and all(
 print("victims %s, listed %s" % (want, got))
 sys.exit(0 if ok else 1)
 PY
+# a results folder copied without its tag log: named on stderr, the
+# victims' outliers listed instead, the report still made
+mkdir "$tmp/nolog"
+cp "$D/nn/nn.json" "$D/nn/nn.engine.json" "$tmp/nolog/"
+"$FIORANK" -N -f json "$tmp/nolog/nn.json" >"$tmp/nolog.json" 2>"$tmp/nolog.err"
+check "a missing tag log: exit 0, one line naming it" \
+	test $? = 0 -a "$(grep -c "nolog/nn.engine.json.nn-read.2.taglog: No such file or directory: not used for \"why the tail\"" "$tmp/nolog.err")" = 1
+check "a missing tag log: the three victims from their outliers" \
+	test "$(jq -r '[.tail_why.keys[] | select(.source == "outliers" and .verdict == "no_median") | .nsid] | join(" ")' "$tmp/nolog.json")" = "4 5 6"
 for bad in 50 100 abc 99x ""; do
 	"$FIORANK" -N --tail-pct "$bad" "$D/qd1/qd1.json" >/dev/null 2>"$tmp/err"
 	rc=$?
