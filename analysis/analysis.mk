@@ -31,10 +31,14 @@ FR_SRCS      += util/logscale.c report/report_sect.c report/report_ss.c
 FR_SRCS      += report/endurance.c out/out_endurance.c out/out_html_endurance.c
 # the CSV report's rows built in memory, one write a row
 FR_SRCS      += out/csv_line.c
+# why the tail: the tag logs' slow I/Os against the median ones (issue 40)
+FR_SRCS      += util/appendf.c report/tailwhy.c report/tailwhy_read.c report/tailwhy_attr.c report/tailwhy_stat.c out/out_tailwhy.c
 FR_OBJDIR    := $(BUILD)/obj/analysis
 FR_OBJS      := $(addprefix $(FR_OBJDIR)/,$(FR_SRCS:.c=.o))
+# the engine's tag log reader (pure C, engine/tags/taglog.h) for the tag logs
+FR_OBJS      += $(FR_OBJDIR)/engine/taglog.o
 FR_LIB       := $(FR_OBJDIR)/libfiorank.a
-FR_CFLAGS    := $(BASE_CFLAGS) $(JSONC_CFLAGS) -Ianalysis -pthread
+FR_CFLAGS    := $(BASE_CFLAGS) $(JSONC_CFLAGS) -Ianalysis -Iengine/tags -pthread
 FR_DEFS      := -DFIORANK_SRC_TOP='"$(TOP)"' \
                 -DFIORANK_REFDIR='"$(PREFIX)/share/ssdnvme/reference"'
 FR_TESTS     := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_analysis_*.c))
@@ -44,6 +48,10 @@ analysis: $(BUILD)/fiorank
 UNIT_TESTS += $(FR_TESTS)
 
 $(FR_OBJDIR)/%.o: analysis/%.c | $(BUILD)/.dir
+	@mkdir -p $(@D)
+	$(CC) $(FR_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(FR_OBJDIR)/engine/taglog.o: engine/tags/taglog.c | $(BUILD)/.dir
 	@mkdir -p $(@D)
 	$(CC) $(FR_CFLAGS) -MMD -MP -c -o $@ $<
 
@@ -64,10 +72,11 @@ $(BUILD)/tests/test_analysis_%: tests/unit/test_analysis_%.c $(FR_LIB) | $(BUILD
 # libFuzzer target for the input reader (clang only; built on demand by
 # tests/script/analysis-fuzz.sh).  Always instrumented with ASan+UBSan.
 FUZZ_CC      ?= clang
-$(BUILD)/fuzz_fiorank: tests/fuzz/fuzz_read_fio.c $(addprefix analysis/,$(FR_SRCS)) | $(BUILD)/.dir
+$(BUILD)/fuzz_fiorank: tests/fuzz/fuzz_read_fio.c $(addprefix analysis/,$(FR_SRCS)) engine/tags/taglog.c | $(BUILD)/.dir
 	$(FUZZ_CC) -std=gnu11 -g -O1 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined \
-		-fno-sanitize-recover=undefined $(JSONC_CFLAGS) -Ianalysis -o $@ \
-		tests/fuzz/fuzz_read_fio.c $(addprefix analysis/,$(FR_SRCS)) $(JSONC_LIBS) -lm -pthread
+		-fno-sanitize-recover=undefined $(JSONC_CFLAGS) -Ianalysis -Iengine/tags -o $@ \
+		tests/fuzz/fuzz_read_fio.c $(addprefix analysis/,$(FR_SRCS)) engine/tags/taglog.c \
+		$(JSONC_LIBS) -lm -pthread
 
 fuzz-analysis: $(BUILD)/fuzz_fiorank
 

@@ -496,6 +496,7 @@ int main(int argc, char **argv)
 			.ref = &ref,
 			.run = &run,
 			.all_sections = o.all_sections,
+			.tail_pct = o.tail_pct,
 			/* the HTML alone charts the peak steps' series */
 			.want_peak_series = !strcmp(o.format->name, "html"),
 		};

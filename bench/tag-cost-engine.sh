@@ -5,6 +5,9 @@
 #   bench/tag-cost-engine.sh vm [SECONDS]  test-bed IOPS, default 5 s per run,
 #                                          ROUNDS (default 6) pairs of runs
 #   QD=8 bench/tag-cost-engine.sh engine   another iodepth (default 1)
+#   TAG_LOG=1 bench/tag-cost-engine.sh engine   tags=1 with the per-I/O log
+#                                          (tag_log=1, in /dev/shm) against tags=0
+#   ENGINE=/path/ssdnvme.so ...            another build (before/after a change)
 #
 # Results on the 2-core dev machine (2026-11-30, gcc 12.2 -O2, valgrind 3.19,
 # fio 3.33 with its default clocksource=cpu, file in /dev/shm so each reap
@@ -33,12 +36,16 @@ cd "$TOP"
 
 # Total instructions (Ir) of one fio run of N I/Os under callgrind.
 engine_ir() {
-	local tags=$1 n=$2 out
+	local tags=$1 n=$2 out extra=()
+	if [ "$tags" = 1 ] && [ -n "${TAG_LOG:-}" ]; then
+		extra=(--tag_log=1 --ssdnvme_results="$DATA.json")
+	fi
 	out=$(mktemp)
 	valgrind --tool=callgrind --toggle-collect=thread_main --callgrind-out-file="$out" "$FIO" --thread --name=cost \
 		--ioengine=external:"$ENGINE" --filename="$DATA" --size=64M --io_size=4g --bs=4k \
 		--rw=randread --number_ios="$n" --norandommap --randrepeat=1 --iodepth="$QD" \
-		--tags="$tags" ${CLOCKSOURCE:+--clocksource=$CLOCKSOURCE} --minimal >/dev/null 2>"$out.err" || { cat "$out.err" >&2; return 1; }
+		--tags="$tags" ${CLOCKSOURCE:+--clocksource=$CLOCKSOURCE} \
+		"${extra[@]}" --minimal >/dev/null 2>"$out.err" || { cat "$out.err" >&2; return 1; }
 	sed -n 's/^summary: //p' "$out"
 	rm -f "$out" "$out.err"
 }
@@ -48,8 +55,8 @@ engine_mode() {
 	declare -A per
 	DATA=/dev/shm/ssdnvme-tag-cost.$$
 	truncate -s 64M "$DATA"
-	trap 'rm -f "$DATA"' EXIT
-	echo "== fio + ssdnvme.so file fallback, randread 4k qd$QD${CLOCKSOURCE:+, clocksource=$CLOCKSOURCE}, (Ir@$((n + 10000)) - Ir@10000) / $n"
+	trap 'rm -f "$DATA" "$DATA".json*' EXIT
+	echo "== fio + ssdnvme.so file fallback, randread 4k qd$QD${CLOCKSOURCE:+, clocksource=$CLOCKSOURCE}${TAG_LOG:+, tags=1 with tag_log=1}, (Ir@$((n + 10000)) - Ir@10000) / $n"
 	for t in 0 1; do
 		a=$(engine_ir "$t" 10000)
 		b=$(engine_ir "$t" $((n + 10000)))

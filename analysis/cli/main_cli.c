@@ -26,7 +26,8 @@ enum {
 	OPT_REPEAT,
 	OPT_BASELINE_DRIVE,
 	OPT_INCLUDE_INVALID,
-	OPT_ALL_SECTIONS
+	OPT_ALL_SECTIONS,
+	OPT_TAIL_PCT
 };
 
 /* The output formats, the first the default: the help, the check of -f and
@@ -89,6 +90,8 @@ static const char usage_text[] =
 	"  -N, --no-reference      do not load published data\n"
 	"      --all-sections      with --with-reference, also the profiles in which\n"
 	"                          only published drives ran (folded away by default)\n"
+	"      --tail-pct=P        \"why the tail\": the I/Os above percentile P of\n"
+	"                          each tag key in the tag logs (default 99.9)\n"
 	"  -j, --jobs=N            parse with N threads (default: one per processor core\n"
 	"                          it may run on, at most 8)\n"
 	"  -q, --quiet             do not list unusable inputs on stderr\n"
@@ -211,6 +214,7 @@ static const struct option long_opts[] = {
 	{"baseline-drive", required_argument, NULL, OPT_BASELINE_DRIVE},
 	{"include-invalid", no_argument, NULL, OPT_INCLUDE_INVALID},
 	{"all-sections", no_argument, NULL, OPT_ALL_SECTIONS},
+	{"tail-pct", required_argument, NULL, OPT_TAIL_PCT},
 	{NULL, 0, NULL, 0},
 };
 
@@ -299,6 +303,19 @@ int cli_parse_global(int argc, char **argv, struct opts *o, int *ninputs)
 		case OPT_ALL_SECTIONS:
 			o->all_sections = true;
 			break;
+		case OPT_TAIL_PCT: {
+			char *end;
+
+			errno = 0;
+			o->tail_pct = strtod(optarg, &end);
+			/* above the median band, below every I/O */
+			if (errno || end == optarg || *end || !(o->tail_pct > FR_TW_BAND_HI) ||
+			    !(o->tail_pct < 100))
+				return usage_error("--tail-pct wants a percentile above 55 and "
+						   "below 100, not '%s'",
+						   optarg);
+			break;
+		}
 		case OPT_REPEAT:
 			if (o->nrepeat == MAX_RUNS)
 				return usage_error("more than 64 --repeat directories at '%s'",
@@ -380,4 +397,5 @@ void cli_opts_init(struct opts *o)
 	memset(o, 0, sizeof(*o));
 	o->format = &formats[0];
 	o->basis = FR_CLAT;
+	o->tail_pct = FR_TW_DEFAULT_PCT;
 }

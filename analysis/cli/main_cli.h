@@ -14,6 +14,7 @@
 #include "read/inputs.h"
 #include "out/out.h"
 #include "report/runinfo.h"
+#include "report/tailwhy.h"
 
 enum {
 	EXIT_ALL_READ = 0,
@@ -39,6 +40,7 @@ struct opts {
 	const char *ref_review;
 	bool with_ref, no_ref, quiet;
 	bool all_sections; /* also profiles that hold only published drives */
+	double tail_pct;   /* --tail-pct: why the tail's percentile */
 	const char *iops_file;
 	bool check_only; /* --check: the --iops checks without the sum */
 	enum fr_basis basis;

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "gate/baseline.h"
+#include "util/appendf.h"
 
 const char *fr_bl_section_name(enum fr_bl_section s)
 {
@@ -163,22 +164,13 @@ static int appendf(char **out, const char *fmt, ...) __attribute__((format(print
 /* Appends to the "; "-joined malloc'd string *out. */
 static int appendf(char **out, const char *fmt, ...)
 {
-	char *add, *t;
 	va_list ap;
-	int n;
+	int rc;
 
 	va_start(ap, fmt);
-	n = vasprintf(&add, fmt, ap);
+	rc = fr_vappendf(out, "; ", fmt, ap);
 	va_end(ap);
-	if (n < 0)
-		return -ENOMEM;
-	n = asprintf(&t, "%s%s%s", *out ? *out : "", *out ? "; " : "", add);
-	free(add);
-	if (n < 0)
-		return -ENOMEM;
-	free(*out);
-	*out = t;
-	return 0;
+	return rc;
 }
 
 static struct fr_bl_row *new_row(struct fr_baseline *b, const char *drive, const char *profile,

@@ -14,6 +14,7 @@
 #include "out/out.h"
 #include "out/baseline_out.h"
 #include "out/out_fdp.h"
+#include "out/out_tailwhy.h"
 #include "out/out_health.h"
 #include "out/out_endurance.h"
 #include "out/out_tq.h"
@@ -444,6 +445,13 @@ int fr_out_json(FILE *f, const struct fr_report *rep)
 
 		if (fdp)
 			add(root, "fdp", fdp);
+	}
+	/* only when some step had tag logs (issue 40) */
+	{
+		struct json_object *tw = fr_tailwhy_json(rep->tw);
+
+		if (tw)
+			add(root, "tail_why", tw);
 	}
 	add(root, "wins", summary_obj(rep));
 	/* only when a step came with an engine results file (issue 25) */

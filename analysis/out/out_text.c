@@ -15,6 +15,7 @@
 #include "out/csv_line.h"
 #include "out/baseline_out.h"
 #include "out/out_fdp.h"
+#include "out/out_tailwhy.h"
 #include "out/out_health.h"
 #include "out/out_endurance.h"
 #include "out/out_tq.h"
@@ -471,6 +472,7 @@ static int render_text(FILE *f, const void *arg)
 	write_pressure(f, rep);
 	noisy_neighbor(f, rep);
 	fr_fdp_text(f, rep);
+	fr_tailwhy_text(f, rep->tw);
 	summary(f, rep);
 	fr_health_text(f, rep->health);
 	fr_endurance_text(f, rep->ei);

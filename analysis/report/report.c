@@ -33,6 +33,7 @@ int fr_report_build(struct fr_report *rep, struct fr_report_parts *parts)
 	rep->health = NULL;
 	rep->bl = NULL;
 	rep->ei = NULL;
+	rep->tw = NULL;
 	if (fr_report_health_build(rep->m, &parts->health))
 		goto nomem;
 	rep->health = &parts->health;
@@ -63,6 +64,11 @@ int fr_report_build(struct fr_report *rep, struct fr_report_parts *parts)
 	if (fr_fdp_compare(rep->m, rep->r ? rep->r->basis : FR_CLAT, &parts->fdp))
 		goto nomem;
 	rep->fdp = &parts->fdp;
+	/* the tag logs are opened only for a report, as fio's logs below */
+	if (fr_tailwhy_build(rep->m, rep->tail_pct > 0 ? rep->tail_pct : FR_TW_DEFAULT_PCT,
+			     &parts->tw, stderr))
+		goto nomem;
+	rep->tw = &parts->tw;
 	/* fio's latency logs are opened only for a report that charts them;
 	 * a damaged line is said on stderr here, once */
 	if (rep->want_peak_series) {
@@ -84,6 +90,7 @@ nomem:
 	rep->sect = NULL;
 	rep->ss = NULL;
 	rep->ei = NULL;
+	rep->tw = NULL;
 	return -ENOMEM;
 }
 
@@ -98,6 +105,7 @@ void fr_report_parts_free(struct fr_report_parts *parts)
 	fr_sections_free(&parts->sect);
 	fr_ss_free(&parts->ss);
 	fr_endurance_free(&parts->ei);
+	fr_tailwhy_free(&parts->tw);
 	if (parts->ranking)
 		fr_peak_free_all(parts->ranking, parts->peak, parts->npeak);
 	memset(parts, 0, sizeof(*parts));

@@ -32,6 +32,7 @@
 #include "report/report_sect.h"
 #include "report/report_ss.h"
 #include "report/endurance.h"
+#include "report/tailwhy.h"
 
 struct fr_baseline;
 struct fr_nn_split;
@@ -83,6 +84,10 @@ struct fr_report {
 	/* the endurance method's steps and WAF (report/endurance.h), made
 	 * once by fr_report_build; n 0: no drive ran it */
 	const struct fr_endurance *ei;
+	/* set before fr_report_build: why the tail's percentile (0: the
+	 * default); the section (tailwhy.h) made once by fr_report_build */
+	double tail_pct;
+	const struct fr_tailwhy *tw;
 };
 
 /* The most header fields a drive's provenance has (read/provenance.c). */
@@ -203,6 +208,7 @@ struct fr_report_parts {
 	struct fr_sections sect;
 	struct fr_ss ss;
 	struct fr_endurance ei;
+	struct fr_tailwhy tw;
 };
 
 /**

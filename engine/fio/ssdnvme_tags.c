@@ -331,10 +331,27 @@ static uint64_t start_lba(const struct io_u *io_u)
 	return fs ? file_lbas(fs, io_u->offset) : io_u->offset;
 }
 
+/*
+ * fio's submission latency of a kept record: its issue time (the record's
+ * submit_ns, still fio's clock here) less the prep time fio stamped in
+ * start_time, both fio_gettime() readings.  Taken only for kept records, so
+ * the other I/Os pay nothing; 0 when fio took no start time (disable_lat).
+ */
+static uint32_t slat_of(const struct tag_io *io, const struct io_u *io_u)
+{
+	uint64_t prep = ssdnvme_ts_ns(&io_u->start_time), d;
+
+	if (!prep || prep > io->submit_ns)
+		return 0;
+	d = io->submit_ns - prep;
+	return d > UINT32_MAX ? UINT32_MAX : (uint32_t)d;
+}
+
 static void fill_where(struct tag_io *io, const struct io_u *io_u)
 {
 	io->lba = start_lba(io_u);
 	io->len = (uint32_t)io_u->xfer_buflen;
+	io->slat_ns = slat_of(io, io_u);
 }
 
 struct io_u *tagging_keep(struct tagging *tg, struct tag_key *k, struct tag_io *io,

@@ -45,6 +45,11 @@ struct tag_io {
 	uint16_t qd;		       /* the job's own queue depth at submit */
 	uint8_t dir;		       /* enum tag_dir */
 	uint8_t flags;		       /* TAG_IO_* */
+	/* fio's submission latency, ns: from the I/O's prep (fio's start_time)
+	 * to its issue, the time fio and the engine held it before the device
+	 * had it; filled only where the record is kept; 0 not known, capped at
+	 * UINT32_MAX (4.3 s) */
+	uint32_t slat_ns;
 };
 
 #define TAG_IO_ERROR 0x01 /* completed with an error (taglog only) */

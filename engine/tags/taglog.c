@@ -95,8 +95,8 @@ void taglog_encode(const struct tag_io *io, unsigned char rec[TAGLOG_RECORD_SIZE
 	rec[TAGLOG_R_FLAGS] = io->flags;
 	for (d = 0; d < TAG_DIR_NR; d++)
 		put32(rec + TAGLOG_R_INFLIGHT + 4 * d, tag_inflight_count(io->inflight[d]));
-	memset(rec + TAGLOG_R_INFLIGHT + 4 * TAG_DIR_NR, 0,
-	       TAGLOG_RECORD_SIZE - TAGLOG_R_INFLIGHT - 4 * TAG_DIR_NR);
+	put32(rec + TAGLOG_R_SLAT, io->slat_ns);
+	memset(rec + TAGLOG_R_SLAT + 4, 0, TAGLOG_RECORD_SIZE - TAGLOG_R_SLAT - 4);
 }
 
 void taglog_decode(const unsigned char rec[TAGLOG_RECORD_SIZE], struct tag_io *io)
@@ -115,6 +115,7 @@ void taglog_decode(const unsigned char rec[TAGLOG_RECORD_SIZE], struct tag_io *i
 	io->flags = rec[TAGLOG_R_FLAGS];
 	for (d = 0; d < TAG_DIR_NR; d++)
 		io->inflight[d] = get32(rec + TAGLOG_R_INFLIGHT + 4 * d);
+	io->slat_ns = get32(rec + TAGLOG_R_SLAT);
 }
 
 static int write_all(int fd, const unsigned char *p, size_t len)

@@ -38,7 +38,8 @@
 #define TAGLOG_R_DIR	  38 /* u8 0 read 1 write 2 trim 3 flush */
 #define TAGLOG_R_FLAGS	  39 /* u8 bit 0: completed with error */
 #define TAGLOG_R_INFLIGHT 40 /* 4 x u32: controller in-flight r/w/t/f at submit */
-/* 56..63 reserved, zero */
+#define TAGLOG_R_SLAT	  56 /* u32 fio's prep to issue, ns; 0 not known (older logs) */
+/* 60..63 reserved, zero */
 
 /* The end record (version 2), written last by taglog_finish(): the magic,
  * then the number of records before it as u64, zeros to 64 bytes.  A log

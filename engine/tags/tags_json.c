@@ -93,6 +93,7 @@ static struct json_object *outlier_json(const struct tag_key *k, const struct ta
 	err |= put_u64(o, "len", io->len);
 	err |= put_u64(o, "lat_ns", io->lat_ns);
 	err |= put_u64(o, "qd", io->qd);
+	err |= put_u64(o, "slat_ns", io->slat_ns);
 	for (d = 0; d < TAG_DIR_NR; d++)
 		err |= put_u64(inf, tag_dir_name(d), tag_inflight_count(io->inflight[d]));
 	err |= put(o, "inflight", inf);

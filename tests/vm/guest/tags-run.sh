@@ -45,7 +45,7 @@ tags_check() {
 	python3 - "$@" <<'PY'
 import json, math, struct, sys
 
-REC = struct.Struct("<QQQIIIHBB4I8x")  # docs/tags.md, 64 bytes
+REC = struct.Struct("<QQQIIIHBB4IIxxxx")  # docs/tags.md, 64 bytes
 
 
 def records(path):
@@ -57,9 +57,9 @@ def records(path):
     for off in range(0, len(data) - len(data) % 64, 64):
         if data[off:off + 8] == b"SSDNVEND":  # the end record: a complete log
             break
-        s, lat, lba, ln, nsid, key, qd, d, fl, ir, iw, it, ifl = REC.unpack_from(data, off)
+        s, lat, lba, ln, nsid, key, qd, d, fl, ir, iw, it, ifl, slat = REC.unpack_from(data, off)
         out.append(dict(submit=s, lat=lat, nsid=nsid, key=key, dir=d, flags=fl,
-                        inflight_w=iw, inflight_r=ir, qd=qd))
+                        inflight_w=iw, inflight_r=ir, qd=qd, slat=slat))
     return out
 
 
@@ -110,6 +110,25 @@ elif mode == "log":  # outliers == the N slowest, percentiles vs exact, per key
         print("# %s: %d outliers = the slowest in the log; p99.99 %d ns (exact %d)" % (
             k["label"], len(mine), k["lat_ns"]["percentile"]["99.990000"],
             lats[max(1, math.ceil(0.9999 * len(lats))) - 1]))
+
+elif mode == "slat":  # each record's submission delay is fio's slat of that I/O
+    fio = {j["jobname"]: j for j in json.load(open(sys.argv[3]))["jobs"]}
+    logs = {j["thread"]: j["taglog"] for j in res["jobs"]}
+    for k in keys:
+        recs = [r for r in records(logs[k["thread"]]) if r["key"] == k["id"] and not r["flags"] & 1]
+        slat = fio[k["label"]][k["direction"]]["slat_ns"]
+        mean = sum(r["slat"] for r in recs) / len(recs)
+        print("# %s: %d records, slat mean %.0f ns, fio's %.0f ns over %d" % (
+            k["label"], len(recs), mean, slat["mean"], slat["N"]))
+        # fio's slat is the same difference (issue_time - start_time) of the
+        # same I/Os; it counts submissions, the log completions
+        if min(r["slat"] for r in recs) == 0 or abs(len(recs) - slat["N"]) > 64 or \
+                abs(mean - slat["mean"]) > 0.02 * slat["mean"] + 100:
+            fail("%s: slat mean %.0f over %d, fio %.0f over %d" % (
+                k["label"], mean, len(recs), slat["mean"], slat["N"]))
+        outl = {(o["t_ns"], o["lat_ns"]): o["slat_ns"] for o in k["outliers"]}
+        if not outl or any(o["slat_ns"] == 0 for o in k["outliers"]):
+            fail("%s: outliers without slat_ns" % k["label"])
 
 elif mode == "multi":  # namespaces=: one key per namespace, counts sum to the job's
     fio = json.load(open(sys.argv[3]))["jobs"][0]
@@ -166,6 +185,8 @@ check_noted "six jobs: per-namespace tag counts equal fio's, means within 5 %" \
 	tags_check counts "$OUT/six.json" "$OUT/six.fio.json"
 check_noted "six jobs: outliers are the N slowest, percentiles within 1 % of the log's exact ones" \
 	tags_check log "$OUT/six.json"
+check_noted "six jobs: each record's submission delay averages to fio's slat" \
+	tags_check slat "$OUT/six.json" "$OUT/six.fio.json"
 
 # -- one job over three namespaces
 fio_cmd "$eng" --name=multi --tag=three-ns --filename=/dev/ng0n1 --namespaces=1-3 --rw=randread --time_based \
@@ -178,13 +199,17 @@ fio_cmd "$eng" --name=off --tags=0 --filename=/dev/ng0n2 --rw=read --bs=4k --siz
 	--ssdnvme_results="$OUT/off.json" >/dev/null 2>&1
 check "tags=0: no tags section" jq -e 'has("tags") | not' "$OUT/off.json"
 
-# -- two fio processes on one controller: writers, then readers
-(bg_fio "$eng" --name=wr --filename=/dev/ng0n1 --rw=randwrite --time_based --runtime=4 \
+# -- two fio processes on one controller: writers, then readers.  The
+# writer runs until the reader is done (a fixed runtime could end before a
+# reader slow to start on a loaded host began), stopped by SIGINT.
+(bg_fio "$eng" --name=wr --filename=/dev/ng0n1 --rw=randwrite --time_based --runtime=60 \
 	"${common[@]}" --ssdnvme_results="$OUT/wr.json" >/dev/null 2>&1) &
 wpid=$!
-sleep 1
+wait_for_segment
+sleep 0.5
 fio_cmd "$eng" --name=rd --filename=/dev/ng0n4 --rw=randread --time_based --runtime=1.5 \
 	"${common[@]}" --tag_log=1 --ssdnvme_results="$OUT/rd-busy.json" >/dev/null 2>&1
+kill -INT $wpid
 wait $wpid
 check_noted "two processes: readers see the other fio's writes in flight" \
 	tags_check inflight "$OUT/rd-busy.json" busy

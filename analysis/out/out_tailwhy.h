@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * "Why the tail" in the reports (out_tailwhy.c, issue 40): what the report
+ * stage attributed (report/tailwhy.h), nothing when no step had tag logs.
+ */
+#ifndef FIORANK_OUT_TAILWHY_H
+#define FIORANK_OUT_TAILWHY_H
+
+#include <stdio.h>
+
+#include "report/tailwhy.h"
+
+struct json_object;
+
+/* The section of the text report: one sentence per key. */
+void fr_tailwhy_text(FILE *f, const struct fr_tailwhy *tw);
+/* The section of the Markdown report: a list of the same sentences. */
+void fr_tailwhy_md(FILE *f, const struct fr_tailwhy *tw);
+/* The section of the HTML report, with a chart of latency against writes
+ * in flight per key. */
+void fr_tailwhy_html(FILE *f, const struct fr_tailwhy *tw);
+/* The JSON report's "tail_why" object, NULL when there is nothing. */
+struct json_object *fr_tailwhy_json(const struct fr_tailwhy *tw);
+
+#endif
