@@ -15,6 +15,7 @@
 #include "out/baseline_out.h"
 #include "out/out_fdp.h"
 #include "out/out_health.h"
+#include "out/out_ai.h"
 #include "out/out_tq.h"
 
 static struct json_object *jnum(double v)
@@ -451,6 +452,7 @@ int fr_out_json(FILE *f, const struct fr_report *rep)
 	if (rep->bl)
 		add(root, "baseline", fr_baseline_json(rep->bl));
 	/* only when a drive ran the method: other reports keep their shape */
+	fr_ai_json(root, rep);
 	tq = fr_tq_json(rep, &ret);
 	if (tq)
 		add(root, "tq_sweep", tq);

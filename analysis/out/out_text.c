@@ -16,6 +16,7 @@
 #include "out/baseline_out.h"
 #include "out/out_fdp.h"
 #include "out/out_health.h"
+#include "out/out_ai.h"
 #include "out/out_tq.h"
 
 #define LABEL_W 32
@@ -474,6 +475,7 @@ static int render_text(FILE *f, const void *arg)
 	fr_health_text(f, rep->health);
 	problems(f, rep);
 	fr_baseline_text(f, rep->bl);
+	fr_ai_text(f, rep);
 	/* last: the runner's report ends with the tq-sweep table */
 	if (fr_tq_text(f, rep))
 		return -1;
