@@ -107,7 +107,11 @@ check "html: both sections, as tables" bash -c "
 	grep -q '<section class=\"profile\" id=\"kvcache\">' '$tmp/kvcache.html' &&
 	grep -q '<th>P95 µs</th>' '$tmp/kvcache.html'"
 check "identity and health per step come from the engine's file beside each run" bash -c "
-	grep -q 'QEMU NVMe Ctrl' '$tmp/checkpoint.text' && grep -q 'QEMU NVMe Ctrl' '$tmp/kvcache.text'"
+	grep -q 'QEMU NVMe Ctrl' '$tmp/checkpoint.text' && grep -q 'QEMU NVMe Ctrl' '$tmp/kvcache.text' &&
+	grep -q '/ ckpt step write: valid' '$tmp/checkpoint.text' &&
+	grep -q '/ ckpt step restore: valid' '$tmp/checkpoint.text' &&
+	grep -q '/ kvcache step q64: valid' '$tmp/kvcache.text' &&
+	grep -q '/ kvcache-fill step q64: valid' '$tmp/kvcache.text'"
 
 # refused: incomplete or unlike runs, made from the real files by a jq
 # filter; refused DESC NAME SOURCE FILTER PATTERN: fiorank's text report of
