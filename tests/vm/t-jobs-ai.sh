@@ -25,8 +25,8 @@ json "$o/kv.json" >"$tmp/kv.json"
 
 # -- checkpoint: the three phases, the shards, the reader's windows
 check "checkpoint: the reader alone, 4 writers and the reader, 4 restorers and the reader; no errors" jq -e '
-	[.jobs[].jobname] == ["ckpt-reader@alone"] + ["ckpt@write"] * 4 + ["ckpt-reader@write"] +
-		["ckpt@restore"] * 4 + ["ckpt-reader@restore"] and all(.jobs[]; .error == 0)' "$tmp/ckpt.json"
+	[.jobs[].jobname] == ["ckpt-reader@alone"] + [range(4) | "ckpt@write"] + ["ckpt-reader@write"] +
+		[range(4) | "ckpt@restore"] + ["ckpt-reader@restore"] and all(.jobs[]; .error == 0)' "$tmp/ckpt.json"
 check "... each writer wrote its 48 MiB shard once and each restorer read 48 MiB back" jq -e '
 	[.jobs[] | select(.jobname == "ckpt@write") | .write.io_bytes] == [50331648, 50331648, 50331648, 50331648] and
 	[.jobs[] | select(.jobname == "ckpt@restore") | .read.io_bytes] == [50331648, 50331648, 50331648, 50331648]' \
@@ -34,9 +34,14 @@ check "... each writer wrote its 48 MiB shard once and each restorer read 48 MiB
 check "... the phases ran one after the other: every restorer started after the last writer ended" jq -e '
 	([.jobs[] | select(.jobname == "ckpt@write") | .job_start + .job_runtime] | max) <=
 	([.jobs[] | select(.jobname == "ckpt@restore") | .job_start] | min)' "$tmp/ckpt.json"
-check "... the reader read in every phase, on namespace 2 (the engine's tags)" jq -e '
+check "... the reader read in every phase" jq -e '
 	[.jobs[] | select(.jobname | startswith("ckpt-reader@")) | .read.total_ios > 0] == [true, true, true]' \
 	"$tmp/ckpt.json"
+check "... on namespace 2, the shards on namespace 1 (the engine's tags)" jq -e '
+	[.tags.keys[] | select(.count > 0) | {job, nsid}] | unique ==
+		[{job: "ckpt-reader@alone", nsid: 2}, {job: "ckpt-reader@restore", nsid: 2},
+		 {job: "ckpt-reader@write", nsid: 2}, {job: "ckpt@restore", nsid: 1}, {job: "ckpt@write", nsid: 1}]' \
+	"$o/ckpt.engine.json"
 # -- kvcache: the steps and their percentiles
 check "kvcache: five read steps at QD 1, 8, 32, 64, 128, each beside its filling writer; no errors" jq -e '
 	[.jobs[].jobname] == ([1, 8, 32, 64, 128] | map("kvcache@q\(.)", "kvcache-fill@q\(.)")) and
