@@ -3,10 +3,10 @@
 # (tests/vm/guest/jobs-ai.sh): jobs/checkpoint.fio and jobs/kvcache.fio by
 # their usage lines under plain fio, then --suite checkpoint and --suite
 # kvcache through the runner, all short; on the host, the jobs each ran,
-# the shards written and read back whole, the reader's windows inside the
-# phases they measure, the read steps' queue depths and their P95 in fio's
-# percentile list, and the runner's refusal of a block device for
-# checkpoint.  About 60 s of guest time.
+# the shards written and read back whole, the phases in order, the
+# namespaces each job used, the read steps' queue depths and their P95 in fio's
+# percentile list, the dry run's plan and namespaces, and the runner's
+# refusal of a block device for checkpoint.  About 60 s of guest time.
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 tmp=$(mktemp -d)
@@ -56,6 +56,12 @@ check "... the reads' percentile list holds 95, 99 and 99.99; every step read an
 check "--suite checkpoint --short: one run, its fio output beside the manifest" test -s \
 	"$o/suite-ckpt/ng0n1/checkpoint/checkpoint/ssdnvme.json"
 check "--suite kvcache --short: one run of the sweep" test -s "$o/suite-kv/ng0n3/kvcache/kvcache/sweep.json"
+check "the dry run's plan: both suites' runs, nsid 1 written, nsid 2 only read, nothing written" bash -c "
+	grep -qx dry-plan-rc=0 '$o/dry-plan.rc' &&
+	grep -Eq '^ +1/2 +ng0n1/checkpoint/checkpoint/ssdnvme +checkpoint.fio ' '$o/dry-plan.log' &&
+	grep -Eq '^ +2/2 +ng0n1/kvcache/kvcache/sweep +kvcache.fio ' '$o/dry-plan.log' &&
+	grep -Eq 'WRITES \(every byte on them may be lost\): .*nvme0n1' '$o/dry-plan.log' &&
+	grep -Eq '^  reads: .*nvme0n2' '$o/dry-plan.log' && [ ! -e '$o/dry2' ]"
 check "checkpoint on a block device is refused before anything runs" bash -c "
 	grep -qx dry-block-rc=2 '$o/dry-block.rc' &&
 	grep -q 'checkpoint needs an NVMe generic char device' '$o/dry-block.log'"

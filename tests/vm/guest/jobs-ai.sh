@@ -7,7 +7,8 @@
 #   kvcache.fio      1 s steps, no ramp, on /dev/ng0n3 (plain fio), then
 #                    --suite kvcache --short on /dev/ng0n3
 # Results in $OUT: ckpt.json, kv.json (fio's JSON, their .engine.json), *.rc,
-# *.log, and the runner's results directories suite-ckpt/ and suite-kv/.
+# *.log, the runner's results directories suite-ckpt/ and suite-kv/, and its
+# dry runs (dry-block.log: refused; dry-plan.log: both suites planned).
 # shellcheck source=tests/vm/guest/jobs-common.sh
 . "$(dirname "$0")/jobs-common.sh" "$@"
 
@@ -25,3 +26,6 @@ S --suite kvcache --short --runtime 1 --ramp 0 --yes-destroy deadbeef --results 
 echo "suite-kv-rc=$?" >"$OUT/suite-kv.rc"
 S --suite checkpoint --short --dry-run --results "$OUT/dry" /dev/nvme0n1 >"$OUT/dry-block.log" 2>&1
 echo "dry-block-rc=$?" >"$OUT/dry-block.rc"
+S --suite checkpoint,kvcache --short --dry-run --yes-destroy deadbeef --results "$OUT/dry2" /dev/ng0n1 \
+	>"$OUT/dry-plan.log" 2>&1
+echo "dry-plan-rc=$?" >"$OUT/dry-plan.rc"
