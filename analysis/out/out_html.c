@@ -20,6 +20,7 @@
 #include "out/out_endurance.h"
 #include "out/out_html_chart.h"
 #include "out/out_html_toc.h"
+#include "out/out_ai.h"
 #include "out/out_tq.h"
 #include "chart/svg.h"
 
@@ -408,6 +409,7 @@ static int render_body(FILE *f, const struct fr_report *rep, struct fr_palette *
 	fr_endurance_html(f, rep->ei, pal);
 	tail(f, rep);
 	fr_baseline_html(f, rep->bl);
+	fr_ai_html(f, rep);
 	return fr_tq_html(f, rep);
 }
 

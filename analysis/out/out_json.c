@@ -17,6 +17,7 @@
 #include "out/out_tailwhy.h"
 #include "out/out_health.h"
 #include "out/out_endurance.h"
+#include "out/out_ai.h"
 #include "out/out_tq.h"
 
 static struct json_object *jnum(double v)
@@ -463,6 +464,7 @@ int fr_out_json(FILE *f, const struct fr_report *rep)
 	if (rep->ei && rep->ei->n)
 		add(root, "endurance", fr_endurance_json(rep->ei));
 	/* only when a drive ran the method: other reports keep their shape */
+	fr_ai_json(root, rep);
 	tq = fr_tq_json(rep, &ret);
 	if (tq)
 		add(root, "tq_sweep", tq);

@@ -18,6 +18,7 @@
 #include "out/out_tailwhy.h"
 #include "out/out_health.h"
 #include "out/out_endurance.h"
+#include "out/out_ai.h"
 #include "out/out_tq.h"
 
 #define LABEL_W 32
@@ -478,6 +479,7 @@ static int render_text(FILE *f, const void *arg)
 	fr_endurance_text(f, rep->ei);
 	problems(f, rep);
 	fr_baseline_text(f, rep->bl);
+	fr_ai_text(f, rep);
 	/* last: the runner's report ends with the tq-sweep table */
 	if (fr_tq_text(f, rep))
 		return -1;

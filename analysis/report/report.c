@@ -26,6 +26,7 @@ int fr_report_build(struct fr_report *rep, struct fr_report_parts *parts)
 	memset(parts, 0, sizeof(*parts));
 	rep->nn = NULL;
 	rep->tq = NULL;
+	rep->ai = NULL;
 	rep->peak = NULL;
 	rep->prov_rows = NULL;
 	rep->nprov_rows = 0;
@@ -61,6 +62,9 @@ int fr_report_build(struct fr_report *rep, struct fr_report_parts *parts)
 	if (fr_endurance_build(rep->m, &parts->ei))
 		goto nomem;
 	rep->ei = &parts->ei;
+	if (fr_ai_build(rep->m, rep->r ? rep->r->basis : FR_CLAT, &parts->ai))
+		goto nomem;
+	rep->ai = &parts->ai;
 	if (fr_fdp_compare(rep->m, rep->r ? rep->r->basis : FR_CLAT, &parts->fdp))
 		goto nomem;
 	rep->fdp = &parts->fdp;
@@ -82,6 +86,7 @@ nomem:
 	fr_report_parts_free(parts);
 	rep->nn = NULL;
 	rep->tq = NULL;
+	rep->ai = NULL;
 	rep->prov_rows = NULL;
 	rep->nprov_rows = 0;
 	rep->fdp = NULL;
@@ -98,6 +103,7 @@ void fr_report_parts_free(struct fr_report_parts *parts)
 {
 	fr_nn_split_free(&parts->nn);
 	fr_tq_free(&parts->tq);
+	fr_ai_free(&parts->ai);
 	fr_fdp_compare_free(&parts->fdp);
 	free(parts->prov_rows);
 	fr_report_health_free(&parts->health);

@@ -22,6 +22,7 @@
 #include "read/provenance.h"
 #include "rank/rank.h"
 #include "rank/tq.h"
+#include "report/ai.h"
 #include "report/runinfo.h"
 #include "report/fdp.h"
 #include "report/report_peak.h"
@@ -55,6 +56,9 @@ struct fr_report {
 	/* the tq-sweep section (rank/tq.h), made once by fr_report_build;
 	 * NULL or nd 0: no drive ran it */
 	const struct fr_tq *tq;
+	/* the checkpoint and KV-cache sections (report/ai.h), made once by
+	 * fr_report_build; NULL or empty: no drive ran them */
+	const struct fr_ai *ai;
 	/* set before fr_report_build: also build the peak steps' series the
 	 * HTML charts (peak, below); the other formats print none of them */
 	bool want_peak_series;
@@ -198,6 +202,7 @@ void fr_nn_split_free(struct fr_nn_split *s);
 struct fr_report_parts {
 	struct fr_nn_split nn;
 	struct fr_tq tq;
+	struct fr_ai ai;
 	struct fr_peak_series **peak;	  /* [profile][entry] */
 	size_t npeak;			  /* profiles */
 	const struct fr_ranking *ranking; /* what peak was built for */

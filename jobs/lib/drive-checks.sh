@@ -29,36 +29,53 @@ refuse() {
 # every namespace (or block device) the plan writes on the device
 # dev_identity just read: its own; the six namespaces of its controller for
 # noisy neighbor (both engines write nsid 1-3 and read 4-6, whatever device
-# was named); every namespace of the controller for a purge (sanitize erases
-# them all, and a format may).  Sets nn_nodes[LABEL] for noisy neighbor.
+# was named); nsid 1 (written) and 2 (read) for checkpoint; every namespace
+# of the controller for a purge (sanitize erases them all, and a format
+# may).  Sets nn_nodes[LABEL] for noisy neighbor.
 touched_namespaces() {
-	local label=$1 dev=$2 nsid dir nodes="" d pairs
+	local label=$1 dev=$2 d
 	touched_dirs=("$id_sys") written_dirs=() read_dirs=()
 	if [ "$writes" = 1 ]; then written_dirs+=("$id_sys"); else read_dirs+=("$id_sys"); fi
-	if [ "$needs_nn" = 1 ]; then
-		[ "$id_kind" = nvme-char ] ||
-			refuse "noisy neighbor needs an NVMe generic char device (/dev/ngXnY) of a controller with six namespaces, not $dev"
-		if [ -z "$id_parent" ]; then
-			: # not NVMe: refused above
-		elif [ "$setup_pending" = 1 ]; then
-			# The namespaces are made by --setup-namespaces; checked again after.
-			[ "$setup_ns" -ge 6 ] || refuse "noisy neighbor needs six namespaces; --setup-namespaces $setup_ns makes fewer"
-		elif check_made "the namespaces the plan touches" && pairs=$(ctrl_namespaces "$id_parent" 1 2 3 4 5 6 2>&1); then
-			while read -r nsid dir; do
-				touched_dirs+=("$dir")
-				if [ "$nsid" -le 3 ]; then written_dirs+=("$dir"); else read_dirs+=("$dir"); fi
-				if d=$(generic_node "$dir" 2>&1); then nodes+="$d "; else refuse "${d#ssdnvme-suite: }"; fi
-			done <<<"$pairs"
-			nn_nodes[$label]=$nodes
-		else
-			refuse "noisy neighbor needs six namespaces (nsid 1-6) on $dev's controller: ${pairs#ssdnvme-suite: }"
-		fi
+	if [ "$needs_nn" = 1 ] && touch_ctrl_namespaces "$dev" "noisy neighbor" 6 "1 2 3" "4 5 6"; then
+		nn_nodes[$label]=$ctrl_nodes
 	fi
+	[ "$needs_ckpt" = 0 ] || touch_ctrl_namespaces "$dev" checkpoint 2 "1" "2" || :
 	if { [ -n "$purge" ] || [ "$setup_pending" = 1 ]; } && [ -n "$id_parent" ]; then
 		for d in "$id_parent"/nvme*n*; do
 			[[ ${d##*/} =~ ^nvme[0-9]+n[0-9]+$ ]] && touched_dirs+=("$d") && written_dirs+=("$d")
 		done
 	fi
+}
+
+# touch_ctrl_namespaces DEV METHOD COUNT WRITTEN READ: a method that runs on
+# namespaces of DEV's controller by nsid (the engine's namespaces=), whatever
+# namespace was named: the nsids WRITTEN and READ (space lists; COUNT of
+# them in all, the smallest setup that has them) join touched_dirs and
+# written_dirs/read_dirs, their generic nodes go to ctrl_nodes; fails (after
+# refuse) when the controller lacks one, or DEV is not an NVMe generic node.
+touch_ctrl_namespaces() {
+	local dev=$1 what=$2 count=$3 nsid dir d pairs
+	ctrl_nodes=""
+	if [ "$id_kind" != nvme-char ]; then
+		refuse "$what needs an NVMe generic char device (/dev/ngXnY) of a controller with $count namespaces, not $dev"
+		return 1
+	fi
+	if [ "$setup_pending" = 1 ]; then
+		# The namespaces are made by --setup-namespaces; checked again after.
+		[ "$setup_ns" -ge "$count" ] || { refuse "$what needs $count namespaces; --setup-namespaces $setup_ns makes fewer" && return 1; }
+		return 0
+	fi
+	check_made "the namespaces the plan touches"
+	# shellcheck disable=SC2086 # the nsid lists are words
+	if ! pairs=$(ctrl_namespaces "$id_parent" $4 $5 2>&1); then
+		refuse "$what needs namespaces $(echo $4 $5 | tr ' ' ',') on $dev's controller: ${pairs#ssdnvme-suite: }"
+		return 1
+	fi
+	while read -r nsid dir; do
+		touched_dirs+=("$dir")
+		if [[ " $4 " == *" $nsid "* ]]; then written_dirs+=("$dir"); else read_dirs+=("$dir"); fi
+		if d=$(generic_node "$dir" 2>&1); then ctrl_nodes+="$d "; else refuse "${d#ssdnvme-suite: }"; fi
+	done <<<"$pairs"
 }
 
 # check_purge_target DEV: --purge runs nvme-cli's format (this namespace)

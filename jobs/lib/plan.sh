@@ -6,7 +6,7 @@
 #   plan_id[i]     <drive>/<suite>/<test>/<step>: the run's id, also its path
 #                  below the results directory
 #   plan_suite[i]  precondition, profiles, write-pressure, noisy-neighbor,
-#                  noisy-neighbor-fdp, tq-sweep, pts-* or endurance
+#                  noisy-neighbor-fdp, tq-sweep, checkpoint, kvcache, pts-* or endurance
 #   plan_test[i]   the profile id, or the suite's name
 #   plan_step[i]   peak, a curve percentage, MB/s, fill/seq/rand, ss-roundN,
 #                  purge, the noisy-neighbor run's engine, or a tq-sweep
@@ -22,11 +22,13 @@
 # shellcheck source=jobs/lib/state.sh
 . "${BASH_SOURCE[0]%/*}/state.sh"
 
-SUITE_NAMES="precondition profiles write-pressure noisy-neighbor noisy-neighbor-fdp tq-sweep pts-wsat pts-hir pts-xsr pts-dirth pts-lat pts-iops pts-tp endurance"
+SUITE_NAMES="precondition profiles write-pressure noisy-neighbor noisy-neighbor-fdp tq-sweep checkpoint kvcache pts-wsat pts-hir pts-xsr pts-dirth pts-lat pts-iops pts-tp endurance"
 # What "all" runs: the VDbench-style method.  tq-sweep (the SATA roundup's
 # method) preconditions with its own workload, and noisy-neighbor-fdp needs
 # a drive with Flexible Data Placement, so they are asked for by name.
 SUITE_ALL="precondition profiles write-pressure noisy-neighbor"
+# The steps of jobs/kvcache.fio (its kvcache@q<D> sections), for the plan's estimate.
+KV_STEPS=5
 
 # The profiles in the published order, each high-load variant after its
 # base: the order analysis/rank/rank.c ranks them in (tests/script/jobs-profile-order.sh
@@ -47,14 +49,14 @@ parse_suites() {
 			case " $SUITE_NAMES " in
 			*" $s "*) [[ $out == *" $s "* ]] || out+="$s " ;;
 			*)
-				echo "ssdnvme-suite: unknown suite '$s': profiles, write-pressure, noisy-neighbor, noisy-neighbor-fdp, precondition, tq-sweep, pts-wsat, pts-hir, pts-xsr, pts-dirth, pts-lat, pts-iops, pts-tp, endurance or all (or a comma list)" >&2
+				echo "ssdnvme-suite: unknown suite '$s': profiles, write-pressure, noisy-neighbor, noisy-neighbor-fdp, precondition, tq-sweep, checkpoint, kvcache, pts-wsat, pts-hir, pts-xsr, pts-dirth, pts-lat, pts-iops, pts-tp, endurance or all (or a comma list)" >&2
 				return 1
 				;;
 			esac
 		done
 	done
 	out=${out# }
-	[ -n "$out" ] || { echo "ssdnvme-suite: --suite is required: profiles, write-pressure, noisy-neighbor, noisy-neighbor-fdp, precondition, tq-sweep, pts-wsat, pts-hir, pts-xsr, pts-dirth, pts-lat, pts-iops, pts-tp, endurance or all" >&2; return 1; }
+	[ -n "$out" ] || { echo "ssdnvme-suite: --suite is required: profiles, write-pressure, noisy-neighbor, noisy-neighbor-fdp, precondition, tq-sweep, checkpoint, kvcache, pts-wsat, pts-hir, pts-xsr, pts-dirth, pts-lat, pts-iops, pts-tp, endurance or all" >&2; return 1; }
 	echo "${out% }"
 }
 
@@ -161,6 +163,22 @@ plan_tq_sweep() {
 		plan_add "$d/tq-sweep/tq-sweep/$s" tq-sweep tq-sweep "$s" tq-sweep.fio \
 			"tq-sweep@$s" "$step_secs" run
 	done
+}
+
+# plan_checkpoint DRIVE: the checkpoint burst in one run through the ssdnvme
+# engine (its namespaces= puts the shards on nsid 1 and the reader on 2):
+# the reader alone, the checkpoint, the restore.  Planned as the three
+# reader windows plus one step for the writers beyond them.
+plan_checkpoint() {
+	plan_add "$1/checkpoint/checkpoint/ssdnvme" checkpoint checkpoint ssdnvme \
+		checkpoint.fio "" $((3 * ckpt_read_time + step_secs)) run
+}
+
+# plan_kvcache DRIVE: the KV-cache read steps (q1 ... q128, each beside the
+# filling writer) in one run of the file.
+plan_kvcache() {
+	plan_add "$1/kvcache/kvcache/sweep" kvcache kvcache sweep kvcache.fio "" \
+		$((KV_STEPS * step_secs)) run
 }
 
 # build_plan DEVICE...: every suite on every device, one device after the
