@@ -46,11 +46,54 @@ struct pc_run {
 	unsigned int truncated; /* logs the cut left without their end record */
 };
 
+/**
+ * pc_find_ns() - the namespace a --ns option named
+ * @run: the run
+ * @nsid: its nsid
+ *
+ * Return: the namespace, or NULL when no --ns named @nsid.
+ */
 struct pc_ns *pc_find_ns(struct pc_run *run, uint32_t nsid);
+
+/**
+ * pc_read_logs() - every acknowledged write of the tag logs, flushed or not
+ * @run: the run, with its logs and namespaces from the command line
+ *
+ * Return: 0, or PC_EXIT_USAGE with a message on stderr (a log unreadable,
+ * a write to a namespace no --ns names, no acknowledged write at all).
+ */
 int pc_read_logs(struct pc_run *run);
+
+/**
+ * pc_open_devices() - open each namespace for reading, check the writes fit
+ * @run: the run, after pc_read_logs()
+ *
+ * Return: 0, or PC_EXIT_USAGE with a message on stderr (a device that
+ * cannot be read, a write outside it, an LBA written twice).
+ */
 int pc_open_devices(struct pc_run *run);
+
+/**
+ * pc_check() - read every write's range back and judge it
+ * @run: the run, after pc_open_devices()
+ *
+ * Return: 0, or PC_EXIT_USAGE when out of memory.
+ */
 int pc_check(struct pc_run *run);
+
+/**
+ * pc_report() - the counts per namespace, each failure named, the verdict
+ * @run: the run, after pc_check()
+ * @out: where the report goes
+ *
+ * Return: 0 (PASS) or PC_EXIT_FAIL.
+ */
 int pc_report(const struct pc_run *run, FILE *out);
+
+/**
+ * pc_free() - close the devices and free the writes
+ * @run: the run
+ */
 void pc_free(struct pc_run *run);
 
 #endif

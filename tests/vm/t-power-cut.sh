@@ -26,7 +26,7 @@ boot() {
 	shift 2
 	while [ "$1" != -- ]; do opts+=("$1"); shift; done
 	shift
-	"$VMRUN" --out "$out" --images "$imgs" --ns 3x16M --timeout 300 "${opts[@]}" \
+	"$VMRUN" --out "$out" --images "$imgs" --ns 4x16M --timeout 300 "${opts[@]}" \
 		-- bash tests/vm/guest/power-cut.sh "$@" >"$tmp/$name.log" 2>&1
 	rc=$?
 	check_eq "$name: tests/vm/run's exit status" "$want" "$rc"
@@ -73,7 +73,9 @@ cut_mid_write 3
 # byte flipped in LBA 9, inside the write at LBAs 8-15.
 "$TOP/tests/vm/plant-fault" zero "$imgs/ns1.img" 0 8 512
 "$TOP/tests/vm/plant-fault" flip "$imgs/ns2.img" 9 1 512
-boot boot4 0 -- --check 3 --check 1 --check 2
+# The last boot also runs the suite (jobs/ssdnvme-suite --suite power-cut)
+# on namespace 4: its flow, refusals and manifest (tests/vm/guest/jobs-power-cut.sh).
+boot boot4 0 -- --check 3 --check 1 --check 2 --then "$TOP/tests/vm/guest/jobs-power-cut.sh" 4
 clean 3
 for ns in 1 2; do sed 's/^/# /' "$out/check-ns$ns.txt"; done
 check_eq "ns1 (planted: zeroed LBAs 0-7): ssdnvme-powercut fails" 1 "$(cat "$out/check-ns1.rc")"
@@ -84,5 +86,14 @@ check_eq "ns2 (planted: byte flipped in LBA 9): ssdnvme-powercut fails" 1 "$(cat
 check "ns2: the torn flushed write is named" \
 	grep -q '^FAIL namespace 2: torn flushed write: LBAs 8-15 ' "$out/check-ns2.txt"
 check "ns2: counted as 1 torn" grep -Eq '^  flushed writes: [0-9]+ intact, 0 lost, 1 torn$' "$out/check-ns2.txt"
+# the suite's TAP lines, relayed (its plan line says it ran to its end)
+check "the suite's guest script ran to its end" grep -q '^1\.\.[1-9]' "$tmp/boot4.log"
+while IFS= read -r line; do
+	case $line in
+	"not ok "*) not_ok "suite: ${line#not ok * - }" ;;
+	"ok "*) ok "suite: ${line#ok * - }" ;;
+	"# "*) echo "$line" ;;
+	esac
+done <"$tmp/boot4.log"
 echo "# t-power-cut: 4 boots, 3 cuts, $((SECONDS - start)) s"
 tap_done

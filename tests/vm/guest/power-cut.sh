@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs inside the test bed, one boot of tests/vm/t-power-cut.sh's series:
 #
-#   power-cut.sh [--check NS]... [--write NS]
+#   power-cut.sh [--check NS]... [--write NS] [--then SCRIPT [ARGS...]]
 #
 # --check NS: ssdnvme-powercut on namespace NS with the tag log that an
 #   earlier boot's --write NS left in $OUT/ns<NS>/; its report goes to
@@ -11,6 +11,7 @@
 #   pc-write section starts (tests/vm/run
 #   --power-cut then cuts the power at its chosen moment); $OUT/write-ns<NS>.rc
 #   says fio ended before the cut, which the test counts as a failure.
+# --then SCRIPT ARGS...: runs another guest script last (sharing the boot).
 # The host judges the files; everything here is written before the next step
 # starts, so a cut loses none of it.
 . "$(dirname "$0")/../../lib.sh"
@@ -43,6 +44,11 @@ while [ $# -gt 0 ]; do
 		touch "$VM_POWER_CUT_ARM"
 		pc_fio write
 		shift 2
+		;;
+	--then)
+		# another guest script in the same boot, last
+		shift
+		exec bash "$@"
 		;;
 	*)
 		echo "power-cut.sh: unknown argument '$1'" >&2
