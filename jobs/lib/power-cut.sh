@@ -69,8 +69,21 @@ pc_wait_gone() {
 	wait "$pid" 2>/dev/null
 }
 
+# pc_wait_first_flush PID: until the step's tag log holds a record (with
+# tag_log_sync=1 it is first written at the first completed flush), fio
+# PID ended, or 10 minutes passed.
+pc_wait_first_flush() {
+	local f t0=$SECONDS
+	while kill -0 "$1" 2>/dev/null && [ $((SECONDS - t0)) -lt 600 ]; do
+		for f in "${ident%/*}"/."${ident##*/}".pc-write.*.taglog.*.tmp; do
+			[ -f "$f" ] && [ "$(stat -c %s "$f")" -gt 64 ] && return 0
+		done
+		sleep 0.1
+	done
+}
+
 # run_power_cut: [pc-write] in the background, --power-cut-cmd after a
-# random delay within --power-cut-after, then, once the command returned
+# random delay within --power-cut-after from its first flush, then, once the command returned
 # (the drive is back, as its contract says) and fio ended, ssdnvme-powercut
 # on the tag log and the namespace.  Its report is <step>.check.txt; the
 # step is done when it passed.  Sets status.
@@ -82,6 +95,9 @@ run_power_cut() {
 	rm -f "$out" "$check" "$ident".pc-write.*.taglog "${ident%/*}"/."${ident##*/}".pc-write.*.taglog.*.tmp
 	"$fio_bin" --output-format=json+ --output="$out" "$flat" 2>"$results/$rel.stderr" &
 	fio_pid=$!
+	# the delay runs from the first flush in the tag log (the file grows past
+	# its 64-byte header only then), not from fio's start-up
+	pc_wait_first_flush "$fio_pid"
 	delay=$((pc_after_min + (RANDOM * 32768 + RANDOM) % (pc_after_max - pc_after_min + 1)))
 	sleep "$((delay / 100)).$(printf '%02d' $((delay % 100)))"
 	if ! kill -0 "$fio_pid" 2>/dev/null; then
@@ -89,7 +105,7 @@ run_power_cut() {
 		echo "ssdnvme-suite: $id: fio ended (exit $?) before the cut: lower --power-cut-after, or write a larger --region" >&2
 		return
 	fi
-	echo "ssdnvme-suite: $id: cutting the power $((delay / 100)).$(printf '%02d' $((delay % 100))) s into the writes: $power_cut_cmd" >&2
+	echo "ssdnvme-suite: $id: cutting the power $((delay / 100)).$(printf '%02d' $((delay % 100))) s after the writes' first flush: $power_cut_cmd" >&2
 	SSDNVME_DEV=$dev bash -c "$power_cut_cmd" >&2
 	rc=$?
 	pc_wait_gone "$fio_pid" 60

@@ -7,8 +7,8 @@
 #   earlier boot's --write NS left in $OUT/ns<NS>/; its report goes to
 #   $OUT/check-ns<NS>.txt, its exit status to $OUT/check-ns<NS>.rc.
 # --write NS: jobs/power-cut.fio on /dev/ng0n<NS>, logging to $OUT/ns<NS>/;
-#   its pc-clear section first, then $VM_POWER_CUT_ARM is touched as the
-#   pc-write section starts (tests/vm/run
+#   its pc-clear section first, then its pc-write section, and
+#   $VM_POWER_CUT_ARM is touched once the tag log holds a first flush (tests/vm/run
 #   --power-cut then cuts the power at its chosen moment); $OUT/write-ns<NS>.rc
 #   says fio ended before the cut, which the test counts as a failure.
 # --then SCRIPT ARGS...: runs another guest script last (sharing the boot).
@@ -39,10 +39,18 @@ while [ $# -gt 0 ]; do
 				>/dev/null 2>"$OUT/$1-ns$ns.err"
 			echo $? >"$OUT/$1-ns$ns.rc"
 		}
-		# the cut is timed from the start of the writes, not of the clearing
+		# The cut is timed from the first flush the tag log holds (its file
+		# grows past the 64-byte header only then, tag_log_sync=1), not from
+		# fio's start: on a loaded host fio's start-up alone can take seconds.
 		pc_fio clear
+		pc_fio write &
+		for _ in $(seq 600); do
+			compgen -G "$OUT/ns$ns/.pc.pc-write.*.tmp" >/dev/null &&
+				[ "$(stat -c %s "$OUT/ns$ns"/.pc.pc-write.*.tmp | head -n 1)" -gt 64 ] && break
+			sleep 0.1
+		done
 		touch "$VM_POWER_CUT_ARM"
-		pc_fio write
+		wait
 		shift 2
 		;;
 	--then)
