@@ -199,6 +199,7 @@ INSTALL_MAN   := analysis/fiorank.1:man1 jobs/ssdnvme-suite.1:man1 engine/ssdnvm
 install: all $(BUILD)/version.h
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/ssdnvme $(DESTDIR)$(PREFIX)/share/ssdnvme
 	install -m 0755 $(BUILD)/ssdnvme.so $(DESTDIR)$(PREFIX)/lib/ssdnvme/ssdnvme.so
+	install -m 0755 $(BUILD)/ssdnvme-powercut $(DESTDIR)$(PREFIX)/lib/ssdnvme/ssdnvme-powercut
 	install -m 0755 $(FIO_BIN) $(DESTDIR)$(PREFIX)/lib/ssdnvme/fio
 	install -m 0755 $(BUILD)/fiorank $(DESTDIR)$(PREFIX)/bin/fiorank
 	cp -r jobs $(DESTDIR)$(PREFIX)/share/ssdnvme/
@@ -218,7 +219,7 @@ uninstall:
 		rm -f $(DESTDIR)$(PREFIX)/share/man/$$sec/$${f##*/}; done
 
 clean:
-	rm -rf build/asan build/obj build/tests build/ssdnvme.so build/fiorank build/fio build/vm
+	rm -rf build/asan build/obj build/tests build/ssdnvme.so build/ssdnvme-powercut build/fiorank build/fio build/vm
 
 distclean:
 	rm -rf build

@@ -52,7 +52,7 @@ ENGINE_GLUE_OBJS := $(patsubst engine/%.c,$(BUILD)/obj/engine/%.o,$(ENGINE_GLUE_
 ENGINE_TAGS_LIB := $(BUILD)/obj/engine/libssdtags.a
 ENGINE_SO_INPUTS = $(ENGINE_IO_OBJS) $(ENGINE_HEALTH_OBJS) $(ENGINE_GLUE_OBJS) $(ENGINE_TAGS_LIB)
 
-engine: $(BUILD)/ssdnvme.so $(BUILD)/tests/ssdnvme-wrongfio.so
+engine: $(BUILD)/ssdnvme.so $(BUILD)/tests/ssdnvme-wrongfio.so $(BUILD)/ssdnvme-powercut
 engine-tags-lib: $(ENGINE_TAGS_LIB)
 
 # Only the glue sees fio's headers.  Everything is hidden but get_ioengine, and
@@ -99,6 +99,14 @@ $(BUILD)/obj/engine/fio/ssdnvme-wrongfio.o: engine/fio/ssdnvme.c $(FIO_CONFIG) \
 $(BUILD)/tests/ssdnvme-wrongfio.so: $(filter-out %/ssdnvme.o,$(ENGINE_SO_INPUTS)) \
 		$(BUILD)/obj/engine/fio/ssdnvme-wrongfio.o
 	$(CC) -shared -Wl,-Bsymbolic -o $@ $^ $(BASE_LDFLAGS) $(ENGINE_LIBS)
+
+# The power-cut checker (docs/power-cut.md): reads the tag logs with the tag
+# library's reader, nothing of fio.
+ENGINE_TOOL_SRCS := $(wildcard engine/tools/*.c)
+$(BUILD)/ssdnvme-powercut: $(ENGINE_TOOL_SRCS) $(wildcard engine/tools/*.h) $(ENGINE_TAGS_LIB) \
+		engine/engine.mk | $(BUILD)/.dir
+	$(CC) $(BASE_CFLAGS) -Iengine/tags -o $@ $(ENGINE_TOOL_SRCS) $(ENGINE_TAGS_LIB) \
+		$(BASE_LDFLAGS) $(JSONC_LIBS) -lm
 
 # Unit tests: every tests/unit/test_engine_*.c, each linked with the fio-free
 # layers (engine/io objects, the tag library): no test sees fio.

@@ -71,6 +71,7 @@ struct ssdnvme_options {
 	unsigned int tag_outliers; /* slowest I/Os kept per tag key */
 	unsigned int tag_interval; /* time-series interval, ms */
 	unsigned int tag_log;	   /* 1: every I/O to <results>.<job>.<N>.taglog */
+	unsigned int tag_log_sync; /* 1: the tag log is written and synced at each flush */
 	/* Metadata and protection information, fio's io_uring_cmd names (docs/engine.md) */
 	unsigned int md_per_io_size; /* separate metadata bytes per I/O; 0: computed */
 	unsigned int pi_act;	     /* 1: PRACT, the controller inserts/strips PI */

@@ -370,6 +370,18 @@ struct fio_option ssdnvme_fio_options[] = {
 		.group = FIO_OPT_G_INVALID,
 	},
 	{
+		.name = "tag_log_sync",
+		.lname = "Tag log synced at each flush",
+		.type = FIO_OPT_BOOL,
+		.off1 = offsetof(struct ssdnvme_options, tag_log_sync),
+		.def = "0",
+		.help = "1 (with tag_log=1): after each completed flush the tag log so far is "
+			"written and fdatasync()ed, so that it survives a power cut "
+			"(docs/power-cut.md)",
+		.category = FIO_OPT_C_ENGINE,
+		.group = FIO_OPT_G_INVALID,
+	},
+	{
 		.name = "health",
 		.lname = "Drive health",
 		.type = FIO_OPT_BOOL,

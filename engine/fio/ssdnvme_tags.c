@@ -111,6 +111,7 @@ static int open_log(struct thread_data *td, struct engine_data *ld, struct taggi
 	}
 	/* the log stops short of the room the results file still needs */
 	taglog_set_reserve(cfg->log, ssdnvme_results_estimate(td));
+	taglog_set_sync_at_flush(cfg->log, ((struct ssdnvme_options *)td->eo)->tag_log_sync);
 	return 0;
 }
 
@@ -178,6 +179,11 @@ int tagging_init(struct thread_data *td, struct engine_data *ld, const char *res
 	};
 	struct tagging *tg;
 
+	if (o->tag_log_sync && (!o->tags || !o->tag_log)) {
+		ssdnvme_fail(td, EINVAL,
+			     "tag_log_sync=1 needs tag_log=1 (and tags=1): it syncs that log");
+		return 1;
+	}
 	if (!o->tags)
 		return 0;
 	tg = calloc(1, sizeof(*tg));

@@ -24,6 +24,7 @@ struct taglog {
 	uint64_t kept;
 	size_t nbuf;
 	uint64_t records;
+	bool sync_at_flush; /* taglog_set_sync_at_flush() */
 	char *path;
 	unsigned char buf[TAGLOG_BUF_RECORDS * TAGLOG_RECORD_SIZE];
 };
@@ -226,13 +227,34 @@ static void write_buffer(struct taglog *log)
 	}
 }
 
+/*
+ * A completed flush makes every write acknowledged before it durable on the
+ * drive: the log of those writes must then be as durable as they are, or a
+ * power cut could leave the drive with data the log does not account for
+ * (the power-cut check, docs/power-cut.md, trusts the log up to its last
+ * flush record).
+ */
+static void sync_out(struct taglog *log)
+{
+	write_buffer(log);
+	if (!log->error && !log->full && fdatasync(log->fd) < 0 && errno != EINVAL)
+		log->error = errno;
+}
+
 void taglog_append(struct taglog *log, const struct tag_io *io)
 {
 	taglog_encode(io, log->buf + log->nbuf);
 	log->nbuf += TAGLOG_RECORD_SIZE;
 	log->records++;
-	if (log->nbuf == sizeof(log->buf))
+	if (log->sync_at_flush && io->dir == TAG_FLUSH && !(io->flags & TAG_IO_ERROR))
+		sync_out(log);
+	else if (log->nbuf == sizeof(log->buf))
 		write_buffer(log);
+}
+
+void taglog_set_sync_at_flush(struct taglog *log, bool on)
+{
+	log->sync_at_flush = on;
 }
 
 int taglog_flush(struct taglog *log, char *err, size_t errlen)

@@ -170,6 +170,19 @@ int taglog_close(struct taglog *log, char *err, size_t errlen);
 void taglog_set_reserve(struct taglog *log, uint64_t bytes);
 
 /**
+ * taglog_set_sync_at_flush() - make the log durable at each completed flush
+ * @log: the writer
+ * @on: true: after appending a flush's record (one without the error flag)
+ *      write out the buffer and fdatasync() the file
+ *
+ * Off by default.  On, the file always holds every record up to the last
+ * completed flush's, whatever happens to the process or the machine after:
+ * the power-cut check (docs/power-cut.md) relies on it.  A file system
+ * without fdatasync() (EINVAL) is written only.
+ */
+void taglog_set_sync_at_flush(struct taglog *log, bool on);
+
+/**
  * taglog_stopped() - whether the log stopped at its reserve
  * @log: the writer
  * @kept: set to the records it kept

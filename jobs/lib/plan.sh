@@ -15,14 +15,14 @@
 #   plan_sect[i]   the job file's section to run (empty: all)
 #   plan_est[i]    planned seconds
 #   plan_kind[i]   what runs it (run_step in the runner): purge, fill, run,
-#                  ss, peak, step, wp, nn, ei (jobs/lib/endurance.sh)
+#                  ss, peak, step, wp, nn, ei (jobs/lib/endurance.sh), pcclear, pc (jobs/lib/power-cut.sh)
 # plan_n is the number of records, plan_secs their planned seconds.
 # Reads the runner's settings (suites, profiles, steps, ...); sourced by it.
 # The runner's shared state (declared once there; sourced once).
 # shellcheck source=jobs/lib/state.sh
 . "${BASH_SOURCE[0]%/*}/state.sh"
 
-SUITE_NAMES="precondition profiles write-pressure noisy-neighbor noisy-neighbor-fdp tq-sweep checkpoint kvcache pts-wsat pts-hir pts-xsr pts-dirth pts-lat pts-iops pts-tp endurance"
+SUITE_NAMES="precondition profiles write-pressure noisy-neighbor noisy-neighbor-fdp tq-sweep checkpoint kvcache pts-wsat pts-hir pts-xsr pts-dirth pts-lat pts-iops pts-tp endurance power-cut"
 # What "all" runs: the VDbench-style method.  tq-sweep (the SATA roundup's
 # method) preconditions with its own workload, and noisy-neighbor-fdp needs
 # a drive with Flexible Data Placement, so they are asked for by name.
@@ -49,14 +49,14 @@ parse_suites() {
 			case " $SUITE_NAMES " in
 			*" $s "*) [[ $out == *" $s "* ]] || out+="$s " ;;
 			*)
-				echo "ssdnvme-suite: unknown suite '$s': profiles, write-pressure, noisy-neighbor, noisy-neighbor-fdp, precondition, tq-sweep, checkpoint, kvcache, pts-wsat, pts-hir, pts-xsr, pts-dirth, pts-lat, pts-iops, pts-tp, endurance or all (or a comma list)" >&2
+				echo "ssdnvme-suite: unknown suite '$s': profiles, write-pressure, noisy-neighbor, noisy-neighbor-fdp, precondition, tq-sweep, checkpoint, kvcache, pts-wsat, pts-hir, pts-xsr, pts-dirth, pts-lat, pts-iops, pts-tp, endurance, power-cut or all (or a comma list)" >&2
 				return 1
 				;;
 			esac
 		done
 	done
 	out=${out# }
-	[ -n "$out" ] || { echo "ssdnvme-suite: --suite is required: profiles, write-pressure, noisy-neighbor, noisy-neighbor-fdp, precondition, tq-sweep, checkpoint, kvcache, pts-wsat, pts-hir, pts-xsr, pts-dirth, pts-lat, pts-iops, pts-tp, endurance or all" >&2; return 1; }
+	[ -n "$out" ] || { echo "ssdnvme-suite: --suite is required: profiles, write-pressure, noisy-neighbor, noisy-neighbor-fdp, precondition, tq-sweep, checkpoint, kvcache, pts-wsat, pts-hir, pts-xsr, pts-dirth, pts-lat, pts-iops, pts-tp, endurance, power-cut or all" >&2; return 1; }
 	echo "${out% }"
 }
 

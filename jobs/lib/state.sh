@@ -34,6 +34,10 @@ spr_op=0.15          # --spr-op (sprandom's over-provisioning)
 fill_passes="" precond_time="" precond_bs=4k   # --fill-passes, --precond-time, --precond-bs
 ss_round_time="" ss_max_rounds="" ss_jobs=""   # --ss-round-time, --ss-max-rounds, --ss-jobs
 ss_measures=iops     # --ss-measures: what must be steady, space-separated once checked
+power_cut_cmd=""      # --power-cut-cmd (jobs/lib/power-cut.sh)
+power_cut_after=5-30 # --power-cut-after MIN-MAX seconds; in hundredths:
+pc_after_min="" pc_after_max=""  # (power_cut_args)
+powercut_bin=""      # ssdnvme-powercut, beside fiorank (build/ or PREFIX/lib/ssdnvme)
 purge=""             # --purge
 setup_ns="" setup_lbaf=0 # --setup-namespaces, --setup-lbaf
 setup_pending=0      # 1 until --setup-namespaces has run

@@ -100,6 +100,12 @@ run_purge() {
 	cat "$out" >&2
 }
 
+# job_sha: the row's job file's sha256 into sha, hashed once per file.
+job_sha() {
+	[ -n "${sha_of[$job]:-}" ] || sha_of[$job]=$(sha256sum "$JOBS/$job" | cut -d' ' -f1)
+	sha=${sha_of[$job]}
+}
+
 # run_job: flattens the row's job and runs it with fio (a capped curve step:
 # the profile's peak section at step_rate).  Sets status.
 run_job() {
@@ -110,8 +116,7 @@ run_job() {
 	elif ! flatten_job "$JOBS/$job" ${sect:+"$sect"} >"$flat"; then
 		return
 	fi
-	[ -n "${sha_of[$job]:-}" ] || sha_of[$job]=$(sha256sum "$JOBS/$job" | cut -d' ' -f1)
-	sha=${sha_of[$job]}
+	job_sha
 	record_run running
 	if [ -e "$out" ] || [ -e "$ident" ]; then rm -f "$out" "$ident"; fi
 	# fio's own messages go to <step>.stderr (kept: they explain a failure)
@@ -307,7 +312,8 @@ run_plan() {
 		[ -z "${skip_drive[$drive]:-}" ] || continue
 		[ "$kind" != ss ] || [ -z "${ss_done[$drive/$st]:-}" ] || continue
 		[ "$kind" != ptsr ] || pts_round_wanted || continue
-		if [ "${prev_status[$id]:-}" = "done" ] && { [ "$kind" = purge ] || result_valid "$out"; }; then
+		# a cut's fio output is cut short too: its check passed, that is all
+		if [ "${prev_status[$id]:-}" = "done" ] && { [ "$kind" = purge ] || [ "$kind" = pc ] || result_valid "$out"; }; then
 			echo "[$n/$total_steps] $id: done before, skipped" >&2
 			! declare -F "take_$kind" >/dev/null || "take_$kind" 0
 			continue
@@ -333,7 +339,7 @@ run_plan() {
 		case $step in ssdnvme | ssdnvme-fdp | io_uring_cmd) ENGINE_OVERRIDE=$step ;; *) ENGINE_OVERRIDE=$engine ;; esac
 		status=failed
 		if ! declare -F "prepare_$kind" >/dev/null || "prepare_$kind"; then
-			if [ "$kind" = purge ]; then run_purge; else run_job; fi
+			case $kind in purge) run_purge ;; pc) run_power_cut ;; *) run_job ;; esac
 		fi
 		[ -n "$stop_signal" ] && status=interrupted
 		iso_now finished

@@ -27,8 +27,8 @@ export SSDNVME_PTS_LOG=$tmp/pts-log
 mapfile -t files < <(ls jobs/*.fio jobs/profiles/*.fio jobs/precondition/*.fio jobs/noisy-neighbor/*.fio jobs/tq-sweep/*.fio jobs/pts/*.fio)
 profile_files=(jobs/profiles/*.fio)
 check "23 profile job files (19 profiles + 4 high-load variants)" test "${#profile_files[@]}" -eq 23
-check "the entry files: checkpoint, copy, endurance, kvcache, noisy-neighbor (and its FDP variant), write-pressure, precondition, tq-sweep" \
-	test "$(cd jobs && echo *.fio)" = "checkpoint.fio copy.fio endurance.fio kvcache.fio noisy-neighbor-fdp.fio noisy-neighbor.fio precondition.fio tq-sweep.fio write-pressure.fio"
+check "the entry files: checkpoint, copy, endurance, kvcache, noisy-neighbor (and its FDP variant), power-cut, write-pressure, precondition, tq-sweep" \
+	test "$(cd jobs && echo *.fio)" = "checkpoint.fio copy.fio endurance.fio kvcache.fio noisy-neighbor-fdp.fio noisy-neighbor.fio power-cut.fio precondition.fio tq-sweep.fio write-pressure.fio"
 
 # As the usage line runs them: engine and device on fio's command line, no
 # variable set (nn-io_uring_cmd.fio is fio's own engine's: its namespaces
@@ -54,7 +54,7 @@ for n in 1 2 3 4 5 6; do export "SSDNVME_NS$n=/dev/ng0n$n"; done
 for f in "${files[@]}"; do
 	case $f in
 	*/noisy-neighbor/*) engines=(io_uring_cmd) ;;
-	*/noisy-neighbor.fio | */copy.fio | */checkpoint.fio) engines=(ssdnvme) ;;
+	*/noisy-neighbor.fio | */copy.fio | */checkpoint.fio | */power-cut.fio) engines=(ssdnvme) ;;
 	*/noisy-neighbor-fdp.fio) engines=(ssdnvme-fdp) ;;
 	*) engines=(ssdnvme io_uring_cmd io_uring) ;;
 	esac

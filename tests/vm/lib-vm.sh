@@ -144,6 +144,7 @@ vm_write_command() {
 		export -p | grep -Ev '^declare -x (PWD|OLDPWD|SHLVL|_|HOME|TMPDIR|OUT|TERM|SHELL|MAIL|LOGNAME|USER|DISPLAY|SSH_[A-Z_]*)(=|$)'
 		echo 'export HOME=/root TMPDIR=/tmp OUT=/run/vm/out TERM=dumb'
 		echo "export VM_NS_COUNT=$VM_NS_COUNT"
+		echo 'export VM_POWER_CUT_ARM=/run/vm/ctl/power-cut.armed'
 		printf 'vm_nvme_opts=%q\n' "$opts"
 		cat "$TOP/tests/vm/guest-prologue.sh"
 		printf 'cd %q || exit 125\n' "$cwd"
