@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * One step of a fleet run read per host (fleet.h): the runner's output
+ * file read again for its json+ bins (the main reader drops them), and the
+ * client_stats entries told apart by the host as --hosts gave it.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "report/fleet.h"
+#include "util/json_get.h"
+#include "util/slurp.h"
+
+/* fio's port when a --client names none */
+#define FIO_NET_PORT 8765
+
+bool fr_fleet_client_of(const char *host, struct json_object *client)
+{
+	const char *name = fr_json_str(client, "hostname"), *comma;
+	double port = fr_json_num(client, "port"), want = FIO_NET_PORT;
+	size_t n;
+
+	if (!name || !isfinite(port) ||
+	    !strcmp(fr_json_str(client, "jobname") ?: "", "All clients"))
+		return false;
+	if (!strncmp(host, "ip:", 3))
+		host += 3;
+	else if (!strncmp(host, "ip6:", 4))
+		host += 4;
+	comma = strrchr(host, ',');
+	n = comma ? (size_t)(comma - host) : strlen(host);
+	if (comma) {
+		char *end;
+
+		want = strtod(comma + 1, &end);
+		if (end == comma + 1 || *end)
+			return false;
+	}
+	return strlen(name) == n && !strncmp(name, host, n) && port == want;
+}
+
+struct json_object *fr_fleet_read_doc(const char *path, char *why, size_t len)
+{
+	struct json_object *last = NULL;
+	size_t size, pos = 0;
+	char *buf = fr_slurp(path, &size);
+
+	if (!buf) {
+		snprintf(why, len, "cannot read %s: %s", path, strerror(errno));
+		return NULL;
+	}
+	/* each '{' that opens a line starts a document; the last is fio's
+	 * final report (as the main reader takes it) */
+	while (pos < size) {
+		char *open = buf[pos] == '{' ? buf + pos : strstr(buf + pos, "\n{");
+		struct json_tokener *tok;
+		struct json_object *doc;
+
+		if (!open)
+			break;
+		open += *open == '\n';
+		tok = json_tokener_new();
+		if (!tok)
+			break;
+		doc = json_tokener_parse_ex(tok, open, (int)(size - (size_t)(open - buf)));
+		pos = (size_t)(open - buf) + (doc ? (size_t)json_tokener_get_parse_end(tok) : 1);
+		json_tokener_free(tok);
+		if (doc) {
+			json_object_put(last);
+			last = doc;
+		}
+	}
+	free(buf);
+	if (!last)
+		snprintf(why, len, "%s holds no JSON document", path);
+	return last;
+}
+
+static const char *const dirs[] = {"read", "write"};
+
+/* Adds one job's direction d; -ENOMEM or 0. */
+static int add_dir(struct fr_fleet_hdir *hd, struct json_object *job, int d)
+{
+	struct json_object *dj = fr_json_get(job, dirs[d]);
+	struct json_object *clat = fr_json_get(dj, "clat_ns");
+	double ios = fr_json_num(dj, "total_ios"), iops = fr_json_num(dj, "iops");
+	double mean = fr_json_num(clat, "mean");
+	int r;
+
+	if (!(ios > 0))
+		return 0;
+	hd->ios += ios;
+	hd->iops += isfinite(iops) ? iops : 0;
+	hd->mean_sum += isfinite(mean) ? ios * mean : NAN;
+	r = fr_hist_add_json(&hd->hist, fr_json_get(clat, "bins"));
+	if (r == -2)
+		return -ENOMEM;
+	hd->no_bins |= r != 0;
+	return 0;
+}
+
+int fr_fleet_host_figures(struct json_object *clients, const char *host, struct fr_fleet_host *h)
+{
+	size_t n = json_object_array_length(clients);
+
+	memset(h, 0, sizeof(*h));
+	snprintf(h->why, sizeof(h->why), "fio's output holds no result of it");
+	for (size_t i = 0; i < n; i++) {
+		struct json_object *job = json_object_array_get_idx(clients, i);
+		double err = fr_json_num(job, "error");
+
+		if (!fr_fleet_client_of(host, job))
+			continue;
+		if (isfinite(err) && err != 0) {
+			snprintf(h->why, sizeof(h->why), "its job '%s' ended with error %.0f",
+				 fr_json_str(job, "jobname") ?: "?", err);
+			h->present = false;
+			return 0;
+		}
+		h->present = true;
+		for (int d = 0; d < 2; d++)
+			if (add_dir(&h->dir[d], job, d))
+				return -ENOMEM;
+	}
+	if (h->present)
+		*h->why = '\0';
+	for (int d = 0; d < 2; d++)
+		fr_hist_sort(&h->dir[d].hist);
+	return 0;
+}
+
+void fr_fleet_host_free(struct fr_fleet_host *h)
+{
+	for (int d = 0; d < 2; d++)
+		fr_hist_free(&h->dir[d].hist);
+}
