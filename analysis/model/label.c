@@ -225,6 +225,45 @@ int fr_label_job(const struct fr_label *lb, const char *jobname, const char *hos
 	return 0;
 }
 
+bool fr_host_drive_label(char *buf, size_t len, const char *model, const char *serial, double nsid)
+{
+	*buf = '\0';
+	if (!model || !serial || !*model || !*serial)
+		return false;
+	if (isfinite(nsid))
+		snprintf(buf, len, "%s %s ns%.0f", model, serial, nsid);
+	else
+		snprintf(buf, len, "%s %s", model, serial);
+	return true;
+}
+
+/* fio's port when a --client names none */
+#define FIO_NET_PORT 8765
+
+bool fr_client_is_host(const char *host, const char *hostname, double port)
+{
+	const char *comma;
+	double want = FIO_NET_PORT;
+	size_t n;
+
+	if (!hostname || !isfinite(port))
+		return false;
+	if (!strncmp(host, "ip:", 3))
+		host += 3;
+	else if (!strncmp(host, "ip6:", 4))
+		host += 4;
+	comma = strrchr(host, ',');
+	n = comma ? (size_t)(comma - host) : strlen(host);
+	if (comma) {
+		char *end;
+
+		want = strtod(comma + 1, &end);
+		if (end == comma + 1 || *end)
+			return false;
+	}
+	return strlen(hostname) == n && !strncmp(hostname, host, n) && port == want;
+}
+
 char *fr_client_label(const char *host, double port, bool shared_host)
 {
 	char *out;

@@ -13,6 +13,7 @@
 
 #include <json-c/json.h>
 
+#include "model/label.h"
 #include "report/fleet.h"
 #include "util/json_get.h"
 
@@ -68,17 +69,9 @@ static struct json_object *host_drive(struct json_object *mf, const char *label,
  * names a runner's drive; the host as given when the manifest lacks it. */
 static void drive_name(char *buf, size_t len, struct json_object *d, const char *host)
 {
-	const char *model = fr_json_str(d, "model"), *serial = fr_json_str(d, "serial");
-	double nsid = fr_json_num(d, "nsid");
-
-	if (!model || !serial) {
+	if (!fr_host_drive_label(buf, len, fr_json_str(d, "model"), fr_json_str(d, "serial"),
+				 fr_json_num(d, "nsid")))
 		snprintf(buf, len, "drive on %s (model, serial not recorded)", host);
-		return;
-	}
-	if (isfinite(nsid))
-		snprintf(buf, len, "%s %s ns%.0f", model, serial, nsid);
-	else
-		snprintf(buf, len, "%s %s", model, serial);
 }
 
 static struct json_object *host_entry(struct json_object *mf, const char *label, const char *host)
@@ -476,7 +469,10 @@ static bool has_hosts(struct json_object *mf)
 {
 	struct json_object *h = fr_json_get(mf, "hosts");
 
-	if (!json_object_is_type(h, json_type_array) || !json_object_array_length(h))
+	/* "systems" (one per server) is written by a --hosts run alone; a run
+	 * on this host lists its own name in "hosts" */
+	if (!json_object_is_type(fr_json_get(mf, "systems"), json_type_object) ||
+	    !json_object_is_type(h, json_type_array) || !json_object_array_length(h))
 		return false;
 	for (size_t i = 0; i < json_object_array_length(h); i++)
 		if (!json_object_is_type(json_object_array_get_idx(h, i), json_type_string))

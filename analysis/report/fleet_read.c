@@ -12,36 +12,17 @@
 
 #include <json-c/json.h>
 
+#include "model/label.h"
 #include "report/fleet.h"
 #include "util/json_get.h"
 #include "util/slurp.h"
 
-/* fio's port when a --client names none */
-#define FIO_NET_PORT 8765
-
 bool fr_fleet_client_of(const char *host, struct json_object *client)
 {
-	const char *name = fr_json_str(client, "hostname"), *comma;
-	double port = fr_json_num(client, "port"), want = FIO_NET_PORT;
-	size_t n;
-
-	if (!name || !isfinite(port) ||
-	    !strcmp(fr_json_str(client, "jobname") ?: "", "All clients"))
+	if (!strcmp(fr_json_str(client, "jobname") ?: "", "All clients"))
 		return false;
-	if (!strncmp(host, "ip:", 3))
-		host += 3;
-	else if (!strncmp(host, "ip6:", 4))
-		host += 4;
-	comma = strrchr(host, ',');
-	n = comma ? (size_t)(comma - host) : strlen(host);
-	if (comma) {
-		char *end;
-
-		want = strtod(comma + 1, &end);
-		if (end == comma + 1 || *end)
-			return false;
-	}
-	return strlen(name) == n && !strncmp(name, host, n) && port == want;
+	return fr_client_is_host(host, fr_json_str(client, "hostname"),
+				 fr_json_num(client, "port"));
 }
 
 struct json_object *fr_fleet_read_doc(const char *path, char *why, size_t len)
