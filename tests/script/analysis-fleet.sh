@@ -82,6 +82,12 @@ check "each host's p99/p99.9/p99.99 from its bins by fio's rule equal fio's own 
 check "the fleet row: I/Os and IOPS the hosts' sums, mean weighted, p99/p99.9/p99.99 of the summed bins" recompute fleet
 check "fio 3.41's All clients tails equal the summed bins', and the report says it agrees" recompute all-clients
 check "the spread: min/median/max/CV of IOPS, p99, p99.99 across the 3 drives; no outlier named with 3" recompute spread
+check "the ranking: three entrants, each host's drive with its own serial, host name and kernel (not localhost:PORT)" \
+	jq -e '[.provenance.drives[] | [.drive, .serial, .host, .kernel]] == [range(1; 4) as $i |
+		["QEMU NVMe Ctrl fleet000\($i) ns1", "fleet000\($i)", "fleet\($i) (localhost,\(21388 + $i))",
+		 "Linux 6.1.0-57-amd64 x86_64"]]' "$tmp/r.json"
+check "the ranking: each entrant's peak IOPS is its own host's, not the fleet's sum" \
+	bash -c '"$1" -N -f csv "$2" 2>/dev/null | grep -q "QEMU NVMe Ctrl fleet0003 ns1.*,peak,7093\\.[0-9]*,"' _ "$FIORANK" "$D/three"
 check "text: each host's drive and the fleet row" \
 	bash -c 'grep -q "^QEMU NVMe Ctrl fleet0002 ns1 *localhost,21390 *fleet2 *Linux 6.1.0-57" "$1" &&
 		grep -q "^fleet (3 hosts, summed bins)" "$1" && grep -q "needs >= 5 drives, here 3" "$1"' _ "$tmp/r.text"
