@@ -250,6 +250,8 @@ static void fleet_one(const struct fw *w, struct json_object *fl)
 		}
 		for (size_t k = 0; dirs && k < json_object_array_length(dirs); k++)
 			dir_block(w, st, json_object_array_get_idx(dirs, k));
+		if (fr_json_str(st, "note"))
+			note(w, fr_json_str(st, "note"));
 	}
 }
 

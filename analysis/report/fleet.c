@@ -354,11 +354,28 @@ nomem:
 	return NULL;
 }
 
+/* A client of the output that is none of the manifest's hosts: said, not
+ * counted (its drive has no manifest entry): its entry, NULL when none. */
+static struct json_object *unlisted(struct json_object *clients, struct json_object *hosts)
+{
+	for (size_t i = 0; i < json_object_array_length(clients); i++) {
+		struct json_object *c = json_object_array_get_idx(clients, i);
+		bool listed = !strcmp(fr_json_str(c, "jobname") ?: "", "All clients");
+
+		for (size_t h = 0; !listed && h < json_object_array_length(hosts); h++)
+			listed = fr_fleet_client_of(
+				json_object_get_string(json_object_array_get_idx(hosts, h)), c);
+		if (!listed)
+			return c;
+	}
+	return NULL;
+}
+
 /* One run of the manifest: {run, profile, step, status, dirs | problem}. */
 static struct json_object *run_json(struct json_object *mf, const char *mf_dir,
 				    struct json_object *run)
 {
-	struct json_object *o = json_object_new_object(), *doc, *clients, *dirs;
+	struct json_object *o = json_object_new_object(), *doc, *clients, *dirs, *dj;
 	struct step_ctx c = {.mf = mf, .hosts = fr_json_get(mf, "hosts"), .run = run};
 	char *path, why[1024] = "";
 
@@ -399,7 +416,6 @@ static struct json_object *run_json(struct json_object *mf, const char *mf_dir,
 			goto nomem;
 	for (int d = 0; d < 2; d++) {
 		bool io = false;
-		struct json_object *dj;
 
 		for (size_t i = 0; i < c.nh; i++)
 			io |= c.h[i].dir[d].ios > 0;
@@ -407,6 +423,13 @@ static struct json_object *run_json(struct json_object *mf, const char *mf_dir,
 			continue;
 		if (!(dj = dir_json(&c, clients, d)) || json_object_array_add(dirs, dj))
 			goto nomem;
+	}
+	if ((dj = unlisted(clients, c.hosts))) {
+		snprintf(why, sizeof(why),
+			 "fio's output has a client (%.200s,%.0f) that is none of the manifest's "
+			 "hosts: not counted",
+			 fr_json_str(dj, "hostname") ?: "?", fr_json_num(dj, "port"));
+		add_str(o, "note", why);
 	}
 	/* every host lost: no direction had I/O, the loss is still said */
 	if (!json_object_array_length(dirs)) {

@@ -121,4 +121,22 @@ check "edited: that step's fleet row withheld naming localhost,21391 (fleet3), t
 	jq -e '.fleet.fleets[0].steps | (.[1].dirs[0] | (.fleet == null) and (.withheld | test("host localhost,21391 \\(fleet3\\) has no result"))
 		and (.hosts[2].missing != null) and (.hosts[0].iops > 0)) and (.[0].dirs[0].fleet.hosts == 3)' "$tmp/ed.json"
 check "edited: said on stderr" grep -q "50 (read): fleet row withheld: host localhost,21391 (fleet3)" "$tmp/ed.err"
+
+# Edited copy: a client answering on a port no host of the manifest has.
+cp -r "$D/three" "$tmp/moved"
+f=$tmp/moved/ng0n1/profiles/4k-randread/peak.json
+python3 - "$f" <<'PY'
+import json, sys
+s = open(sys.argv[1]).read()
+i = s.index('\n{') + 1
+d = json.loads(s[i:])
+for c in d['client_stats']:
+    if c['port'] == 21390 and c['jobname'] != 'All clients':
+        c['port'] = 29999
+open(sys.argv[1], 'w').write(s[:i] + json.dumps(d))
+PY
+"$FIORANK" -N "$tmp/moved" >"$tmp/moved.out" 2>"$tmp/moved.err"
+check "edited (a client on a port the manifest lacks): said, not counted, and its host's row withheld" \
+	bash -c 'grep -q "fio.s output has a client (localhost,29999) that is none of the manifest.s hosts: not counted" "$1" &&
+		grep -q "fleet row withheld: host localhost,21390 (fleet2)" "$2"' _ "$tmp/moved.out" "$tmp/moved.err"
 tap_done

@@ -90,9 +90,12 @@ check "fiorank: the step's fleet row of 3 hosts has the summed bins' p99 and p99
 import json, sys
 s = open(sys.argv[1]).read()
 clients = [c for c in json.loads(s[s.index('\n{') + 1:])['client_stats'] if c['jobname'] != 'All clients']
+step = next(st for st in json.load(open(sys.argv[2]))['fleet']['fleets'][0]['steps']
+            if sys.argv[1].endswith('/' + st['step'] + '.json'))
+row = step['dirs'][0]
 bins = {}
 for c in clients:
-    for k, v in c['write']['clat_ns']['bins'].items():
+    for k, v in c[row['dir']]['clat_ns']['bins'].items():
         bins[int(k)] = bins.get(int(k), 0) + v
 def pct(p):
     seen, total = 0, sum(bins.values())
@@ -100,7 +103,6 @@ def pct(p):
         seen += bins[ns]
         if seen >= p / 100.0 * total:
             return ns / 1000.0
-row = json.load(open(sys.argv[2]))['fleet']['fleets'][0]['steps'][0]['dirs'][0]
 f = row['fleet']
 sys.exit(0 if len(clients) == 3 and f['hosts'] == 3 and f['p99_us'] == pct(99) and f['p99_99_us'] == pct(99.99) else 1)
 PY
