@@ -11,8 +11,9 @@
 # (bench/fleet_replicate.py), with fio's whitespace (json+ as fio writes it,
 # pretty-printed: the size a real run leaves).  Each size is timed R times
 # (default 3) by /usr/bin/time -f "%U %S %M", the best CPU time kept, with
-# fiorank -j 1 -f json (one parse thread: CPU time is then the work itself)
-# and -f text.  Prints per size: input MB, CPU s, peak RSS MB, CPU ms and
+# fiorank -j 1 -f json (one parse thread: CPU time is then the work itself);
+# a size below 512 hosts is run 512/N times under one timing (time's 10 ms
+# resolution), its CPU divided by that (peak RSS is one run's).  Prints per size: input MB, CPU s, peak RSS MB, CPU ms and
 # RSS KB per host; then the ratio of the per-host CPU cost at the largest
 # size to that at the smallest (1.0: linear), and the marginal cost of one
 # more host between the smallest and the largest size.
@@ -41,12 +42,16 @@ for n in $sizes; do
 	[ -d "$d" ] || python3 "$TOP/bench/fleet_replicate.py" "$TOP/tests/data/fleet/three" "$d" "$n" ||
 		{ echo "bench/fleet-scale.sh: cannot make $n hosts' results" >&2; exit 1; }
 	mb=$(du -cb "$d"/ng0n1/profiles/*/*.json | awk 'END { printf "%.1f", $1 / 1e6 }')
+	# /usr/bin/time counts CPU in 10 ms steps: a small size is run K times
+	# under one timing (K = 512 / hosts, at least 1), its CPU divided by K
+	reps=$((512 / n)); [ "$reps" -ge 1 ] || reps=1
 	best="" rss="" rc=""
 	for _ in $(seq 1 "$runs"); do
-		/usr/bin/time -o "$work/t" -f "%U %S %M" "$FIORANK" -N -j 1 -f json -o "$work/r.json" "$d" 2>/dev/null
+		/usr/bin/time -o "$work/t" -f "%U %S %M" bash -c 'for _ in $(seq 1 "$1"); do "$2" -N -j 1 -f json -o "$3" "$4" 2>/dev/null || exit; done' \
+			_ "$reps" "$FIORANK" "$work/r.json" "$d"
 		rc=$?
-		read -r u s m <"$work/t"
-		cpu=$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%.3f", u + s }')
+		read -r u s m < <(tail -n 1 "$work/t") # after time's "Command exited..." line
+		cpu=$(awk -v u="$u" -v s="$s" -v k="$reps" 'BEGIN { printf "%.4f", (u + s) / k }')
 		if [ -z "$best" ] || awk -v a="$cpu" -v b="$best" 'BEGIN { exit !(a < b) }'; then best=$cpu rss=$m; fi
 	done
 	# the report must hold every host's row, or the timing is of nothing

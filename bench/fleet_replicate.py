@@ -36,6 +36,16 @@ for run in mf['runs']:
         c['hostname'], c['port'] = 'bench%d' % (k + 1), 8765
         out.append(c)
     doc['client_stats'] = out
+    # fio 3.39+: the global options per server, each naming its server
+    g = doc.get('global options')
+    if isinstance(g, list):
+        byhost = {'%s,%d' % (e['hostname'], e['port']): e for e in g}
+        reps = []
+        for k in range(n):
+            e = copy.deepcopy(byhost[real[k % len(real)]])
+            e['hostname'], e['port'] = 'bench%d' % (k + 1), 8765
+            reps.append(e)
+        doc['global options'] = reps
     p = os.path.join(dst, run['output'])
     os.makedirs(os.path.dirname(p), exist_ok=True)
     open(p, 'w').write(json.dumps(doc, indent=2) + '\n')

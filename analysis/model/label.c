@@ -240,14 +240,12 @@ bool fr_host_drive_label(char *buf, size_t len, const char *model, const char *s
 /* fio's port when a --client names none */
 #define FIO_NET_PORT 8765
 
-bool fr_client_is_host(const char *host, const char *hostname, double port)
+bool fr_host_key(const char *host, char *buf, size_t len)
 {
 	const char *comma;
-	double want = FIO_NET_PORT;
+	double port = FIO_NET_PORT;
 	size_t n;
 
-	if (!hostname || !isfinite(port))
-		return false;
 	if (!strncmp(host, "ip:", 3))
 		host += 3;
 	else if (!strncmp(host, "ip6:", 4))
@@ -257,11 +255,17 @@ bool fr_client_is_host(const char *host, const char *hostname, double port)
 	if (comma) {
 		char *end;
 
-		want = strtod(comma + 1, &end);
-		if (end == comma + 1 || *end)
+		port = strtod(comma + 1, &end);
+		if (end == comma + 1 || *end || !(port >= 0))
 			return false;
 	}
-	return strlen(hostname) == n && !strncmp(hostname, host, n) && port == want;
+	return snprintf(buf, len, "%.*s,%.0f", (int)n, host, port) < (int)len;
+}
+
+bool fr_client_key(const char *hostname, double port, char *buf, size_t len)
+{
+	return hostname && isfinite(port) && port >= 0 &&
+	       snprintf(buf, len, "%s,%.0f", hostname, port) < (int)len;
 }
 
 char *fr_client_label(const char *host, double port, bool shared_host)

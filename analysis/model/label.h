@@ -320,8 +320,8 @@ struct fr_label {
 	/* the manifest's test and step, used for a job name outside the contract */
 	const char *profile_hint;
 	const char *step_hint;
-	/* a --hosts run: host as given -> its drive's entrant; a client's
-	 * jobs take their host's (docs/fleet.md); NULL otherwise */
+	/* a --hosts run: host (fr_host_key()) -> its drive's entrant; a
+	 * client's jobs take their host's (docs/fleet.md); NULL otherwise */
 	struct json_object *host_entrants;
 };
 
@@ -348,16 +348,24 @@ struct fr_job_label {
  */
 bool fr_host_drive_label(char *buf, size_t len, const char *model, const char *serial, double nsid);
 /**
- * fr_client_is_host() - whether a fio client is a host as --hosts gave it
+ * fr_host_key() - a server as --hosts gives it, as a look-up key
  * @host: "name", "name,port", "ip:name,port" or "ip6:name,port"
- * @hostname: the client_stats entry's "hostname"
- * @port: its "port"
+ * @buf: where "name,port" goes (fio's port 8765 when @host names none)
+ * @len: its size
  *
- * Return: true when they name the same server (fio's port 8765 when @host
- * names none).
+ * Return: false when @host's port is not a number or @buf is too small.
  */
-bool fr_client_is_host(const char *host, const char *hostname, double port);
-
+bool fr_host_key(const char *host, char *buf, size_t len);
+/**
+ * fr_client_key() - a client_stats entry's server as the same key
+ * @hostname: its "hostname", or NULL
+ * @port: its "port"
+ * @buf: where "hostname,port" goes
+ * @len: its size
+ *
+ * Return: false without a hostname and a port, or when @buf is too small.
+ */
+bool fr_client_key(const char *hostname, double port, char *buf, size_t len);
 /**
  * fr_label_job() - label one job in the documented order
  * @lb: how the input's jobs are labelled

@@ -313,7 +313,10 @@ static int host_entrants(const struct fr_manifest *mf, const struct fr_run *run,
 			continue;
 		if (!*out && !(*out = json_object_new_object()))
 			return -ENOMEM;
-		if (json_object_object_add(*out, d->host, json_object_new_string(d->entrant)))
+		char key[512];
+
+		if (fr_host_key(d->host, key, sizeof(key)) &&
+		    json_object_object_add(*out, key, json_object_new_string(d->entrant)))
 			return -ENOMEM;
 	}
 	return 0;

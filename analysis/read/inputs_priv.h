@@ -32,7 +32,7 @@ struct task {
 	char *fallback;
 	char *profile_hint, *step_hint; /* the manifest's test and step */
 	char *sidecar;			/* engine file to look for */
-	/* a --hosts run: host as given -> its drive's entrant label, or NULL */
+	/* a --hosts run: host (fr_host_key()) -> its drive's entrant label, or NULL */
 	struct json_object *host_entrants;
 	char *reason; /* TASK_SKIP, TASK_EXCLUDE */
 	struct fr_model result;

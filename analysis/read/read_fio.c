@@ -442,14 +442,15 @@ static char *client_of(struct json_object *jobs, struct json_object *job)
 /* A --hosts run's client: its host's drive is its entrant (docs/fleet.md). */
 static int host_entrant(const struct fr_label *lb, struct json_object *job, struct fr_pending *p)
 {
-	if (!p->host || !lb->host_entrants)
+	struct json_object *entrant;
+	char key[512];
+
+	if (!p->host || !lb->host_entrants ||
+	    !fr_client_key(fr_json_str(job, "hostname"), fr_json_num(job, "port"), key,
+			   sizeof(key)) ||
+	    !json_object_object_get_ex(lb->host_entrants, key, &entrant))
 		return 0;
-	json_object_object_foreach(lb->host_entrants, host, entrant)
-	{
-		if (fr_client_is_host(host, fr_json_str(job, "hostname"), fr_json_num(job, "port")))
-			return fr_label_set(&p->drive, json_object_get_string(entrant));
-	}
-	return 0;
+	return fr_label_set(&p->drive, json_object_get_string(entrant));
 }
 
 static int read_job(struct doc_ctx *c, struct json_object *jobs, size_t idx)

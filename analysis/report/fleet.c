@@ -28,7 +28,8 @@ struct step_ctx {
 	struct json_object *mf;	   /* the manifest */
 	struct json_object *hosts; /* its "hosts" */
 	struct json_object *run;
-	struct fr_fleet_host *h; /* per host */
+	struct json_object *by_host; /* the run's drives by host (drives_by_host()) */
+	struct fr_fleet_host *h;     /* per host */
 	size_t nh;
 };
 
@@ -47,22 +48,25 @@ static int add_str(struct json_object *o, const char *k, const char *s)
 	return add(o, k, s ? json_object_new_string(s) : NULL);
 }
 
-/* The manifest's drive of a run on a host: drives[] with the run's label
- * and that host. */
-static struct json_object *host_drive(struct json_object *mf, const char *label, const char *host)
+/* The manifest's drives of a run's label by host (as given), made once per
+ * run: a look-up per host, not a scan of drives[]. */
+static struct json_object *drives_by_host(struct json_object *mf, const char *label)
 {
-	struct json_object *drives = fr_json_get(mf, "drives");
+	struct json_object *drives = fr_json_get(mf, "drives"), *by = json_object_new_object();
 	size_t n =
 		json_object_is_type(drives, json_type_array) ? json_object_array_length(drives) : 0;
 
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; by && i < n; i++) {
 		struct json_object *d = json_object_array_get_idx(drives, i);
 		const char *l = fr_json_str(d, "label"), *h = fr_json_str(d, "host");
 
-		if (l && h && !strcmp(l, label) && !strcmp(h, host))
-			return d;
+		if (l && h && !strcmp(l, label) && !json_object_object_get_ex(by, h, NULL) &&
+		    json_object_object_add(by, h, json_object_get(d))) {
+			json_object_put(by);
+			return NULL;
+		}
 	}
-	return NULL;
+	return by;
 }
 
 /* "QEMU NVMe Ctrl fleet0001 ns1": the drive as the rest of the report
@@ -74,11 +78,12 @@ static void drive_name(char *buf, size_t len, struct json_object *d, const char 
 		snprintf(buf, len, "drive on %s (model, serial not recorded)", host);
 }
 
-static struct json_object *host_entry(struct json_object *mf, const char *label, const char *host)
+static struct json_object *host_entry(struct json_object *mf, struct json_object *by_host,
+				      const char *host)
 {
 	struct json_object *o = json_object_new_object();
 	struct json_object *sys = fr_json_get(fr_json_get(mf, "systems"), host);
-	struct json_object *d = host_drive(mf, label, host);
+	struct json_object *d = fr_json_get(by_host, host);
 	char name[512];
 
 	if (!o)
@@ -291,7 +296,6 @@ static void withheld(const struct step_ctx *c, int d, char *buf, size_t len)
 static struct json_object *dir_json(const struct step_ctx *c, struct json_object *clients, int d)
 {
 	struct json_object *o = json_object_new_object(), *rows, *spread;
-	const char *label = fr_json_str(c->run, "drive") ?: "";
 	double ios = 0, iops = 0, mean_sum = 0;
 	struct fr_hist sum = {0};
 	char why[1024];
@@ -308,7 +312,7 @@ static struct json_object *dir_json(const struct step_ctx *c, struct json_object
 			c->h[i].present && hd->ios > 0
 				? figures(hd->ios, hd->iops, hd->mean_sum, &hd->hist)
 				: json_object_new_object();
-		struct json_object *who = host_entry(c->mf, label, host);
+		struct json_object *who = host_entry(c->mf, c->by_host, host);
 
 		if (!row || !who || json_object_array_add(rows, row))
 			goto nomem;
@@ -354,28 +358,35 @@ nomem:
 	return NULL;
 }
 
-/* A client of the output that is none of the manifest's hosts: said, not
- * counted (its drive has no manifest entry): its entry, NULL when none. */
-static struct json_object *unlisted(struct json_object *clients, struct json_object *hosts)
+/* A server of the output that is none of the manifest's hosts: said, not
+ * counted (its drive has no manifest entry); its key, NULL when none. */
+static const char *unlisted(struct json_object *by_key, struct json_object *hosts)
 {
-	for (size_t i = 0; i < json_object_array_length(clients); i++) {
-		struct json_object *c = json_object_array_get_idx(clients, i);
-		bool listed = !strcmp(fr_json_str(c, "jobname") ?: "", "All clients");
+	struct json_object *known = json_object_new_object();
+	const char *out = NULL;
+	char key[512];
 
-		for (size_t h = 0; !listed && h < json_object_array_length(hosts); h++)
-			listed = fr_fleet_client_of(
-				json_object_get_string(json_object_array_get_idx(hosts, h)), c);
-		if (!listed)
-			return c;
+	for (size_t h = 0; known && h < json_object_array_length(hosts); h++)
+		if (fr_host_key(json_object_get_string(json_object_array_get_idx(hosts, h)), key,
+				sizeof(key)))
+			json_object_object_add(known, key, NULL);
+	json_object_object_foreach(by_key, k, v)
+	{
+		(void)v;
+		if (known && !out && !json_object_object_get_ex(known, k, NULL))
+			out = k;
 	}
-	return NULL;
+	json_object_put(known);
+	return out;
 }
 
 /* One run of the manifest: {run, profile, step, status, dirs | problem}. */
 static struct json_object *run_json(struct json_object *mf, const char *mf_dir,
 				    struct json_object *run)
 {
-	struct json_object *o = json_object_new_object(), *doc, *clients, *dirs, *dj;
+	struct json_object *o = json_object_new_object(), *doc, *clients, *dirs, *dj,
+			   *by_key = NULL;
+	const char *other;
 	struct step_ctx c = {.mf = mf, .hosts = fr_json_get(mf, "hosts"), .run = run};
 	char *path, why[1024] = "";
 
@@ -407,11 +418,14 @@ static struct json_object *run_json(struct json_object *mf, const char *mf_dir,
 	}
 	c.nh = json_object_array_length(c.hosts);
 	c.h = calloc(c.nh ? c.nh : 1, sizeof(*c.h));
-	if (!c.h || !(dirs = json_object_new_array()) || add(o, "dirs", dirs))
+	c.by_host = drives_by_host(mf, fr_json_str(run, "drive") ?: "");
+	by_key = fr_fleet_index_clients(clients);
+	if (!c.h || !c.by_host || !by_key || !(dirs = json_object_new_array()) ||
+	    add(o, "dirs", dirs))
 		goto nomem;
 	for (size_t i = 0; i < c.nh; i++)
 		if (fr_fleet_host_figures(
-			    clients, json_object_get_string(json_object_array_get_idx(c.hosts, i)),
+			    by_key, json_object_get_string(json_object_array_get_idx(c.hosts, i)),
 			    &c.h[i]))
 			goto nomem;
 	for (int d = 0; d < 2; d++) {
@@ -424,11 +438,11 @@ static struct json_object *run_json(struct json_object *mf, const char *mf_dir,
 		if (!(dj = dir_json(&c, clients, d)) || json_object_array_add(dirs, dj))
 			goto nomem;
 	}
-	if ((dj = unlisted(clients, c.hosts))) {
+	if ((other = unlisted(by_key, c.hosts))) {
 		snprintf(why, sizeof(why),
-			 "fio's output has a client (%.200s,%.0f) that is none of the manifest's "
+			 "fio's output has a client (%.200s) that is none of the manifest's "
 			 "hosts: not counted",
-			 fr_json_str(dj, "hostname") ?: "?", fr_json_num(dj, "port"));
+			 other);
 		add_str(o, "note", why);
 	}
 	/* every host lost: no direction had I/O, the loss is still said */
@@ -439,12 +453,16 @@ static struct json_object *run_json(struct json_object *mf, const char *mf_dir,
 	for (size_t i = 0; i < c.nh; i++)
 		fr_fleet_host_free(&c.h[i]);
 	free(c.h);
+	json_object_put(c.by_host);
+	json_object_put(by_key);
 	json_object_put(doc);
 	return o;
 nomem:
 	for (size_t i = 0; c.h && i < c.nh; i++)
 		fr_fleet_host_free(&c.h[i]);
 	free(c.h);
+	json_object_put(c.by_host);
+	json_object_put(by_key);
 	json_object_put(doc);
 	json_object_put(o);
 	return NULL;

@@ -58,27 +58,26 @@ struct fr_fleet_host {
 };
 
 /**
- * fr_fleet_host_figures() - one host's figures from a step's client_stats
+ * fr_fleet_index_clients() - a step's client_stats by server
  * @clients: fio's "client_stats" array
+ *
+ * Return: a new object, fr_client_key() -> array of that server's entries
+ * ("All clients" left out: fio's sum is no server), or NULL when out of
+ * memory.  One pass, so that a step of N hosts costs N, not N x N.
+ */
+struct json_object *fr_fleet_index_clients(struct json_object *clients);
+/**
+ * fr_fleet_host_figures() - one host's figures from a step's clients
+ * @by_key: fr_fleet_index_clients()
  * @host: the host as given to --hosts
  * @h: filled (fr_fleet_host_free() it)
  *
  * Return: 0, or -ENOMEM.  A host without an entry, or whose job ended with
  * an error, is not present (@h->why says which).
  */
-int fr_fleet_host_figures(struct json_object *clients, const char *host, struct fr_fleet_host *h);
+int fr_fleet_host_figures(struct json_object *by_key, const char *host, struct fr_fleet_host *h);
 /** fr_fleet_host_free() - free a host's bins */
 void fr_fleet_host_free(struct fr_fleet_host *h);
-
-/**
- * fr_fleet_client_of() - whether a client_stats entry is a host as given
- * @host: the host as given to --hosts ("name", "name,port", "ip:name,port")
- * @client: a client_stats entry ("hostname", "port")
- *
- * Return: true when the entry is that host's (fio's default port 8765 when
- * @host names none).
- */
-bool fr_fleet_client_of(const char *host, struct json_object *client);
 
 /**
  * fr_fleet_read_doc() - the last fio document of an output file

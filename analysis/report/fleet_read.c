@@ -17,12 +17,30 @@
 #include "util/json_get.h"
 #include "util/slurp.h"
 
-bool fr_fleet_client_of(const char *host, struct json_object *client)
+struct json_object *fr_fleet_index_clients(struct json_object *clients)
 {
-	if (!strcmp(fr_json_str(client, "jobname") ?: "", "All clients"))
-		return false;
-	return fr_client_is_host(host, fr_json_str(client, "hostname"),
-				 fr_json_num(client, "port"));
+	struct json_object *by_key = json_object_new_object();
+
+	for (size_t i = 0; by_key && i < json_object_array_length(clients); i++) {
+		struct json_object *c = json_object_array_get_idx(clients, i), *list;
+		char key[512];
+
+		if (!strcmp(fr_json_str(c, "jobname") ?: "", "All clients") ||
+		    !fr_client_key(fr_json_str(c, "hostname"), fr_json_num(c, "port"), key,
+				   sizeof(key)))
+			continue;
+		if (!json_object_object_get_ex(by_key, key, &list) &&
+		    (!(list = json_object_new_array()) ||
+		     json_object_object_add(by_key, key, list))) {
+			json_object_put(by_key);
+			return NULL;
+		}
+		if (json_object_array_add(list, json_object_get(c))) {
+			json_object_put(by_key);
+			return NULL;
+		}
+	}
+	return by_key;
 }
 
 struct json_object *fr_fleet_read_doc(const char *path, char *why, size_t len)
@@ -85,18 +103,19 @@ static int add_dir(struct fr_fleet_hdir *hd, struct json_object *job, int d)
 	return 0;
 }
 
-int fr_fleet_host_figures(struct json_object *clients, const char *host, struct fr_fleet_host *h)
+int fr_fleet_host_figures(struct json_object *by_key, const char *host, struct fr_fleet_host *h)
 {
-	size_t n = json_object_array_length(clients);
+	struct json_object *jobs = NULL;
+	char key[512];
 
 	memset(h, 0, sizeof(*h));
 	snprintf(h->why, sizeof(h->why), "fio's output holds no result of it");
-	for (size_t i = 0; i < n; i++) {
-		struct json_object *job = json_object_array_get_idx(clients, i);
+	if (fr_host_key(host, key, sizeof(key)))
+		json_object_object_get_ex(by_key, key, &jobs);
+	for (size_t i = 0; jobs && i < json_object_array_length(jobs); i++) {
+		struct json_object *job = json_object_array_get_idx(jobs, i);
 		double err = fr_json_num(job, "error");
 
-		if (!fr_fleet_client_of(host, job))
-			continue;
 		if (isfinite(err) && err != 0) {
 			snprintf(h->why, sizeof(h->why), "its job '%s' ended with error %.0f",
 				 fr_json_str(job, "jobname") ?: "?", err);
