@@ -24,6 +24,8 @@ FR_SRCS      += read/read_ai.c report/ai.c report/ai_job.c report/ai_ckpt.c repo
 FR_SRCS      += read/pts.c report/pts_build.c report/pts_fig.c report/pts_iops.c report/pts_ss.c report/pts_tails.c out/pts_out.c out/pts_html.c out/pts_svg.c cli/pts_main.c
 # Flexible Data Placement: per-PID tails, placed vs unplaced noisy neighbor (issue 26)
 FR_SRCS      += read/placement.c report/fdp.c out/out_fdp.c
+# runs on many hosts: per-host drives, the exact fleet row, the spread (issue 39)
+FR_SRCS      += report/fleet.c report/fleet_read.c report/fleet_stats.c out/out_fleet.c
 # the report stage's health rows and baseline rows (issue 24)
 FR_SRCS      += report/report_health.c report/report_baseline.c
 # the sections shown, their charts' scales and the steady-state fit,

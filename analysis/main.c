@@ -12,6 +12,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <json-c/json.h>
+
 #include "gate/baseline.h"
 #include "gate/baseline_runs.h"
 #include "util/escape.h"
@@ -25,6 +27,7 @@
 #include "rank/rank.h"
 #include "read/read_fio.h"
 #include "read/read_ref.h"
+#include "report/fleet.h"
 #include "report/report.h"
 #include "util/slurp.h"
 
@@ -411,6 +414,8 @@ int main(int argc, char **argv)
 	struct fr_inputs *in;
 	char note[PATH_MAX + 2048] = "";
 	struct fr_run_info run = {0};
+	struct json_object *fleet = NULL;
+	size_t fleet_said = 0;
 	int ninputs = 0, ret;
 
 	report_buffer(stdout); /* before anything is written to it */
@@ -467,6 +472,13 @@ int main(int argc, char **argv)
 	}
 	if (!o.quiet)
 		list_problems(&m);
+	/* a fleet row withheld names its host, also when nothing else is read */
+	if (fr_fleet_build(&m, &fleet)) {
+		fprintf(stderr, "fiorank: out of memory\n");
+		ret = EXIT_USAGE;
+		goto out;
+	}
+	fleet_said = fr_fleet_warn(fleet, o.quiet ? NULL : stderr);
 	if (ninputs && !m.files_read && fr_inputs_pts_left(in) && !m.nskipped && !m.nexcluded) {
 		fprintf(stderr, "fiorank: nothing to rank: the inputs hold only SNIA PTS results "
 				"(`fiorank pts DIR` reports them)\n");
@@ -499,6 +511,7 @@ int main(int argc, char **argv)
 			.tail_pct = o.tail_pct,
 			/* the HTML alone charts the peak steps' series */
 			.want_peak_series = !strcmp(o.format->name, "html"),
+			.fleet = fleet,
 		};
 		struct fr_report_parts parts;
 
@@ -512,6 +525,8 @@ int main(int argc, char **argv)
 						      rep.baseline);
 		}
 		fr_report_parts_free(&parts);
+		if (ret == EXIT_ALL_READ && fleet_said)
+			ret = EXIT_SOME_SKIPPED;
 		/* figures of a drive not in steady state are not the method's */
 		if (ret == EXIT_ALL_READ && fr_prov_warn_steady(&prov, o.quiet ? NULL : stderr))
 			ret = EXIT_SOME_SKIPPED;
@@ -525,6 +540,7 @@ int main(int argc, char **argv)
 	fr_baseline_free(&bl);
 	fr_ranking_free(&r);
 out:
+	json_object_put(fleet);
 	fr_prov_free(&prov);
 	fr_run_info_free(&run);
 	fr_inputs_free(in);

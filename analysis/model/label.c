@@ -225,6 +225,49 @@ int fr_label_job(const struct fr_label *lb, const char *jobname, const char *hos
 	return 0;
 }
 
+bool fr_host_drive_label(char *buf, size_t len, const char *model, const char *serial, double nsid)
+{
+	*buf = '\0';
+	if (!model || !serial || !*model || !*serial)
+		return false;
+	if (isfinite(nsid))
+		snprintf(buf, len, "%s %s ns%.0f", model, serial, nsid);
+	else
+		snprintf(buf, len, "%s %s", model, serial);
+	return true;
+}
+
+/* fio's port when a --client names none */
+#define FIO_NET_PORT 8765
+
+bool fr_host_key(const char *host, char *buf, size_t len)
+{
+	const char *comma;
+	double port = FIO_NET_PORT;
+	size_t n;
+
+	if (!strncmp(host, "ip:", 3))
+		host += 3;
+	else if (!strncmp(host, "ip6:", 4))
+		host += 4;
+	comma = strrchr(host, ',');
+	n = comma ? (size_t)(comma - host) : strlen(host);
+	if (comma) {
+		char *end;
+
+		port = strtod(comma + 1, &end);
+		if (end == comma + 1 || *end || !(port >= 0))
+			return false;
+	}
+	return snprintf(buf, len, "%.*s,%.0f", (int)n, host, port) < (int)len;
+}
+
+bool fr_client_key(const char *hostname, double port, char *buf, size_t len)
+{
+	return hostname && isfinite(port) && port >= 0 &&
+	       snprintf(buf, len, "%s,%.0f", hostname, port) < (int)len;
+}
+
 char *fr_client_label(const char *host, double port, bool shared_host)
 {
 	char *out;

@@ -310,6 +310,8 @@ char *fr_client_label(const char *host, double port, bool shared_host);
 char *fr_fallback_label(const char *root, const char *path);
 
 /* How the jobs of one input are labelled. */
+struct json_object;
+
 struct fr_label {
 	const char *drive;	    /* forced drive label (command line, manifest), or NULL */
 	const char *profile;	    /* forced profile id, or NULL */
@@ -318,6 +320,9 @@ struct fr_label {
 	/* the manifest's test and step, used for a job name outside the contract */
 	const char *profile_hint;
 	const char *step_hint;
+	/* a --hosts run: host (fr_host_key()) -> its drive's entrant; a
+	 * client's jobs take their host's (docs/fleet.md); NULL otherwise */
+	struct json_object *host_entrants;
 };
 
 /* One job's labels, decided by fr_label_job(). */
@@ -330,6 +335,37 @@ struct fr_job_label {
 	const char *problem; /* why the job cannot be used (static text), or NULL */
 };
 
+/**
+ * fr_host_drive_label() - the entrant of one host's drive in a --hosts run
+ * @buf: where it goes ("QEMU NVMe Ctrl fleet0001 ns1", as a runner's drive
+ *       named after its node is relabelled on one host)
+ * @len: its size
+ * @model: the manifest drive's model, or NULL
+ * @serial: its serial, or NULL
+ * @nsid: its namespace id, NaN when not recorded
+ *
+ * Return: true; false (@buf empty) without a model and a serial.
+ */
+bool fr_host_drive_label(char *buf, size_t len, const char *model, const char *serial, double nsid);
+/**
+ * fr_host_key() - a server as --hosts gives it, as a look-up key
+ * @host: "name", "name,port", "ip:name,port" or "ip6:name,port"
+ * @buf: where "name,port" goes (fio's port 8765 when @host names none)
+ * @len: its size
+ *
+ * Return: false when @host's port is not a number or @buf is too small.
+ */
+bool fr_host_key(const char *host, char *buf, size_t len);
+/**
+ * fr_client_key() - a client_stats entry's server as the same key
+ * @hostname: its "hostname", or NULL
+ * @port: its "port"
+ * @buf: where "hostname,port" goes
+ * @len: its size
+ *
+ * Return: false without a hostname and a port, or when @buf is too small.
+ */
+bool fr_client_key(const char *hostname, double port, char *buf, size_t len);
 /**
  * fr_label_job() - label one job in the documented order
  * @lb: how the input's jobs are labelled

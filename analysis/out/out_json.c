@@ -454,6 +454,9 @@ int fr_out_json(FILE *f, const struct fr_report *rep)
 		if (tw)
 			add(root, "tail_why", tw);
 	}
+	/* only when a manifest ran on hosts (issue 39) */
+	if (rep->fleet)
+		add(root, "fleet", json_object_get(rep->fleet));
 	add(root, "wins", summary_obj(rep));
 	/* only when a step came with an engine results file (issue 25) */
 	if (rep->health && rep->health->any)

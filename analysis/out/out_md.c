@@ -14,6 +14,7 @@
 #include "out/baseline_out.h"
 #include "out/out_fdp.h"
 #include "out/out_tailwhy.h"
+#include "out/out_fleet.h"
 #include "out/out_health.h"
 #include "out/out_endurance.h"
 #include "out/out_tq.h"
@@ -383,6 +384,7 @@ static int render_md(FILE *f, const void *arg)
 	noisy_neighbor(f, rep);
 	fr_fdp_md(f, rep, fr_md_escape);
 	fr_tailwhy_md(f, rep->tw);
+	fr_fleet_md(f, rep->fleet);
 	fr_health_md(f, rep->health, fr_md_escape);
 	fr_endurance_md(f, rep->ei);
 	tail(f, rep);

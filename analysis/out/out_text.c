@@ -16,6 +16,7 @@
 #include "out/baseline_out.h"
 #include "out/out_fdp.h"
 #include "out/out_tailwhy.h"
+#include "out/out_fleet.h"
 #include "out/out_health.h"
 #include "out/out_endurance.h"
 #include "out/out_ai.h"
@@ -474,6 +475,7 @@ static int render_text(FILE *f, const void *arg)
 	noisy_neighbor(f, rep);
 	fr_fdp_text(f, rep);
 	fr_tailwhy_text(f, rep->tw);
+	fr_fleet_text(f, rep->fleet);
 	summary(f, rep);
 	fr_health_text(f, rep->health);
 	fr_endurance_text(f, rep->ei);

@@ -58,6 +58,7 @@ static void free_task(struct task *t)
 {
 	free(t->path);
 	free(t->drive);
+	json_object_put(t->host_entrants);
 	free(t->profile);
 	free(t->step);
 	free(t->fallback);
@@ -299,6 +300,28 @@ static void tally_pts(struct walk *w, const struct fr_run *run)
 		in->oom = true;
 }
 
+/* A --hosts run: each host's drive of the run is an entrant of its own
+ * (docs/fleet.md); *out NULL when the manifest names no hosts. */
+static int host_entrants(const struct fr_manifest *mf, const struct fr_run *run,
+			 struct json_object **out)
+{
+	*out = NULL;
+	for (size_t i = 0; i < mf->ndrives; i++) {
+		const struct fr_mdrive *d = &mf->drives[i];
+
+		if (!d->host || !d->entrant || strcmp(d->label, run->drive))
+			continue;
+		if (!*out && !(*out = json_object_new_object()))
+			return -ENOMEM;
+		char key[512];
+
+		if (fr_host_key(d->host, key, sizeof(key)) &&
+		    json_object_object_add(*out, key, json_object_new_string(d->entrant)))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
 static void plan_file(struct walk *w, const char *path, const struct listing *ls)
 {
 	const struct fr_run *run = manifest_run(w, path);
@@ -323,6 +346,8 @@ static void plan_file(struct walk *w, const char *path, const struct listing *ls
 		t->drive = strdup(w->o->drive);
 	else if (run)
 		t->drive = fr_manifest_drive_label(w->mf, run);
+	if (run && !w->o->drive && host_entrants(w->mf, run, &t->host_entrants))
+		w->in->oom = true;
 	t->profile = dup_or_null(w->o->profile);
 	t->step = dup_or_null(w->o->step);
 	t->fallback = fr_fallback_label(w->root, path);
@@ -342,7 +367,7 @@ static void plan_file(struct walk *w, const char *path, const struct listing *ls
 
 static void keep_idents(struct fr_inputs *in, const struct fr_manifest *mf)
 {
-	struct ident *v = realloc(in->idents, (in->nidents + mf->ndrives + 1) * sizeof(*v));
+	struct ident *v = realloc(in->idents, (in->nidents + 2 * mf->ndrives + 1) * sizeof(*v));
 
 	if (!v) {
 		in->oom = true;
@@ -353,6 +378,14 @@ static void keep_idents(struct fr_inputs *in, const struct fr_manifest *mf)
 		struct ident *id = &in->idents[in->nidents++];
 
 		id->label = dup_or_null(mf->drives[i].label);
+		id->model = dup_or_null(mf->drives[i].model);
+		id->serial = dup_or_null(mf->drives[i].serial);
+		id->firmware = dup_or_null(mf->drives[i].firmware);
+		if (!mf->drives[i].entrant)
+			continue;
+		/* a host's drive of a --hosts run, under its own label */
+		id = &in->idents[in->nidents++];
+		id->label = dup_or_null(mf->drives[i].entrant);
 		id->model = dup_or_null(mf->drives[i].model);
 		id->serial = dup_or_null(mf->drives[i].serial);
 		id->firmware = dup_or_null(mf->drives[i].firmware);

@@ -23,6 +23,8 @@ struct pts_tally {
 };
 
 /* One file to read, or one problem found while walking, in input order. */
+struct json_object;
+
 struct task {
 	enum task_kind kind;
 	char *path;
@@ -30,7 +32,9 @@ struct task {
 	char *fallback;
 	char *profile_hint, *step_hint; /* the manifest's test and step */
 	char *sidecar;			/* engine file to look for */
-	char *reason;			/* TASK_SKIP, TASK_EXCLUDE */
+	/* a --hosts run: host (fr_host_key()) -> its drive's entrant label, or NULL */
+	struct json_object *host_entrants;
+	char *reason; /* TASK_SKIP, TASK_EXCLUDE */
 	struct fr_model result;
 };
 

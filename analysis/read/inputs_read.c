@@ -57,8 +57,8 @@ struct rbuf {
 /* Parses one file into the task's own model (runs in a worker thread). */
 static void read_task(struct task *t, struct rbuf *rb)
 {
-	struct fr_label label = {t->drive,    t->profile,      t->step,
-				 t->fallback, t->profile_hint, t->step_hint};
+	struct fr_label label = {t->drive,	  t->profile,	t->step,	 t->fallback,
+				 t->profile_hint, t->step_hint, t->host_entrants};
 	struct fr_model *m = &t->result;
 	struct fr_read_info info = {0};
 	struct fr_engine eng;

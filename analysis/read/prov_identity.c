@@ -159,7 +159,14 @@ void fr_prov_identity(struct fr_prov_drive *pd, const struct prov_where *w)
 			 fr_json_str(w->mdrive, "host") ? " on " : "",
 			 fr_json_str(w->mdrive, "host") ?: "");
 		fr_prov_add_word(pd->node, sizeof(pd->node), node);
-		json_word(pd->host, sizeof(pd->host), w->mdrive, "host");
+		if (w->sys && fr_json_str(w->sys, "host")) {
+			/* a --hosts run: the server's own name, then as given */
+			snprintf(node, sizeof(node), "%s (%s)", fr_json_str(w->sys, "host"),
+				 fr_json_str(w->mdrive, "host"));
+			fr_prov_add_word(pd->host, sizeof(pd->host), node);
+		} else {
+			json_word(pd->host, sizeof(pd->host), w->mdrive, "host");
+		}
 	} else {
 		engine_system_device(pd, fr_json_get(w->eng, "system"));
 	}

@@ -16,6 +16,7 @@
 #include <json-c/json.h>
 
 #include "util/json_get.h"
+#include "model/label.h"
 #include "read/prov_priv.h"
 #include "util/slurp.h"
 
@@ -28,8 +29,10 @@ struct prov_doc {
 	 * search of runs[] or drives[] per step made a results directory of
 	 * many runs quadratic */
 	bool indexed;
-	struct json_object *runs_by_output;   /* "output" -> runs[] entry */
-	struct json_object *drives_by_label;  /* "label" -> drives[] entry */
+	struct json_object *runs_by_output;  /* "output" -> runs[] entry */
+	struct json_object *drives_by_label; /* "label" -> drives[] entry */
+	/* a --hosts run: each host's drive by its entrant label */
+	struct json_object *drives_by_entrant;
 	struct json_object *precond_by_drive; /* "drive" -> [done, total] */
 };
 
@@ -82,6 +85,7 @@ static void docs_free(struct prov_docs *c)
 		json_object_put(c->docs[i].root);
 		json_object_put(c->docs[i].runs_by_output);
 		json_object_put(c->docs[i].drives_by_label);
+		json_object_put(c->docs[i].drives_by_entrant);
 		json_object_put(c->docs[i].precond_by_drive);
 	}
 	free(c->docs);
@@ -136,12 +140,15 @@ static bool manifest_index(struct prov_doc *d)
 		json_object_is_type(drives, json_type_array) ? json_object_array_length(drives) : 0;
 
 	if (d->indexed)
-		return d->runs_by_output && d->drives_by_label && d->precond_by_drive;
+		return d->runs_by_output && d->drives_by_label && d->drives_by_entrant &&
+		       d->precond_by_drive;
 	d->indexed = true;
 	d->runs_by_output = json_object_new_object();
 	d->drives_by_label = json_object_new_object();
+	d->drives_by_entrant = json_object_new_object();
 	d->precond_by_drive = json_object_new_object();
-	if (!d->runs_by_output || !d->drives_by_label || !d->precond_by_drive)
+	if (!d->runs_by_output || !d->drives_by_label || !d->drives_by_entrant ||
+	    !d->precond_by_drive)
 		return false;
 	for (size_t i = 0; i < nr; i++) {
 		struct json_object *r = json_object_array_get_idx(runs, i);
@@ -152,7 +159,14 @@ static bool manifest_index(struct prov_doc *d)
 	for (size_t i = 0; i < nd; i++) {
 		struct json_object *dr = json_object_array_get_idx(drives, i);
 
+		char e[512];
+
 		index_first(d->drives_by_label, fr_json_str(dr, "label"), dr);
+		if (json_object_is_type(fr_json_get(d->root, "systems"), json_type_object) &&
+		    fr_json_str(dr, "host") &&
+		    fr_host_drive_label(e, sizeof(e), fr_json_str(dr, "model"),
+					fr_json_str(dr, "serial"), fr_json_num(dr, "nsid")))
+			index_first(d->drives_by_entrant, e, dr);
 	}
 	return true;
 }
@@ -191,7 +205,8 @@ static struct prov_doc *dir_manifest(struct prov_ctx *c, const char *dir)
 	return i < 0 ? NULL : &c->docs.docs[i];
 }
 
-void fr_prov_locate(struct prov_ctx *c, const struct fr_step *st, struct prov_where *w)
+void fr_prov_locate(struct prov_ctx *c, const char *drive, const struct fr_step *st,
+		    struct prov_where *w)
 {
 	const char *src = st->source;
 	char dir[PATH_MAX];
@@ -213,7 +228,13 @@ void fr_prov_locate(struct prov_ctx *c, const struct fr_step *st, struct prov_wh
 		w->mf = mf->root;
 		snprintf(w->mf_dir, sizeof(w->mf_dir), "%s", dir);
 		w->run_drive = fr_json_str(w->run, "drive");
-		w->mdrive = lookup(mf->drives_by_label, w->run_drive);
+		/* a --hosts run: the host's own drive, and its system */
+		w->mdrive = lookup(mf->drives_by_entrant, drive);
+		if (w->mdrive)
+			w->sys = fr_json_get(fr_json_get(mf->root, "systems"),
+					     fr_json_str(w->mdrive, "host"));
+		else
+			w->mdrive = lookup(mf->drives_by_label, w->run_drive);
 		w->precond = lookup(mf->precond_by_drive, w->run_drive);
 	}
 	w->eng = st->engine_doc;

@@ -47,18 +47,21 @@ struct prov_where {
 	struct json_object *eng;     /* engine file, or NULL */
 	struct json_object *precond; /* the run's drive's [done, total], or NULL */
 	const char *run_drive;	     /* the run's drive label in the manifest */
+	struct json_object *sys;     /* a --hosts run: its host's systems[] entry */
 	char mf_dir[PATH_MAX];
 };
 
 /**
  * fr_prov_locate() - where a step's run is described
  * @c: the context (documents read so far; more may be read)
+ * @drive: the step's drive label (a --hosts run's host drive is found by it)
  * @st: the step (its source, the fio output, and its engine file)
  * @w: filled: its manifest entries, or NULLs, and its engine file (the one
  *     its reader read: the manifest's engine_output, else
  *     "<step>.engine.json" beside the fio output)
  */
-void fr_prov_locate(struct prov_ctx *c, const struct fr_step *st, struct prov_where *w);
+void fr_prov_locate(struct prov_ctx *c, const char *drive, const struct fr_step *st,
+		    struct prov_where *w);
 /**
  * fr_prov_ctx_free() - free the documents a context read
  * @c: the context

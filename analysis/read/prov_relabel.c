@@ -54,7 +54,7 @@ static const char *node_label(struct prov_ctx *c, const struct fr_drive *d)
 
 			if (!st->source)
 				continue;
-			fr_prov_locate(c, st, &w);
+			fr_prov_locate(c, d->label, st, &w);
 			label = fr_json_str(w.mdrive, "label");
 			path = fr_json_str(w.mdrive, "path");
 			base = path ? strrchr(path, '/') : NULL;
@@ -64,8 +64,8 @@ static const char *node_label(struct prov_ctx *c, const struct fr_drive *d)
 }
 
 /* The namespaces one profile's runs used, sorted: "1" or "1,2,3,4,5,6". */
-static void profile_namespaces(struct prov_ctx *c, const struct fr_profile *pr, char *out,
-			       size_t len)
+static void profile_namespaces(struct prov_ctx *c, const struct fr_drive *d,
+			       const struct fr_profile *pr, char *out, size_t len)
 {
 	char list[sizeof(((struct fr_prov_drive *)0)->namespaces)] = "";
 
@@ -74,7 +74,7 @@ static void profile_namespaces(struct prov_ctx *c, const struct fr_profile *pr, 
 
 		if (!pr->steps[s].source)
 			continue;
-		fr_prov_locate(c, &pr->steps[s], &w);
+		fr_prov_locate(c, d->label, &pr->steps[s], &w);
 		fr_prov_step_namespaces(list, sizeof(list), &w, &pr->steps[s]);
 	}
 	fr_prov_ns_list(list, out, len, ",");
@@ -93,9 +93,9 @@ int fr_prov_split_by_namespaces(struct prov_ctx *c, struct fr_model *m, size_t d
 	fr_prov_drive_steps(c, &m->drives[di], &pd);
 	if (!one_identity(&pd))
 		return 0;
-	profile_namespaces(c, &m->drives[di].profiles[0], first, sizeof(first));
+	profile_namespaces(c, &m->drives[di], &m->drives[di].profiles[0], first, sizeof(first));
 	for (size_t p = 1; p < m->drives[di].nprofiles;) {
-		profile_namespaces(c, &m->drives[di].profiles[p], ns, sizeof(ns));
+		profile_namespaces(c, &m->drives[di], &m->drives[di].profiles[p], ns, sizeof(ns));
 		if (!strcmp(ns, first)) {
 			p++;
 			continue;

@@ -74,8 +74,9 @@ static void run_facts(struct fr_prov_drive *pd, const struct prov_where *w,
 		      const struct fr_step *src, const struct fr_step *st)
 {
 	/* the manifest's, else (a plain fio run) the engine file's */
-	struct json_object *sys =
-		w->mf ? fr_json_get(w->mf, "system") : fr_json_get(w->eng, "system");
+	struct json_object *sys = w->sys  ? w->sys
+				  : w->mf ? fr_json_get(w->mf, "system")
+					  : fr_json_get(w->eng, "system");
 	const char *eng = w->eng ? fr_json_str(w->eng, "engine_version") : NULL;
 	char e[128], d[160];
 
@@ -181,7 +182,7 @@ void fr_prov_drive_steps(struct prov_ctx *c, struct fr_drive *d, struct fr_prov_
 
 			if (!st->source)
 				continue;
-			fr_prov_locate(c, st, &w);
+			fr_prov_locate(c, d->label, st, &w);
 			/* the peak's method is the one compared and described
 			 * (the reader filled what the fio options say); its fio
 			 * version and date stand in where no manifest or engine

@@ -439,6 +439,20 @@ static char *client_of(struct json_object *jobs, struct json_object *job)
 	return fr_client_label(host, fr_json_num(job, "port"), shared);
 }
 
+/* A --hosts run's client: its host's drive is its entrant (docs/fleet.md). */
+static int host_entrant(const struct fr_label *lb, struct json_object *job, struct fr_pending *p)
+{
+	struct json_object *entrant;
+	char key[512];
+
+	if (!p->host || !lb->host_entrants ||
+	    !fr_client_key(fr_json_str(job, "hostname"), fr_json_num(job, "port"), key,
+			   sizeof(key)) ||
+	    !json_object_object_get_ex(lb->host_entrants, key, &entrant))
+		return 0;
+	return fr_label_set(&p->drive, json_object_get_string(entrant));
+}
+
 static int read_job(struct doc_ctx *c, struct json_object *jobs, size_t idx)
 {
 	struct json_object *job = json_object_array_get_idx(jobs, idx);
@@ -473,7 +487,7 @@ static int read_job(struct doc_ctx *c, struct json_object *jobs, size_t idx)
 	if ((why = fr_fio_globals_of(c->root, job, &g)))
 		return exclude(p, "job '%s'%s%s: %s", jobname, p->host ? " on " : "",
 			       p->host ? p->host : "", why);
-	if (label_job(c, job, &g, p, &o, &l))
+	if (label_job(c, job, &g, p, &o, &l) || host_entrant(c->label, job, p))
 		return -ENOMEM;
 	err = fr_json_num(job, "error");
 	if (!isnan(err) && err != 0)

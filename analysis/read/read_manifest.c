@@ -10,6 +10,7 @@
 #include <json-c/json.h>
 
 #include "util/json_get.h"
+#include "model/label.h"
 #include "read/read_manifest.h"
 
 /* Strings are copied; numbers (a step given as 110) are printed. */
@@ -60,7 +61,10 @@ oom:
 	return -1;
 }
 
-static int read_drives(struct json_object *drives, struct fr_manifest *mf, char *err, size_t errlen)
+/* fleet: a --hosts run (the manifest has "systems", one per server): each
+ * host's drive is an entrant of its own. */
+static int read_drives(struct json_object *drives, bool fleet, struct fr_manifest *mf, char *err,
+		       size_t errlen)
 {
 	size_t n = json_object_array_length(drives);
 
@@ -77,6 +81,14 @@ static int read_drives(struct json_object *drives, struct fr_manifest *mf, char 
 		md->model = dup_field(d, "model");
 		md->serial = dup_field(d, "serial");
 		md->firmware = dup_field(d, "firmware");
+		md->host = fleet ? dup_field(d, "host") : NULL;
+		if (md->host) {
+			char e[512];
+
+			if (fr_host_drive_label(e, sizeof(e), md->model, md->serial,
+						fr_json_num(d, "nsid")))
+				md->entrant = strdup(e);
+		}
 		if (!md->label) {
 			snprintf(err, errlen, "drives[%zu] has no string \"label\"", i);
 			return -1;
@@ -100,7 +112,8 @@ static int read_root(struct json_object *root, struct fr_manifest *mf, char *err
 		return -1;
 	}
 	if (drives && json_object_is_type(drives, json_type_array) &&
-	    read_drives(drives, mf, err, errlen))
+	    read_drives(drives, json_object_is_type(fr_json_get(root, "systems"), json_type_object),
+			mf, err, errlen))
 		return -1;
 	mf->engine = dup_field(root, "engine");
 	return read_runs(runs, mf, err, errlen);
@@ -152,6 +165,8 @@ void fr_manifest_free(struct fr_manifest *mf)
 		free(mf->drives[i].model);
 		free(mf->drives[i].serial);
 		free(mf->drives[i].firmware);
+		free(mf->drives[i].host);
+		free(mf->drives[i].entrant);
 	}
 	free(mf->runs);
 	free(mf->drives);

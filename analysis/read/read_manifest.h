@@ -23,6 +23,8 @@ struct fr_mdrive {
 	char *model;
 	char *serial;
 	char *firmware;
+	char *host;    /* a --hosts run: the server as given to it, else NULL */
+	char *entrant; /* with a host: its drive's own label (fr_host_drive_label()) */
 };
 
 struct json_object;

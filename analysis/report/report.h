@@ -28,6 +28,8 @@
 #include "report/report_peak.h"
 #include "report/report_health.h"
 #include "report/report_baseline.h"
+
+struct json_object;
 /* issue 24 item 1: which sections are shown and their charts' scales, the
  * steady-state rounds and fit, decided here and no longer by the renderers */
 #include "report/report_sect.h"
@@ -73,6 +75,10 @@ struct fr_report {
 	 * ones (report/fdp.h, issue 26), made once by fr_report_build; NULL
 	 * when it could not be made */
 	const struct fr_fdp_cmp *fdp;
+	/* the runs on many hosts (report/fleet.h, issue 39): {"fleets": [...]}
+	 * made once after the read (its withheld rows are said on stderr even
+	 * when no report follows); NULL when no manifest has hosts */
+	struct json_object *fleet;
 	/* every step's health as printed (report_health.h); made once by
 	 * fr_report_build */
 	const struct fr_report_health *health;

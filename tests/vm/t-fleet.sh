@@ -6,8 +6,9 @@
 # (refused, that host named); a dry run without one host's confirmation
 # (refused, naming that host and its drive's serial); then a short write
 # step of the suite on all three, confirmed by their serials, whose manifest
-# holds each host's own identity and system from its preflight.  Last: no
-# QEMU of the fleet is left.
+# holds each host's own identity and system from its preflight, and which
+# fiorank reports per host and as a fleet (tails of the summed bins).
+# Last: no QEMU of the fleet is left.
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 tmp=$(mktemp -d)
@@ -84,4 +85,34 @@ check "the step's fio JSON holds the three hosts' results and fio's All clients"
 	jq -e '([.client_stats[] | select(.jobname != "All clients")] | length == 3) and
 		all(.client_stats[] | select(.jobname != "All clients"); .write.total_ios > 0) and
 		any(.client_stats[]; .jobname == "All clients")' <(sed -n '/^{/,$p' "$f")
+
+# fiorank on this run's results (cheap: no guest time): each host's drive
+# its own entrant with its serial, and the step's fleet row whose tails are
+# those of every host's json+ bins summed (recomputed here from the JSON).
+"$FIORANK" -N -f json "$tmp/r" >"$tmp/rank.json" 2>"$tmp/rank.err"
+check "fiorank reads the fleet's results (exit $?)" test -s "$tmp/rank.json"
+check "fiorank: three entrants, each host's drive by its own serial (fleet0001-3) and host name" \
+	jq -e '[.provenance.drives[] | [.serial, (.host | split(" ")[0])]] | sort ==
+		[["fleet0001", "fleet1"], ["fleet0002", "fleet2"], ["fleet0003", "fleet3"]]' "$tmp/rank.json"
+check "fiorank: the step's fleet row of 3 hosts has the summed bins' p99 and p99.99" \
+	python3 - "$f" "$tmp/rank.json" <<'PY'
+import json, sys
+s = open(sys.argv[1]).read()
+clients = [c for c in json.loads(s[s.index('\n{') + 1:])['client_stats'] if c['jobname'] != 'All clients']
+step = next(st for st in json.load(open(sys.argv[2]))['fleet']['fleets'][0]['steps']
+            if sys.argv[1].endswith('/' + st['step'] + '.json'))
+row = step['dirs'][0]
+bins = {}
+for c in clients:
+    for k, v in c[row['dir']]['clat_ns']['bins'].items():
+        bins[int(k)] = bins.get(int(k), 0) + v
+def pct(p):
+    seen, total = 0, sum(bins.values())
+    for ns in sorted(bins):
+        seen += bins[ns]
+        if seen >= p / 100.0 * total:
+            return ns / 1000.0
+f = row['fleet']
+sys.exit(0 if len(clients) == 3 and f['hosts'] == 3 and f['p99_us'] == pct(99) and f['p99_99_us'] == pct(99.99) else 1)
+PY
 tap_done
