@@ -22,6 +22,8 @@ FR_SRCS      += model/pooled.c rank/tq.c out/out_tq.c out/out_tq_html.c
 FR_SRCS      += read/pts.c report/pts_build.c report/pts_fig.c report/pts_iops.c report/pts_ss.c report/pts_tails.c out/pts_out.c out/pts_html.c out/pts_svg.c cli/pts_main.c
 # Flexible Data Placement: per-PID tails, placed vs unplaced noisy neighbor (issue 26)
 FR_SRCS      += read/placement.c report/fdp.c out/out_fdp.c
+# the Copy method: its runs kept apart from the ranking, its section (issue 41)
+FR_SRCS      += model/copy.c read/read_copy.c out/out_copy.c
 # the report stage's health rows and baseline rows (issue 24)
 FR_SRCS      += report/report_health.c report/report_baseline.c
 # the sections shown, their charts' scales and the steady-state fit,

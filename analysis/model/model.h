@@ -373,6 +373,10 @@ struct fr_model {
 	 * (fr_step.fio_doc); set by the caller before reading, FR_KEEP_ALL
 	 * after fr_model_init() */
 	enum fr_keep keep;
+	/* the Copy method's runs (model/copy.h), kept apart from the
+	 * ranking; NULL when none */
+	struct fr_copy_run *copy;
+	size_t ncopy;
 };
 
 /**

@@ -14,6 +14,7 @@
 #include "out/out.h"
 #include "out/baseline_out.h"
 #include "out/out_fdp.h"
+#include "out/out_copy.h"
 #include "out/out_cell.h"
 #include "out/out_health.h"
 #include "out/out_html_chart.h"
@@ -401,6 +402,7 @@ static int render_body(FILE *f, const struct fr_report *rep, struct fr_palette *
 	statements(f, rep);
 	fr_html_nn(f, rep, pal);
 	fr_fdp_html(f, rep);
+	fr_copy_html(f, rep->m);
 	fr_html_health(f, rep->health);
 	tail(f, rep);
 	fr_baseline_html(f, rep->bl);

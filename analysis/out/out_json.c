@@ -14,6 +14,7 @@
 #include "out/out.h"
 #include "out/baseline_out.h"
 #include "out/out_fdp.h"
+#include "out/out_copy.h"
 #include "out/out_health.h"
 #include "out/out_tq.h"
 
@@ -443,6 +444,13 @@ int fr_out_json(FILE *f, const struct fr_report *rep)
 
 		if (fdp)
 			add(root, "fdp", fdp);
+	}
+	/* only when a Copy method run was read (issue 41) */
+	{
+		struct json_object *copy = fr_copy_json(rep->m);
+
+		if (copy)
+			add(root, "copy", copy);
 	}
 	add(root, "wins", summary_obj(rep));
 	/* only when a step came with an engine results file (issue 25) */

@@ -13,6 +13,7 @@
 #include "out/out.h"
 #include "out/baseline_out.h"
 #include "out/out_fdp.h"
+#include "out/out_copy.h"
 #include "out/out_health.h"
 #include "out/out_tq.h"
 
@@ -380,6 +381,7 @@ static int render_md(FILE *f, const void *arg)
 	statements(f, rep);
 	noisy_neighbor(f, rep);
 	fr_fdp_md(f, rep, fr_md_escape);
+	fr_copy_md(f, rep->m, fr_md_escape);
 	fr_health_md(f, rep->health, fr_md_escape);
 	tail(f, rep);
 	fr_baseline_md(f, rep->bl);

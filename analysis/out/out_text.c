@@ -15,6 +15,7 @@
 #include "out/csv_line.h"
 #include "out/baseline_out.h"
 #include "out/out_fdp.h"
+#include "out/out_copy.h"
 #include "out/out_health.h"
 #include "out/out_tq.h"
 
@@ -470,6 +471,7 @@ static int render_text(FILE *f, const void *arg)
 	write_pressure(f, rep);
 	noisy_neighbor(f, rep);
 	fr_fdp_text(f, rep);
+	fr_copy_text(f, rep->m);
 	summary(f, rep);
 	fr_health_text(f, rep->health);
 	problems(f, rep);

@@ -36,6 +36,7 @@
 #include "model/label.h"
 #include "model/ran.h"
 #include "read/read_fio.h"
+#include "read/read_copy.h"
 #include "read/read_fio_fast.h"
 #include "read/read_fio_globals.h"
 #include "read/read_fio_opts.h"
@@ -697,9 +698,41 @@ static int add_jobs(struct doc_ctx *c, struct fr_read_info *info)
 	return 0;
 }
 
+/* A job with write_mode=copy makes the output a Copy method run
+ * (model/copy.h): the comparison of its two phases, not profiles. */
+static const struct fr_pending *copy_job(const struct doc_ctx *c)
+{
+	for (size_t i = 0; i < c->jobs.n; i++)
+		if (fr_copy_in_workload(c->jobs.v[i].workload))
+			return &c->jobs.v[i];
+	return NULL;
+}
+
+static int add_copy_run(struct doc_ctx *c, const struct fr_pending *p, const char *buf, size_t len)
+{
+	struct fr_copy_run *v = realloc(c->m->copy, (c->m->ncopy + 1) * sizeof(*v));
+
+	if (!v)
+		return -ENOMEM;
+	c->m->copy = v;
+	/* its jobs count as read, and a job fio failed is excluded as
+	 * elsewhere (fiorank --check then refuses the output) */
+	for (size_t i = 0; i < c->jobs.n; i++) {
+		if (!c->jobs.v[i].excluded)
+			c->m->jobs_read++;
+		else if (fr_model_exclude(c->m, c->source, "%s", c->jobs.v[i].excluded))
+			return -ENOMEM;
+	}
+	if (fr_read_copy(&v[c->m->ncopy], buf, len, c->source, p->drive))
+		return -ENOMEM;
+	c->m->ncopy++;
+	return 0;
+}
+
 int fr_read_fio_buffer(struct fr_model *m, const char *buf, size_t len, const char *source,
 		       const struct fr_label *label, struct fr_read_info *info)
 {
+	const struct fr_pending *cp;
 	struct doc_ctx c = {.m = m, .source = source, .label = label};
 	struct fr_fast_doc fast;
 	bool fast_read;
@@ -725,6 +758,13 @@ int fr_read_fio_buffer(struct fr_model *m, const char *buf, size_t len, const ch
 		else
 			fr_model_skip(m, source, "%s", c.err ? c.err : "out of memory");
 		ret = -1;
+	} else if ((cp = copy_job(&c))) {
+		if (add_copy_run(&c, cp, buf, len)) {
+			fr_model_skip(m, source, "out of memory");
+			ret = -1;
+		} else {
+			m->files_read++;
+		}
 	} else if (fr_pair_roles(c.jobs.v, c.jobs.n) || fr_group_resolve(c.jobs.v, c.jobs.n) ||
 		   add_jobs(&c, info)) {
 		fr_model_skip(m, source, "out of memory");

@@ -30,7 +30,8 @@ refuse() {
 # dev_identity just read: its own; the six namespaces of its controller for
 # noisy neighbor (both engines write nsid 1-3 and read 4-6, whatever device
 # was named); every namespace of the controller for a purge (sanitize erases
-# them all, and a format may).  Sets nn_nodes[LABEL] for noisy neighbor.
+# them all, and a format may); the copy suite's two (copy_touched).  Sets
+# nn_nodes[LABEL] for noisy neighbor.
 touched_namespaces() {
 	local label=$1 dev=$2 nsid dir nodes="" d pairs
 	touched_dirs=("$id_sys") written_dirs=() read_dirs=()
@@ -54,6 +55,7 @@ touched_namespaces() {
 			refuse "noisy neighbor needs six namespaces (nsid 1-6) on $dev's controller: ${pairs#ssdnvme-suite: }"
 		fi
 	fi
+	[ "$needs_copy" = 0 ] || copy_touched "$label" "$dev"
 	if { [ -n "$purge" ] || [ "$setup_pending" = 1 ]; } && [ -n "$id_parent" ]; then
 		for d in "$id_parent"/nvme*n*; do
 			[[ ${d##*/} =~ ^nvme[0-9]+n[0-9]+$ ]] && touched_dirs+=("$d") && written_dirs+=("$d")

@@ -56,6 +56,7 @@ total_steps=0 total_secs=0
 # ---- the checks (jobs/lib/drive-checks.sh, preflight.sh)
 writes=0             # 1 when the plan writes (check_devices)
 needs_nn=0           # 1 when noisy neighbor runs
+needs_copy=0         # 1 when the copy suite runs (jobs/lib/copy.sh)
 drives_checked=0     # 1 only when check_drives ran to its end
 drives_json="[]"     # the manifest's drives
 merge=0              # 1: this suite joins a finished one's manifest (check_merge)
