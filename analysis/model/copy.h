@@ -23,16 +23,16 @@
 /* One phase: the jobs that copy (the Copy job; the host's read and write
  * jobs) and the reader beside them. */
 struct fr_copy_phase {
-	char movers[96];      /* their fio job names, ", "-joined */
-	char reader[64];      /* the reader's job name, "" when none */
-	double landed_bytes;  /* written at the destination (the writer's io_bytes) */
-	double mbps;	      /* the writer's bandwidth, 10^6 bytes/s */
-	uint64_t commands;    /* NVMe commands of the movers (reads + writes) */
-	double bus_bytes;     /* data over the bus: ranges for Copy, reads + writes for the host */
-	double cpu_pct;	      /* usr + sys of the movers, % of one CPU, summed */
-	double cpu_s;	      /* CPU seconds: each mover's (usr + sys) x its runtime */
-	double cpu_s_per_gb;  /* cpu_s per 10^9 bytes landed */
-	double rd_iops;	      /* the reader's */
+	char movers[96];     /* their fio job names, ", "-joined */
+	char reader[64];     /* the reader's job name, "" when none */
+	double landed_bytes; /* written at the destination (the writer's io_bytes) */
+	double mbps;	     /* the writer's bandwidth, 10^6 bytes/s */
+	uint64_t commands;   /* NVMe commands of the movers (reads + writes) */
+	double bus_bytes;    /* data over the bus: ranges for Copy, reads + writes for the host */
+	double cpu_pct;	     /* usr + sys of the movers, % of one CPU, summed */
+	double cpu_s;	     /* CPU seconds: each mover's (usr + sys) x its runtime */
+	double cpu_s_per_gb; /* cpu_s per 10^9 bytes landed */
+	double rd_iops;	     /* the reader's */
 	double rd_p50, rd_p99, rd_p999; /* its completion latency, ns; NAN unknown */
 };
 

@@ -55,6 +55,7 @@ static struct fr_step *profile_step(struct fr_profile *p, const struct fr_job *j
 	for (int d = 0; d < FR_NDIRS; d++)
 		for (int b = 0; b < FR_NBASES; b++)
 			s->dir[d].lat[b] = (struct fr_lat){NAN, NAN, NAN, NAN};
+	s->round_tail_us[0] = s->round_tail_us[1] = NAN;
 	p->nsteps++;
 	return s;
 }
@@ -378,6 +379,9 @@ int fr_model_merge(struct fr_model *dst, const struct fr_model *src)
 				    !(ds->placement = fr_placement_dup(ss->placement)))
 					return -ENOMEM;
 				ds->tags_incl_ramp |= ss->tags_incl_ramp;
+				for (int t = 0; t < 2; t++)
+					if (isnan(ds->round_tail_us[t]))
+						ds->round_tail_us[t] = ss->round_tail_us[t];
 				if (!ds->fio_doc)
 					ds->fio_doc = json_object_get(ss->fio_doc);
 				if (!ds->engine_doc)

@@ -134,8 +134,9 @@ static void run_tw(const struct tw *w, const struct fr_copy_run *r)
 	phase_row(w, "copy", &r->copy);
 	phase_row(w, "host", &r->host);
 	ratio_row(w, r);
-	fprintf(f, "%sbus bytes saved by the Copy: %.0f (2 x %.0f bytes landed - %u x %" PRIu64
-		   " commands)\n",
+	fprintf(f,
+		"%sbus bytes saved by the Copy: %.0f (2 x %.0f bytes landed - %u x %" PRIu64
+		" commands)\n",
 		w->md ? "\n" : "    ", r->bus_saved, r->copy.landed_bytes, FR_COPY_RANGE_DESC,
 		r->copy.commands);
 }
@@ -202,10 +203,11 @@ static void html_run(FILE *f, const struct fr_copy_run *r)
 		fputs("</p>\n", f);
 		return;
 	}
-	fprintf(f, "; %u bytes per Copy command</p>\n<table>\n<tr><th>phase</th><th>MB/s "
-		   "landed</th><th>CPU %%</th><th>CPU s/GB</th><th>bus bytes</th><th>bus B per B "
-		   "landed</th><th>reader p50 µs</th><th>reader p99 µs</th><th>reader p99.9 "
-		   "µs</th></tr>\n",
+	fprintf(f,
+		"; %u bytes per Copy command</p>\n<table>\n<tr><th>phase</th><th>MB/s "
+		"landed</th><th>CPU %%</th><th>CPU s/GB</th><th>bus bytes</th><th>bus B per B "
+		"landed</th><th>reader p50 µs</th><th>reader p99 µs</th><th>reader p99.9 "
+		"µs</th></tr>\n",
 		r->range_bytes);
 	html_phase(f, "copy", &r->copy);
 	html_phase(f, "host", &r->host);
@@ -224,8 +226,9 @@ void fr_copy_html(FILE *f, const struct fr_model *m)
 {
 	if (!m->ncopy)
 		return;
-	fprintf(f, "<section class=\"copy\" id=\"copy\">\n<h2>Copy: the drive's Copy command "
-		   "against the host's copy</h2>\n<p>%s.</p>\n<p>%s.</p>\n",
+	fprintf(f,
+		"<section class=\"copy\" id=\"copy\">\n<h2>Copy: the drive's Copy command "
+		"against the host's copy</h2>\n<p>%s.</p>\n<p>%s.</p>\n",
 		HOW_BUS, HOW_CPU);
 	for (size_t i = 0; i < m->ncopy; i++)
 		html_run(f, &m->copy[i]);
@@ -244,7 +247,8 @@ static struct json_object *phase_json(const struct fr_copy_phase *p)
 	struct json_object *o = json_object_new_object();
 
 	json_object_object_add(o, "jobs", json_object_new_string(p->movers));
-	json_object_object_add(o, "reader", p->reader[0] ? json_object_new_string(p->reader) : NULL);
+	json_object_object_add(o, "reader",
+			       p->reader[0] ? json_object_new_string(p->reader) : NULL);
 	jnum(o, "landed_bytes", p->landed_bytes);
 	jnum(o, "mbps", p->mbps);
 	json_object_object_add(o, "commands", json_object_new_int64((int64_t)p->commands));

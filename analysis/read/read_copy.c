@@ -119,8 +119,8 @@ static double dir_num(struct json_object *job, const char *dir, const char *key)
 
 static double pct(struct json_object *job, const char *key)
 {
-	struct json_object *p = fr_json_get(fr_json_get(fr_json_get(job, "read"), "clat_ns"),
-					    "percentile");
+	struct json_object *p =
+		fr_json_get(fr_json_get(fr_json_get(job, "read"), "clat_ns"), "percentile");
 
 	return fr_json_num(p, key);
 }
@@ -246,40 +246,10 @@ static void check_roles(struct fr_copy_run *run, const struct roles *r, struct j
 			 "job_runtime overlap): the phases need a stonewall between them");
 }
 
-/* The last fio document of the output (earlier ones are interval
- * snapshots), parsed whole: a Copy run is one small output. */
-static struct json_object *last_doc(const char *buf, size_t len)
-{
-	struct json_object *last = NULL;
-	size_t pos = 0;
-
-	while (pos < len) {
-		if (buf[pos] == '{' && (pos == 0 || buf[pos - 1] == '\n')) {
-			struct json_tokener *tok = json_tokener_new();
-			struct json_object *o;
-
-			if (!tok)
-				break;
-			o = json_tokener_parse_ex(tok, buf + pos, (int)(len - pos));
-			if (o && json_object_is_type(fr_json_get(o, "jobs"), json_type_array)) {
-				json_object_put(last);
-				last = o;
-				pos += (size_t)json_tokener_get_parse_end(tok);
-				json_tokener_free(tok);
-				continue;
-			}
-			json_object_put(o);
-			json_tokener_free(tok);
-		}
-		pos++;
-	}
-	return last;
-}
-
 int fr_read_copy(struct fr_copy_run *run, const char *buf, size_t len, const char *source,
 		 const char *drive)
 {
-	struct json_object *root = last_doc(buf, len), *jobs;
+	struct json_object *root = fr_json_last_fio_doc(buf, len), *jobs;
 	struct roles r;
 
 	memset(run, 0, sizeof(*run));

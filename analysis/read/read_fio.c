@@ -37,6 +37,7 @@
 #include "model/ran.h"
 #include "read/read_fio.h"
 #include "read/read_copy.h"
+#include "read/pts.h"
 #include "read/read_fio_fast.h"
 #include "read/read_fio_globals.h"
 #include "read/read_fio_opts.h"
@@ -729,6 +730,42 @@ static int add_copy_run(struct doc_ctx *c, const struct fr_pending *p, const cha
 	return 0;
 }
 
+static bool is_round(const char *step, enum fr_kind kind)
+{
+	return kind == FR_KIND_PRECOND && !strncmp(step, "ss-round", 8);
+}
+
+/* A steady-state round's p99 and p99.99 from its raw json+ bins, as the
+ * runner's --ss-measures takes them (fiorank pts --tails: the first job's
+ * bins), onto its steps: the few round outputs are parsed whole for it,
+ * the kept tree holds the bins bucketed or not at all. */
+static int round_tails(struct doc_ctx *c, const char *buf, size_t len)
+{
+	struct fr_pts_run run = {0};
+	bool any = false;
+	double t[2];
+
+	for (size_t i = 0; i < c->jobs.n; i++)
+		any |= !c->jobs.v[i].excluded && is_round(c->jobs.v[i].step, c->jobs.v[i].job.kind);
+	if (!any)
+		return 0;
+	if (!(run.fio = fr_json_last_fio_doc(buf, len)))
+		return 0;
+	t[0] = fr_pts_pct_us(&run, 99.0);
+	t[1] = fr_pts_pct_us(&run, 99.99);
+	json_object_put(run.fio);
+	for (size_t d = 0; d < c->m->ndrives; d++)
+		for (size_t p = 0; p < c->m->drives[d].nprofiles; p++) {
+			struct fr_profile *pr = &c->m->drives[d].profiles[p];
+
+			for (size_t k = 0; k < pr->nsteps; k++)
+				if (is_round(pr->steps[k].name, pr->steps[k].kind) &&
+				    !strcmp(pr->steps[k].source, c->source))
+					memcpy(pr->steps[k].round_tail_us, t, sizeof(t));
+		}
+	return 0;
+}
+
 int fr_read_fio_buffer(struct fr_model *m, const char *buf, size_t len, const char *source,
 		       const struct fr_label *label, struct fr_read_info *info)
 {
@@ -766,7 +803,7 @@ int fr_read_fio_buffer(struct fr_model *m, const char *buf, size_t len, const ch
 			m->files_read++;
 		}
 	} else if (fr_pair_roles(c.jobs.v, c.jobs.n) || fr_group_resolve(c.jobs.v, c.jobs.n) ||
-		   add_jobs(&c, info)) {
+		   add_jobs(&c, info) || round_tails(&c, buf, len)) {
 		fr_model_skip(m, source, "out of memory");
 		ret = -1;
 	} else {
