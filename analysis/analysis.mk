@@ -19,7 +19,7 @@ FR_SRCS      += model/rate_target.c report/runinfo.c out/out_html_ss.c
 # the SATA roundup's thread x queue-depth method (issue 15)
 FR_SRCS      += model/pooled.c rank/tq.c out/out_tq.c out/out_tq_html.c
 # the SNIA PTS tests (issue 27): fiorank pts
-FR_SRCS      += read/pts.c report/pts_build.c report/pts_fig.c report/pts_iops.c report/pts_ss.c report/pts_tails.c out/pts_out.c out/pts_html.c out/pts_svg.c cli/pts_main.c
+FR_SRCS      += read/json_bins.c read/pts.c report/pts_build.c report/pts_fig.c report/pts_iops.c report/pts_ss.c report/pts_tails.c out/pts_out.c out/pts_html.c out/pts_svg.c cli/pts_main.c
 # Flexible Data Placement: per-PID tails, placed vs unplaced noisy neighbor (issue 26)
 FR_SRCS      += read/placement.c report/fdp.c out/out_fdp.c
 # the Copy method: its runs kept apart from the ranking, its section (issue 41)

@@ -37,7 +37,7 @@
 #include "model/ran.h"
 #include "read/read_fio.h"
 #include "read/read_copy.h"
-#include "read/pts.h"
+#include "read/json_bins.h"
 #include "read/read_fio_fast.h"
 #include "read/read_fio_globals.h"
 #include "read/read_fio_opts.h"
@@ -741,7 +741,7 @@ static bool is_round(const char *step, enum fr_kind kind)
  * the kept tree holds the bins bucketed or not at all. */
 static int round_tails(struct doc_ctx *c, const char *buf, size_t len)
 {
-	struct fr_pts_run run = {0};
+	struct json_object *root, *job;
 	bool any = false;
 	double t[2];
 
@@ -749,11 +749,12 @@ static int round_tails(struct doc_ctx *c, const char *buf, size_t len)
 		any |= !c->jobs.v[i].excluded && is_round(c->jobs.v[i].step, c->jobs.v[i].job.kind);
 	if (!any)
 		return 0;
-	if (!(run.fio = fr_json_last_fio_doc(buf, len)))
+	if (!(root = fr_json_last_fio_doc(buf, len)))
 		return 0;
-	t[0] = fr_pts_pct_us(&run, 99.0);
-	t[1] = fr_pts_pct_us(&run, 99.99);
-	json_object_put(run.fio);
+	job = json_object_array_get_idx(fr_json_get(root, "jobs"), 0);
+	t[0] = fr_job_pct_us(job, 99.0);
+	t[1] = fr_job_pct_us(job, 99.99);
+	json_object_put(root);
 	for (size_t d = 0; d < c->m->ndrives; d++)
 		for (size_t p = 0; p < c->m->drives[d].nprofiles; p++) {
 			struct fr_profile *pr = &c->m->drives[d].profiles[p];
