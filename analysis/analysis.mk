@@ -23,7 +23,7 @@ FR_SRCS      += read/json_bins.c read/pts.c report/pts_build.c report/pts_fig.c 
 # Flexible Data Placement: per-PID tails, placed vs unplaced noisy neighbor (issue 26)
 FR_SRCS      += read/placement.c report/fdp.c out/out_fdp.c
 # the Copy method: its runs kept apart from the ranking, its section (issue 41)
-FR_SRCS      += model/copy.c read/read_copy.c out/out_copy.c
+FR_SRCS      += model/copy.c read/read_copy.c read/read_whole.c out/out_copy.c
 # the report stage's health rows and baseline rows (issue 24)
 FR_SRCS      += report/report_health.c report/report_baseline.c
 # the sections shown, their charts' scales and the steady-state fit,

@@ -36,8 +36,7 @@
 #include "model/label.h"
 #include "model/ran.h"
 #include "read/read_fio.h"
-#include "read/read_copy.h"
-#include "read/json_bins.h"
+#include "read/read_whole.h"
 #include "read/read_fio_fast.h"
 #include "read/read_fio_globals.h"
 #include "read/read_fio_opts.h"
@@ -699,78 +698,9 @@ static int add_jobs(struct doc_ctx *c, struct fr_read_info *info)
 	return 0;
 }
 
-/* A job with write_mode=copy makes the output a Copy method run
- * (model/copy.h): the comparison of its two phases, not profiles. */
-static const struct fr_pending *copy_job(const struct doc_ctx *c)
-{
-	for (size_t i = 0; i < c->jobs.n; i++)
-		if (fr_copy_in_workload(c->jobs.v[i].workload))
-			return &c->jobs.v[i];
-	return NULL;
-}
-
-static int add_copy_run(struct doc_ctx *c, const struct fr_pending *p, const char *buf, size_t len)
-{
-	struct fr_copy_run *v = realloc(c->m->copy, (c->m->ncopy + 1) * sizeof(*v));
-
-	if (!v)
-		return -ENOMEM;
-	c->m->copy = v;
-	/* its jobs count as read, and a job fio failed is excluded as
-	 * elsewhere (fiorank --check then refuses the output) */
-	for (size_t i = 0; i < c->jobs.n; i++) {
-		if (!c->jobs.v[i].excluded)
-			c->m->jobs_read++;
-		else if (fr_model_exclude(c->m, c->source, "%s", c->jobs.v[i].excluded))
-			return -ENOMEM;
-	}
-	if (fr_read_copy(&v[c->m->ncopy], buf, len, c->source, p->drive))
-		return -ENOMEM;
-	c->m->ncopy++;
-	return 0;
-}
-
-static bool is_round(const char *step, enum fr_kind kind)
-{
-	return kind == FR_KIND_PRECOND && !strncmp(step, "ss-round", 8);
-}
-
-/* A steady-state round's p99 and p99.99 from its raw json+ bins, as the
- * runner's --ss-measures takes them (fiorank pts --tails: the first job's
- * bins), onto its steps: the few round outputs are parsed whole for it,
- * the kept tree holds the bins bucketed or not at all. */
-static int round_tails(struct doc_ctx *c, const char *buf, size_t len)
-{
-	struct json_object *root, *job;
-	bool any = false;
-	double t[2];
-
-	for (size_t i = 0; i < c->jobs.n; i++)
-		any |= !c->jobs.v[i].excluded && is_round(c->jobs.v[i].step, c->jobs.v[i].job.kind);
-	if (!any)
-		return 0;
-	if (!(root = fr_json_last_fio_doc(buf, len)))
-		return 0;
-	job = json_object_array_get_idx(fr_json_get(root, "jobs"), 0);
-	t[0] = fr_job_pct_us(job, 99.0);
-	t[1] = fr_job_pct_us(job, 99.99);
-	json_object_put(root);
-	for (size_t d = 0; d < c->m->ndrives; d++)
-		for (size_t p = 0; p < c->m->drives[d].nprofiles; p++) {
-			struct fr_profile *pr = &c->m->drives[d].profiles[p];
-
-			for (size_t k = 0; k < pr->nsteps; k++)
-				if (is_round(pr->steps[k].name, pr->steps[k].kind) &&
-				    !strcmp(pr->steps[k].source, c->source))
-					memcpy(pr->steps[k].round_tail_us, t, sizeof(t));
-		}
-	return 0;
-}
-
 int fr_read_fio_buffer(struct fr_model *m, const char *buf, size_t len, const char *source,
 		       const struct fr_label *label, struct fr_read_info *info)
 {
-	const struct fr_pending *cp;
 	struct doc_ctx c = {.m = m, .source = source, .label = label};
 	struct fr_fast_doc fast;
 	bool fast_read;
@@ -796,15 +726,16 @@ int fr_read_fio_buffer(struct fr_model *m, const char *buf, size_t len, const ch
 		else
 			fr_model_skip(m, source, "%s", c.err ? c.err : "out of memory");
 		ret = -1;
-	} else if ((cp = copy_job(&c))) {
-		if (add_copy_run(&c, cp, buf, len)) {
+	} else if ((ret = fr_read_copy_run(m, source, c.jobs.v, c.jobs.n, buf, len))) {
+		/* a Copy method run (read_whole.h), or out of memory */
+		if (ret < 0)
 			fr_model_skip(m, source, "out of memory");
-			ret = -1;
-		} else {
+		else
 			m->files_read++;
-		}
+		ret = ret < 0 ? -1 : 0;
 	} else if (fr_pair_roles(c.jobs.v, c.jobs.n) || fr_group_resolve(c.jobs.v, c.jobs.n) ||
-		   add_jobs(&c, info) || round_tails(&c, buf, len)) {
+		   add_jobs(&c, info) ||
+		   fr_read_round_tails(m, source, c.jobs.v, c.jobs.n, buf, len)) {
 		fr_model_skip(m, source, "out of memory");
 		ret = -1;
 	} else {
