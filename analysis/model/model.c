@@ -13,6 +13,7 @@
 
 #include <json-c/json.h>
 
+#include "model/copy.h"
 #include "model/health.h"
 #include "model/model.h"
 #include "model/model_priv.h"
@@ -100,6 +101,7 @@ void fr_model_free(struct fr_model *m)
 	free_problems(m->skipped, m->nskipped);
 	free_problems(m->excluded, m->nexcluded);
 	free_problems(m->notes, m->nnotes);
+	fr_copy_runs_free(m->copy, m->ncopy);
 	if (m->invalid)
 		fr_model_free(m->invalid);
 	free(m->invalid);

@@ -264,6 +264,11 @@ struct fr_step {
 	 * ramp_time, from an engine file without jobs[].tags_ramp: they
 	 * include the ramp, fio's figures do not (read_engine.c) */
 	bool tags_incl_ramp;
+	/* a steady-state round's (precondition ss-round<N>) p99 and p99.99
+	 * completion latency in µs, from its fio output's json+ bins as the
+	 * runner's --ss-measures and fiorank pts take them (fr_pts_pct_us());
+	 * NAN for other steps and without bins (read_fio.c) */
+	double round_tail_us[2];
 	/* what later stages read of its fio output (read_fio_keep.c: options
 	 * and json+ bins) and of its engine file (the whole tree), kept by the
 	 * reader so that no stage opens an input again; a json-c reference
@@ -373,6 +378,10 @@ struct fr_model {
 	 * (fr_step.fio_doc); set by the caller before reading, FR_KEEP_ALL
 	 * after fr_model_init() */
 	enum fr_keep keep;
+	/* the Copy method's runs (model/copy.h), kept apart from the
+	 * ranking; NULL when none */
+	struct fr_copy_run *copy;
+	size_t ncopy;
 };
 
 /**

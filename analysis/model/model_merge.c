@@ -15,6 +15,7 @@
 
 #include <json-c/json.h>
 
+#include "model/copy.h"
 #include "model/health.h"
 #include "model/model.h"
 #include "model/model_priv.h"
@@ -54,6 +55,7 @@ static struct fr_step *profile_step(struct fr_profile *p, const struct fr_job *j
 	for (int d = 0; d < FR_NDIRS; d++)
 		for (int b = 0; b < FR_NBASES; b++)
 			s->dir[d].lat[b] = (struct fr_lat){NAN, NAN, NAN, NAN};
+	s->round_tail_us[0] = s->round_tail_us[1] = NAN;
 	p->nsteps++;
 	return s;
 }
@@ -302,6 +304,30 @@ static int exclude_duplicate(struct fr_model *dst, const struct fr_drive *d,
 				first->source);
 }
 
+/* The Copy runs of src after dst's (model/copy.h). */
+static int merge_copy(struct fr_model *dst, const struct fr_model *src)
+{
+	struct fr_copy_run *v;
+
+	if (!src->ncopy)
+		return 0;
+	v = realloc(dst->copy, (dst->ncopy + src->ncopy) * sizeof(*v));
+	if (!v)
+		return -ENOMEM;
+	dst->copy = v;
+	for (size_t i = 0; i < src->ncopy; i++) {
+		struct fr_copy_run *r = &v[dst->ncopy];
+
+		*r = src->copy[i];
+		r->drive = strdup(src->copy[i].drive);
+		r->source = strdup(src->copy[i].source);
+		dst->ncopy++;
+		if (!r->drive || !r->source)
+			return -ENOMEM;
+	}
+	return 0;
+}
+
 int fr_model_merge(struct fr_model *dst, const struct fr_model *src)
 {
 	for (size_t d = 0; d < src->ndrives; d++) {
@@ -353,6 +379,9 @@ int fr_model_merge(struct fr_model *dst, const struct fr_model *src)
 				    !(ds->placement = fr_placement_dup(ss->placement)))
 					return -ENOMEM;
 				ds->tags_incl_ramp |= ss->tags_incl_ramp;
+				for (int t = 0; t < 2; t++)
+					if (isnan(ds->round_tail_us[t]))
+						ds->round_tail_us[t] = ss->round_tail_us[t];
 				if (!ds->fio_doc)
 					ds->fio_doc = json_object_get(ss->fio_doc);
 				if (!ds->engine_doc)
@@ -360,6 +389,8 @@ int fr_model_merge(struct fr_model *dst, const struct fr_model *src)
 			}
 		}
 	}
+	if (merge_copy(dst, src))
+		return -ENOMEM;
 	dst->files_read += src->files_read;
 	dst->jobs_read += src->jobs_read;
 	if (merge_problems(dst, src->skipped, src->nskipped, SKIPPED) ||

@@ -16,6 +16,7 @@
 #include "out/out_fdp.h"
 #include "out/out_tailwhy.h"
 #include "out/out_fleet.h"
+#include "out/out_copy.h"
 #include "out/out_cell.h"
 #include "out/out_health.h"
 #include "out/out_endurance.h"
@@ -407,6 +408,7 @@ static int render_body(FILE *f, const struct fr_report *rep, struct fr_palette *
 	fr_fdp_html(f, rep);
 	fr_tailwhy_html(f, rep->tw);
 	fr_fleet_html(f, rep->fleet);
+	fr_copy_html(f, rep->m);
 	fr_html_health(f, rep->health);
 	fr_endurance_html(f, rep->ei, pal);
 	tail(f, rep);

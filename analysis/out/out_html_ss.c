@@ -55,11 +55,65 @@ out:
 	free(labels);
 }
 
+/* The rounds' p99 and p99.99 (µs), drawn when every round has them. */
+static void tail_chart(FILE *f, const struct fr_ss_drive *d, struct fr_palette *pal)
+{
+	double *x = calloc(d->last + 1, sizeof(*x));
+	struct fr_series s[FR_SS_NTAILS];
+	char title[320];
+	size_t ns = 0;
+
+	for (unsigned r = 0; x && r < d->last; r++)
+		x[r] = r + 1;
+	for (int t = 0; x && t < FR_SS_NTAILS; t++)
+		if (d->tail[t].complete)
+			s[ns++] = (struct fr_series){fr_ss_tail_name[t],
+						     x,
+						     d->tail[t].us,
+						     d->last,
+						     false,
+						     fr_palette_index(pal, fr_ss_tail_name[t]),
+						     NULL};
+	if (ns) {
+		snprintf(title, sizeof(title), "%s: steady-state rounds (tails per round, µs)",
+			 d->drive->label);
+		fr_svg_lines(f, title, "round", "completion latency (µs)", s, ns);
+	}
+	free(x);
+}
+
+/* Each measure's verdict by the same rule: IOPS (the runner's figures
+ * above) and the two tails (fiorank pts' judgement, pts_ss_judge()). */
+static void verdict_table(FILE *f, const struct fr_ss_drive *d)
+{
+	fputs("<table class=\"ss-measures\"><tr><th>measure</th><th>window average</th>"
+	      "<th>excursion %</th><th>range %</th><th>steady</th></tr>\n",
+	      f);
+	fprintf(f,
+		"<tr><td>IOPS</td><td>%.0f</td><td>%.1f</td><td></td><td>(the runner's "
+		"steady_state above)</td></tr>\n",
+		d->avg, d->excursion_pct);
+	for (int t = 0; t < FR_SS_NTAILS; t++) {
+		const struct fr_ss_tail *x = &d->tail[t];
+
+		fprintf(f, "<tr><td>%s</td>", fr_ss_tail_name[t]);
+		if (x->judged)
+			fprintf(f, "<td>%.1f µs</td><td>%.1f</td><td>%.1f</td><td>%s</td></tr>\n",
+				x->avg, x->excursion_pct, x->range_pct, x->steady ? "yes" : "NO");
+		else
+			fprintf(f, "<td colspan=\"3\"></td><td>not judged: %s</td></tr>\n", x->why);
+	}
+	fputs("</table>\n", f);
+}
+
 void fr_html_steady(FILE *f, const struct fr_report *rep, struct fr_palette *pal)
 {
 	if (!rep->ss->nd)
 		return;
 	fputs("<h2>Steady state: convergence of the preconditioning rounds</h2>\n", f);
-	for (size_t d = 0; d < rep->ss->nd; d++)
+	for (size_t d = 0; d < rep->ss->nd; d++) {
 		drive_chart(f, &rep->ss->d[d], pal);
+		tail_chart(f, &rep->ss->d[d], pal);
+		verdict_table(f, &rep->ss->d[d]);
+	}
 }

@@ -15,6 +15,7 @@
 #include "out/out_fdp.h"
 #include "out/out_tailwhy.h"
 #include "out/out_fleet.h"
+#include "out/out_copy.h"
 #include "out/out_health.h"
 #include "out/out_endurance.h"
 #include "out/out_tq.h"
@@ -385,6 +386,7 @@ static int render_md(FILE *f, const void *arg)
 	fr_fdp_md(f, rep, fr_md_escape);
 	fr_tailwhy_md(f, rep->tw);
 	fr_fleet_md(f, rep->fleet);
+	fr_copy_md(f, rep->m, fr_md_escape);
 	fr_health_md(f, rep->health, fr_md_escape);
 	fr_endurance_md(f, rep->ei);
 	tail(f, rep);

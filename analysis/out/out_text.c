@@ -17,6 +17,7 @@
 #include "out/out_fdp.h"
 #include "out/out_tailwhy.h"
 #include "out/out_fleet.h"
+#include "out/out_copy.h"
 #include "out/out_health.h"
 #include "out/out_endurance.h"
 #include "out/out_ai.h"
@@ -476,6 +477,7 @@ static int render_text(FILE *f, const void *arg)
 	fr_fdp_text(f, rep);
 	fr_tailwhy_text(f, rep->tw);
 	fr_fleet_text(f, rep->fleet);
+	fr_copy_text(f, rep->m);
 	summary(f, rep);
 	fr_health_text(f, rep->health);
 	fr_endurance_text(f, rep->ei);

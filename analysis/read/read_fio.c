@@ -36,6 +36,7 @@
 #include "model/label.h"
 #include "model/ran.h"
 #include "read/read_fio.h"
+#include "read/read_whole.h"
 #include "read/read_fio_fast.h"
 #include "read/read_fio_globals.h"
 #include "read/read_fio_opts.h"
@@ -739,8 +740,16 @@ int fr_read_fio_buffer(struct fr_model *m, const char *buf, size_t len, const ch
 		else
 			fr_model_skip(m, source, "%s", c.err ? c.err : "out of memory");
 		ret = -1;
+	} else if ((ret = fr_read_copy_run(m, source, c.jobs.v, c.jobs.n, buf, len))) {
+		/* a Copy method run (read_whole.h), or out of memory */
+		if (ret < 0)
+			fr_model_skip(m, source, "out of memory");
+		else
+			m->files_read++;
+		ret = ret < 0 ? -1 : 0;
 	} else if (fr_pair_roles(c.jobs.v, c.jobs.n) || fr_group_resolve(c.jobs.v, c.jobs.n) ||
-		   add_jobs(&c, info)) {
+		   add_jobs(&c, info) ||
+		   fr_read_round_tails(m, source, c.jobs.v, c.jobs.n, buf, len)) {
 		fr_model_skip(m, source, "out of memory");
 		ret = -1;
 	} else {

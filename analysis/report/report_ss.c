@@ -7,7 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <json-c/json.h>
+
+#include "report/pts_ss.h"
 #include "report/report_ss.h"
+
+const char *const fr_ss_tail_name[FR_SS_NTAILS] = {"p99", "p99.99"};
 
 /* Round number of a preconditioning step named ss-round<N>, or 0. */
 static unsigned round_of(const struct fr_step *s)
@@ -62,6 +67,48 @@ static void window_fit(const double *iops, struct fr_ss_drive *s)
 	s->icept = n ? (sy - s->slope * sx) / n : NAN;
 }
 
+/* A tail's rounds (the drive's steps' round_tail_us, by round number) and
+ * the PTS rule on them, as fiorank pts judges a tail (pts_ss_judge()). */
+static int tail_ss(const struct fr_drive *d, unsigned last, int t, struct fr_ss_tail *out)
+{
+	const struct fr_profile *p = fr_drive_find_profile(d, "precondition");
+	double *v = calloc(last + 1, sizeof(*v));
+	struct json_object *j;
+
+	if (!v)
+		return -ENOMEM;
+	for (unsigned r = 0; r < last; r++)
+		v[r] = NAN;
+	for (size_t i = 0; p && i < p->nsteps; i++) {
+		unsigned r = round_of(&p->steps[i]);
+
+		if (r)
+			v[r - 1] = p->steps[i].round_tail_us[t];
+	}
+	out->us = v;
+	for (unsigned r = 0; r < last; r++)
+		if (isnan(v[r])) {
+			snprintf(out->why, sizeof(out->why),
+				 "round %u has no fio json+ latency bins", r + 1);
+			return 0;
+		}
+	out->complete = true;
+	if (last < FR_SS_WINDOW) {
+		snprintf(out->why, sizeof(out->why), "fewer than %d rounds", FR_SS_WINDOW);
+		return 0;
+	}
+	if (!(j = json_object_new_object()))
+		return -ENOMEM;
+	pts_ss_judge(v, last, j);
+	out->judged = true;
+	out->steady = json_object_get_boolean(json_object_object_get(j, "steady"));
+	out->avg = json_object_get_double(json_object_object_get(j, "average"));
+	out->range_pct = json_object_get_double(json_object_object_get(j, "range_pct"));
+	out->excursion_pct = json_object_get_double(json_object_object_get(j, "excursion_pct"));
+	json_object_put(j);
+	return 0;
+}
+
 /* One drive's rounds (iops by round number, up to last) and its figures. */
 static int drive_ss(const struct fr_drive *d, const double *iops, unsigned last,
 		    struct fr_ss_drive *s)
@@ -86,6 +133,9 @@ static int drive_ss(const struct fr_drive *d, const double *iops, unsigned last,
 	s->fit_last = s->icept + s->slope * s->last;
 	excursion = fabs(s->slope) * (last - s->first);
 	s->excursion_pct = s->avg > 0 ? 100 * excursion / s->avg : NAN;
+	for (int t = 0; t < FR_SS_NTAILS; t++)
+		if (tail_ss(d, last, t, &s->tail[t]))
+			return -ENOMEM;
 	return 0;
 }
 
@@ -119,6 +169,8 @@ void fr_ss_free(struct fr_ss *ss)
 	for (size_t i = 0; ss->d && i < ss->nd; i++) {
 		free(ss->d[i].round);
 		free(ss->d[i].iops);
+		for (int t = 0; t < FR_SS_NTAILS; t++)
+			free(ss->d[i].tail[t].us);
 	}
 	free(ss->d);
 	memset(ss, 0, sizeof(*ss));

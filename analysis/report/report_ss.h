@@ -8,6 +8,8 @@
  * across the window must stay within 10 % of the average (SNIA PTS, as the
  * runner applies it).  The verdict itself is the runner's (the provenance's
  * steady_state); this is what it was taken on, for the HTML's chart.
+ * Beside IOPS, the rounds' p99 and p99.99 (issue 41 item 5), judged by the
+ * same rule as fiorank pts judges them (pts_ss_judge()).
  */
 #ifndef FIORANK_REPORT_SS_H
 #define FIORANK_REPORT_SS_H
@@ -25,6 +27,20 @@
 #define FR_SS_MAX_ROUNDS 256
 
 /* One drive's rounds and the rule's figures over its window. */
+/* The tails judged beside IOPS: p99 and p99.99 completion latency. */
+enum { FR_SS_P99, FR_SS_P9999, FR_SS_NTAILS };
+extern const char *const fr_ss_tail_name[FR_SS_NTAILS];
+
+/* One tail's rounds and verdict. */
+struct fr_ss_tail {
+	double *us;    /* per round of fr_ss_drive.round, µs; NAN without bins */
+	bool complete; /* every round has the figure */
+	bool judged;   /* complete, and five rounds or more */
+	bool steady;
+	double avg, range_pct, excursion_pct; /* over the window, when judged */
+	char why[96];			      /* why not judged, "" when judged */
+};
+
 struct fr_ss_drive {
 	const struct fr_drive *drive;
 	/* the rounds that have a figure, ascending: number and IOPS */
@@ -38,6 +54,7 @@ struct fr_ss_drive {
 	double fit_first, fit_last; /* the fit at the window's ends */
 	/* |slope| x (last - first) as a share of avg, %; NAN when avg <= 0 */
 	double excursion_pct;
+	struct fr_ss_tail tail[FR_SS_NTAILS];
 };
 
 struct fr_ss {

@@ -60,3 +60,31 @@ struct json_object *fr_json_parse(const char *buf, size_t len, char *err, size_t
 	json_tokener_free(tok);
 	return root;
 }
+
+struct json_object *fr_json_last_fio_doc(const char *buf, size_t len)
+{
+	struct json_object *last = NULL;
+	size_t pos = 0;
+
+	while (pos < len) {
+		if (buf[pos] == '{' && (pos == 0 || buf[pos - 1] == '\n')) {
+			struct json_tokener *tok = json_tokener_new();
+			struct json_object *o;
+
+			if (!tok)
+				break;
+			o = json_tokener_parse_ex(tok, buf + pos, (int)(len - pos));
+			if (o && json_object_is_type(fr_json_get(o, "jobs"), json_type_array)) {
+				json_object_put(last);
+				last = o;
+				pos += (size_t)json_tokener_get_parse_end(tok);
+				json_tokener_free(tok);
+				continue;
+			}
+			json_object_put(o);
+			json_tokener_free(tok);
+		}
+		pos++;
+	}
+	return last;
+}

@@ -47,4 +47,17 @@ const char *fr_json_str(struct json_object *o, const char *key);
  */
 struct json_object *fr_json_parse(const char *buf, size_t len, char *err, size_t errlen);
 
+/**
+ * fr_json_last_fio_doc() - the last fio document of an output, parsed whole
+ * @buf: the output (fio's messages and interval documents may come first)
+ * @len: its length
+ *
+ * Each '{' that opens a line is tried; the last document with a "jobs"
+ * array wins (earlier ones are interval snapshots).  For the few outputs
+ * a later stage reads whole (a Copy run, a steady-state round's bins).
+ *
+ * Return: the document (json_object_put() it), or NULL when there is none.
+ */
+struct json_object *fr_json_last_fio_doc(const char *buf, size_t len);
+
 #endif

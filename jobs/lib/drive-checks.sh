@@ -31,7 +31,8 @@ refuse() {
 # noisy neighbor (both engines write nsid 1-3 and read 4-6, whatever device
 # was named); nsid 1 (written) and 2 (read) for checkpoint; every namespace
 # of the controller for a purge (sanitize erases them all, and a format
-# may).  Sets nn_nodes[LABEL] for noisy neighbor.
+# may); the copy suite's two (copy_touched).  Sets nn_nodes[LABEL] for
+# noisy neighbor.
 touched_namespaces() {
 	local label=$1 dev=$2 d
 	touched_dirs=("$id_sys") written_dirs=() read_dirs=()
@@ -40,6 +41,7 @@ touched_namespaces() {
 		nn_nodes[$label]=$ctrl_nodes
 	fi
 	[ "$needs_ckpt" = 0 ] || touch_ctrl_namespaces "$dev" checkpoint 2 "1" "2" || :
+	[ "$needs_copy" = 0 ] || copy_touched "$label" "$dev"
 	if { [ -n "$purge" ] || [ "$setup_pending" = 1 ]; } && [ -n "$id_parent" ]; then
 		for d in "$id_parent"/nvme*n*; do
 			[[ ${d##*/} =~ ^nvme[0-9]+n[0-9]+$ ]] && touched_dirs+=("$d") && written_dirs+=("$d")

@@ -4,16 +4,21 @@
 # to the controller, as the reviews configured their drives for the
 # noisy-neighbor method.  With nvme-cli.  Sourced by the runner.
 
-# ns_mgmt_supported CTRL: the controller says it supports Namespace
-# Management (OACS bit 3 of Identify Controller).  Exit 1 when it does not,
-# 2 when nvme-cli cannot tell.
-ns_mgmt_supported() {
-	local oacs
+# ctrl_has CTRL FIELD MASK: Identify Controller's FIELD (nvme-cli's JSON
+# name: oacs, oncs...) of /dev/CTRL has a bit of MASK set.  Exit 1 when it
+# has not, 2 when nvme-cli cannot tell (not installed, not root, no such
+# controller).
+ctrl_has() {
+	local v
 	command -v nvme >/dev/null || return 2
-	oacs=$(nvme id-ctrl "/dev/$1" -o json 2>/dev/null | jq -r '.oacs // empty') || return 2
-	[[ $oacs =~ ^[0-9]+$ ]] || return 2
-	[ $((oacs & 8)) -ne 0 ]
+	v=$(nvme id-ctrl "/dev/$1" -o json 2>/dev/null | jq -r --arg f "$2" '.[$f] // empty') || return 2
+	[[ $v =~ ^[0-9]+$ ]] || return 2
+	[ $((v & $3)) -ne 0 ]
 }
+
+# ns_mgmt_supported CTRL: the controller says it supports Namespace
+# Management (OACS bit 3 of Identify Controller); ctrl_has's exit status.
+ns_mgmt_supported() { ctrl_has "$1" oacs 8; }
 
 # _nvme_log WHAT CMD...: runs an nvme-cli command with its output in
 # $ns_log; fails printing what failed and nvme-cli's message.

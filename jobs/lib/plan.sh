@@ -6,26 +6,27 @@
 #   plan_id[i]     <drive>/<suite>/<test>/<step>: the run's id, also its path
 #                  below the results directory
 #   plan_suite[i]  precondition, profiles, write-pressure, noisy-neighbor,
-#                  noisy-neighbor-fdp, tq-sweep, checkpoint, kvcache, pts-* or endurance
+#                  noisy-neighbor-fdp, tq-sweep, checkpoint, kvcache, copy, pts-* or endurance
 #   plan_test[i]   the profile id, or the suite's name
 #   plan_step[i]   peak, a curve percentage, MB/s, fill/seq/rand, ss-roundN,
-#                  purge, the noisy-neighbor run's engine, or a tq-sweep
+#                  purge, the noisy-neighbor or copy run's engine, or a tq-sweep
 #                  step t<numjobs>q<iodepth>, an endurance step s<N>
 #   plan_job[i]    the job file below jobs/ (empty for a purge)
 #   plan_sect[i]   the job file's section to run (empty: all)
 #   plan_est[i]    planned seconds
 #   plan_kind[i]   what runs it (run_step in the runner): purge, fill, run,
-#                  ss, peak, step, wp, nn, ei (jobs/lib/endurance.sh), pcclear, pc (jobs/lib/power-cut.sh)
+#                  ss, peak, step, wp, nn, copy, ei (jobs/lib/endurance.sh), pcclear, pc (jobs/lib/power-cut.sh)
 # plan_n is the number of records, plan_secs their planned seconds.
 # Reads the runner's settings (suites, profiles, steps, ...); sourced by it.
 # The runner's shared state (declared once there; sourced once).
 # shellcheck source=jobs/lib/state.sh
 . "${BASH_SOURCE[0]%/*}/state.sh"
 
-SUITE_NAMES="precondition profiles write-pressure noisy-neighbor noisy-neighbor-fdp tq-sweep checkpoint kvcache pts-wsat pts-hir pts-xsr pts-dirth pts-lat pts-iops pts-tp endurance power-cut"
+SUITE_NAMES="precondition profiles write-pressure noisy-neighbor noisy-neighbor-fdp tq-sweep copy checkpoint kvcache pts-wsat pts-hir pts-xsr pts-dirth pts-lat pts-iops pts-tp endurance power-cut"
 # What "all" runs: the VDbench-style method.  tq-sweep (the SATA roundup's
 # method) preconditions with its own workload, and noisy-neighbor-fdp needs
-# a drive with Flexible Data Placement, so they are asked for by name.
+# a drive with Flexible Data Placement, and copy one with the Copy command
+# (jobs/lib/copy.sh), so they are asked for by name.
 SUITE_ALL="precondition profiles write-pressure noisy-neighbor"
 # The steps of jobs/kvcache.fio (its kvcache@q<D> sections), for the plan's estimate.
 KV_STEPS=5
@@ -49,14 +50,14 @@ parse_suites() {
 			case " $SUITE_NAMES " in
 			*" $s "*) [[ $out == *" $s "* ]] || out+="$s " ;;
 			*)
-				echo "ssdnvme-suite: unknown suite '$s': profiles, write-pressure, noisy-neighbor, noisy-neighbor-fdp, precondition, tq-sweep, checkpoint, kvcache, pts-wsat, pts-hir, pts-xsr, pts-dirth, pts-lat, pts-iops, pts-tp, endurance, power-cut or all (or a comma list)" >&2
+				echo "ssdnvme-suite: unknown suite '$s': profiles, write-pressure, noisy-neighbor, noisy-neighbor-fdp, precondition, tq-sweep, copy, checkpoint, kvcache, pts-wsat, pts-hir, pts-xsr, pts-dirth, pts-lat, pts-iops, pts-tp, endurance, power-cut or all (or a comma list)" >&2
 				return 1
 				;;
 			esac
 		done
 	done
 	out=${out# }
-	[ -n "$out" ] || { echo "ssdnvme-suite: --suite is required: profiles, write-pressure, noisy-neighbor, noisy-neighbor-fdp, precondition, tq-sweep, checkpoint, kvcache, pts-wsat, pts-hir, pts-xsr, pts-dirth, pts-lat, pts-iops, pts-tp, endurance, power-cut or all" >&2; return 1; }
+	[ -n "$out" ] || { echo "ssdnvme-suite: --suite is required: profiles, write-pressure, noisy-neighbor, noisy-neighbor-fdp, precondition, tq-sweep, copy, checkpoint, kvcache, pts-wsat, pts-hir, pts-xsr, pts-dirth, pts-lat, pts-iops, pts-tp, endurance, power-cut or all" >&2; return 1; }
 	echo "${out% }"
 }
 
@@ -203,8 +204,8 @@ build_plan() {
 # measured here, so that the estimate holds on a slow host too (the emulated
 # test bed spends more time starting and stopping fio than running a short
 # step).  Nothing of the plan's targets is touched: the plan's first peak run
-# (else its first run with a job, noisy neighbor excepted: its namespaces
-# are the device's) is flattened as the real run flattens it, pointed at a
+# (else its first run with a job, noisy neighbor and copy excepted: their
+# namespaces are the device's) is flattened as the real run flattens it, pointed at a
 # private 16 MiB scratch file in a private temporary directory, freed of
 # rates, sizes and loops, and run for 1 second; a flattened job that still
 # names anything but the scratch file is not run.  direct= goes too: the
@@ -233,7 +234,7 @@ estimate_overhead() {
 	for ((i = 0; i < plan_n; i++)); do [ "${plan_kind[i]}" = peak ] && row=$i && break; done
 	if [ "$row" -lt 0 ]; then
 		for ((i = 0; i < plan_n; i++)); do
-			[ -n "${plan_job[i]}" ] && [ "${plan_kind[i]}" != nn ] && row=$i && break
+			[ -n "${plan_job[i]}" ] && [ "${plan_kind[i]}" != nn ] && [ "${plan_kind[i]}" != copy ] && row=$i && break
 		done
 	fi
 	truncate -s 16M "$scratch/scratch"
@@ -248,7 +249,8 @@ estimate_overhead() {
 			flatten_job "$JOBS/${plan_job[row]}" ${plan_sect[row]:+"${plan_sect[row]}"} >"$scratch/job.fio" 2>/dev/null
 	fi
 	t1=$EPOCHREALTIME
-	sed -i -E '/^(direct|rate|rate_iops|rate_min|rate_iops_min|rwmixread|rwmixwrite|fill_device|loops|size|io_size|filesize|offset|offset_increment|number_ios|nrfiles|directory)=/d' "$scratch/job.fio"
+	# (no row: no job file was written, nothing to strip)
+	[ "$row" -lt 0 ] || sed -i -E '/^(direct|rate|rate_iops|rate_min|rate_iops_min|rwmixread|rwmixwrite|fill_device|loops|size|io_size|filesize|offset|offset_increment|number_ios|nrfiles|directory)=/d' "$scratch/job.fio"
 	# Only the scratch file may be named: any other path (a device, the
 	# user's file) means the job is not run at all.
 	if [ "$row" -ge 0 ] && ! grep -v -x -F "filename=$scratch/scratch" "$scratch/job.fio" | grep -q -e '/dev/' -e '^filename' -e '^directory' &&

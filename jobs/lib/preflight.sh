@@ -19,7 +19,7 @@ check_tools() {
 		die "fiorank not found at $fiorank, or without --iops (run make, or pass --fiorank)"
 	fi
 	check_made "fiorank runs"
-	if [ "$engine" = ssdnvme ] || [ "$needs_nn" = 1 ] || [ "$needs_ckpt" = 1 ]; then
+	if [ "$engine" = ssdnvme ] || [ "$needs_nn" = 1 ] || [ "$needs_ckpt" = 1 ] || [ "$needs_copy" = 1 ]; then
 		[ -f "$engine_so" ] || die "the ssdnvme engine is not built ($engine_so): run make, or pass --engine-so"
 		[ -z "$hosts_arg" ] || return 0 # loaded by the servers' fio
 		if ! out=$("$fio_bin" --enghelp="$engine_so" 2>&1) || [ -z "$out" ]; then

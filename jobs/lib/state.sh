@@ -62,6 +62,7 @@ writes=0             # 1 when the plan writes (check_devices)
 needs_nn=0           # 1 when noisy neighbor runs
 needs_ckpt=0         # 1 when checkpoint runs (nsid 1 written, 2 read)
 ckpt_read_time=5 ckpt_shard=16G # checkpoint's reader window (s) and shard size
+needs_copy=0         # 1 when the copy suite runs (jobs/lib/copy.sh)
 drives_checked=0     # 1 only when check_drives ran to its end
 drives_json="[]"     # the manifest's drives
 merge=0              # 1: this suite joins a finished one's manifest (check_merge)

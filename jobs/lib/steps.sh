@@ -335,7 +335,7 @@ run_plan() {
 			export "SSDNVME_NS$c=$ns"
 		done
 		iso_now started
-		# The noisy-neighbor runs name their engine; the rest use --engine.
+		# The noisy-neighbor and copy runs name their engine; the rest use --engine.
 		case $step in ssdnvme | ssdnvme-fdp | io_uring_cmd) ENGINE_OVERRIDE=$step ;; *) ENGINE_OVERRIDE=$engine ;; esac
 		status=failed
 		if ! declare -F "prepare_$kind" >/dev/null || "prepare_$kind"; then

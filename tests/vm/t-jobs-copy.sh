@@ -39,4 +39,15 @@ check "the figures compared are there: bandwidth, CPU, the readers' p99" jq -e '
 	(.jobs[0].usr_cpu + .jobs[0].sys_cpu) >= 0 and
 	.jobs[1].read.clat_ns.percentile["99.000000"] > 0 and
 	.jobs[4].read.clat_ns.percentile["99.000000"] > 0' "$tmp/copy.json"
+
+# The runner's copy suite (jobs/lib/copy.sh), named by ns3 of the controller:
+# its checks (the two namespaces, ONCS's Copy bit) pass, it runs, fiorank
+# reports it.
+echo "# the runner's part, guest time: $(cat "$o/suite.secs" 2>/dev/null || echo ?)"
+check "the suite exited 0" grep -qx "suite-rc=0" "$o/suite.rc"
+grep -qx "suite-rc=0" "$o/suite.rc" 2>/dev/null || tail -n 15 "$o/suite.log" 2>/dev/null | sed 's/^/# /'
+check "its manifest records the run done, engine ssdnvme" jq -e \
+	'.runs | length == 1 and .[0].status == "done" and .[0].engine == "ssdnvme" and .[0].suite == "copy"' "$o/suite/manifest.json"
+check "fiorank's report of it has the Copy section, compared" bash -c \
+	'"$1" -N -f json "$2" | jq -e ".copy | length == 1 and .[0].compared and .[0].copy.commands > 0 and .[0].host.landed_bytes > 0"' _ "$FIORANK" "$o/suite"
 tap_done

@@ -6,6 +6,8 @@
 # destination can be compared with it after the copy phase alone.
 # Results in $OUT: copy.json (fio's JSON), copy.rc, copy.log, and
 # copyonly.{json,rc,md5} (the copy phase alone, the regions' md5 sums).
+# The runner's copy suite: suite.{log,rc,secs} and its results directory
+# in suite/.
 # shellcheck source=tests/vm/guest/jobs-common.sh
 . "$(dirname "$0")/jobs-common.sh" "$@"
 
@@ -27,3 +29,21 @@ echo "$(md5 0) $(md5 "$mib")" >"$OUT/copyonly.md5"
 /tmp/fio --ioengine=external:"$ENGINE" --filename=/dev/ng0n1 --output-format=json+ \
 	--output="$OUT/copy.json" jobs/copy.fio >"$OUT/copy.log" 2>&1
 echo "copy-rc=$?" >"$OUT/copy.rc"
+
+# The method through the runner (--suite copy), named by another namespace of
+# the controller (the suite copies within SSDNVME_COPY_NS, default 1, read
+# by the reader on 2), its runtimes the caller's (SSDNVME_RUNTIME and
+# SSDNVME_RAMP); it ranks with fiorank at its end.  The run alone: one
+# short run of the runner costs some 90 s of emulated guest time (its
+# checks, the engine's load check, jq and fiorank), so the dry run and the
+# refusals are host tests (tests/script/jobs-copy-suite.sh) and the common
+# guard's (tests/vm/t-jobs-guard.sh).  Its guest seconds in suite.secs.
+# (The guest's uptime: its wall clock may be set while it runs.)
+up() { local u _; read -r u _ </proc/uptime && echo "${u%.*}"; }
+t0=$(up)
+jobs/ssdnvme-suite --fio /tmp/fio --engine-so "$ENGINE" --suite copy --short \
+	--runtime "${SSDNVME_RUNTIME:-2}" --ramp "${SSDNVME_RAMP:-0}" --yes-destroy deadbeef \
+	--results /tmp/rc /dev/ng0n3 >"$OUT/suite.log" 2>&1
+echo "suite-rc=$?" >"$OUT/suite.rc"
+echo "$(($(up) - t0)) s" >"$OUT/suite.secs"
+mkdir -p "$OUT/suite" && cp -r /tmp/rc/. "$OUT/suite/"

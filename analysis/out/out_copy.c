@@ -1,0 +1,299 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The Copy section in text, Markdown, HTML and JSON (out_copy.h): per run,
+ * the Copy phase and the host's copy side by side, their ratio, and the bus
+ * bytes the Copy saved.  Printed only when a Copy run was read, so that
+ * other reports are unchanged.
+ */
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "model/copy.h"
+#include "out/out_copy.h"
+#include "util/escape.h"
+
+static const char *const HOW_BUS =
+	"bus bytes: data moved over the bus besides the commands themselves; the "
+	"host's copy moves every byte twice (read in, written out: its read and write "
+	"io_bytes), a Copy one 32-byte source range per command (fio's write total_ios "
+	"x 32); saved = 2 x the bytes the Copy landed - 32 x its commands";
+static const char *const HOW_CPU =
+	"CPU: fio's usr_cpu + sys_cpu of the copying jobs (the Copy; the host's read and "
+	"write), summed; CPU s/GB: each job's (usr + sys) x its job_runtime, over the "
+	"bytes landed (fio restarts both at the end of ramp_time)";
+
+/* A figure, or "n/a" for one not known. */
+static void num(FILE *f, const char *fmt, double v)
+{
+	if (isfinite(v))
+		fprintf(f, fmt, v);
+	else
+		fputs("n/a", f);
+}
+
+/* ---- text and Markdown: one writer, md set for Markdown tables */
+
+struct tw {
+	FILE *f;
+	bool md;
+	void (*str)(FILE *f, const char *s);
+};
+
+static void cell_sep(const struct tw *w)
+{
+	fputs(w->md ? " | " : "  ", w->f);
+}
+
+static void phase_row(const struct tw *w, const char *name, const struct fr_copy_phase *p)
+{
+	FILE *f = w->f;
+
+	fputs(w->md ? "| " : "    ", f);
+	fprintf(f, w->md ? "%s" : "%-9s", name);
+	cell_sep(w);
+	num(f, "%9.1f", p->mbps);
+	cell_sep(w);
+	num(f, "%7.1f", p->cpu_pct);
+	cell_sep(w);
+	num(f, "%8.3f", p->cpu_s_per_gb);
+	cell_sep(w);
+	num(f, "%12.0f", p->bus_bytes);
+	cell_sep(w);
+	num(f, "%8.5f", p->landed_bytes > 0 ? p->bus_bytes / p->landed_bytes : NAN);
+	cell_sep(w);
+	num(f, "%8.1f", p->rd_p50 / 1000);
+	fputs(" / ", f);
+	num(f, "%.1f", p->rd_p99 / 1000);
+	fputs(" / ", f);
+	num(f, "%.1f", p->rd_p999 / 1000);
+	cell_sep(w);
+	num(f, "%.0f", p->rd_iops);
+	fputs(w->md ? " |\n" : "\n", f);
+}
+
+static void ratio_row(const struct tw *w, const struct fr_copy_run *r)
+{
+	FILE *f = w->f;
+
+	fprintf(f, w->md ? "| copy/host | " : "    %-9s  ", "copy/host");
+	num(f, "%9.3f", r->r_mbps);
+	cell_sep(w);
+	fputs(w->md ? "" : "       ", f);
+	cell_sep(w);
+	num(f, "%8.3f", r->r_cpu_gb);
+	cell_sep(w);
+	fputs(w->md ? "" : "            ", f);
+	cell_sep(w);
+	fputs(w->md ? "" : "        ", f);
+	cell_sep(w);
+	num(f, "%8.3f", r->r_p50);
+	fputs(" / ", f);
+	num(f, "%.3f", r->r_p99);
+	fputs(" / ", f);
+	num(f, "%.3f", r->r_p999);
+	fputs(w->md ? " | |\n" : "\n", f);
+}
+
+static void run_tw(const struct tw *w, const struct fr_copy_run *r)
+{
+	FILE *f = w->f;
+
+	fputs(w->md ? "\n**" : "drive ", f);
+	w->str(f, r->drive);
+	fputs(w->md ? "** (" : " (", f);
+	w->str(f, r->source);
+	fputs(")", f);
+	if (r->why[0]) {
+		fputs(": not compared: ", f);
+		w->str(f, r->why);
+		fputs("\n", f);
+		return;
+	}
+	fprintf(f, ": %u bytes per Copy command; Copy phase: ", r->range_bytes);
+	w->str(f, r->copy.movers);
+	fputs(r->copy.reader[0] ? " beside reader " : "", f);
+	w->str(f, r->copy.reader);
+	fputs("; host phase: ", f);
+	w->str(f, r->host.movers);
+	fputs(r->host.reader[0] ? " beside reader " : "", f);
+	w->str(f, r->host.reader);
+	fputs(w->md ? "\n\n" : "\n", f);
+	if (w->md)
+		fputs("| phase | MB/s landed | CPU % | CPU s/GB | bus bytes | bus B per B landed | "
+		      "reader p50 / p99 / p99.9 µs | reader IOPS |\n"
+		      "|---|---:|---:|---:|---:|---:|---:|---:|\n",
+		      f);
+	else
+		fprintf(f, "    %-9s  %9s  %7s  %8s  %12s  %8s  %s  %s\n", "phase", "MB/s", "CPU %",
+			"CPU s/GB", "bus bytes", "bus B/B", "reader p50 / p99 / p99.9 us",
+			"reader IOPS");
+	phase_row(w, "copy", &r->copy);
+	phase_row(w, "host", &r->host);
+	ratio_row(w, r);
+	fprintf(f,
+		"%sbus bytes saved by the Copy: %.0f (2 x %.0f bytes landed - %u x %" PRIu64
+		" commands)\n",
+		w->md ? "\n" : "    ", r->bus_saved, r->copy.landed_bytes, FR_COPY_RANGE_DESC,
+		r->copy.commands);
+}
+
+static void section_tw(const struct tw *w, const struct fr_model *m)
+{
+	if (!m->ncopy)
+		return;
+	fputs(w->md ? "\n## Copy: the drive's Copy command against the host's copy\n\n"
+		    : "\n== Copy: the drive's Copy command against the host's copy ==\n",
+	      w->f);
+	fprintf(w->f, "%s%s.\n%s%s.\n", w->md ? "" : "  ", HOW_BUS, w->md ? "\n" : "  ", HOW_CPU);
+	for (size_t i = 0; i < m->ncopy; i++)
+		run_tw(w, &m->copy[i]);
+}
+
+static void plain_str(FILE *f, const char *s)
+{
+	fr_write_escaped(f, s, strlen(s), FR_ESC_CONTROLS);
+}
+
+void fr_copy_text(FILE *f, const struct fr_model *m)
+{
+	section_tw(&(struct tw){f, false, plain_str}, m);
+}
+
+void fr_copy_md(FILE *f, const struct fr_model *m, void (*md_str)(FILE *f, const char *s))
+{
+	section_tw(&(struct tw){f, true, md_str}, m);
+}
+
+/* ---- HTML */
+
+static void html_cell(FILE *f, const char *fmt, double v)
+{
+	fputs("<td>", f);
+	num(f, fmt, v);
+	fputs("</td>", f);
+}
+
+static void html_phase(FILE *f, const char *name, const struct fr_copy_phase *p)
+{
+	fprintf(f, "<tr><th>%s</th>", name);
+	html_cell(f, "%.1f", p->mbps);
+	html_cell(f, "%.1f", p->cpu_pct);
+	html_cell(f, "%.3f", p->cpu_s_per_gb);
+	html_cell(f, "%.0f", p->bus_bytes);
+	html_cell(f, "%.5f", p->landed_bytes > 0 ? p->bus_bytes / p->landed_bytes : NAN);
+	html_cell(f, "%.1f", p->rd_p50 / 1000);
+	html_cell(f, "%.1f", p->rd_p99 / 1000);
+	html_cell(f, "%.1f", p->rd_p999 / 1000);
+	fputs("</tr>\n", f);
+}
+
+static void html_run(FILE *f, const struct fr_copy_run *r)
+{
+	fputs("<h3>", f);
+	fr_html_escape(f, r->drive);
+	fputs("</h3>\n<p>", f);
+	fr_html_escape(f, r->source);
+	if (r->why[0]) {
+		fputs(": not compared: ", f);
+		fr_html_escape(f, r->why);
+		fputs("</p>\n", f);
+		return;
+	}
+	fprintf(f,
+		"; %u bytes per Copy command</p>\n<table>\n<tr><th>phase</th><th>MB/s "
+		"landed</th><th>CPU %%</th><th>CPU s/GB</th><th>bus bytes</th><th>bus B per B "
+		"landed</th><th>reader p50 µs</th><th>reader p99 µs</th><th>reader p99.9 "
+		"µs</th></tr>\n",
+		r->range_bytes);
+	html_phase(f, "copy", &r->copy);
+	html_phase(f, "host", &r->host);
+	fputs("<tr><th>copy/host</th>", f);
+	html_cell(f, "%.3f", r->r_mbps);
+	fputs("<td></td>", f);
+	html_cell(f, "%.3f", r->r_cpu_gb);
+	fputs("<td></td><td></td>", f);
+	html_cell(f, "%.3f", r->r_p50);
+	html_cell(f, "%.3f", r->r_p99);
+	html_cell(f, "%.3f", r->r_p999);
+	fprintf(f, "</tr>\n</table>\n<p>bus bytes saved by the Copy: %.0f</p>\n", r->bus_saved);
+}
+
+void fr_copy_html(FILE *f, const struct fr_model *m)
+{
+	if (!m->ncopy)
+		return;
+	fprintf(f,
+		"<section class=\"copy\" id=\"copy\">\n<h2>Copy: the drive's Copy command "
+		"against the host's copy</h2>\n<p>%s.</p>\n<p>%s.</p>\n",
+		HOW_BUS, HOW_CPU);
+	for (size_t i = 0; i < m->ncopy; i++)
+		html_run(f, &m->copy[i]);
+	fputs("</section>\n", f);
+}
+
+/* ---- JSON */
+
+static void jnum(struct json_object *o, const char *key, double v)
+{
+	json_object_object_add(o, key, isfinite(v) ? json_object_new_double(v) : NULL);
+}
+
+static struct json_object *phase_json(const struct fr_copy_phase *p)
+{
+	struct json_object *o = json_object_new_object();
+
+	json_object_object_add(o, "jobs", json_object_new_string(p->movers));
+	json_object_object_add(o, "reader",
+			       p->reader[0] ? json_object_new_string(p->reader) : NULL);
+	jnum(o, "landed_bytes", p->landed_bytes);
+	jnum(o, "mbps", p->mbps);
+	json_object_object_add(o, "commands", json_object_new_int64((int64_t)p->commands));
+	jnum(o, "bus_bytes", p->bus_bytes);
+	jnum(o, "cpu_pct", p->cpu_pct);
+	jnum(o, "cpu_s", p->cpu_s);
+	jnum(o, "cpu_s_per_gb", p->cpu_s_per_gb);
+	jnum(o, "reader_iops", p->rd_iops);
+	jnum(o, "reader_clat_p50_us", p->rd_p50 / 1000);
+	jnum(o, "reader_clat_p99_us", p->rd_p99 / 1000);
+	jnum(o, "reader_clat_p99_9_us", p->rd_p999 / 1000);
+	return o;
+}
+
+struct json_object *fr_copy_json(const struct fr_model *m)
+{
+	struct json_object *arr;
+
+	if (!m->ncopy)
+		return NULL;
+	arr = json_object_new_array();
+	for (size_t i = 0; i < m->ncopy; i++) {
+		const struct fr_copy_run *r = &m->copy[i];
+		struct json_object *o = json_object_new_object(), *ratio;
+
+		json_object_object_add(o, "drive", json_object_new_string(r->drive));
+		json_object_object_add(o, "source", json_object_new_string(r->source));
+		json_object_object_add(o, "compared", json_object_new_boolean(!r->why[0]));
+		if (r->why[0]) {
+			json_object_object_add(o, "why", json_object_new_string(r->why));
+			json_object_array_add(arr, o);
+			continue;
+		}
+		json_object_object_add(o, "range_bytes", json_object_new_int64(r->range_bytes));
+		json_object_object_add(o, "copy", phase_json(&r->copy));
+		json_object_object_add(o, "host", phase_json(&r->host));
+		jnum(o, "bus_bytes_saved", r->bus_saved);
+		ratio = json_object_new_object();
+		jnum(ratio, "mbps", r->r_mbps);
+		jnum(ratio, "cpu_s_per_gb", r->r_cpu_gb);
+		jnum(ratio, "reader_clat_p50", r->r_p50);
+		jnum(ratio, "reader_clat_p99", r->r_p99);
+		jnum(ratio, "reader_clat_p99_9", r->r_p999);
+		json_object_object_add(o, "copy_over_host", ratio);
+		json_object_array_add(arr, o);
+	}
+	return arr;
+}
