@@ -17,9 +17,17 @@ struct json_object;
  * @fleet: fr_report.fleet ({"fleets": [...]}), or NULL: nothing written
  */
 void fr_fleet_text(FILE *f, struct json_object *fleet);
-/** fr_fleet_md() - as fr_fleet_text(), in Markdown tables */
+/**
+ * fr_fleet_md() - as fr_fleet_text(), in Markdown tables
+ * @f: where they are written
+ * @fleet: fr_report.fleet, or NULL: nothing written
+ */
 void fr_fleet_md(FILE *f, struct json_object *fleet);
-/** fr_fleet_html() - as fr_fleet_text(), in one <section class="fleet"> */
+/**
+ * fr_fleet_html() - as fr_fleet_text(), in one <section class="fleet">
+ * @f: where it is written
+ * @fleet: fr_report.fleet, or NULL: nothing written
+ */
 void fr_fleet_html(FILE *f, struct json_object *fleet);
 
 #endif

@@ -12,14 +12,31 @@
 
 struct json_object;
 
-/* The section of the text report: one sentence per key. */
+/**
+ * fr_tailwhy_text() - the section of the text report: one sentence per key
+ * @f: where it is written
+ * @tw: the section (fr_report.tw), or NULL: nothing written
+ */
 void fr_tailwhy_text(FILE *f, const struct fr_tailwhy *tw);
-/* The section of the Markdown report: a list of the same sentences. */
+/**
+ * fr_tailwhy_md() - the section of the Markdown report: a list of the same sentences
+ * @f: where it is written
+ * @tw: the section, or NULL: nothing written
+ */
 void fr_tailwhy_md(FILE *f, const struct fr_tailwhy *tw);
-/* The section of the HTML report, with a chart of latency against writes
- * in flight per key. */
+/**
+ * fr_tailwhy_html() - the section of the HTML report, with a chart of
+ * latency against writes in flight per key
+ * @f: where it is written
+ * @tw: the section, or NULL: nothing written
+ */
 void fr_tailwhy_html(FILE *f, const struct fr_tailwhy *tw);
-/* The JSON report's "tail_why" object, NULL when there is nothing. */
+/**
+ * fr_tailwhy_json() - the JSON report's "tail_why" object
+ * @tw: the section, or NULL
+ *
+ * Return: a new object, or NULL when there is nothing to say.
+ */
 struct json_object *fr_tailwhy_json(const struct fr_tailwhy *tw);
 
 #endif

@@ -25,8 +25,8 @@ static const struct fr_pending *copy_job(const struct fr_pending *v, size_t n)
 	return NULL;
 }
 
-int fr_read_copy_run(struct fr_model *m, const char *source, const struct fr_pending *v,
-		     size_t n, const char *buf, size_t len)
+int fr_read_copy_run(struct fr_model *m, const char *source, const struct fr_pending *v, size_t n,
+		     const char *buf, size_t len)
 {
 	const struct fr_pending *p = copy_job(v, n);
 	struct fr_copy_run *runs;

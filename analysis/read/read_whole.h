@@ -25,8 +25,8 @@
  *
  * Return: 1 when it was one (kept), 0 when not, -ENOMEM.
  */
-int fr_read_copy_run(struct fr_model *m, const char *source, const struct fr_pending *v,
-		     size_t n, const char *buf, size_t len);
+int fr_read_copy_run(struct fr_model *m, const char *source, const struct fr_pending *v, size_t n,
+		     const char *buf, size_t len);
 
 /**
  * fr_read_round_tails() - a steady-state round's tails onto its steps

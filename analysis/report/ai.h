@@ -92,9 +92,22 @@ int fr_ai_build(const struct fr_model *m, enum fr_basis basis, struct fr_ai *ai)
  */
 void fr_ai_free(struct fr_ai *ai);
 
-/* Figures from one parsed fio output (exported for the unit test). */
 struct json_object;
+/**
+ * fr_ai_ckpt_figures() - a checkpoint run's figures from one parsed fio output
+ * @doc: fio's JSON
+ * @basis: the latency basis of the report
+ * @c: filled (exported for the unit test)
+ */
 void fr_ai_ckpt_figures(struct json_object *doc, enum fr_basis basis, struct fr_ai_ckpt *c);
+/**
+ * fr_ai_kv_figures() - a KV-cache run's figures from one parsed fio output
+ * @doc: fio's JSON
+ * @basis: the latency basis of the report
+ * @k: filled (exported for the unit test)
+ *
+ * Return: 0, or a negative errno.
+ */
 int fr_ai_kv_figures(struct json_object *doc, enum fr_basis basis, struct fr_ai_kv *k);
 
 /**

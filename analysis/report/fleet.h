@@ -76,7 +76,10 @@ struct json_object *fr_fleet_index_clients(struct json_object *clients);
  * an error, is not present (@h->why says which).
  */
 int fr_fleet_host_figures(struct json_object *by_key, const char *host, struct fr_fleet_host *h);
-/** fr_fleet_host_free() - free a host's bins */
+/**
+ * fr_fleet_host_free() - free a host's bins
+ * @h: the host's figures
+ */
 void fr_fleet_host_free(struct fr_fleet_host *h);
 
 /**

@@ -48,7 +48,10 @@ void fr_hist_sort(struct fr_hist *h);
  * Return: the bin value in ns; NaN when @h is empty.
  */
 double fr_hist_pct(const struct fr_hist *h, double p);
-/** fr_hist_free() - free the bins and zero @h */
+/**
+ * fr_hist_free() - free the bins and zero @h
+ * @h: the histogram
+ */
 void fr_hist_free(struct fr_hist *h);
 
 /* The spread of one figure across drives. */

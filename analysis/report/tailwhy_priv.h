@@ -40,18 +40,56 @@ struct fr_tw_health {
 	size_t nspan;
 };
 
-/* Reads a tag log's successful records into @by_key[key id] (ids past
- * @nkeys are skipped).  Return: 0; -EINVAL with @err set; -ENOMEM. */
+/**
+ * fr_tw_read_log() - a tag log's successful records, by key
+ * @written: the tag log's path as the engine file wrote it
+ * @fio_source: the fio output it belongs to (relative paths are resolved from it)
+ * @by_key: filled: the records of key id i in @by_key[i] (ids past @nkeys are skipped)
+ * @nkeys: the room in @by_key
+ * @truncated: set when the log ends in a partial record
+ * @err: where the reason is written
+ * @errlen: its room
+ *
+ * Return: 0; -EINVAL with @err set; -ENOMEM.
+ */
 int fr_tw_read_log(const char *written, const char *fio_source, struct fr_tw_recs *by_key,
 		   size_t nkeys, bool *truncated, char *err, size_t errlen);
-/* The job's health spans on its controller @ctrl (h->known false: none). */
+/**
+ * fr_tw_read_health() - the job's health spans on its controller
+ * @engine_doc: the engine's results file
+ * @job: the job's name
+ * @thread: its fio job number
+ * @ctrl: the controller
+ * @h: filled (h->known false: no snapshots)
+ *
+ * Return: 0, or -ENOMEM.
+ */
 int fr_tw_read_health(struct json_object *engine_doc, const char *job, long thread,
 		      const char *ctrl, struct fr_tw_health *h);
+/**
+ * fr_tw_in_spans() - whether a time falls in a throttled or warned span
+ * @h: the job's health spans
+ * @t_ns: the time, on the tag log's clock
+ *
+ * Return: true when it does.
+ */
 bool fr_tw_in_spans(const struct fr_tw_health *h, uint64_t t_ns);
-/* FDP events the run's placed files logged, -1 when none were read. */
+/**
+ * fr_tw_fdp_events() - the FDP events the run's placed files logged
+ * @engine_doc: the engine's results file
+ *
+ * Return: their count, -1 when none were read.
+ */
 long fr_tw_fdp_events(struct json_object *engine_doc);
-/* Fills @k's figures, tests, verdict and chart from its records (sorted
- * here).  Return: 0 or -ENOMEM. */
+/**
+ * fr_tw_attribute() - a key's figures, tests, verdict and chart
+ * @k: filled
+ * @v: its records (sorted here)
+ * @h: the job's health spans
+ * @pct: the slow I/Os' percentile
+ *
+ * Return: 0, or -ENOMEM.
+ */
 int fr_tw_attribute(struct fr_tw_key *k, struct fr_tw_recs *v, const struct fr_tw_health *h,
 		    double pct);
 

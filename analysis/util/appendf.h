@@ -20,7 +20,15 @@
 int fr_vappendf(char **out, const char *sep, const char *fmt, va_list ap)
 	__attribute__((format(printf, 3, 0)));
 
-/* fr_vappendf() with the arguments given here. */
+/**
+ * fr_appendf() - fr_vappendf() with the arguments given here
+ * @out: the string grown (NULL: a new one)
+ * @sep: written before the piece when *@out is not NULL
+ * @fmt: printf format of the piece
+ * @...: its arguments
+ *
+ * Return: 0, or -ENOMEM (*@out unchanged).
+ */
 int fr_appendf(char **out, const char *sep, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 

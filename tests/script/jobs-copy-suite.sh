@@ -15,7 +15,7 @@ truncate -s 64M "$tmp/target"
 . jobs/lib/plan.sh
 check "--suite copy is known" test "$(parse_suites copy)" = copy
 check "... and not part of all" test "$(parse_suites all)" = "$SUITE_ALL" -a "${SUITE_ALL/copy/}" = "$SUITE_ALL"
-check "an unknown suite's message lists copy" bash -c '. jobs/lib/plan.sh; parse_suites bogus 2>&1 | grep -q "tq-sweep, copy, pts-wsat"'
+check "an unknown suite's message lists copy" bash -c '. jobs/lib/plan.sh; parse_suites bogus 2>&1 | grep -q "tq-sweep, copy, checkpoint"'
 for mode in --dry-run ""; do
 	jobs/ssdnvme-suite --suite copy --short ${mode:+"$mode"} --yes-destroy "$tmp/target" \
 		--results "$tmp/r$mode" "$tmp/target" >"$tmp/out" 2>&1
