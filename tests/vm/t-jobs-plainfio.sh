@@ -38,8 +38,11 @@ check "fiorank: victims on ns4, ns5 and ns6, each with mean and tail latencies" 
 		.mean_us > 0 and .p99_us >= .mean_us and .p99_99_us >= .p99_us)' "$tmp/nn.rank" &&
 	test -s "$tmp/nn.rank"
 # The runner's run of the same method: the same jobs and the same split.
+# The runner turns on the victims' tag logs (SSDNVME_NN_TAG_LOG=1, for
+# fiorank's "why the tail"); the plain line leaves them off: that option
+# alone may differ.
 r=$o/runner/ng0n1/noisy-neighbor/noisy-neighbor/ssdnvme
-opts() { jq -S '[.jobs[] | {jobname, groupid, o: (."job options" | del(.ssdnvme_results))}],
+opts() { jq -S '[.jobs[] | {jobname, groupid, o: (."job options" | del(.ssdnvme_results, .tag_log))}],
 	(."global options" | del(.filename, .ioengine, .ssdnvme_results, .direct))' "$1"; }
 check "runner: the same jobs, sections and options as the plain fio run" bash -c "
 	test -s '$tmp/nn.json' && test -s '$tmp/ssdnvme.json' &&
