@@ -170,6 +170,7 @@ struct taglog *taglog_create_fd(int fd, const char *name, uint64_t start_unix_ns
 	log->kept = 0;
 	log->nbuf = 0;
 	log->records = 0;
+	log->sync_at_flush = false;
 	return log;
 }
 
