@@ -33,17 +33,23 @@ while [ $# -gt 0 ]; do
 		mkdir -p "$OUT/ns$ns"
 		export SSDNVME_PC_LOG=$OUT/ns$ns/pc SSDNVME_PC_REGION=${PC_REGION:-16M}
 		export SSDNVME_PC_SEED=$((RANDOM + 1))
+		# pc_fio SECTION [fio options]: one section of the method's file.
 		pc_fio() {
-			fio_cmd --ioengine="external:$ENGINE" --filename="/dev/ng0n$ns" \
-				--output="$OUT/$1-ns$ns.out" --section="pc-$1" "$TOP/jobs/power-cut.fio" \
-				>/dev/null 2>"$OUT/$1-ns$ns.err"
-			echo $? >"$OUT/$1-ns$ns.rc"
+			local sect=$1
+			shift
+			fio_cmd --ioengine="external:$ENGINE" --filename="/dev/ng0n$ns" "$@" \
+				--output="$OUT/$sect-ns$ns.out" --section="pc-$sect" "$TOP/jobs/power-cut.fio" \
+				>/dev/null 2>"$OUT/$sect-ns$ns.err"
+			echo $? >"$OUT/$sect-ns$ns.rc"
 		}
 		# The cut is timed from the first flush the tag log holds (its file
 		# grows past the 64-byte header only then, tag_log_sync=1), not from
 		# fio's start: on a loaded host fio's start-up alone can take seconds.
+		# The writes are held to PC_RATE_IOPS (default 1000 a second: 4096
+		# writes of the 16 MiB pass last over 4 s): on an idle host the pass
+		# would otherwise end before the test's latest cut (3 s).
 		pc_fio clear
-		pc_fio write &
+		SSDNVME_PC_RATE_IOPS=${PC_RATE_IOPS:-1000} pc_fio write &
 		for _ in $(seq 600); do
 			compgen -G "$OUT/ns$ns/.pc.pc-write.*.tmp" >/dev/null &&
 				[ "$(stat -c %s "$OUT/ns$ns"/.pc.pc-write.*.tmp | head -n 1)" -gt 64 ] && break
