@@ -16,6 +16,7 @@
 #include "out/out_fdp.h"
 #include "out/out_tailwhy.h"
 #include "out/out_copy.h"
+#include "out/out_fleet.h"
 #include "out/out_health.h"
 #include "out/out_endurance.h"
 #include "out/out_ai.h"
@@ -457,7 +458,7 @@ int fr_out_json(FILE *f, const struct fr_report *rep)
 	}
 	/* only when a manifest ran on hosts (issue 39) */
 	if (rep->fleet)
-		add(root, "fleet", json_object_get(rep->fleet));
+		add(root, "fleet", fr_fleet_json(rep->fleet));
 	/* only when a Copy method run was read (issue 41) */
 	{
 		struct json_object *copy = fr_copy_json(rep->m);

@@ -13,7 +13,7 @@
 #include <json-c/json.h>
 
 #include "model/label.h"
-#include "report/fleet.h"
+#include "report/fleet_read.h"
 #include "util/json_get.h"
 #include "util/slurp.h"
 
