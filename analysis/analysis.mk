@@ -25,7 +25,7 @@ FR_SRCS      += read/json_bins.c read/pts.c report/pts_build.c report/pts_fig.c 
 # Flexible Data Placement: per-PID tails, placed vs unplaced noisy neighbor (issue 26)
 FR_SRCS      += read/placement.c report/fdp.c out/out_fdp.c
 # runs on many hosts: per-host drives, the exact fleet row, the spread (issue 39)
-FR_SRCS      += report/fleet.c report/fleet_dir.c report/fleet_read.c report/fleet_stats.c \
+FR_SRCS      += model/hist.c model/clients.c read/read_clients.c report/fleet.c report/fleet_dir.c report/fleet_read.c report/fleet_stats.c \
                 out/out_fleet.c out/out_fleet_json.c
 # the Copy method: its runs kept apart from the ranking, its section (issue 41)
 FR_SRCS      += model/copy.c read/read_copy.c read/read_whole.c out/out_copy.c

@@ -382,6 +382,11 @@ struct fr_model {
 	 * ranking; NULL when none */
 	struct fr_copy_run *copy;
 	size_t ncopy;
+	/* the fio outputs of --hosts runs as the fleet view reads them
+	 * (model/clients.h), kept by the reader at its one parse of each;
+	 * NULL when none */
+	struct fr_clients *clients;
+	size_t nclients;
 };
 
 /**

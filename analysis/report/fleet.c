@@ -13,6 +13,7 @@
 
 #include <json-c/json.h>
 
+#include "model/clients.h"
 #include "model/label.h"
 #include "report/fleet.h"
 #include "report/fleet_dir.h"
@@ -47,48 +48,23 @@ static struct json_object *drives_by_host(struct json_object *mf, const char *la
 	return by;
 }
 
-/* A server of the output that is none of the manifest's hosts: said, not
- * counted (its drive has no manifest entry); its key, NULL when none. */
-static const char *unlisted(struct json_object *by_key, struct json_object *hosts)
+/* The reader's record of a run's output, or NULL with why set. */
+static const struct fr_clients *run_clients(const struct fr_model *m, const char *mf_dir,
+					    struct json_object *run, char *why, size_t len)
 {
-	struct json_object *known = json_object_new_object();
-	const char *out = NULL;
-	char key[512];
-
-	for (size_t h = 0; known && h < json_object_array_length(hosts); h++)
-		if (fr_host_key(json_object_get_string(json_object_array_get_idx(hosts, h)), key,
-				sizeof(key)))
-			json_object_object_add(known, key, NULL);
-	json_object_object_foreach(by_key, k, v)
-	{
-		(void)v;
-		if (known && !out && !json_object_object_get_ex(known, k, NULL))
-			out = k;
-	}
-	json_object_put(known);
-	return out;
-}
-
-/* The output of a run: its client_stats, or NULL with why set. */
-static struct json_object *run_doc(const char *mf_dir, struct json_object *run, char *why,
-				   size_t len)
-{
-	struct json_object *doc;
+	const struct fr_clients *rec = NULL;
 	char *path;
 
 	if (asprintf(&path, "%s/%s", mf_dir, fr_json_str(run, "output") ?: "") < 0)
 		return NULL;
 	if (access(path, F_OK) && !strcmp(fr_json_str(run, "status"), "failed"))
 		snprintf(why, len, "the run failed before fio wrote an output");
-	doc = *why ? NULL : fr_fleet_read_doc(path, why, len);
+	else if (!(rec = fr_model_find_clients(m, path)))
+		snprintf(why, len, "its fio output %s was not among the files read", path);
+	else if (rec->problem)
+		snprintf(why, len, "%s", rec->problem);
 	free(path);
-	if (doc && !json_object_is_type(fr_json_get(doc, "client_stats"), json_type_array)) {
-		snprintf(why, len,
-			 "its fio output has no \"client_stats\" (not a client/server output)");
-		json_object_put(doc);
-		doc = NULL;
-	}
-	return doc;
+	return rec && !rec->problem ? rec : NULL;
 }
 
 /* The directions with I/O of a step whose hosts' figures are read. */
@@ -101,7 +77,7 @@ static int step_dirs(const struct fr_fleet_ctx *c, struct fr_fleet_step *st)
 		bool io = false;
 
 		for (size_t i = 0; i < c->nh; i++)
-			io |= c->h[i].dir[d].ios > 0;
+			io |= c->h[i]->dir[d].ios > 0;
 		if (io && fr_fleet_dir_make(c, d, &st->dirs[st->ndirs++]))
 			return -ENOMEM;
 	}
@@ -109,13 +85,10 @@ static int step_dirs(const struct fr_fleet_ctx *c, struct fr_fleet_step *st)
 }
 
 /* The hosts' figures of a step's output, its directions and its notes. */
-static int step_figures(struct json_object *mf, struct json_object *run, struct json_object *doc,
-			struct fr_fleet_step *st)
+static int step_figures(struct json_object *mf, struct json_object *run,
+			const struct fr_clients *rec, struct fr_fleet_step *st)
 {
-	struct fr_fleet_ctx c = {.mf = mf,
-				 .hosts = fr_json_get(mf, "hosts"),
-				 .clients = fr_json_get(doc, "client_stats")};
-	struct json_object *by_key = NULL;
+	struct fr_fleet_ctx c = {.mf = mf, .hosts = fr_json_get(mf, "hosts"), .all = &rec->all};
 	const char *other;
 	char why[1024];
 	int ret = -ENOMEM;
@@ -123,17 +96,9 @@ static int step_figures(struct json_object *mf, struct json_object *run, struct 
 	c.nh = json_object_array_length(c.hosts);
 	c.h = calloc(c.nh ? c.nh : 1, sizeof(*c.h));
 	c.by_host = drives_by_host(mf, fr_json_str(run, "drive") ?: "");
-	by_key = fr_fleet_index_clients(c.clients);
-	if (!c.h || !c.by_host || !by_key)
+	if (!c.h || !c.by_host || fr_fleet_hosts_of(rec, c.hosts, c.h) || step_dirs(&c, st))
 		goto out;
-	for (size_t i = 0; i < c.nh; i++)
-		if (fr_fleet_host_figures(
-			    by_key, json_object_get_string(json_object_array_get_idx(c.hosts, i)),
-			    &c.h[i]))
-			goto out;
-	if (step_dirs(&c, st))
-		goto out;
-	if ((other = unlisted(by_key, c.hosts))) {
+	if ((other = fr_fleet_unlisted(rec, c.hosts))) {
 		snprintf(why, sizeof(why),
 			 "fio's output has a client (%.200s) that is none of the manifest's "
 			 "hosts: not counted",
@@ -149,32 +114,26 @@ static int step_figures(struct json_object *mf, struct json_object *run, struct 
 	}
 	ret = 0;
 out:
-	for (size_t i = 0; c.h && i < c.nh; i++)
-		fr_fleet_host_free(&c.h[i]);
 	free(c.h);
 	json_object_put(c.by_host);
-	json_object_put(by_key);
 	return ret;
 }
 
 /* One run of the manifest. */
-static int step_make(struct json_object *mf, const char *mf_dir, struct json_object *run,
-		     struct fr_fleet_step *st)
+static int step_make(const struct fr_model *m, struct json_object *mf, const char *mf_dir,
+		     struct json_object *run, struct fr_fleet_step *st)
 {
-	struct json_object *doc;
+	const struct fr_clients *rec;
 	char why[1024] = "";
-	int ret;
 
 	if (!dup_to(&st->run, fr_json_str(run, "id") ?: fr_json_str(run, "output")) ||
 	    !dup_to(&st->profile, fr_json_str(run, "test")) ||
 	    !dup_to(&st->step, fr_json_str(run, "step")) ||
 	    !dup_to(&st->status, fr_json_str(run, "status")))
 		return -ENOMEM;
-	if (!(doc = run_doc(mf_dir, run, why, sizeof(why))))
+	if (!(rec = run_clients(m, mf_dir, run, why, sizeof(why))))
 		return *why && dup_to(&st->problem, why) ? 0 : -ENOMEM;
-	ret = step_figures(mf, run, doc, st);
-	json_object_put(doc);
-	return ret;
+	return step_figures(mf, run, rec, st);
 }
 
 /* A run the fleet view reads: a curve or test step that ran (done) or
@@ -187,7 +146,8 @@ static bool fleet_run(struct json_object *run)
 	       (!strcmp(status, "done") || !strcmp(status, "failed"));
 }
 
-static int one_make(const char *path, struct json_object *mf, struct fr_fleet_one *fo)
+static int one_make(const struct fr_model *m, const char *path, struct json_object *mf,
+		    struct fr_fleet_one *fo)
 {
 	struct json_object *runs = fr_json_get(mf, "runs"), *hosts = fr_json_get(mf, "hosts");
 	size_t n = json_object_is_type(runs, json_type_array) ? json_object_array_length(runs) : 0;
@@ -206,7 +166,7 @@ static int one_make(const char *path, struct json_object *mf, struct fr_fleet_on
 	for (size_t i = 0; i < n; i++) {
 		struct json_object *run = json_object_array_get_idx(runs, i);
 
-		if (fleet_run(run) && step_make(mf, dir, run, &fo->steps[fo->nsteps++]))
+		if (fleet_run(run) && step_make(m, mf, dir, run, &fo->steps[fo->nsteps++]))
 			return -ENOMEM;
 	}
 	return 0;
@@ -246,7 +206,7 @@ int fr_fleet_build(const struct fr_model *m, struct fr_fleet **out)
 		goto nomem;
 	json_object_object_foreach(m->manifests, p, mf2)
 	{
-		if (has_hosts(mf2) && one_make(p, mf2, &fl->fleets[fl->n++]))
+		if (has_hosts(mf2) && one_make(m, p, mf2, &fl->fleets[fl->n++]))
 			goto nomem;
 	}
 	*out = fl;

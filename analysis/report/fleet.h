@@ -7,7 +7,8 @@
  * figure across the drives with the outlier named by a stated rule.  A
  * fleet row is withheld, the host named, when a host the manifest lists
  * has no result in the step.  Built once per report from the manifests the
- * walk kept (fleet.c, fleet_read.c); out/out_fleet.c prints it.
+ * walk kept and the servers the reader kept of their outputs at its one
+ * read of each (fleet.c, fleet_read.c); out/out_fleet.c prints it.
  */
 #ifndef FIORANK_REPORT_FLEET_H
 #define FIORANK_REPORT_FLEET_H
@@ -23,8 +24,8 @@ struct json_object;
 
 /**
  * fr_fleet_build() - the fleet view of every --hosts manifest read
- * @m: the model: its manifests (m->manifests) and their runs' fio outputs,
- *     read again here for their bins
+ * @m: the model: its manifests (m->manifests) and what the reader kept of
+ *     their runs' fio outputs (m->clients: each server's exact bins)
  * @out: set to the view (fr_fleet_free() it), or NULL when no manifest has
  *       hosts
  *

@@ -17,8 +17,6 @@
 #include "util/json_get.h"
 
 static const double pcts[FR_FLEET_NPCT] = {99, 99.9, 99.99};
-/* fio's own percentile keys for them */
-static const char *const fio_keys[FR_FLEET_NPCT] = {"99.000000", "99.900000", "99.990000"};
 static const char *const pct_names[FR_FLEET_NPCT] = {"p99_us", "p99_9_us", "p99_99_us"};
 
 /* A copy of s, or NULL for NULL; false when out of memory. */
@@ -80,38 +78,14 @@ static void figures(double ios, double iops, double mean_sum, const struct fr_hi
 static int fleet_hist(const struct fr_fleet_ctx *c, enum fr_dir d, struct fr_hist *sum)
 {
 	for (size_t i = 0; i < c->nh; i++) {
-		const struct fr_hist *h = &c->h[i].dir[d].hist;
+		const struct fr_hist *h = &c->h[i]->dir[d].hist;
 
-		for (size_t b = 0; b < h->n; b++) {
-			if (sum->n == sum->cap) {
-				size_t cap = sum->cap ? 2 * sum->cap : 1024;
-				struct fr_bin *v = realloc(sum->b, cap * sizeof(*v));
-
-				if (!v)
-					return -ENOMEM;
-				sum->b = v;
-				sum->cap = cap;
-			}
-			sum->b[sum->n++] = h->b[b];
-		}
-		sum->total += h->total;
+		for (size_t b = 0; b < h->n; b++)
+			if (fr_hist_add(sum, h->b[b].ns, h->b[b].count))
+				return -ENOMEM;
 	}
 	fr_hist_sort(sum);
 	return 0;
-}
-
-/* The "All clients" entry of client_stats, or NULL. */
-static struct json_object *all_clients(struct json_object *clients)
-{
-	size_t n = json_object_array_length(clients);
-
-	for (size_t i = 0; i < n; i++) {
-		struct json_object *e = json_object_array_get_idx(clients, i);
-
-		if (!strcmp(fr_json_str(e, "jobname") ?: "", "All clients"))
-			return e;
-	}
-	return NULL;
 }
 
 static bool differs(double a, double b, double rel)
@@ -126,24 +100,22 @@ static bool differs(double a, double b, double rel)
  * the longest host's runtime, the fleet row's the sum of each host's own
  * rate: they differ by the hosts' skew, which is said, not called wrong.
  */
-static void all_clients_note(struct json_object *clients, enum fr_dir d,
+static void all_clients_note(const struct fr_client_all *all, enum fr_dir d,
 			     const struct fr_fleet_figs *fleet, char *buf, size_t len)
 {
-	struct json_object *all = all_clients(clients), *dj = fr_json_get(all, fr_dir_name(d));
-	struct json_object *pct = fr_json_get(fr_json_get(dj, "clat_ns"), "percentile");
-	double ios = fr_json_num(dj, "total_ios"), iops = fr_json_num(dj, "iops");
+	double ios = all->dir[d].ios, iops = all->dir[d].iops;
 	char diff[400] = "", rate[200] = "";
 	size_t at = 0;
 
-	if (!all) {
+	if (!all->present) {
 		snprintf(buf, len, "fio wrote no \"All clients\" block: nothing to check against");
 		return;
 	}
 	if (differs(ios, fleet->ios, 0))
 		at += (size_t)snprintf(diff + at, sizeof(diff) - at,
 				       ", its I/Os %.0f, the hosts' %.0f", ios, fleet->ios);
-	for (int k = 0; k < FR_FLEET_NPCT && pct && at < sizeof(diff); k++) {
-		double v = fr_json_num(pct, fio_keys[k]) / 1000, mine = fleet->pct_us[k];
+	for (int k = 0; k < FR_FLEET_NPCT && all->dir[d].has_pct && at < sizeof(diff); k++) {
+		double v = all->dir[d].pct_ns[k] / 1000, mine = fleet->pct_us[k];
 
 		if (isfinite(v) && differs(v, mine, 1e-9))
 			at += (size_t)snprintf(diff + at, sizeof(diff) - at,
@@ -154,10 +126,10 @@ static void all_clients_note(struct json_object *clients, enum fr_dir d,
 		snprintf(rate, sizeof(rate),
 			 "; its IOPS %.0f are its I/Os over the longest host's runtime (%.0f ms), "
 			 "the fleet row's %.0f the hosts' own rates summed",
-			 iops, fr_json_num(dj, "runtime"), fleet->iops);
+			 iops, all->dir[d].runtime, fleet->iops);
 	if (at)
 		snprintf(buf, len, "fio's \"All clients\" disagrees:%s%s", diff + 1, rate);
-	else if (!pct)
+	else if (!all->dir[d].has_pct)
 		snprintf(buf, len,
 			 "fio's \"All clients\" has no percentiles: its I/Os agree, its tails are "
 			 "not checked%s",
@@ -172,7 +144,7 @@ static double row_fig(const struct fr_fleet_row *r, enum fr_fleet_fig k)
 {
 	if (!r->measured)
 		return NAN;
-	return k == FR_FLEET_IOPS ? r->figs.iops
+	return k == FR_FLEET_IOPS  ? r->figs.iops
 	       : k == FR_FLEET_P99 ? r->figs.pct_us[0]
 				   : r->figs.pct_us[2];
 }
@@ -194,7 +166,8 @@ static void spread_rule(const struct fr_drive_spread *s, char *rule, size_t len)
 }
 
 /* The spread of figure k over the rows, and the rows beyond the rule. */
-static int spread_of(const struct fr_fleet_dir *dir, enum fr_fleet_fig k, struct fr_fleet_spread *sp)
+static int spread_of(const struct fr_fleet_dir *dir, enum fr_fleet_fig k,
+		     struct fr_fleet_spread *sp)
 {
 	double *v = calloc(dir->nrows ? dir->nrows : 1, sizeof(*v));
 
@@ -228,13 +201,13 @@ void fr_fleet_withheld(const struct fr_fleet_ctx *c, enum fr_dir d, char *buf, s
 		const char *name =
 			fr_json_str(fr_json_get(fr_json_get(c->mf, "systems"), host), "host");
 
-		if (!c->h[i].present)
+		if (!c->h[i]->present)
 			snprintf(
 				buf, len,
 				"fleet row withheld: host %s%s%s%s has no result in this step (%s)",
 				host, name ? " (" : "", name ? name : "", name ? ")" : "",
-				c->h[i].why);
-		else if (c->h[i].dir[d].no_bins)
+				c->h[i]->why);
+		else if (c->h[i]->dir[d].no_bins)
 			snprintf(buf, len,
 				 "fleet row withheld: host %s%s%s%s has no json+ latency bins",
 				 host, name ? " (" : "", name ? name : "", name ? ")" : "");
@@ -254,9 +227,9 @@ static int fleet_row(const struct fr_fleet_ctx *c, enum fr_dir d, struct fr_flee
 	if (*why)
 		return dup_to(&out->withheld, why) ? 0 : -ENOMEM;
 	for (size_t i = 0; i < c->nh; i++) {
-		ios += c->h[i].dir[d].ios;
-		iops += c->h[i].dir[d].iops;
-		mean_sum += c->h[i].dir[d].mean_sum;
+		ios += c->h[i]->dir[d].ios;
+		iops += c->h[i]->dir[d].iops;
+		mean_sum += c->h[i]->dir[d].mean_sum;
 	}
 	if (fleet_hist(c, d, &sum)) {
 		fr_hist_free(&sum);
@@ -265,7 +238,7 @@ static int fleet_row(const struct fr_fleet_ctx *c, enum fr_dir d, struct fr_flee
 	figures(ios, iops, mean_sum, &sum, &out->fleet);
 	fr_hist_free(&sum);
 	out->fleet_hosts = c->nh;
-	all_clients_note(c->clients, d, &out->fleet, why, sizeof(why));
+	all_clients_note(c->all, d, &out->fleet, why, sizeof(why));
 	return dup_to(&out->all_clients, why) ? 0 : -ENOMEM;
 }
 
@@ -276,14 +249,14 @@ int fr_fleet_dir_make(const struct fr_fleet_ctx *c, enum fr_dir d, struct fr_fle
 	if (!(out->rows = calloc(c->nh ? c->nh : 1, sizeof(*out->rows))))
 		return -ENOMEM;
 	for (size_t i = 0; i < c->nh; i++) {
-		const struct fr_fleet_hdir *hd = &c->h[i].dir[d];
+		const struct fr_client_dir *hd = &c->h[i]->dir[d];
 		struct fr_fleet_row *r = &out->rows[out->nrows++];
 
-		r->measured = c->h[i].present && hd->ios > 0;
+		r->measured = c->h[i]->present && hd->ios > 0;
 		if (r->measured)
 			figures(hd->ios, hd->iops, hd->mean_sum, &hd->hist, &r->figs);
 		if (row_who(c, host_at(c, i), r) ||
-		    (!c->h[i].present && !dup_to(&r->missing, c->h[i].why)))
+		    (!c->h[i]->present && !dup_to(&r->missing, c->h[i]->why)))
 			return -ENOMEM;
 	}
 	if (fleet_row(c, d, out))

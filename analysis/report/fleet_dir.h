@@ -14,11 +14,11 @@ struct json_object;
 
 /* What a step's directions are made from. */
 struct fr_fleet_ctx {
-	struct json_object *mf;	     /* the manifest */
-	struct json_object *hosts;   /* its "hosts" */
-	struct json_object *by_host; /* the run's drives by host (fleet.c) */
-	struct json_object *clients; /* the output's client_stats */
-	struct fr_fleet_host *h;     /* per host */
+	struct json_object *mf;		 /* the manifest */
+	struct json_object *hosts;	 /* its "hosts" */
+	struct json_object *by_host;	 /* the run's drives by host (fleet.c) */
+	const struct fr_client_all *all; /* fio's "All clients" block */
+	const struct fr_client_host **h; /* per host, its server (fleet_read.h) */
 	size_t nh;
 };
 
