@@ -18,7 +18,7 @@
 /* One server's figures of one direction, all its entries together. */
 struct fr_client_dir {
 	double ios, iops;
-	double mean_sum; /* sum of ios x mean (ns) */
+	double mean_sum;     /* sum of ios x mean (ns) */
 	struct fr_hist hist; /* sorted (fr_hist_sort()) */
 	bool no_bins;	     /* an entry had I/O but no json+ bins */
 };
@@ -26,7 +26,7 @@ struct fr_client_dir {
 /* One server of the output: "name,port" as fr_client_key() makes it. */
 struct fr_client_host {
 	char *key;
-	bool present;  /* false: an entry of it ended with an error (why) */
+	bool present; /* false: an entry of it ended with an error (why) */
 	char why[200];
 	struct fr_client_dir dir[2]; /* read, write */
 };
@@ -36,17 +36,17 @@ struct fr_client_host {
 struct fr_client_all {
 	bool present;
 	struct {
-		double ios, iops, runtime; /* NAN when fio gave none */
-		bool has_pct;		   /* it has a clat_ns percentile list */
+		double ios, iops, runtime;     /* NAN when fio gave none */
+		bool has_pct;		       /* it has a clat_ns percentile list */
 		double pct_ns[FR_CLIENT_NPCT]; /* from it; NAN where absent */
 	} dir[2];
 };
 
 /* One fio output of a --hosts run. */
 struct fr_clients {
-	char *source;  /* the path as the walk read it */
-	char *problem; /* why it holds no figures (not read, not JSON, no
-			* client_stats), or NULL */
+	char *source;		      /* the path as the walk read it */
+	char *problem;		      /* why it holds no figures (not read, not JSON, no
+				       * client_stats), or NULL */
 	struct fr_client_host *hosts; /* in fio's order of first entries */
 	size_t nhosts;
 	struct fr_client_all all;

@@ -108,6 +108,7 @@ void fr_model_free(struct fr_model *m)
 		fr_model_free(m->invalid);
 	free(m->invalid);
 	json_object_put(m->manifests);
+	json_object_put(m->ai_docs);
 	memset(m, 0, sizeof(*m));
 }
 

@@ -387,6 +387,10 @@ struct fr_model {
 	 * NULL when none */
 	struct fr_clients *clients;
 	size_t nclients;
+	/* what the checkpoint and KV-cache sections read of their fio
+	 * outputs (read/read_ai.h): source path -> its kept tree, kept by the
+	 * reader at its one read of each; NULL when none */
+	struct json_object *ai_docs;
 };
 
 /**
@@ -415,6 +419,23 @@ void fr_model_free(struct fr_model *m);
  */
 void fr_model_keep_docs(struct fr_model *m, const char *source, struct json_object *fio_doc,
 			struct json_object *engine_doc);
+/**
+ * fr_model_keep_ai_doc() - keep what the AI sections read of an output
+ * @m: the model
+ * @source: the output's path, as the steps' source holds it
+ * @doc: the kept tree (read/read_ai.h); @m takes a reference of its own
+ *
+ * Return: 0, or -ENOMEM.
+ */
+int fr_model_keep_ai_doc(struct fr_model *m, const char *source, struct json_object *doc);
+/**
+ * fr_model_ai_doc() - what the reader kept of an output for the AI sections
+ * @m: the model
+ * @source: the output's path
+ *
+ * Return: the tree (borrowed from @m), or NULL when none was kept.
+ */
+struct json_object *fr_model_ai_doc(const struct fr_model *m, const char *source);
 /**
  * fr_model_manifest() - the manifest tree the walk kept for a path
  * @m: the model

@@ -64,3 +64,23 @@ const struct fr_clients *fr_model_find_clients(const struct fr_model *m, const c
 			return &m->clients[i];
 	return NULL;
 }
+
+int fr_model_keep_ai_doc(struct fr_model *m, const char *source, struct json_object *doc)
+{
+	if (!m->ai_docs && !(m->ai_docs = json_object_new_object()))
+		return -ENOMEM;
+	if (json_object_object_add(m->ai_docs, source, json_object_get(doc))) {
+		json_object_put(doc);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+struct json_object *fr_model_ai_doc(const struct fr_model *m, const char *source)
+{
+	struct json_object *doc = NULL;
+
+	if (m->ai_docs)
+		json_object_object_get_ex(m->ai_docs, source, &doc);
+	return doc;
+}

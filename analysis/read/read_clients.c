@@ -152,8 +152,7 @@ static int read_entries(struct json_object *clients, struct fr_clients *out)
 		if (!fr_client_key(fr_json_str(c, "hostname"), fr_json_num(c, "port"), key,
 				   sizeof(key)))
 			continue;
-		if (!(h = host_of(out, index, key)) ||
-		    add_entry(h, c, &stopped[h - out->hosts]))
+		if (!(h = host_of(out, index, key)) || add_entry(h, c, &stopped[h - out->hosts]))
 			goto out;
 	}
 	for (size_t i = 0; i < out->nhosts; i++)
@@ -182,8 +181,7 @@ int fr_clients_read(struct json_object *root, const char *source, struct fr_clie
 	return read_entries(clients, out);
 }
 
-int fr_clients_read_buffer(const char *buf, size_t len, const char *source,
-			   struct fr_clients *out)
+int fr_clients_read_buffer(const char *buf, size_t len, const char *source, struct fr_clients *out)
 {
 	struct json_object *root = fr_json_last_doc_with(buf, len, "client_stats");
 	int ret = fr_clients_read(root, source, out);
@@ -203,8 +201,7 @@ int fr_clients_unread(const char *source, const char *why, struct fr_clients *ou
 	return 0;
 }
 
-int fr_clients_keep(struct fr_model *m, struct fr_clients *rec, const char *source,
-		    const char *err)
+int fr_clients_keep(struct fr_model *m, struct fr_clients *rec, const char *source, const char *err)
 {
 	struct fr_clients none = {0};
 	int ret;

@@ -50,8 +50,7 @@ int fr_clients_read(struct json_object *root, const char *source, struct fr_clie
  *
  * Return: 0, or -ENOMEM.
  */
-int fr_clients_read_buffer(const char *buf, size_t len, const char *source,
-			   struct fr_clients *out);
+int fr_clients_read_buffer(const char *buf, size_t len, const char *source, struct fr_clients *out);
 
 /**
  * fr_clients_unread() - the record of an output that could not be read

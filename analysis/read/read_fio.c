@@ -35,6 +35,7 @@
 #include "util/json_get.h"
 #include "model/label.h"
 #include "model/ran.h"
+#include "read/read_ai.h"
 #include "read/read_clients.h"
 #include "read/read_fio.h"
 #include "read/read_whole.h"
@@ -756,7 +757,8 @@ int fr_read_fio_buffer(struct fr_model *m, const char *buf, size_t len, const ch
 		ret = ret < 0 ? -1 : 0;
 	} else if (fr_pair_roles(c.jobs.v, c.jobs.n) || fr_group_resolve(c.jobs.v, c.jobs.n) ||
 		   add_jobs(&c, info) ||
-		   fr_read_round_tails(m, source, c.jobs.v, c.jobs.n, buf, len)) {
+		   fr_read_round_tails(m, source, c.jobs.v, c.jobs.n, buf, len) ||
+		   fr_read_ai_keep(m, source, c.jobs.v, c.jobs.n, buf, len)) {
 		fr_model_skip(m, source, "out of memory");
 		ret = -1;
 	} else {
