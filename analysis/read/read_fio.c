@@ -765,7 +765,10 @@ int fr_read_fio_buffer(struct fr_model *m, const char *buf, size_t len, const ch
 		fr_model_keep_docs(m, source, c.kept, NULL);
 		m->files_read++;
 	}
-	/* the fleet view's servers, also of an output not read (said why) */
+	/* the fleet view's servers, also of an output not read (said why:
+	 * an earlier document of a file the reader rejected is not used) */
+	if (ret)
+		fr_clients_free(&c.fleet);
 	if (label->fleet && fr_clients_keep(m, &c.fleet, source, ret ? c.err : NULL)) {
 		(void)fr_model_skip(m, source, "out of memory");
 		ret = -1;
