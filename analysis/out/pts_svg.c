@@ -1,20 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The PTS pages' charts as inline SVG (pts_html.c): a chart of the figures
- * object ({name, x, y, series[{name, x[], y[]}]}) with its rendering hints
- * (pts_build.h): x_scale "log2" (ticks at the points' x), x_labels (a name
- * per x = 1, 2, ...), y_scale "log10", kind "bars3d".  Axes carry rounded
- * ticks with grid lines, every point is marked (a series of one point is
- * still seen), and the legend is beside the plot, never over it.
+ * The PTS pages' charts as inline SVG (pts_html.c): a chart of the report
+ * model (report/pts_report.h) with its rendering hints: x_scale "log2" (ticks at the points' x),
+ * x_labels (a name per x = 1, 2, ...), y_scale "log10", kind "bars3d".  Axes carry rounded ticks
+ * with grid lines, every point is marked (a series of one point is still seen), and the legend is
+ * beside the plot, never over it.
  */
 #include <math.h>
 #include <string.h>
 
-#include <json-c/json.h>
-
 #include "util/escape.h"
-#include "util/json_get.h"
-#include "read/pts.h"
 #include "out/pts_out.h"
 #include "chart/svg.h"
 
@@ -62,21 +57,20 @@ static double pos(const struct axis *a, double v, double from, double to)
 	return from + (v - lo) / (hi - lo) * (to - from);
 }
 
-/* The range of every series' key over the points with a y (log: > 0). */
-static void range(struct json_object *ss, const char *key, struct axis *a)
+/* The range of every line's x (or y) over the points with a y (log: > 0). */
+static void range(const struct fr_pts_chart *c, bool of_y, struct axis *a)
 {
 	size_t i, k;
 
 	a->lo = INFINITY;
 	a->hi = -INFINITY;
-	for (i = 0; i < json_object_array_length(ss); i++) {
-		struct json_object *s = json_object_array_get_idx(ss, i), *v = fr_json_get(s, key);
+	for (i = 0; i < c->nlines; i++) {
+		const struct fr_pts_line *s = c->lines[i];
 
-		for (k = 0; k < json_object_array_length(v); k++) {
-			struct json_object *y = json_object_array_get_idx(fr_json_get(s, "y"), k);
-			double d = json_object_get_double(json_object_array_get_idx(v, k));
+		for (k = 0; k < s->n; k++) {
+			double d = of_y ? s->y[k] : s->x[k];
 
-			if (!y || (a->log && d <= 0))
+			if (isnan(s->y[k]) || (a->log && d <= 0))
 				continue;
 			a->lo = d < a->lo ? d : a->lo;
 			a->hi = d > a->hi ? d : a->hi;
@@ -140,29 +134,20 @@ static void y_axis(FILE *f, struct axis *y)
 	}
 }
 
-/* true when every x of every series is a whole number */
-static bool whole_xs(struct json_object *ss)
+/* true when every x of every line is a whole number */
+static bool whole_xs(const struct fr_pts_chart *c)
 {
-	size_t i, k;
-
-	for (i = 0; i < json_object_array_length(ss); i++) {
-		struct json_object *xs = fr_json_get(json_object_array_get_idx(ss, i), "x");
-
-		for (k = 0; k < json_object_array_length(xs); k++) {
-			double v = json_object_get_double(json_object_array_get_idx(xs, k));
-
-			if (v != floor(v))
+	for (size_t i = 0; i < c->nlines; i++)
+		for (size_t k = 0; k < c->lines[i]->n; k++)
+			if (c->lines[i]->x[k] != floor(c->lines[i]->x[k]))
 				return false;
-		}
-	}
 	return true;
 }
 
 /* x ticks: the named steps, each point's x on a log2 axis, else rounded. */
-static void x_axis(FILE *f, struct json_object *c, struct axis *x)
+static void x_axis(FILE *f, const struct fr_pts_chart *c, struct axis *x)
 {
-	struct json_object *labels = fr_json_get(c, "x_labels");
-	size_t i, n = labels ? json_object_array_length(labels) : 0;
+	size_t i, n = c->nlabels;
 	double v, step;
 
 	if (n) {
@@ -173,25 +158,21 @@ static void x_axis(FILE *f, struct json_object *c, struct axis *x)
 				"<text x=\"%.1f\" y=\"%d\" font-size=\"11\" "
 				"text-anchor=\"middle\">",
 				pos(x, (double)(i + 1), LEFT, RIGHT), BOTTOM + 14);
-			fr_html_escape(
-				f, json_object_get_string(json_object_array_get_idx(labels, i)));
+			fr_html_escape(f, c->x_labels[i]);
 			fputs("</text>", f);
 		}
 		return;
 	}
 	if (x->log) {
 		/* the distinct x of the first series, which all series share here */
-		struct json_object *xs =
-			fr_json_get(json_object_array_get_idx(fr_json_get(c, "series"), 0), "x");
-
+		const struct fr_pts_line *xs = c->nlines ? c->lines[0] : NULL;
 		double last = -1e9;
 
 		x->lo /= 1.4;
 		x->hi *= 1.4;
 		/* a label only where it has room (about 44 px from the one before) */
-		for (i = 0; xs && i < json_object_array_length(xs); i++) {
-			double v = json_object_get_double(json_object_array_get_idx(xs, i)),
-			       px = pos(x, v, LEFT, RIGHT);
+		for (i = 0; xs && i < xs->n; i++) {
+			double v = xs->x[i], px = pos(x, v, LEFT, RIGHT);
 
 			if (px - last < 44)
 				continue;
@@ -206,7 +187,7 @@ static void x_axis(FILE *f, struct json_object *c, struct axis *x)
 	x->hi += step;
 	step = nice_step(x->hi - x->lo);
 	/* whole numbers (rounds, steps) get whole ticks */
-	if (step < 1 && x->hi - x->lo > 1 && whole_xs(fr_json_get(c, "series")))
+	if (step < 1 && x->hi - x->lo > 1 && whole_xs(c))
 		step = 1;
 	for (v = ceil(x->lo / step) * step; v <= x->hi + step / 1000; v += step)
 		tick_label(f, pos(x, v, LEFT, RIGHT), BOTTOM + 14, "middle", v);
@@ -217,13 +198,13 @@ static void x_axis(FILE *f, struct json_object *c, struct axis *x)
  * the plot (11 px text, 7 px a character at most), so that no name runs
  * out of the picture ("p99.99 least-squares slope" on a tail chart).
  */
-static int chart_width(struct json_object *ss)
+static int chart_width(const struct fr_pts_chart *c)
 {
 	size_t i, longest = 0;
 	int w;
 
-	for (i = 0; i < json_object_array_length(ss) && i < 18; i++) {
-		const char *name = fr_json_str(json_object_array_get_idx(ss, i), "name");
+	for (i = 0; i < c->nlines && i < 18; i++) {
+		const char *name = c->lines[i]->name;
 		size_t n = name ? strlen(name) : 0;
 
 		if (n > longest)
@@ -233,53 +214,48 @@ static int chart_width(struct json_object *ss)
 	return w > W ? w : W;
 }
 
-static void legend(FILE *f, struct json_object *ss)
+static void legend(FILE *f, const struct fr_pts_chart *c)
 {
 	size_t i;
 
-	for (i = 0; i < json_object_array_length(ss) && i < 18; i++) {
+	for (i = 0; i < c->nlines && i < 18; i++) {
 		fprintf(f,
 			"<rect x=\"%d\" y=\"%zu\" width=\"10\" height=\"10\" fill=\"%s\"/>"
 			"<text x=\"%d\" y=\"%zu\" font-size=\"11\">",
 			RIGHT + 16, TOP + 14 * i, colours[i % NCOL], RIGHT + 30, TOP + 9 + 14 * i);
-		fr_html_escape(f, fr_json_str(json_object_array_get_idx(ss, i), "name"));
+		fr_html_escape(f, c->lines[i]->name);
 		fputs("</text>", f);
 	}
 }
 
-static void lines(FILE *f, struct json_object *ss, const struct axis *x, const struct axis *y)
+/* Whether a point of a line is drawn: it has a y, above 0 on a log axis. */
+static bool drawn(double yv, const struct axis *y)
+{
+	return !isnan(yv) && (!y->log || yv > 0);
+}
+
+static void lines(FILE *f, const struct fr_pts_chart *c, const struct axis *x, const struct axis *y)
 {
 	size_t i, k;
 
-	for (i = 0; i < json_object_array_length(ss); i++) {
-		struct json_object *s = json_object_array_get_idx(ss, i), *xs = fr_json_get(s, "x"),
-				   *ys = fr_json_get(s, "y");
-		size_t n = json_object_array_length(xs);
+	for (i = 0; i < c->nlines; i++) {
+		const struct fr_pts_line *s = c->lines[i];
+		size_t n = s->n;
 		const char *col = colours[i % NCOL];
 
 		fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\" points=\"",
 			col);
-		for (k = 0; k < n; k++) {
-			struct json_object *yv = json_object_array_get_idx(ys, k);
-			double xv = json_object_get_double(json_object_array_get_idx(xs, k));
-
-			if (yv && (!y->log || json_object_get_double(yv) > 0))
-				fprintf(f, "%.1f,%.1f ", pos(x, xv, LEFT, RIGHT),
-					pos(y, json_object_get_double(yv), BOTTOM, y->top));
-		}
+		for (k = 0; k < n; k++)
+			if (drawn(s->y[k], y))
+				fprintf(f, "%.1f,%.1f ", pos(x, s->x[k], LEFT, RIGHT),
+					pos(y, s->y[k], BOTTOM, y->top));
 		fputs("\"/>\n", f);
-		for (k = 0; n <= MAX_MARKS && k < n; k++) {
-			struct json_object *yv = json_object_array_get_idx(ys, k);
-
-			if (yv && (!y->log || json_object_get_double(yv) > 0))
+		for (k = 0; n <= MAX_MARKS && k < n; k++)
+			if (drawn(s->y[k], y))
 				fprintf(f,
 					"<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\" fill=\"%s\"/>",
-					pos(x,
-					    json_object_get_double(
-						    json_object_array_get_idx(xs, k)),
-					    LEFT, RIGHT),
-					pos(y, json_object_get_double(yv), BOTTOM, y->top), col);
-		}
+					pos(x, s->x[k], LEFT, RIGHT),
+					pos(y, s->y[k], BOTTOM, y->top), col);
 	}
 }
 
@@ -288,13 +264,12 @@ static void lines(FILE *f, struct json_object *ss, const struct axis *x, const s
  * first so the front covers it. */
 #define DX 18
 #define DY 12
-static void bars3d(FILE *f, struct json_object *ss, const struct axis *y)
+static void bars3d(FILE *f, const struct fr_pts_chart *c, const struct axis *y)
 {
-	size_t ns = json_object_array_length(ss), nc, i, k;
-	struct json_object *xs = fr_json_get(json_object_array_get_idx(ss, 0), "x");
+	size_t ns = c->nlines, nc, i, k;
 	double slot, bw, depth_x;
 
-	nc = xs ? json_object_array_length(xs) : 0;
+	nc = ns ? c->lines[0]->n : 0;
 	if (!ns || !nc)
 		return;
 	depth_x = (double)DX * (double)(ns - 1);
@@ -303,9 +278,9 @@ static void bars3d(FILE *f, struct json_object *ss, const struct axis *y)
 	bw = slot * 0.4;
 	for (k = 0; k < nc; k++)
 		tick_label(f, LEFT + slot * ((double)k + 0.5), BOTTOM + 14, "middle",
-			   json_object_get_double(json_object_array_get_idx(xs, k)));
+			   c->lines[0]->x[k]);
 	for (i = ns; i-- > 0;) {
-		struct json_object *ys = fr_json_get(json_object_array_get_idx(ss, i), "y");
+		const struct fr_pts_line *row = c->lines[i];
 		double ox = DX * (double)i, oy = DY * (double)i;
 
 		/* the row's floor and, at its end, its name */
@@ -314,16 +289,15 @@ static void bars3d(FILE *f, struct json_object *ss, const struct axis *y)
 			"<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" fill=\"%s\">",
 			LEFT + ox, BOTTOM - oy, LEFT + slot * (double)nc + ox, BOTTOM - oy,
 			LEFT + slot * (double)nc + ox + 3, BOTTOM - oy + 3, colours[i % NCOL]);
-		fr_html_escape(f, fr_json_str(json_object_array_get_idx(ss, i), "name"));
+		fr_html_escape(f, row->name);
 		fputs("</text>", f);
-		for (k = 0; k < nc; k++) {
-			struct json_object *yv = json_object_array_get_idx(ys, k);
+		for (k = 0; k < nc && k < row->n; k++) {
 			double x0 = LEFT + slot * (double)k + (slot - bw) / 2 + ox, top, base;
 
-			if (!yv)
+			if (isnan(row->y[k]))
 				continue;
 			base = BOTTOM - oy;
-			top = pos(y, json_object_get_double(yv), BOTTOM, y->top) - oy;
+			top = pos(y, row->y[k], BOTTOM, y->top) - oy;
 			fprintf(f,
 				"<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
 				"fill=\"%s\" stroke=\"#333\" stroke-width=\"0.5\"/>",
@@ -332,23 +306,19 @@ static void bars3d(FILE *f, struct json_object *ss, const struct axis *y)
 	}
 }
 
-void fr_pts_svg_chart(FILE *f, struct json_object *c)
+void fr_pts_svg_chart(FILE *f, const struct fr_pts_chart *c)
 {
-	struct json_object *ss = fr_json_get(c, "series");
-	const char *xs = fr_json_str(c, "x_scale"), *ys = fr_json_str(c, "y_scale"),
-		   *kind = fr_json_str(c, "kind");
+	const char *xs = c->x_scale, *ys = c->y_scale, *kind = c->kind;
 	struct axis x = {.log = xs && !strcmp(xs, "log2"), .base = 2},
 		    y = {.log = ys && !strcmp(ys, "log10"), .base = 10};
 	bool bars = kind && !strcmp(kind, "bars3d");
 
-	range(ss, "x", &x);
-	range(ss, "y", &y);
+	range(c, false, &x);
+	range(c, true, &y);
 	/* the bars' rows go back and up: the front row's scale leaves room */
-	y.top = bars && json_object_array_length(ss) > 1
-			? TOP + DY * (double)(json_object_array_length(ss) - 1)
-			: TOP;
+	y.top = bars && c->nlines > 1 ? TOP + DY * (double)(c->nlines - 1) : TOP;
 	fputs("<figure><figcaption>", f);
-	fr_html_escape(f, fr_json_str(c, "name"));
+	fr_html_escape(f, c->name);
 	if (bars)
 		fputs(" (3D style: the front row on the axis' scale, each row behind set back "
 		      "and up by its depth)",
@@ -357,10 +327,10 @@ void fr_pts_svg_chart(FILE *f, struct json_object *c)
 		"</figcaption>\n<svg class=\"chart pts\" xmlns=\"http://www.w3.org/2000/svg\" "
 		"width=\"%d\" "
 		"height=\"%d\" role=\"img\">\n",
-		chart_width(ss), H);
+		chart_width(c), H);
 	y_axis(f, &y);
 	if (bars)
-		bars3d(f, ss, &y);
+		bars3d(f, c, &y);
 	else
 		x_axis(f, c, &x);
 	fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#000\"/>", LEFT, BOTTOM,
@@ -369,20 +339,20 @@ void fr_pts_svg_chart(FILE *f, struct json_object *c)
 		LEFT, BOTTOM);
 	fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"12\" text-anchor=\"middle\">",
 		(LEFT + RIGHT) / 2, BOTTOM + 36);
-	fr_html_escape(f, fr_json_str(c, "x"));
+	fr_html_escape(f, c->x);
 	if (x.log && !bars)
 		fputs(" (log scale)", f);
 	fprintf(f,
 		"</text><text x=\"14\" y=\"%d\" font-size=\"12\" transform=\"rotate(-90 14 %d)\" "
 		"text-anchor=\"middle\">",
 		(TOP + BOTTOM) / 2, (TOP + BOTTOM) / 2);
-	fr_html_escape(f, fr_json_str(c, "y"));
+	fr_html_escape(f, c->y);
 	if (y.log)
 		fputs(" (log scale)", f);
 
 	fputs("</text>\n", f);
 	if (!bars)
-		lines(f, ss, &x, &y);
-	legend(f, ss);
+		lines(f, c, &x, &y);
+	legend(f, c);
 	fputs("</svg></figure>\n", f);
 }
