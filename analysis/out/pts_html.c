@@ -10,6 +10,7 @@
 #include "util/escape.h"
 #include "out/pts_out.h"
 #include "report/runinfo.h"
+#include "chart/plot.h"
 #include "chart/svg.h"
 
 /* One home for HTML text: svg.c's escaper, as the other HTML renderers use. */
@@ -163,7 +164,7 @@ int fr_pts_html(FILE *f, const struct fr_pts_report *r)
 	      "<style>body{font-family:sans-serif}table{border-collapse:collapse;margin:8px 0}"
 	      "td,th{border:1px solid #ccc;padding:2px "
 	      "6px;text-align:left}caption{text-align:left;font-weight:bold;padding:4px 0}"
-	      "figcaption{font-weight:bold}section{margin-bottom:32px}</style>"
+	      "figcaption{font-weight:bold}section{margin-bottom:32px}" FR_CHART_CSS "</style>"
 	      "</head><body>\n",
 	      f);
 	fputs("<h1>SNIA PTS reports</h1>\n", f);

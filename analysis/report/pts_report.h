@@ -59,16 +59,20 @@ struct fr_pts_line {
 	char *name;
 	double *x, *y;
 	size_t n;
+	bool guide; /* a guide of the steady-state plot (average, +-10 %, slope) */
 };
 
 /* A line chart, with how it is drawn: x_scale "log2" (ticks at the points'
  * x), y_scale "log10", kind "bars3d" (the lines as rows of bars over the x
- * values as categories), x_labels (a name per x = 1, 2, ...). */
+ * values as categories), x_labels (a name per x = 1, 2, ...); the
+ * measurement window (rounds window_lo..window_hi) shaded when has_window. */
 struct fr_pts_chart {
 	char *name, *x, *y;
 	const char *x_scale, *y_scale, *kind;
 	char **x_labels;
 	size_t nlabels;
+	bool has_window;
+	double window_lo, window_hi;
 	struct fr_pts_line **lines;
 	size_t nlines;
 };

@@ -39,6 +39,8 @@ static void segment(struct fr_pts_chart *c, const char *prefix, const char *name
 
 	snprintf(full, sizeof(full), "%s%s", prefix, name);
 	s = pts_series(c, full);
+	if (s)
+		s->guide = true;
 	pts_point(s, x0, y0);
 	pts_point(s, x1, y1);
 }
@@ -51,6 +53,11 @@ void pts_window_lines(struct fr_pts_chart *c, const struct fr_pts_verdict *v, co
 
 	if (!v->has_window || isnan(avg) || w < 2)
 		return;
+	if (c) { /* PTS's plot shades the measurement window */
+		c->has_window = true;
+		c->window_lo = first;
+		c->window_hi = last;
+	}
 	segment(c, prefix, "window average", first, avg, last, avg);
 	segment(c, prefix, "average +10 %", first, 1.1 * avg, last, 1.1 * avg);
 	segment(c, prefix, "average -10 %", first, 0.9 * avg, last, 0.9 * avg);
