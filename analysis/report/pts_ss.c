@@ -119,9 +119,12 @@ void pts_verdict_put(struct json_object *o, const struct fr_pts_verdict *v, bool
 		    {"slope", v->slope},     {"excursion_pct", v->excursion_pct}};
 
 	json_object_object_add(o, "first_round", json_object_new_int(v->first_round));
-	for (size_t i = 0; i < sizeof(figs) / sizeof(*figs); i++)
-		if (!skip_nan || num(figs[i].v))
-			json_object_object_add(o, figs[i].key, num(figs[i].v));
+	for (size_t i = 0; i < sizeof(figs) / sizeof(*figs); i++) {
+		struct json_object *v = num(figs[i].v);
+
+		if (v || !skip_nan)
+			json_object_object_add(o, figs[i].key, v);
+	}
 	json_object_object_add(o, "steady", json_object_new_boolean(v->steady));
 }
 
