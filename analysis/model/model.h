@@ -643,7 +643,8 @@ double fr_step_mean_lat(const struct fr_step *s, enum fr_basis b);
  *
  * A published "first" point, then the capped steps by their share of the
  * peak as numbers ("10" < "50" < "100" < "120"), other names after the
- * numbers, the uncapped "peak" last; names of the same place by strcmp().
+ * numbers, the uncapped "peak" last; names of the same place with their
+ * digit runs compared as numbers ("q8" < "q32" < "q128"), else by bytes.
  *
  * Return: < 0, 0 or > 0 as @a comes before, with or after @b.
  */
