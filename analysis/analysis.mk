@@ -2,7 +2,7 @@
 # Everything but main.c goes into libfiorank.a, which the unit tests and the
 # libFuzzer target link alone.
 
-FR_SRCS      := util/json_get.c model/model.c model/model_merge.c model/model_docs.c model/model_problems.c model/model_grow.c model/model_step.c model/label.c model/jobopts.c model/group.c read/compact.c read/read_fio.c read/read_fio_keep.c read/read_fio_globals.c read/jscan.c read/fastread_scan.c read/read_fio_fast.c read/read_fio_opts.c util/slurp.c util/cpus.c read/read_engine.c read/read_manifest.c read/read_ref.c read/ref_model.c read/inputs.c read/inputs_read.c rank/rank.c rank/rank_nn.c \
+FR_SRCS      := util/json_get.c model/model.c model/model_merge.c model/model_docs.c model/model_problems.c model/model_grow.c model/model_step.c model/label.c model/jobopts.c model/group.c read/compact.c read/read_fio.c read/read_fio_dirs.c read/read_fio_keep.c read/read_fio_globals.c read/jscan.c read/fastread_scan.c read/read_fio_fast.c read/read_fio_opts.c util/slurp.c util/cpus.c read/read_engine.c read/read_manifest.c read/read_ref.c read/ref_model.c read/inputs.c read/inputs_read.c rank/rank.c rank/rank_nn.c \
                 util/escape.c util/fixed.c gate/baseline.c gate/baseline_cmp.c gate/baseline_noise.c gate/baseline_params.c gate/baseline_runs.c gate/baseline_verdict.c out/baseline_out.c out/out_common.c out/out_text.c out/out_csv.c out/out_json.c out/out_md.c out/out_html.c chart/svg.c \
                 chart/chart_axis.c chart/chart_legend.c out/out_html_lat.c out/out_html_nn.c report/crosscheck.c report/report.c report/report_peak.c report/report_prov.c read/read_kept.c \
                 out/out_html_dist.c out/out_cell.c out/out_html_toc.c
