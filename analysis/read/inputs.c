@@ -66,6 +66,7 @@ static void free_task(struct task *t)
 	free(t->step_hint);
 	free(t->sidecar);
 	free(t->reason);
+	free(t->note);
 	fr_model_free(&t->result);
 }
 
@@ -334,7 +335,7 @@ static void plan_file(struct walk *w, const char *path, const struct listing *ls
 		return;
 	}
 
-	if (run && run->status && strcmp(run->status, "done")) {
+	if (run && !fr_run_ranked(run)) {
 		problem(w->in, TASK_EXCLUDE, path, "manifest run %s has status \"%s\"",
 			run->id ? run->id : run->output, run->status);
 		return;
@@ -347,6 +348,8 @@ static void plan_file(struct walk *w, const char *path, const struct listing *ls
 	else if (run)
 		t->drive = fr_manifest_drive_label(w->mf, run);
 	if (run && !w->o->drive && host_entrants(w->mf, run, &t->host_entrants))
+		w->in->oom = true;
+	if (run && fr_run_host_note(w->mf, run, &t->note))
 		w->in->oom = true;
 	t->profile = dup_or_null(w->o->profile);
 	t->step = dup_or_null(w->o->step);

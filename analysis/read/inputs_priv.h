@@ -35,6 +35,7 @@ struct task {
 	/* a --hosts run: host (fr_host_key()) -> its drive's entrant label, or NULL */
 	struct json_object *host_entrants;
 	char *reason; /* TASK_SKIP, TASK_EXCLUDE */
+	char *note;   /* TASK_FILE: said beside it (a host lost, or a host rerun alone) */
 	struct fr_model result;
 };
 

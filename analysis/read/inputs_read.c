@@ -186,6 +186,8 @@ int fr_inputs_read(struct fr_inputs *in, struct fr_model *m, unsigned threads)
 			r = fr_model_exclude(m, t->path, "%s", t->reason ? t->reason : "?");
 		else
 			r = fr_model_merge(m, &t->result);
+		if (!r && t->kind == TASK_FILE && t->note)
+			r = fr_model_note(m, t->path, "%s", t->note);
 		fr_model_free(&t->result);
 		if (r)
 			return -ENOMEM;

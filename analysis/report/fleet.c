@@ -423,11 +423,14 @@ static struct json_object *run_json(struct json_object *mf, const char *mf_dir,
 	if (!c.h || !c.by_host || !by_key || !(dirs = json_object_new_array()) ||
 	    add(o, "dirs", dirs))
 		goto nomem;
-	for (size_t i = 0; i < c.nh; i++)
-		if (fr_fleet_host_figures(
-			    by_key, json_object_get_string(json_object_array_get_idx(c.hosts, i)),
-			    &c.h[i]))
+	for (size_t i = 0; i < c.nh; i++) {
+		const char *host = json_object_get_string(json_object_array_get_idx(c.hosts, i));
+
+		if (fr_fleet_host_figures(by_key, host, &c.h[i]))
 			goto nomem;
+		if (!c.h[i].present)
+			fr_fleet_resumed_why(mf, run, host, c.h[i].why, sizeof(c.h[i].why));
+	}
 	for (int d = 0; d < 2; d++) {
 		bool io = false;
 
@@ -468,14 +471,16 @@ nomem:
 	return NULL;
 }
 
-/* A run the fleet view reads: a curve or test step that ran (done) or
- * failed with an output (a host lost); PTS runs are fiorank pts's. */
+/* A run the fleet view reads: a curve or test step that ran (done), lost
+ * a host (partial) or failed with an output; PTS runs are fiorank pts's,
+ * a host's rerun alone (resume_of) is said in the run it completes. */
 static bool fleet_run(struct json_object *run)
 {
 	const char *suite = fr_json_str(run, "suite"), *status = fr_json_str(run, "status");
 
 	return fr_json_str(run, "output") && (!suite || strncmp(suite, "pts-", 4)) && status &&
-	       (!strcmp(status, "done") || !strcmp(status, "failed"));
+	       !fr_json_get(run, "resume_of") &&
+	       (!strcmp(status, "done") || !strcmp(status, "failed") || !strcmp(status, "partial"));
 }
 
 static struct json_object *fleet_json(const char *path, struct json_object *mf)

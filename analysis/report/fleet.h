@@ -77,6 +77,17 @@ struct json_object *fr_fleet_index_clients(struct json_object *clients);
  */
 int fr_fleet_host_figures(struct json_object *by_key, const char *host, struct fr_fleet_host *h);
 /**
+ * fr_fleet_resumed_why() - why a host lost in a run is still missing there
+ * @mf: the manifest
+ * @run: its run (a --hosts run that lost @host)
+ * @host: the host as given to --hosts
+ * @why: set when @host was rerun alone (--resume: a done run whose
+ *	resume_of is @run's id): it ran apart, never summed with the others
+ * @len: its size
+ */
+void fr_fleet_resumed_why(struct json_object *mf, struct json_object *run, const char *host,
+			  char *why, size_t len);
+/**
  * fr_fleet_host_free() - free a host's bins
  * @h: the host's figures
  */
