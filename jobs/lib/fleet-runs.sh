@@ -110,17 +110,30 @@ resume_hosts_of() {
 	done <<<"$(manifest_run_lost "$manifest" "$1")"
 }
 
-# resumed_iops: the row's IOPS over every host (the survivors' output and
-# each lost host's rerun alone, summed; "" when one has none), for take_*:
-# a curve's peak is every host's, as for a run on all of them at once.
+# clients_iops FILE: "READ WRITE" IOPS of fio's client output FILE, summed
+# over its servers' jobs that ended without an error (a partial run's
+# lost host is left out: fiorank --iops refuses the file for its error).
+clients_iops() {
+	sed -n '/^{/,$p' "$1" 2>/dev/null | jq -rs 'last | [.client_stats[]? |
+		select(.jobname != "All clients" and (.error // 0) == 0)] |
+		if length == 0 then empty else "\(map(.read.iops // 0) | add) \(map(.write.iops // 0) | add)" end' 2>/dev/null
+}
+
+# resumed_iops: the row's IOPS over every host into run_iops (the
+# survivors' output and each lost host's rerun alone, summed; fails when
+# one has none), for take_*: a curve's peak is every host's, as for a run
+# on all of them at once.
 resumed_iops() {
-	local f r w sr=0 sw=0 hs
-	for f in "$out" $(manifest_run_lost "$manifest" "$id" | while IFS= read -r hs; do
+	local f r w sr=0 sw=0 hs files=("$out")
+	while IFS= read -r hs; do
+		[ -n "$hs" ] || continue
 		host_file_name "$hs"
-		echo "$results/$rel.resume-$REPLY.json"
-	done); do
-		read -r r w <<<"$(result_iops "$f")"
-		[ -n "$w" ] || { run_iops=""; return 1; }
+		files+=("$results/$rel.resume-$REPLY.json")
+	done <<<"$(manifest_run_lost "$manifest" "$id")"
+	run_iops=""
+	for f in "${files[@]}"; do
+		read -r r w <<<"$(clients_iops "$f")"
+		[ -n "$w" ] || return 1
 		sr=$(awk -v a="$sr" -v b="$r" 'BEGIN { printf "%.3f", a + b }')
 		sw=$(awk -v a="$sw" -v b="$w" 'BEGIN { printf "%.3f", a + b }')
 	done
