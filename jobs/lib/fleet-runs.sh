@@ -45,28 +45,41 @@ fio_said() {
 # fleet_outcome OUT ERRFILE HOST...: one line per HOST, "HOST<TAB>done" or
 # "HOST<TAB>lost<TAB>WHY", from fio's client output OUT (its last JSON
 # document) and fio's messages (OUT's text lines, ERRFILE).  A host is done
-# when fio's output holds its result with I/O and no job error.
+# when fio's output holds its result with I/O and no job error.  One jq and
+# one awk for every host (hundreds of hosts: no process per host), fio's
+# messages searched for the lost ones only.
 fleet_outcome() {
-	local out=$1 errf=$2 h k lines err said
+	local out=$1 errf=$2 h state why said keys="" i=0 hs
 	shift 2
-	# key, error, job name, I/Os: one line per client job
-	lines=$(sed -n '/^{/,$p' "$out" 2>/dev/null | jq -rs 'last | .client_stats[]? |
-		select(.jobname != "All clients") |
-		"\(.hostname),\(.port)\t\(.error // 0)\t\(.jobname)\t\([.read, .write, .trim | .total_ios? // 0] | add)"' 2>/dev/null)
+	hs=("$@")
 	for h in "$@"; do
 		host_key "$h"
-		k=$REPLY
+		keys+="$REPLY "
+	done
+	# key, error, job name, I/Os: one line per client job, then each host's state
+	while IFS=$'\t' read -r state why; do
+		h=${hs[i]}
+		i=$((i + 1))
+		if [ "$state" = "done" ]; then
+			printf '%s\tdone\n' "$h"
+			continue
+		fi
 		said=$(fio_said "$h" "$out" "$errf")
 		said=${said#fio: }
-		err=$(awk -F'\t' -v k="$k" '$1 == k && $2 != 0 { print "its job \047" $3 "\047 ended with error " $2; exit }' <<<"$lines")
-		if [ -n "$err" ]; then
-			printf '%s\tlost\t%s on %s%s\n' "$h" "$err" "$dev" "${said:+; fio said: $said}"
-		elif ! awk -F'\t' -v k="$k" '$1 == k && $4 > 0 { f = 1 } END { exit !f }' <<<"$lines"; then
-			printf '%s\tlost\t%s\n' "$h" "fio's output holds no result of it${said:+; fio said: $said}"
-		else
-			printf '%s\tdone\n' "$h"
-		fi
-	done
+		[ "$why" != none ] || why="fio's output holds no result of it"
+		[ "${why#its job}" = "$why" ] || why+=" on $dev"
+		printf '%s\tlost\t%s%s\n' "$h" "$why" "${said:+; fio said: $said}"
+	done <<<"$(sed -n '/^{/,$p' "$out" 2>/dev/null | jq -rs 'last | .client_stats[]? |
+		select(.jobname != "All clients") |
+		"\(.hostname),\(.port)\t\(.error // 0)\t\(.jobname)\t\([.read, .write, .trim | .total_ios? // 0] | add)"' 2>/dev/null |
+		awk -F'\t' -v keys="$keys" '
+			$2 != 0 && !($1 in err) { err[$1] = "its job \047" $3 "\047 ended with error " $2 }
+			$4 > 0 { io[$1] = 1 }
+			END {
+				n = split(keys, k, " ")
+				for (i = 1; i <= n; i++)
+					print (k[i] in err) ? "lost\t" err[k[i]] : (k[i] in io) ? "done\t" : "lost\tnone"
+			}')"
 }
 
 # fleet_judge: after a --hosts run of the row (run_hosts: the hosts it went
