@@ -99,12 +99,23 @@ const struct fr_run *fr_manifest_find(const struct fr_manifest *mf, const char *
  */
 char *fr_manifest_drive_label(const struct fr_manifest *mf, const struct fr_run *run);
 
-/* The ranking reads RUN's output: done (or no status), or "partial" (a
- * --hosts run that lost a host: the others' results are complete). */
+/**
+ * fr_run_ranked() - whether the ranking reads a run's output
+ * @run: the run
+ *
+ * Return: true for a run done (or without a status), or "partial" (a
+ * --hosts run that lost a host: the others' results are complete).
+ */
 bool fr_run_ranked(const struct fr_run *run);
-/* What the report says beside RUN's output (a host lost in it, or its rerun
- * on one host alone), malloc'd into *note, NULL when nothing; -1 when out
- * of memory. */
+/**
+ * fr_run_host_note() - what the report says beside a --hosts run's output
+ * @mf: its manifest
+ * @run: the run
+ * @note: set to a malloc'd note (a host lost in @run, or @run a lost host's
+ *	rerun alone), NULL when there is nothing to say
+ *
+ * Return: 0, or -1 when out of memory.
+ */
 int fr_run_host_note(const struct fr_manifest *mf, const struct fr_run *run, char **note);
 
 #endif
