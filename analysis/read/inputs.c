@@ -66,6 +66,7 @@ static void free_task(struct task *t)
 	free(t->step_hint);
 	free(t->sidecar);
 	free(t->reason);
+	free(t->note);
 	fr_model_free(&t->result);
 }
 
@@ -334,7 +335,7 @@ static void plan_file(struct walk *w, const char *path, const struct listing *ls
 		return;
 	}
 
-	if (run && run->status && strcmp(run->status, "done")) {
+	if (run && !fr_run_ranked(run)) {
 		problem(w->in, TASK_EXCLUDE, path, "manifest run %s has status \"%s\"",
 			run->id ? run->id : run->output, run->status);
 		/* a fleet run that failed with an output (a host lost): the
@@ -354,6 +355,8 @@ static void plan_file(struct walk *w, const char *path, const struct listing *ls
 	if (run && !w->o->drive && host_entrants(w->mf, run, &t->host_entrants))
 		w->in->oom = true;
 	t->fleet = run && w->mf->fleet;
+	if (run && fr_run_host_note(w->mf, run, &t->note))
+		w->in->oom = true;
 	t->profile = dup_or_null(w->o->profile);
 	t->step = dup_or_null(w->o->step);
 	t->fallback = fr_fallback_label(w->root, path);

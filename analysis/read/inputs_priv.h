@@ -39,6 +39,7 @@ struct task {
 	 * lost: the file is read for that alone) */
 	bool fleet;
 	char *reason; /* TASK_SKIP, TASK_EXCLUDE */
+	char *note;   /* TASK_FILE: said beside it (a host lost, or a host rerun alone) */
 	struct fr_model result;
 };
 

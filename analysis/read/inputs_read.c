@@ -211,6 +211,8 @@ int fr_inputs_read(struct fr_inputs *in, struct fr_model *m, unsigned threads)
 			r = fr_model_merge(m, &t->result);
 		/* the fleet view's servers of the file, moved, not copied */
 		r = r ?: fr_model_take_clients(m, &t->result);
+		if (!r && t->kind == TASK_FILE && t->note)
+			r = fr_model_note(m, t->path, "%s", t->note);
 		fr_model_free(&t->result);
 		if (r)
 			return -ENOMEM;

@@ -171,15 +171,16 @@ static int dir_objects(struct json_object *job, const struct fr_jobopts *o, stru
 		obj[pct ? FR_READ : FR_WRITE] = mixed;
 		return 0;
 	}
-	return fr_pending_exclude(p,
-		       "job '%s': unified_rw_reporting=mixed reports its reads and writes as one "
-		       "(\"mixed\"), so the read share it achieved and its per-direction figures "
-		       "are not known; rerun with unified_rw_reporting=both",
-		       p->jobname);
+	return fr_pending_exclude(
+		p,
+		"job '%s': unified_rw_reporting=mixed reports its reads and writes as one "
+		"(\"mixed\"), so the read share it achieved and its per-direction figures "
+		"are not known; rerun with unified_rw_reporting=both",
+		p->jobname);
 }
 
 int fr_read_job_dirs(struct json_object *job, const struct fr_jobopts *o, struct fr_pending *p,
-		      struct fr_ran *ran, double *run_ms)
+		     struct fr_ran *ran, double *run_ms)
 {
 	static const char *const dirs[FR_NDIRS] = {"read", "write", "trim"};
 	struct json_object *obj[FR_NDIRS];
@@ -202,7 +203,8 @@ int fr_read_job_dirs(struct json_object *job, const struct fr_jobopts *o, struct
 		any = true;
 		why = read_dir(obj[d], &p->job.dir[d]);
 		if (why)
-			return fr_pending_exclude(p, "job '%s': its \"%s\" %s", p->jobname, dirs[d], why);
+			return fr_pending_exclude(p, "job '%s': its \"%s\" %s", p->jobname, dirs[d],
+						  why);
 		ran->ios[d] = p->job.dir[d].ios;
 		ran->bs[d] = bytes_per_io(obj[d], ran->ios[d]);
 		if (fr_drop_verify_reads(o, d, p, ran))
@@ -213,10 +215,10 @@ int fr_read_job_dirs(struct json_object *job, const struct fr_jobopts *o, struct
 		ios += p->job.dir[d].ios;
 	}
 	if (!any)
-		return fr_pending_exclude(p, "job '%s' has no \"read\", \"write\" or \"trim\" figures",
-			       p->jobname);
+		return fr_pending_exclude(
+			p, "job '%s' has no \"read\", \"write\" or \"trim\" figures", p->jobname);
 	if (!ios)
-		return fr_pending_exclude(p, "job '%s' completed no I/O: there is no figure to rank",
-			       p->jobname);
+		return fr_pending_exclude(
+			p, "job '%s' completed no I/O: there is no figure to rank", p->jobname);
 	return 0;
 }

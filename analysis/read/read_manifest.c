@@ -25,6 +25,30 @@ static char *dup_field(struct json_object *o, const char *key)
 	return NULL;
 }
 
+/* hosts_lost [{host, why}] as "H (why); H2 (why)", NULL when none. */
+static char *lost_hosts(struct json_object *r)
+{
+	struct json_object *lost = fr_json_get(r, "hosts_lost");
+	size_t n = json_object_is_type(lost, json_type_array) ? json_object_array_length(lost) : 0;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	if (!n || !(f = open_memstream(&buf, &len)))
+		return NULL;
+	for (size_t i = 0; i < n; i++) {
+		struct json_object *h = json_object_array_get_idx(lost, i);
+
+		fprintf(f, "%s%s (%s)", i ? "; " : "", fr_json_str(h, "host") ?: "?",
+			fr_json_str(h, "why") ?: "no reason recorded");
+	}
+	if (fclose(f)) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
+}
+
 static int read_runs(struct json_object *runs, struct fr_manifest *mf, char *err, size_t errlen)
 {
 	size_t n = json_object_array_length(runs);
@@ -46,6 +70,10 @@ static int read_runs(struct json_object *runs, struct fr_manifest *mf, char *err
 		run->engine_output = dup_field(r, "engine_output");
 		run->status = dup_field(r, "status");
 		run->engine = dup_field(r, "engine");
+		run->lost = lost_hosts(r);
+		run->resume_of = dup_field(r, "resume_of");
+		run->host = dup_field(r, "host");
+		run->started = dup_field(r, "started");
 		if (!run->drive || !run->output) {
 			snprintf(err, errlen, "runs[%zu] needs string \"drive\" and \"output\"", i);
 			return -1;
@@ -159,6 +187,10 @@ void fr_manifest_free(struct fr_manifest *mf)
 		free(r->engine_output);
 		free(r->status);
 		free(r->engine);
+		free(r->lost);
+		free(r->resume_of);
+		free(r->host);
+		free(r->started);
 	}
 	for (size_t i = 0; i < mf->ndrives; i++) {
 		free(mf->drives[i].label);
@@ -191,4 +223,48 @@ char *fr_manifest_drive_label(const struct fr_manifest *mf, const struct fr_run 
 	if (!run->engine || !mf->engine || !strcmp(run->engine, mf->engine))
 		return strdup(run->drive);
 	return asprintf(&label, "%s (%s)", run->drive, run->engine) < 0 ? NULL : label;
+}
+
+bool fr_run_ranked(const struct fr_run *run)
+{
+	return !run->status || !strcmp(run->status, "done") ||
+	       (!strcmp(run->status, "partial") && run->lost);
+}
+
+/* The entrant label of RUN's drive on HOST, or NULL. */
+static const char *host_entrant(const struct fr_manifest *mf, const struct fr_run *run)
+{
+	for (size_t i = 0; i < mf->ndrives; i++) {
+		const struct fr_mdrive *d = &mf->drives[i];
+
+		if (d->host && d->entrant && !strcmp(d->host, run->host) &&
+		    !strcmp(d->label, run->drive))
+			return d->entrant;
+	}
+	return NULL;
+}
+
+int fr_run_host_note(const struct fr_manifest *mf, const struct fr_run *run, char **note)
+{
+	const char *id = run->id ? run->id : run->output;
+	int r = 0;
+
+	*note = NULL;
+	if (run->lost && run->status && !strcmp(run->status, "partial"))
+		r = asprintf(note,
+			     "manifest run %s lost host(s) %s: the other hosts ran together, "
+			     "complete, and are ranked; the lost host's drive has no figure "
+			     "here (--resume reruns it there alone)",
+			     id, run->lost);
+	else if (run->resume_of && run->host)
+		r = asprintf(note,
+			     "manifest run %s: %s (host %s) ran alone at %s (--resume: the host "
+			     "was lost in %s), not beside the other hosts",
+			     id, host_entrant(mf, run) ?: "its drive", run->host,
+			     run->started ?: "a time not recorded", run->resume_of);
+	if (r < 0) {
+		*note = NULL;
+		return -1;
+	}
+	return 0;
 }

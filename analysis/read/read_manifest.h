@@ -2,6 +2,7 @@
 #ifndef FIORANK_READ_MANIFEST_H
 #define FIORANK_READ_MANIFEST_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* One entry of the runner's manifest.json "runs" array (schema
@@ -16,6 +17,11 @@ struct fr_run {
 	char *engine_output; /* or NULL */
 	char *status;	     /* done, failed, running */
 	char *engine;	     /* the ioengine this run used, or NULL */
+	/* a --hosts run: "H (why); ..." of the hosts lost in it (status
+	 * "partial"), or NULL; a rerun on one such host alone (--resume):
+	 * the run it completes, the host and when it started */
+	char *lost;
+	char *resume_of, *host, *started;
 };
 
 struct fr_mdrive {
@@ -95,5 +101,24 @@ const struct fr_run *fr_manifest_find(const struct fr_manifest *mf, const char *
  * Return: a new string to free(), or NULL when out of memory.
  */
 char *fr_manifest_drive_label(const struct fr_manifest *mf, const struct fr_run *run);
+
+/**
+ * fr_run_ranked() - whether the ranking reads a run's output
+ * @run: the run
+ *
+ * Return: true for a run done (or without a status), or "partial" (a
+ * --hosts run that lost a host: the others' results are complete).
+ */
+bool fr_run_ranked(const struct fr_run *run);
+/**
+ * fr_run_host_note() - what the report says beside a --hosts run's output
+ * @mf: its manifest
+ * @run: the run
+ * @note: set to a malloc'd note (a host lost in @run, or @run a lost host's
+ *	rerun alone), NULL when there is nothing to say
+ *
+ * Return: 0, or -1 when out of memory.
+ */
+int fr_run_host_note(const struct fr_manifest *mf, const struct fr_run *run, char **note);
 
 #endif

@@ -96,7 +96,16 @@ static int step_figures(struct json_object *mf, struct json_object *run,
 	c.nh = json_object_array_length(c.hosts);
 	c.h = calloc(c.nh ? c.nh : 1, sizeof(*c.h));
 	c.by_host = drives_by_host(mf, fr_json_str(run, "drive") ?: "");
-	if (!c.h || !c.by_host || fr_fleet_hosts_of(rec, c.hosts, c.h) || step_dirs(&c, st))
+	c.resumed = calloc(c.nh ? c.nh : 1, sizeof(*c.resumed));
+	if (!c.h || !c.by_host || !c.resumed || fr_fleet_hosts_of(rec, c.hosts, c.h))
+		goto out;
+	for (size_t i = 0; i < c.nh; i++)
+		if (!c.h[i]->present)
+			fr_fleet_resumed_why(
+				mf, run,
+				json_object_get_string(json_object_array_get_idx(c.hosts, i)),
+				c.resumed[i], sizeof(c.resumed[i]));
+	if (step_dirs(&c, st))
 		goto out;
 	if ((other = fr_fleet_unlisted(rec, c.hosts))) {
 		snprintf(why, sizeof(why),
@@ -115,6 +124,7 @@ static int step_figures(struct json_object *mf, struct json_object *run,
 	ret = 0;
 out:
 	free(c.h);
+	free(c.resumed);
 	json_object_put(c.by_host);
 	return ret;
 }
@@ -136,14 +146,16 @@ static int step_make(const struct fr_model *m, struct json_object *mf, const cha
 	return step_figures(mf, run, rec, st);
 }
 
-/* A run the fleet view reads: a curve or test step that ran (done) or
- * failed with an output (a host lost); PTS runs are fiorank pts's. */
+/* A run the fleet view reads: a curve or test step that ran (done), lost
+ * a host (partial) or failed with an output; PTS runs are fiorank pts's,
+ * a host's rerun alone (resume_of) is said in the run it completes. */
 static bool fleet_run(struct json_object *run)
 {
 	const char *suite = fr_json_str(run, "suite"), *status = fr_json_str(run, "status");
 
 	return fr_json_str(run, "output") && (!suite || strncmp(suite, "pts-", 4)) && status &&
-	       (!strcmp(status, "done") || !strcmp(status, "failed"));
+	       !fr_json_get(run, "resume_of") &&
+	       (!strcmp(status, "done") || !strcmp(status, "failed") || !strcmp(status, "partial"));
 }
 
 static int one_make(const struct fr_model *m, const char *path, struct json_object *mf,

@@ -206,7 +206,7 @@ void fr_fleet_withheld(const struct fr_fleet_ctx *c, enum fr_dir d, char *buf, s
 				buf, len,
 				"fleet row withheld: host %s%s%s%s has no result in this step (%s)",
 				host, name ? " (" : "", name ? name : "", name ? ")" : "",
-				c->h[i]->why);
+				c->resumed && *c->resumed[i] ? c->resumed[i] : c->h[i]->why);
 		else if (c->h[i]->dir[d].no_bins)
 			snprintf(buf, len,
 				 "fleet row withheld: host %s%s%s%s has no json+ latency bins",

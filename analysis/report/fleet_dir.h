@@ -19,6 +19,8 @@ struct fr_fleet_ctx {
 	struct json_object *by_host;	 /* the run's drives by host (fleet.c) */
 	const struct fr_client_all *all; /* fio's "All clients" block */
 	const struct fr_client_host **h; /* per host, its server (fleet_read.h) */
+	/* per host missing here, why when it was rerun alone (--resume) */
+	char (*resumed)[200];
 	size_t nh;
 };
 

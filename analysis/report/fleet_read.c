@@ -6,10 +6,12 @@
  */
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include <json-c/json.h>
 
 #include "model/label.h"
+#include "util/json_get.h"
 #include "report/fleet_read.h"
 
 static const struct fr_client_host absent = {
@@ -65,4 +67,26 @@ const char *fr_fleet_unlisted(const struct fr_clients *rec, struct json_object *
 			out = rec->hosts[i].key;
 	json_object_put(known);
 	return out;
+}
+
+void fr_fleet_resumed_why(struct json_object *mf, struct json_object *run, const char *host,
+			  char *why, size_t len)
+{
+	struct json_object *runs = fr_json_get(mf, "runs");
+	const char *id = fr_json_str(run, "id");
+	size_t n = json_object_is_type(runs, json_type_array) ? json_object_array_length(runs) : 0;
+
+	for (size_t i = 0; id && i < n; i++) {
+		struct json_object *r = json_object_array_get_idx(runs, i);
+
+		if (!strcmp(fr_json_str(r, "resume_of") ?: "", id) &&
+		    !strcmp(fr_json_str(r, "host") ?: "", host) &&
+		    !strcmp(fr_json_str(r, "status") ?: "", "done")) {
+			snprintf(why, len,
+				 "it ran apart: rerun alone by --resume at %s; hosts that did not "
+				 "run together are never summed",
+				 fr_json_str(r, "started") ?: "a time not recorded");
+			return;
+		}
+	}
 }

@@ -37,4 +37,16 @@ int fr_fleet_hosts_of(const struct fr_clients *rec, struct json_object *hosts,
  */
 const char *fr_fleet_unlisted(const struct fr_clients *rec, struct json_object *hosts);
 
+/**
+ * fr_fleet_resumed_why() - why a host lost in a run is still missing there
+ * @mf: the manifest
+ * @run: its run (a --hosts run that lost @host)
+ * @host: the host as given to --hosts
+ * @why: set when @host was rerun alone (--resume: a done run whose
+ *	resume_of is @run's id): it ran apart, never summed with the others
+ * @len: its size
+ */
+void fr_fleet_resumed_why(struct json_object *mf, struct json_object *run, const char *host,
+			  char *why, size_t len);
+
 #endif

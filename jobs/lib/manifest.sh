@@ -106,6 +106,13 @@ manifest_run_statuses() {
 	jq -r '.runs[] | "\(.id)\t\(.status)"' "$1"
 }
 
+# manifest_run_lost MANIFEST ID: the hosts lost in run ID (its
+# hosts_lost, jobs/lib/fleet-runs.sh), one a line.
+manifest_run_lost() {
+	manifest_flush "$1" || return 1
+	jq -r --arg id "$2" '.runs[] | select(.id == $id) | .hosts_lost[]?.host' "$1"
+}
+
 # manifest_argv MANIFEST: the stored command line, one word a line.
 manifest_argv() { jq -er '.argv[]' "$1"; }
 

@@ -84,6 +84,12 @@ run_overhead=0 estimate_how="" # the dry run's per-run overhead (estimate_overhe
 # ---- the runs (jobs/lib/steps.sh, stop.sh)
 failed=0             # 1 when a run failed
 hosts_file=""        # the fio --client list (write_hosts_list)
+clients_file=""      # the list this run goes to: hosts_file, or one lost host's (fleet-runs.sh)
+run_hosts=()         # the hosts of clients_file
+run_extra=""         # more members of the run's record (", \"hosts_lost\": [...]"...)
+resume_hosts=()      # a partial run's lost hosts still to rerun alone (fleet-runs.sh)
+host_lost_said=""    # "  ID: HOST (why)" of every host lost in this invocation
+errf=""              # the run's fio messages (<step>.stderr)
 stop_signal=""       # INT or TERM once one came (stop.sh)
 child_pid="" stop_pids=""  # the running child; those signalled
 id=""                # the run in progress

@@ -8,11 +8,12 @@
 # shellcheck source=jobs/lib/state.sh
 . "${BASH_SOURCE[0]%/*}/state.sh"
 
-# run_fio OUT JOB: runs one flattened job, locally or on every host.
+# run_fio OUT JOB: runs one flattened job, locally or on the hosts of
+# clients_file (every host; one lost host alone on --resume).
 run_fio() {
 	local out=$1 job=$2
-	if [ -n "$hosts_file" ]; then
-		run_child "$fio_bin" --output-format=json+ --output="$out" --client="$hosts_file" "$job"
+	if [ -n "$clients_file" ]; then
+		run_child "$fio_bin" --output-format=json+ --output="$out" --client="$clients_file" "$job"
 	else
 		run_child "$fio_bin" --output-format=json+ --output="$out" "$job"
 	fi
@@ -33,7 +34,7 @@ record_run() {
 	local ti=$target_iops tm=$target_mbps
 	[[ $ti =~ ^[0-9]+$ ]] || ti=null
 	[[ $tm =~ ^[0-9]+$ ]] || tm=null
-	manifest_set_run "$manifest" "{$r, \"target_iops\": $ti, \"target_mbps\": $tm}" ${2:+--later}
+	manifest_set_run "$manifest" "{$r, \"target_iops\": $ti, \"target_mbps\": $tm$run_extra}" ${2:+--later}
 }
 
 # ------------------------------------------------------------ the steps
@@ -48,7 +49,8 @@ load_row() {
 	id=${plan_id[i]} st=${plan_suite[i]} test=${plan_test[i]} step=${plan_step[i]}
 	job=${plan_job[i]} sect=${plan_sect[i]} est=${plan_est[i]} kind=${plan_kind[i]}
 	drive=${id%%/*} dev=${node_of[${id%%/*}]} rel=$id
-	out=$results/$rel.json flat=$results/$rel.fio ident=$results/$rel.engine.json
+	out=$results/$rel.json flat=$results/$rel.fio ident=$results/$rel.engine.json errf=$results/$rel.stderr
+	run_extra=""
 	target_iops=null target_mbps=null sha="" eng="" step_rate="" run_iops="" started=""
 }
 
@@ -131,12 +133,14 @@ run_job() {
 	[ ! -t 1 ] || echo
 	if [ -s "$results/.fio-stderr" ]; then
 		cat "$results/.fio-stderr" >&2
-		mv "$results/.fio-stderr" "$results/$rel.stderr"
+		mv "$results/.fio-stderr" "$errf"
 	fi
-	if [ -z "$stop_signal" ] && [ "$fio_rc" = 0 ] && result_checked; then
+	if [ -n "$clients_file" ] && [ -z "$stop_signal" ] && fleet_judge; then
+		: # partial: some hosts lost, the others' results kept (fleet-runs.sh)
+	elif [ -z "$stop_signal" ] && [ "$fio_rc" = 0 ] && result_checked; then
 		status="done"
-	elif [ -z "$stop_signal" ] && [ -s "$results/$rel.stderr" ]; then
-		echo "ssdnvme-suite: $id failed (fio exit $fio_rc; its messages are in $results/$rel.stderr)" >&2
+	elif [ -z "$stop_signal" ] && [ -s "$errf" ]; then
+		echo "ssdnvme-suite: $id failed (fio exit $fio_rc; its messages are in $errf)" >&2
 	elif [ -z "$stop_signal" ] && [ "$fio_rc" = 0 ]; then
 		# fio said nothing and exited 0: what fiorank refused in its output.
 		echo "ssdnvme-suite: $id failed: fio exited 0 but its result in $out is not complete: $(
@@ -288,13 +292,29 @@ hash_jobs() {
 	done <<<"$(cd "$JOBS" && sha256sum -- "${list[@]}" 2>/dev/null)"
 }
 
+# row_env: the environment of the row's job: its device, the engine's
+# results file (none with --hosts: on a fio server the path would be the
+# server's own, read-only or the same file for every server, so none is
+# asked for and the engine writes none there), noisy neighbor's namespaces,
+# and the engine of the runs that name theirs (noisy neighbor, copy).
+row_env() {
+	local c=0 ns
+	export SSDNVME_DEV=$dev SSDNVME_ENGINE_JSON=$ident
+	[ -z "$hosts_file" ] || SSDNVME_ENGINE_JSON=""
+	for ns in ${nn_nodes[$drive]:-}; do
+		c=$((c + 1))
+		export "SSDNVME_NS$c=$ns"
+	done
+	case $step in ssdnvme | ssdnvme-fdp | io_uring_cmd) ENGINE_OVERRIDE=$step ;; *) ENGINE_OVERRIDE=$engine ;; esac
+}
+
 # run_plan: every row in order; skips what a resumed suite already did, a
 # drive whose purge failed, and steady-state rounds after the verdict.
 # The ETA: what is left of the plan, plus, per remaining run, the overhead
 # the runs so far took beyond their planned time (fio start-up, the
 # emulated test bed's slowness...).
 run_plan() {
-	local i n left done_secs=0 ran_n=0 ran_est=0 ran_secs=0 extra run_t0 c ns status rid rstatus
+	local i n left done_secs=0 ran_n=0 ran_est=0 ran_secs=0 extra run_t0 status rid rstatus
 	local est_text eta_text finished
 	declare -gA peak_of=() curve_of=() ss_values=() ss_tail_values=() ss_done=() skip_drive=() sha_of=() prev_status=()
 	while IFS=$'\t' read -r rid rstatus; do
@@ -312,6 +332,18 @@ run_plan() {
 		[ -z "${skip_drive[$drive]:-}" ] || continue
 		[ "$kind" != ss ] || [ -z "${ss_done[$drive/$st]:-}" ] || continue
 		[ "$kind" != ptsr ] || pts_round_wanted || continue
+		# a --hosts run that lost hosts: rerun on them alone (fleet-runs.sh)
+		if [ "${prev_status[$id]:-}" = partial ]; then
+			resume_hosts_of "$id"
+			if [ ${#resume_hosts[@]} = 0 ]; then
+				echo "[$n/$total_steps] $id: done before (its lost hosts rerun alone since), skipped" >&2
+				if resumed_iops && declare -F "take_$kind" >/dev/null; then "take_$kind" 0; fi
+				continue
+			fi
+			row_env
+			resume_partial "$n"
+			continue
+		fi
 		# a cut's fio output is cut short too: its check passed, that is all
 		if [ "${prev_status[$id]:-}" = "done" ] && { [ "$kind" = purge ] || [ "$kind" = pc ] || result_valid "$out"; }; then
 			echo "[$n/$total_steps] $id: done before, skipped" >&2
@@ -324,19 +356,8 @@ run_plan() {
 		fmt_secs $((left + extra * (total_steps - n + 1))) eta_text
 		echo "[$n/$total_steps] $id (~$est_text, ETA $eta_text left)" >&2
 		run_t0=$SECONDS
-		# The engine's results file is this host's: on a fio server the path
-		# is the server's own (read-only, or the same file for every server),
-		# so with --hosts none is asked for (the engine writes none there).
-		export SSDNVME_DEV=$dev SSDNVME_ENGINE_JSON=$ident
-		[ -z "$hosts_file" ] || SSDNVME_ENGINE_JSON=""
-		c=0
-		for ns in ${nn_nodes[$drive]:-}; do
-			c=$((c + 1))
-			export "SSDNVME_NS$c=$ns"
-		done
+		row_env
 		iso_now started
-		# The noisy-neighbor and copy runs name their engine; the rest use --engine.
-		case $step in ssdnvme | ssdnvme-fdp | io_uring_cmd) ENGINE_OVERRIDE=$step ;; *) ENGINE_OVERRIDE=$engine ;; esac
 		status=failed
 		if ! declare -F "prepare_$kind" >/dev/null || "prepare_$kind"; then
 			case $kind in purge) run_purge ;; pc) run_power_cut ;; *) run_job ;; esac

@@ -6,9 +6,12 @@
 # clients" checked against it, the spread across drives; a host lost
 # mid-run (a real kill) and a host removed from a copy (edited) withhold the
 # fleet row with the host named; a step output that is not JSON is said;
-# seven replicated hosts name the outliers the rule gives.  Every expected
-# figure is recomputed here from the fio JSON alone (python, jq), not from
-# fiorank's code.
+# seven replicated hosts name the outliers the rule gives; a drive removed
+# mid-run (real) leaves the run "partial": the other drives ranked, the
+# fleet row withheld; after --resume (real) the lost host's rerun alone
+# ranks its drive, said, and is never summed into a fleet row.  Every
+# expected figure is recomputed here from the fio JSON alone (python, jq),
+# not from fiorank's code.
 # shellcheck source=tests/lib.sh
 source "$(dirname "$0")/../lib.sh"
 cd "$TOP" || exit 1
@@ -169,4 +172,67 @@ check "seven hosts: the IOPS outliers are those beyond median +- 3 x scaled MAD 
 check "seven hosts: the text report names the same outliers" \
 	bash -c 'want=$(jq -r "[.fleet.fleets[0].steps[0].dirs[0].spread.iops.outliers[]] | join(\", \")" "$1")
 		grep -qF "IOPS across 7 drives: " "$2" && grep -F "IOPS across 7 drives: " "$2" | head -1 | grep -qF ": outlier $want"' _ "$tmp/seven.json" "$tmp/seven.txt"
+
+# A drive removed mid-run (real: tests/vm/t-fleet-faults.sh, the third
+# guest's NVMe controller hot-removed during the peak step): the runner
+# recorded the run "partial" with that host lost; fiorank ranks the two
+# other drives, each from its own host's result, and withholds the fleet row.
+lost_host=$(jq -r '.runs[] | select(.status == "partial") | .hosts_lost[0].host' "$D/removed/manifest.json")
+"$FIORANK" -N -f json "$D/removed" >"$tmp/rm.json" 2>"$tmp/rm.err"
+rc=$?
+check "a drive removed mid-run: exit 1 ($rc)" test $rc = 1
+# ranked PEAK_FILE REPORT DRIVES...: the report ranks exactly DRIVES at the
+# peak step, each with the IOPS of its own host in PEAK_FILE (fio's JSON).
+ranked() {
+	python3 - "$@" <<'PY'
+import json, sys
+peak, rep, want = sys.argv[1], json.load(open(sys.argv[2])), sys.argv[3:]
+s = open(peak).read()
+clients = json.loads(s[s.index('\n{') + 1:])['client_stats']
+mf = json.load(open(peak[:peak.index('/ng0n1/')] + '/manifest.json'))
+serial = {'%s,%s' % (c['hostname'], c['port']): c for c in clients if c['jobname'] != 'All clients'}
+rows = [r for p in rep['profiles'] if p['profile'] == '4k-randread' for r in p['ranking'] if r['peak_step'] == 'peak']
+ok = sorted(r['drive'] for r in rows) == sorted(want)
+for r in rows:
+    d = next(d for d in mf['drives'] if '%s %s ns%d' % (d['model'], d['serial'], d['nsid']) == r['drive'])
+    c = serial.get(d['host'])
+    ok &= c is not None and c['error'] == 0 and abs(r['iops'] - c['read']['iops']) < 1e-3
+sys.exit(0 if ok else 1)
+PY
+}
+check "a drive removed: the two other drives ranked at the peak, each with its own host's IOPS" \
+	ranked "$D/removed/ng0n1/profiles/4k-randread/peak.json" "$tmp/rm.json" "QEMU NVMe Ctrl fleet0001 ns1" "QEMU NVMe Ctrl fleet0002 ns1"
+check "a drive removed: the lost host's job excluded, its error named" \
+	grep -qE "excluded from .*/peak.json: job '4k-randread@peak' on ${lost_host/,/:} ended with error [0-9]+" "$tmp/rm.err"
+check "a drive removed: the fleet row withheld, naming the host (fleet3) and its job's error" \
+	grep -qE "peak \(read\): fleet row withheld: host $lost_host \(fleet3\) has no result in this step \(its job '4k-randread@peak' ended with error" "$tmp/rm.err"
+check "a drive removed: a note says the run lost the host and why, the others ranked" \
+	grep -qF "manifest run ng0n1/profiles/4k-randread/peak lost host(s) $lost_host (its job '4k-randread@peak' ended with error" "$tmp/rm.err"
+
+# The same run after --resume (real, as above): the peak rerun on the third
+# host alone (peak.resume-HOST.json), the 50 % step on all three.
+"$FIORANK" -N -f json "$D/resumed" >"$tmp/rs.json" 2>"$tmp/rs.err"
+rerun=$(jq -r '.runs[] | select(.resume_of != null) | .output' "$D/resumed/manifest.json")
+started=$(jq -r '.runs[] | select(.resume_of != null) | .started' "$D/resumed/manifest.json")
+check "resumed: three drives ranked at the peak; the third's peak is its rerun's, with its IOPS" \
+	python3 - "$tmp/rs.json" "$D/resumed/$rerun" <<'PY'
+import json, sys
+rep = json.load(open(sys.argv[1]))
+s = open(sys.argv[2]).read()
+c = [c for c in json.loads(s[s.index('\n{') + 1:])['client_stats'] if c['jobname'] != 'All clients']
+rows = {r['drive']: r for p in rep['profiles'] if p['profile'] == '4k-randread' for r in p['ranking'] if r['peak_step'] == 'peak'}
+third = rows.get('QEMU NVMe Ctrl fleet0003 ns1')
+peak = third and next(x for x in third['curve'] if x['step'] == 'peak')
+sys.exit(0 if len(rows) == 3 and len(c) == 1 and peak['file'].endswith(sys.argv[2].split('/')[-1])
+         and abs(peak['iops'] - c[0]['read']['iops']) < 1e-3 else 1)
+PY
+check "resumed: a note says the third drive ran alone at its rerun's start, not beside the others" \
+	grep -qF "QEMU NVMe Ctrl fleet0003 ns1 (host $lost_host) ran alone at $started (--resume: the host was lost in ng0n1/profiles/4k-randread/peak), not beside the other hosts" "$tmp/rs.err"
+check "resumed: the peak's fleet row stays withheld (it ran apart), never a sum" \
+	jq -e --arg h "$lost_host" --arg t "$started" '.fleet.fleets[0].steps[] | select(.step == "peak") | .dirs[0] |
+		.fleet == null and .withheld == "fleet row withheld: host \($h) (fleet3) has no result in this step (it ran apart: rerun alone by --resume at \($t); hosts that did not run together are never summed)"' "$tmp/rs.json"
+check "resumed: the rerun is no step of its own in the fleet view" \
+	jq -e '[.fleet.fleets[0].steps[].run] == ["ng0n1/profiles/4k-randread/peak", "ng0n1/profiles/4k-randread/50"]' "$tmp/rs.json"
+check "resumed: the 50 % step (all three at once) has its fleet row from the summed bins" \
+	python3 tests/fleet_row.py "$D/resumed/ng0n1/profiles/4k-randread/50.json" "$tmp/rs.json"
 tap_done

@@ -95,24 +95,5 @@ check "fiorank: three entrants, each host's drive by its own serial (fleet0001-3
 	jq -e '[.provenance.drives[] | [.serial, (.host | split(" ")[0])]] | sort ==
 		[["fleet0001", "fleet1"], ["fleet0002", "fleet2"], ["fleet0003", "fleet3"]]' "$tmp/rank.json"
 check "fiorank: the step's fleet row of 3 hosts has the summed bins' p99 and p99.99" \
-	python3 - "$f" "$tmp/rank.json" <<'PY'
-import json, sys
-s = open(sys.argv[1]).read()
-clients = [c for c in json.loads(s[s.index('\n{') + 1:])['client_stats'] if c['jobname'] != 'All clients']
-step = next(st for st in json.load(open(sys.argv[2]))['fleet']['fleets'][0]['steps']
-            if sys.argv[1].endswith('/' + st['step'] + '.json'))
-row = step['dirs'][0]
-bins = {}
-for c in clients:
-    for k, v in c[row['dir']]['clat_ns']['bins'].items():
-        bins[int(k)] = bins.get(int(k), 0) + v
-def pct(p):
-    seen, total = 0, sum(bins.values())
-    for ns in sorted(bins):
-        seen += bins[ns]
-        if seen >= p / 100.0 * total:
-            return ns / 1000.0
-f = row['fleet']
-sys.exit(0 if len(clients) == 3 and f['hosts'] == 3 and f['p99_us'] == pct(99) and f['p99_99_us'] == pct(99.99) else 1)
-PY
+	python3 "$TOP/tests/fleet_row.py" "$f" "$tmp/rank.json"
 tap_done

@@ -5,6 +5,16 @@
 # port 8765, writes $OUT/ready once the server listens (QEMU's forwarded port
 # accepts connections long before: a client that came then would be
 # dropped), and serves until the host writes $OUT/stop.
+# Device faults on the host's word (tests/vm/fleet --remove, or any file
+# written into this guest's share): $OUT/remove removes the NVMe controller's
+# PCI function (as a pulled drive: the kernel's hot-removal), answered by
+# $OUT/removed naming it and when (seconds since the epoch, this guest's
+# clock); a remove file that says "running" waits (at most 120 s) until a
+# run's jobs are there (three fio processes or more: the server, its
+# connection's backend, a job), then 1 s more: a fault timed by the guest's
+# own run, however slow the emulation (the loop runs at nice -20 and forks
+# nothing while it waits: fio's polling jobs would starve it); $OUT/rescan rescans the PCI bus (the drive comes
+# back), answered by $OUT/rescanned once a generic node is there again.
 #
 #   tests/vm/guest/fleet-server.sh NAME [SANITIZE]
 set -u
@@ -39,7 +49,50 @@ for _ in $(seq 1 300); do
 done
 listening || fail "fio --server does not listen on 10.0.2.15:8765 after 30 s"
 echo "$name" >"$OUT/ready"
+# the fault triggers below must not wait behind fio's polling jobs
+renice -n -20 $$ >/dev/null 2>&1
+# remove_nvme: hot-removes every NVMe controller's PCI function.
+remove_nvme() {
+	local c pci said="" t0
+	local how="" comm n p
+	read -r how <"$OUT/remove"
+	if [ "$how" = running ]; then
+		for _ in $(seq 1 1200); do
+			n=0
+			for p in /proc/[0-9]*/comm; do
+				read -r comm <"$p" 2>/dev/null && [ "$comm" = fio ] && n=$((n + 1))
+			done
+			[ "$n" -ge 3 ] && break
+			sleep 0.1
+		done
+		sleep 1
+	fi
+	rm -f "$OUT/remove"
+	t0=$(date +%s.%N)
+	for c in /sys/class/nvme/nvme*; do
+		[ -e "$c/device/remove" ] || continue
+		pci=$(basename "$(readlink -f "$c/device")")
+		echo 1 >"$c/device/remove" && said+="${said:+ }${c##*/} $pci"
+	done
+	echo "${said:-no NVMe controller to remove} from $t0 to $(date +%s.%N)" >"$OUT/removed"
+}
+# rescan_pci: the PCI bus rescanned; rescanned once an ng node is back.
+rescan_pci() {
+	echo 1 >/sys/bus/pci/rescan
+	for _ in $(seq 1 100); do
+		compgen -G '/dev/ng*n1' >/dev/null && break
+		sleep 0.1
+	done
+	ls /dev/ng* >"$OUT/rescanned" 2>&1
+}
 while [ ! -e "$OUT/stop" ] && kill -0 "$server" 2>/dev/null; do
+	if [ -e "$OUT/remove" ]; then
+		remove_nvme
+	fi
+	if [ -e "$OUT/rescan" ]; then
+		rm -f "$OUT/rescan"
+		rescan_pci
+	fi
 	sleep 0.2
 done
 kill "$server" 2>/dev/null

@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# jobs/ssdnvme-suite --hosts when a host is lost mid-run (issue 39 item 4),
+# with two fio servers on this machine (127.0.0.1 and 127.0.0.2, a file
+# target): the second server killed during the peak step; the run is
+# "partial" with that host named (hosts_lost, stderr, exit 1) and the first
+# host's result kept; with the server back, --resume reruns the peak on that
+# host alone into an output of its own (the first untouched) and the rest
+# of the curve on both; a second --resume reruns nothing.
+# (The same on test-bed guests, with NVMe drives and fiorank's view:
+# tests/vm/t-fleet-faults.sh.)
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/../lib.sh"
+cd "$TOP" || exit 1
+tmp=$(mktemp -d)
+# kill_server I: server I and its connection handlers (fio --server forks
+# one per client).
+kill_server() {
+	local p
+	p=$(cat "$tmp/server$1.pid" 2>/dev/null) || return 0
+	# shellcheck disable=SC2046  # the handlers' pids
+	kill -9 $(pgrep -P "$p") "$p" 2>/dev/null
+	rm -f "$tmp/server$1.pid"
+}
+cleanup() {
+	kill_server 0
+	kill_server 1
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+target=$tmp/target
+truncate -s 64M "$target"
+ports=()
+for p in $(seq $((40200 + $$ % 20000)) $((40300 + $$ % 20000))); do
+	ss -Hltn "sport = :$p" 2>/dev/null | grep -q . && continue
+	ports+=("$p")
+	[ ${#ports[@]} = 2 ] && break
+done
+addrs=(127.0.0.1 127.0.0.2)
+# start_server I: fio --server on addrs[I]:ports[I], waited for.
+start_server() {
+	timeout 10 "$FIO_BIN" --server="ip:${addrs[$1]},${ports[$1]}" --daemonize="$tmp/server$1.pid" \
+		>"$tmp/server$1.log" 2>&1
+	for _ in $(seq 1 100); do
+		ss -Hltn "sport = :${ports[$1]}" | grep -q . && return 0
+		sleep 0.1
+	done
+	return 1
+}
+check "two fio servers listen" bash -c "$(declare -f start_server); $(declare -p addrs ports tmp); FIO_BIN=$FIO_BIN; start_server 0 && start_server 1"
+h0=${addrs[0]},${ports[0]} h1=${addrs[1]},${ports[1]}
+r=$tmp/r P=target/profiles/4k-randread
+S() { jobs/ssdnvme-suite --fio "$FIO_BIN" --fiorank "$FIORANK" --engine-so "$ENGINE" "$@"; }
+
+# The second server killed 1 s into the peak step's fio (the runner writes
+# the step's job just before it starts fio).
+(
+	for _ in $(seq 1 600); do
+		[ -e "$r/$P/peak.fio" ] && break
+		sleep 0.05
+	done
+	sleep 1
+	kill_server 1
+) &
+S --suite profiles --profiles 4k-randread --steps 50 --runtime 3 --ramp 0 --region 8M \
+	--hosts "$h0;$h1" --results "$r" "$target" >"$tmp/run.out" 2>&1
+rc=$?
+wait
+check "a host lost mid-run: exit 1 ($rc)" test $rc = 1
+check "the lost host is named, with what fio said" \
+	grep -qE "^ssdnvme-suite: $P/peak: host $h1 lost: fio's output holds no result of it; fio said: client: host=127.0.0.2 disconnected" "$tmp/run.out"
+check "the survivor's result is said kept" \
+	grep -qF "ssdnvme-suite: $P/peak: the other 1 host(s) ran it together and completely: their results are kept in $P/peak.json" "$tmp/run.out"
+check "the runner's last words list the lost host" grep -qF "  $P/peak: $h1 (fio's output holds no result of it" "$tmp/run.out"
+check "manifest: the peak is partial, the second host lost, with why" \
+	jq -e --arg id "$P/peak" --arg h "$h1" '.runs[] | select(.id == $id) | .status == "partial" and
+		(.hosts_lost | length == 1 and .[0].host == $h and (.[0].why | startswith("fio'"'"'s output holds no result")))' "$r/manifest.json"
+check "the survivor's result is complete; the lost host has none" \
+	bash -c 'sed -n "/^{/,\$p" "$1" | jq -e --arg p "$2" "[.client_stats[] | select(.jobname != \"All clients\")] |
+		length == 1 and .[0].port == (\$p | tonumber) and .[0].error == 0 and .[0].read.total_ios > 0"' _ "$r/$P/peak.json" "${ports[0]}"
+check "the curve's step is not run without every host's peak" \
+	jq -e --arg id "$P/50" '.runs[] | select(.id == $id) | .status == "failed"' "$r/manifest.json"
+cp "$r/$P/peak.json" "$tmp/peak.kept"
+jq -c --arg id "$P/peak" '.runs[] | select(.id == $id)' "$r/manifest.json" >"$tmp/peak.record"
+
+check "the second server is back" bash -c "$(declare -f start_server); $(declare -p addrs ports tmp); FIO_BIN=$FIO_BIN; start_server 1"
+S --resume --results "$r" >"$tmp/resume.out" 2>&1
+rc=$?
+check "--resume: exit 0 ($rc)" test $rc = 0
+[ $rc = 0 ] || tail -n 12 "$tmp/resume.out" | sed 's/^/# /'
+check "--resume: the peak reruns on the lost host alone, then the 50 % step on both" \
+	bash -c 'grep -qF "$1/peak: rerun on $2 alone (lost there before)" "$3" && grep -q "^\[2/2\] $1/50 (~" "$3"' _ "$P" "$h1" "$tmp/resume.out"
+hf=${h1//[^A-Za-z0-9.-]/_}
+check "--resume: the rerun has its own output beside the first, holding that host alone" \
+	bash -c 'sed -n "/^{/,\$p" "$1" | jq -e --arg p "$2" "[.client_stats[] | select(.jobname != \"All clients\")] |
+		length == 1 and .[0].port == (\$p | tonumber) and .[0].error == 0 and .[0].read.total_ios > 0"' _ \
+	"$r/$P/peak.resume-$hf.json" "${ports[1]}"
+check "--resume: the rerun's record: resume_of, host, done" \
+	jq -e --arg id "$P/peak.resume-$hf" --arg of "$P/peak" --arg h "$h1" --arg o "$P/peak.resume-$hf.json" \
+	'[.runs[] | select(.id == $id)] | length == 1 and (.[0] | .status == "done" and .resume_of == $of and .host == $h and .output == $o)' \
+	"$r/manifest.json"
+check "--resume: the survivor's output and the run's record are untouched" \
+	bash -c 'cmp -s "$1" "$2" && [ "$(jq -c --arg id "$3" ".runs[] | select(.id == \$id)" "$4")" = "$(cat "$5")" ]' _ \
+	"$tmp/peak.kept" "$r/$P/peak.json" "$P/peak" "$r/manifest.json" "$tmp/peak.record"
+check "--resume: the 50 % step ran on both hosts, each at half of the two hosts' summed peak" \
+	python3 - "$r" "$P" <<'PY'
+import json, sys
+r, p = sys.argv[1], sys.argv[2]
+def doc(f):
+    s = open(f).read()
+    return json.loads(s[s.index('{') if s.startswith('{') else s.index('\n{') + 1:])
+def clients(f):
+    return [c for c in doc(f)['client_stats'] if c['jobname'] != 'All clients']
+import glob
+peak = sum(c['read']['iops'] for f in [r + '/' + p + '/peak.json'] + glob.glob(r + '/' + p + '/peak.resume-*.json')
+           for c in clients(f))
+run = next(x for x in json.load(open(r + '/manifest.json'))['runs'] if x['id'] == p + '/50')
+ok = len(clients(r + '/' + p + '/50.json')) == 2 and run['status'] == 'done'
+ok &= abs(run["target_iops"] - peak * 0.5) <= 1.5  # the whole fleet's target: 50 % of every host's peak
+sys.exit(0 if ok else 1)
+PY
+S --resume --results "$r" >"$tmp/again.out" 2>&1
+rc=$?
+check "a second --resume reruns nothing (exit $rc)" \
+	bash -c '[ "$1" = 0 ] && grep -qF "$2/peak: done before (its lost hosts rerun alone since), skipped" "$3" &&
+		grep -qF "$2/50: done before, skipped" "$3" && ! grep -q "rerun on" "$3"' _ "$rc" "$P" "$tmp/again.out"
+tap_done
