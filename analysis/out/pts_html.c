@@ -127,7 +127,11 @@ static void page(FILE *f, const struct fr_pts_fig *fig)
 		fputs("</li>", f);
 	}
 	if (m && m->place && !m->no_place)
-		fprintf(f, "<li>place among the drives by %s: %d</li>", m->name, m->place);
+		fprintf(f, "<li>place by %s: %d of %d drives in steady state (%s)</li>", m->name,
+			m->place, m->placed_of, FR_PTS_PLACE_WHY);
+	else if (m && m->no_place)
+		fprintf(f, "<li><strong>not placed</strong> by %s: %s (%s)</li>", m->name,
+			m->no_place, FR_PTS_PLACE_WHY);
 	if (m && m->steady_measures) {
 		fputs("<li>steady measures: ", f);
 		esc(f, m->steady_measures);

@@ -168,9 +168,10 @@ static void text_place(FILE *f, const struct fr_pts_merit *m)
 	if (!m)
 		return;
 	if (m->place)
-		fprintf(f, "place by %s: %d", m->name, m->place);
+		fprintf(f, "place by %s: %d of %d drives in steady state (%s)", m->name, m->place,
+			m->placed_of, FR_PTS_PLACE_WHY);
 	else if (m->no_place)
-		fprintf(f, "no place by %s: %s", m->name, m->no_place);
+		fprintf(f, "not placed by %s: %s (%s)", m->name, m->no_place, FR_PTS_PLACE_WHY);
 	if (m->steady_measures)
 		fprintf(f, " (steady measures: %s)", m->steady_measures);
 	if (m->place || m->no_place)
