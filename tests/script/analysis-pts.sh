@@ -104,6 +104,40 @@ check "LAT: each grid cell is its step's cell (mean, 99.999 %, max, IOPS)" \
 		.[0] as $bs | to_entries[1:][] | ($cols[.key] | split("/")[0] | tonumber) as $r |
 		[.value, ($c[] | select(.block_size == $bs and .read_pct == $r) | [.mean_us, .p99_999_us, .max_us, .iops][$k])] |
 		.[0] == .[1]] | length == 36 and all' "$tmp/p.json"
+# Each figure at the ranking report's precision for its unit (issue 38:
+# "76.7745"): IOPS whole from 100 up, us to a tenth below 1000, whole above;
+# the JSON keeps fio's full figures.  Text and HTML grids against the cells.
+check "LAT: IOPS whole, us to a tenth below 1000 (text and HTML), JSON at full precision" python3 - "$tmp/p.json" "$tmp/made.txt" "$tmp/made.html" <<'PY'
+import json, re, sys
+page = [t for t in json.load(open(sys.argv[1]))["tests"] if t["test"] == "pts-lat"][0]
+cells = page["cells"]
+def shown(v, unit):
+    if unit == "IOPS":
+        return "%.0f" % v if v >= 100 else None
+    return "%.1f" % v if v < 1000 else "%.0f" % v
+ok = any(c["iops"] != round(c["iops"]) for c in cells)  # JSON: not rounded
+txt, html = open(sys.argv[2]).read(), open(sys.argv[3]).read()
+lat_txt = txt[txt.index("== SNIA PTS pts-lat"):]
+for name, key, unit in (("mean response time (us)", "mean_us", "us"), ("IOPS", "iops", "IOPS")):
+    grid = lat_txt[lat_txt.index(name + ", block size"):].split("\n")
+    cols = grid[1].split()[2:]
+    hgrid = re.search(re.escape(name) + r", block size x read/write mix</caption>(.*?)</table>", html, re.S).group(1)
+    for line in grid[2:]:
+        f = line.split()
+        if not f or f[0] not in {c["block_size"] for c in cells}:
+            break
+        hrow = re.search(r"<tr><td>" + re.escape(f[0]) + r"</td>(.*?)</tr>", hgrid).group(1)
+        hcells = re.findall(r"<td>([^<]*)</td>", hrow)
+        for col, got, hgot in zip(cols, f[1:], hcells):
+            c = [c for c in cells if c["block_size"] == f[0] and c["read_pct"] == int(col.split("/")[0])][0]
+            want = shown(c[key], unit)
+            ok = ok and (want is None or (got == want and hgot == want))
+print("ok" if ok else "wrong")
+sys.exit(0 if ok else 1)
+PY
+avg=$(t pts-lat | jq '.steady_state.average | round')
+check "LAT: the steady-state line's average IOPS whole ($avg)" bash -c "
+	sed -n '/^== SNIA PTS pts-lat/,\$p' '$tmp/made.txt' | grep -q '^steady state: .* average $avg IOPS, range'"
 # Other block sizes and mixes still make a grid: the sizes and mixes found,
 # a cell no step filled "-", a step named otherwise listed after the grids.
 cp -r "$fx" "$tmp/lat2"
