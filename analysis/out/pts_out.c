@@ -30,12 +30,13 @@ char *fr_pts_num(char *buf, size_t len, double v)
 	return buf;
 }
 
-/* Whether name says unit: "(us)" or "us" in it or as its suffix "_us". */
-static bool says(const char *name, const char *in, const char *suffix)
+/* Whether name says a unit: has "in" in it ("(us)"), is "bare" ("us") or
+ * ends with "suffix" ("_us"). */
+static bool says(const char *name, const char *in, const char *bare, const char *suffix)
 {
 	size_t n = name ? strlen(name) : 0, k = strlen(suffix);
 
-	return name && (strstr(name, in) || !strcmp(name, in + (*in == '(')) ||
+	return name && (strstr(name, in) || !strcmp(name, bare) ||
 			(n > k && !strcmp(name + n - k, suffix)));
 }
 
@@ -47,9 +48,9 @@ char *fr_pts_num_as(char *buf, size_t len, double v, const char *name)
 		return fr_pts_num(buf, len, NAN);
 	/* the ranking report's precision (IOPS whole, latency and MB/s to a
 	 * tenth), whole from where the tenth says nothing a reader uses */
-	if (says(name, "IOPS", "_iops") && a >= 100)
+	if (says(name, "IOPS", "IOPS", "_iops") && a >= 100)
 		snprintf(buf, len, "%.0f", v);
-	else if ((says(name, "(us)", "_us") || says(name, "MB/s", "_mbps")) && a >= 1)
+	else if ((says(name, "(us)", "us", "_us") || says(name, "MB/s", "MB/s", "_mbps")) && a >= 1)
 		snprintf(buf, len, a >= 1000 ? "%.0f" : "%.1f", v);
 	else
 		return fr_pts_num(buf, len, v);
@@ -59,7 +60,8 @@ char *fr_pts_num_as(char *buf, size_t len, double v, const char *name)
 const char *fr_pts_col_unit(const struct fr_pts_table *t, size_t col)
 {
 	const char *c = col < t->ncols ? t->cols[col] : NULL;
-	bool has = says(c, "IOPS", "_iops") || says(c, "(us)", "_us") || says(c, "MB/s", "_mbps");
+	bool has = says(c, "IOPS", "IOPS", "_iops") || says(c, "(us)", "us", "_us") ||
+		   says(c, "MB/s", "MB/s", "_mbps");
 
 	return has || !c || strstr(c, "(") ? c : t->name;
 }

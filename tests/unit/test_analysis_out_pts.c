@@ -154,27 +154,28 @@ static void test_text(void **state)
 	rb_at(a, "  purge            none (not fresh-out-of-box)\n");
 	rb_at(a, "  threads          1\n  queue_depth      1\n");
 	rb_at(a, "steady state: no rounds (this test has none)\n");
-	rb_at(a, "figure 4k_65_35_mean_us: 74\n");
+	rb_at(a, "figure 4k_65_35_mean_us: 74.0\n");
 	/* PTS's grids: a row per block size, a column per read/write mix
 	 * (most reads first), one grid per statistic (99.999 % from the bins) */
 	rb_at(a, "mean response time (us), block size x read/write mix:\n"
 		 "  block size     100/0          65/35         \n"
-		 "  4k             50             74            \n"
+		 "  4k             50.0           74.0          \n"
 		 "99.999 % response time (us), block size x read/write mix:\n"
 		 "  block size     100/0          65/35         \n"
-		 "  4k             400            1200          \n"
+		 "  4k             400.0          1200          \n"
 		 "max response time (us), block size x read/write mix:\n"
 		 "  block size     100/0          65/35         \n"
-		 "  4k             400            1200          \n"
+		 "  4k             400.0          1200          \n"
 		 "IOPS, block size x read/write mix:\n"
 		 "  block size     100/0          65/35         \n"
 		 "  4k             20000          10000         \n");
+	/* us to a tenth below 1000, as the ranking report prints them */
 	rb_at(a, "chart mean and 99.999 % response time, mean (us against step; 2 points):\n"
-		 "  1:50 2:74\n");
+		 "  1:50.0 2:74.0\n");
 	/* places among the drives in steady state (here both: no rounds) */
 	rb_at(a, "place by 4k_65_35_mean_us: 1 of 2 drives in steady state (PTS reports "
 		 "results only from the steady-state window)\n");
-	rb_at(b, "figure 4k_65_35_mean_us: 121\n");
+	rb_at(b, "figure 4k_65_35_mean_us: 121.0\n");
 	rb_at(b, "max response time (us), block size x read/write mix:\n"
 		 "  block size     65/35         \n"
 		 "  4k             2000          \n");
@@ -251,12 +252,12 @@ static void test_html(void **state)
 	assert_true(a < b);
 	rb_at(a, "<tr><th>serial</th><td>A1</td></tr>");
 	rb_at(a, "<p>steady state: no rounds (this test has none)</p>\n");
-	rb_at(a, "<li>4k_65_35_mean_us: 74</li><li>place by 4k_65_35_mean_us: 1 of 2 drives in "
+	rb_at(a, "<li>4k_65_35_mean_us: 74.0</li><li>place by 4k_65_35_mean_us: 1 of 2 drives in "
 		 "steady state (");
 	rb_at(a, "<caption>mean response time (us), block size x read/write mix</caption>"
 		 "<tr><th>block size</th><th>100/0</th><th>65/35</th></tr>\n"
-		 "<tr><td>4k</td><td>50</td><td>74</td></tr>\n");
-	rb_at(b, "<li>4k_65_35_mean_us: 121</li><li>place by 4k_65_35_mean_us: 2 of 2 drives in "
+		 "<tr><td>4k</td><td>50.0</td><td>74.0</td></tr>\n");
+	rb_at(b, "<li>4k_65_35_mean_us: 121.0</li><li>place by 4k_65_35_mean_us: 2 of 2 drives in "
 		 "steady state (");
 	/* the chart of means and tails, one SVG per chart */
 	rb_at(a, "<svg");
