@@ -292,6 +292,12 @@ jq '.drives[0] += {path: "/dev/target", model: "Acme NVMe", serial: "S123", nsid
 "$FIORANK" pts "$tmp/named" >"$tmp/named.txt"
 check "a drive named after its node is named by model, serial and namespace" \
 	grep -qx '== SNIA PTS pts-wsat: Acme NVMe S123 ns1 ==' "$tmp/named.txt"
+"$FIORANK" pts -f json "$tmp/named" >"$tmp/named.json"
+check "... its header too, the results' label and the device path kept as their own fields" bash -c "
+	grep -qx '  drive  *Acme NVMe S123 ns1' '$tmp/named.txt' && grep -qx '  label  *target' '$tmp/named.txt' &&
+	jq -e 'all(.tests[]; .drive == \"Acme NVMe S123 ns1\" and .header.drive == .drive and .header.label == \"target\" and .header.path == \"/dev/target\")' '$tmp/named.json'"
+check "... the fixture's file, named by the user, keeps its label, no second label field" \
+	jq -e 'all(.tests[]; .header.drive == "target" and (.header | has("label") | not))' "$tmp/p.json"
 cp -r "$fx" "$tmp/notest"
 jq '.runs[0] |= del(.test)' "$fx/manifest.json" >"$tmp/notest/manifest.json"
 "$FIORANK" pts "$tmp/notest" >/dev/null 2>"$tmp/notest.err"
