@@ -288,7 +288,7 @@ check "HIR convergence chart: rounds, window average, +-10 % and slope lines fro
 # and namespace, as the ranking report names it (issue 38: 'ng0n1'); the
 # fixture's file keeps its label (above).
 cp -r "$fx" "$tmp/named"
-jq '.drives[0] += {path: "/dev/target", model: "Acme NVMe", serial: "S123", nsid: 1}' "$fx/manifest.json" >"$tmp/named/manifest.json"
+jq '.drives[0] += {path: "/dev/target", model: "Acme NVMe", serial: "S123", nsid: 1, capacity_bytes: 67108864}' "$fx/manifest.json" >"$tmp/named/manifest.json"
 "$FIORANK" pts "$tmp/named" >"$tmp/named.txt"
 check "a drive named after its node is named by model, serial and namespace" \
 	grep -qx '== SNIA PTS pts-wsat: Acme NVMe S123 ns1 ==' "$tmp/named.txt"
@@ -296,6 +296,8 @@ check "a drive named after its node is named by model, serial and namespace" \
 check "... its header too, the results' label and the device path kept as their own fields" bash -c "
 	grep -qx '  drive  *Acme NVMe S123 ns1' '$tmp/named.txt' && grep -qx '  label  *target' '$tmp/named.txt' &&
 	jq -e 'all(.tests[]; .drive == \"Acme NVMe S123 ns1\" and .header.drive == .drive and .header.label == \"target\" and .header.path == \"/dev/target\")' '$tmp/named.json'"
+check "... its capacity in bytes in full (issue 38: 6.71089e+07), the JSON's a number" bash -c "
+	grep -qx '  capacity_bytes   67108864' '$tmp/named.txt' && jq -e '.tests[0].header.capacity_bytes == 67108864' '$tmp/named.json'"
 check "... the fixture's file, named by the user, keeps its label, no second label field" \
 	jq -e 'all(.tests[]; .header.drive == "target" and (.header | has("label") | not))' "$tmp/p.json"
 cp -r "$fx" "$tmp/notest"
