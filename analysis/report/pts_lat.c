@@ -141,6 +141,33 @@ static void grid(struct fr_pts_fig *fig, const struct axes *a, const char *name,
 	}
 }
 
+/* PTS's plot of the grid: a row of bars per mix over the block sizes. */
+static void grid_chart(struct fr_pts_fig *fig, const struct axes *a)
+{
+	struct fr_pts_chart *c =
+		pts_chart(fig, "mean response time by block size and read/write mix",
+			  "block size (KiB)", "us");
+	char name[16];
+
+	if (c)
+		c->kind = "bars3d";
+	for (size_t m = 0; m < a->nmix; m++) {
+		struct fr_pts_line *l;
+
+		snprintf(name, sizeof(name), "%d/%d", a->mix[m], 100 - a->mix[m]);
+		l = pts_series(c, name);
+		for (size_t i = 0; i < a->nbs; i++) {
+			double v = NAN;
+
+			for (size_t k = 0; k < fig->nlat_cells; k++)
+				if (fig->lat_cells[k].bytes == a->bytes[i] &&
+				    fig->lat_cells[k].read_pct == a->mix[m])
+					v = fig->lat_cells[k].mean_us;
+			pts_point(l, a->bytes[i] / 1024, v);
+		}
+	}
+}
+
 /* The steps outside the grid, one row each, as the runs name them. */
 static void outside(struct fr_pts_fig *fig, struct fr_pts_run **runs, const bool *in_grid)
 {
@@ -205,6 +232,8 @@ void fr_pts_lat_fig(struct fr_pts_fig *fig, struct fr_pts_run **runs)
 	}
 	for (i = 0; a.nbs && i < sizeof(grids) / sizeof(*grids); i++)
 		grid(fig, &a, grids[i], (int)i);
+	if (a.nbs)
+		grid_chart(fig, &a);
 	outside(fig, runs, in_grid);
 	free(in_grid);
 }

@@ -138,6 +138,11 @@ PY
 avg=$(t pts-lat | jq '.steady_state.average | round')
 check "LAT: the steady-state line's average IOPS whole ($avg)" bash -c "
 	sed -n '/^== SNIA PTS pts-lat/,\$p' '$tmp/made.txt' | grep -q '^steady state: .* average $avg IOPS, range'"
+check "LAT: PTS's bar plot of the mean grid, a row of bars per mix over the block sizes (KiB)" \
+	jq -e '.tests[4] | .cells as $c | [.charts[] | select(.name == "mean response time by block size and read/write mix")][0] as $ch |
+		($ch.series | map(.name)) == ["100/0", "65/35", "0/100"] and
+		all($ch.series[]; (.name | split("/")[0] | tonumber) as $r | .x == [0.5, 4, 8] and
+			.y == [.x[] as $k | $c[] | select(.block_bytes == $k * 1024 and .read_pct == $r) | .mean_us])' "$tmp/p.json"
 # Other block sizes and mixes still make a grid: the sizes and mixes found,
 # a cell no step filled "-", a step named otherwise listed after the grids.
 cp -r "$fx" "$tmp/lat2"
