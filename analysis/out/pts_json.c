@@ -4,7 +4,9 @@
  * fiorank-pts/1 document, made with json-c's writers: {schema, report,
  * tests: [{drive, test, part, header, figures, tables: [{name, columns[],
  * rows[]}], charts: [{name, x, y, series: [{name, x[], y[]}], hints},
- * steady_state, note, merit}]}.  A figure that was not measured is null.
+ * cells (LAT: [{block_size, block_bytes, read_pct, write_pct, iops, mean_us,
+ * max_us, p99_999_us}]), steady_state, note, merit}]}.  A figure that was
+ * not measured is null.
  */
 #include <math.h>
 #include <stdlib.h>
