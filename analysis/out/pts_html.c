@@ -19,15 +19,16 @@ static void esc(FILE *f, const char *s)
 	fr_html_escape(f, s);
 }
 
-/* A figure, or a dash for what was not measured. */
-static void num(FILE *f, double v)
+/* A figure in the unit name says (fr_pts_num_as()), or a dash for what
+ * was not measured. */
+static void num(FILE *f, double v, const char *name)
 {
 	char b[48];
 
 	if (isnan(v) || isinf(v))
 		fputs("&ndash;", f);
 	else
-		fputs(fr_pts_num(b, sizeof(b), v), f);
+		fputs(fr_pts_num_as(b, sizeof(b), v, name), f);
 }
 
 static void field(FILE *f, const struct fr_pts_field *h)
@@ -61,7 +62,7 @@ static void html_table(FILE *f, const struct fr_pts_table *t)
 			if (c->s)
 				esc(f, c->s);
 			else
-				num(f, c->v);
+				num(f, c->v, fr_pts_col_unit(t, j));
 			fputs("</td>", f);
 		}
 		fputs("</tr>\n", f);
@@ -82,7 +83,7 @@ static void html_ss(FILE *f, const struct fr_pts_ss *ss)
 			"%s after %zu rounds; window average %s IOPS, range %s %% (limit 20), "
 			"slope excursion %s %% (limit 10)",
 			ss->iops.steady ? "reached" : "NOT reached", ss->iops.rounds,
-			fr_pts_num(a, sizeof(a), ss->iops.average),
+			fr_pts_num_as(a, sizeof(a), ss->iops.average, "IOPS"),
 			fr_pts_num(r, sizeof(r), ss->iops.range_pct),
 			fr_pts_num(e, sizeof(e), ss->iops.excursion_pct));
 	} else {
@@ -123,11 +124,15 @@ static void page(FILE *f, const struct fr_pts_fig *fig)
 		fputs("<li>", f);
 		esc(f, fig->figures[i].name);
 		fputs(": ", f);
-		num(f, fig->figures[i].v);
+		num(f, fig->figures[i].v, fig->figures[i].name);
 		fputs("</li>", f);
 	}
 	if (m && m->place && !m->no_place)
-		fprintf(f, "<li>place among the drives by %s: %d</li>", m->name, m->place);
+		fprintf(f, "<li>place by %s: %d of %d drives in steady state (%s)</li>", m->name,
+			m->place, m->placed_of, FR_PTS_PLACE_WHY);
+	else if (m && m->no_place)
+		fprintf(f, "<li><strong>not placed</strong> by %s: %s (%s)</li>", m->name,
+			m->no_place, FR_PTS_PLACE_WHY);
 	if (m && m->steady_measures) {
 		fputs("<li>steady measures: ", f);
 		esc(f, m->steady_measures);

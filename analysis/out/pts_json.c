@@ -4,7 +4,9 @@
  * fiorank-pts/1 document, made with json-c's writers: {schema, report,
  * tests: [{drive, test, part, header, figures, tables: [{name, columns[],
  * rows[]}], charts: [{name, x, y, series: [{name, x[], y[]}], hints},
- * steady_state, note, merit}]}.  A figure that was not measured is null.
+ * cells (LAT: [{block_size, block_bytes, read_pct, write_pct, iops, mean_us,
+ * max_us, p99_999_us}]), steady_state, note, merit}]}.  A figure that was
+ * not measured is null.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -182,11 +184,37 @@ static struct json_object *merit(const struct fr_pts_merit *m)
 	put(o, "higher_is_better", json_object_new_boolean(m->higher));
 	if (m->steady_measures)
 		put(o, "steady_measures", str(m->steady_measures));
-	if (m->no_place)
+	if (m->no_place) {
 		put(o, "no_place", str(m->no_place));
-	else if (m->place)
+	} else if (m->place) {
 		put(o, "place", json_object_new_int(m->place));
+		put(o, "placed_of", json_object_new_int(m->placed_of));
+	}
+	if (m->place || m->no_place)
+		put(o, "place_rule", str(FR_PTS_PLACE_RULE));
 	return o;
+}
+
+/* The LAT grid's cells, each with its block size and mix as fields. */
+static struct json_object *lat_cells(const struct fr_pts_fig *fig)
+{
+	struct json_object *a = json_object_new_array();
+
+	for (size_t i = 0; i < fig->nlat_cells; i++) {
+		const struct fr_pts_lat_cell *c = &fig->lat_cells[i];
+		struct json_object *o = json_object_new_object();
+
+		put(o, "block_size", str(c->block_size));
+		put(o, "block_bytes", num(c->bytes));
+		put(o, "read_pct", json_object_new_int(c->read_pct));
+		put(o, "write_pct", json_object_new_int(100 - c->read_pct));
+		put(o, "iops", num(c->iops));
+		put(o, "mean_us", num(c->mean_us));
+		put(o, "max_us", num(c->max_us));
+		put(o, "p99_999_us", num(c->p99_999_us));
+		json_object_array_add(a, o);
+	}
+	return a;
 }
 
 static struct json_object *page(const struct fr_pts_fig *fig)
@@ -210,6 +238,8 @@ static struct json_object *page(const struct fr_pts_fig *fig)
 	put(o, "figures", figs);
 	put(o, "tables", ts);
 	put(o, "charts", cs);
+	if (fig->nlat_cells)
+		put(o, "cells", lat_cells(fig));
 	if (fig->ss)
 		put(o, "steady_state", steady_state(fig->ss));
 	if (fig->note)

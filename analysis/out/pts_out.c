@@ -5,6 +5,7 @@
  * pts_json.c, the HTML pts_html.c).
  */
 #include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,6 +30,42 @@ char *fr_pts_num(char *buf, size_t len, double v)
 	return buf;
 }
 
+/* Whether name says a unit: has "in" in it ("(us)"), is "bare" ("us") or
+ * ends with "suffix" ("_us"). */
+static bool says(const char *name, const char *in, const char *bare, const char *suffix)
+{
+	size_t n = name ? strlen(name) : 0, k = strlen(suffix);
+
+	return name && (strstr(name, in) || !strcmp(name, bare) ||
+			(n > k && !strcmp(name + n - k, suffix)));
+}
+
+char *fr_pts_num_as(char *buf, size_t len, double v, const char *name)
+{
+	double a = fabs(v);
+
+	if (isnan(v) || isinf(v))
+		return fr_pts_num(buf, len, NAN);
+	/* the ranking report's precision (IOPS whole, latency and MB/s to a
+	 * tenth), whole from where the tenth says nothing a reader uses */
+	if (says(name, "IOPS", "IOPS", "_iops") && a >= 100)
+		snprintf(buf, len, "%.0f", v);
+	else if ((says(name, "(us)", "us", "_us") || says(name, "MB/s", "MB/s", "_mbps")) && a >= 1)
+		snprintf(buf, len, a >= 1000 ? "%.0f" : "%.1f", v);
+	else
+		return fr_pts_num(buf, len, v);
+	return buf;
+}
+
+const char *fr_pts_col_unit(const struct fr_pts_table *t, size_t col)
+{
+	const char *c = col < t->ncols ? t->cols[col] : NULL;
+	bool has = says(c, "IOPS", "IOPS", "_iops") || says(c, "(us)", "us", "_us") ||
+		   says(c, "MB/s", "MB/s", "_mbps");
+
+	return has || !c || strstr(c, "(") ? c : t->name;
+}
+
 /* A figure as the CSV keeps it: whole numbers whole, others to six
  * significant digits (the data, not a page); "-" for none. */
 static void csv_num(FILE *f, double d)
@@ -41,12 +78,12 @@ static void csv_num(FILE *f, double d)
 		fprintf(f, "%.6g", d);
 }
 
-/* A figure on the page (fr_pts_num()); "-" for none. */
-static void num(FILE *f, double v)
+/* A figure on the page in the unit name says (fr_pts_num_as()); "-" for none. */
+static void num(FILE *f, double v, const char *name)
 {
 	char b[48];
 
-	fputs(fr_pts_num(b, sizeof(b), isinf(v) ? NAN : v), f);
+	fputs(fr_pts_num_as(b, sizeof(b), v, name), f);
 }
 
 const char *fr_pts_field_str(char *buf, size_t len, const struct fr_pts_field *h)
@@ -91,11 +128,11 @@ static void text_ss(FILE *f, const struct fr_pts_ss *ss)
 	fprintf(f, "steady state: %s after %zu rounds; window rounds %d-%zu: average ",
 		ss->iops.steady ? "reached" : "NOT reached", ss->iops.rounds, ss->iops.first_round,
 		ss->iops.rounds);
-	num(f, ss->iops.average);
+	num(f, ss->iops.average, "IOPS");
 	fputs(" IOPS, range ", f);
-	num(f, ss->iops.range_pct);
+	num(f, ss->iops.range_pct, NULL);
 	fputs(" % (limit 20), slope excursion ", f);
-	num(f, ss->iops.excursion_pct);
+	num(f, ss->iops.excursion_pct, NULL);
 	fputs(" % (limit 10)\n", f);
 	if (ss->refused)
 		fprintf(f, "steady state: %s\n", ss->refused);
@@ -114,7 +151,9 @@ static void text_table(FILE *f, const struct fr_pts_table *t)
 		for (size_t j = 0; j < t->rows[i]->n; j++) {
 			const struct fr_pts_cell *c = &t->rows[i]->cells[j];
 
-			fprintf(f, " %-14s", c->s ? c->s : fr_pts_num(b, sizeof(b), c->v));
+			fprintf(f, " %-14s",
+				c->s ? c->s
+				     : fr_pts_num_as(b, sizeof(b), c->v, fr_pts_col_unit(t, j)));
 		}
 		fputc('\n', f);
 	}
@@ -130,9 +169,9 @@ static void text_chart(FILE *f, const struct fr_pts_chart *c)
 			c->x, n, step > 1 ? ", every one shown in JSON/HTML, a sample here" : "");
 		for (size_t k = 0; k < n; k += step) {
 			fputs(" ", f);
-			num(f, s->x[k]);
+			num(f, s->x[k], c->x);
 			fputs(":", f);
-			num(f, s->y[k]);
+			num(f, s->y[k], c->y);
 		}
 		fputc('\n', f);
 	}
@@ -150,7 +189,7 @@ static void text_one(FILE *f, const struct fr_pts_fig *fig)
 	text_ss(f, fig->ss);
 	for (size_t i = 0; i < fig->nfigures; i++) {
 		fprintf(f, "figure %s: ", fig->figures[i].name);
-		num(f, fig->figures[i].v);
+		num(f, fig->figures[i].v, fig->figures[i].name);
 		fputc('\n', f);
 	}
 	if (fig->note)
@@ -168,9 +207,10 @@ static void text_place(FILE *f, const struct fr_pts_merit *m)
 	if (!m)
 		return;
 	if (m->place)
-		fprintf(f, "place by %s: %d", m->name, m->place);
+		fprintf(f, "place by %s: %d of %d drives in steady state (%s)", m->name, m->place,
+			m->placed_of, FR_PTS_PLACE_WHY);
 	else if (m->no_place)
-		fprintf(f, "no place by %s: %s", m->name, m->no_place);
+		fprintf(f, "not placed by %s: %s (%s)", m->name, m->no_place, FR_PTS_PLACE_WHY);
 	if (m->steady_measures)
 		fprintf(f, " (steady measures: %s)", m->steady_measures);
 	if (m->place || m->no_place)

@@ -69,6 +69,33 @@ int fr_pts_html(FILE *f, const struct fr_pts_report *r);
 char *fr_pts_num(char *buf, size_t len, double v);
 
 /**
+ * fr_pts_num_as() - a figure in the unit its name says, as the pages print it
+ * @buf: where it is written
+ * @len: its size
+ * @v: the figure
+ * @name: its name, column or axis (NULL: none), which says the unit:
+ *        "IOPS" or "_iops"; "(us)", "us" or "_us"; "MB/s" or "_mbps"
+ *
+ * The ranking report's precision: IOPS whole from 100 up, microseconds and
+ * MB/s to a tenth below 1000 and whole from there; other figures as
+ * fr_pts_num() prints them.  JSON and CSV keep the figures as computed.
+ *
+ * Return: @buf.
+ */
+char *fr_pts_num_as(char *buf, size_t len, double v, const char *name);
+
+/**
+ * fr_pts_col_unit() - what names the unit of a table's column
+ * @t: the table
+ * @col: the column
+ *
+ * Return: the column's name when it says a unit or has its own one in
+ * parentheses, else the table's name (a grid's cells are in the unit the
+ * table names: "mean response time (us), block size x read/write mix").
+ */
+const char *fr_pts_col_unit(const struct fr_pts_table *t, size_t col);
+
+/**
  * fr_pts_field_str() - a header value as the text and HTML pages print it
  * @buf: room for a number
  * @len: its size

@@ -258,10 +258,32 @@ void fr_pts_fig_free(struct fr_pts_fig *fig)
 	free(fig->charts);
 	free_ss(fig->ss);
 	free(fig->note);
+	for (size_t i = 0; i < fig->nlat_cells; i++)
+		free(fig->lat_cells[i].block_size);
+	free(fig->lat_cells);
 	if (fig->merit) {
 		free(fig->merit->name);
 		free(fig->merit->steady_measures);
 		free(fig->merit);
 	}
 	free(fig);
+}
+
+double pts_bs_bytes(const char *bs)
+{
+	char *end;
+	double v = bs ? strtod(bs, &end) : 0;
+
+	if (!bs || end == bs)
+		return 0;
+	switch (*end) {
+	case 'k':
+	case 'K':
+		return v * 1024;
+	case 'm':
+	case 'M':
+		return v * 1024 * 1024;
+	default:
+		return v;
+	}
 }

@@ -118,4 +118,12 @@ void pts_note(struct fr_pts_fig *fig, const char *note);
  */
 void *pts_grow(void *arr, size_t n, size_t size);
 
+/**
+ * pts_bs_bytes() - the bytes of a fio block size ("4k", "512", "1m")
+ * @bs: the block size as a job or step spells it (NULL: none)
+ *
+ * Return: its bytes, 0 when it does not start with a number.
+ */
+double pts_bs_bytes(const char *bs);
+
 #endif

@@ -265,37 +265,6 @@ static void dirth(struct fr_pts_fig *fig, struct fr_pts_run **runs)
 	}
 }
 
-static void lat(struct fr_pts_fig *fig, struct fr_pts_run **runs)
-{
-	struct fr_pts_table *rows = pts_table(
-		fig, "latency", "block size-read %,IOPS,mean (us),max (us),99.999 % (us)");
-	struct fr_pts_chart *c = pts_chart(fig, "mean and 99.999 % response time", "step", "us");
-	struct fr_pts_line *m = pts_series(c, "mean"), *n9 = pts_series(c, "99.999 %");
-	double x = 0;
-
-	if (c)
-		c->y_scale = "log10";
-
-	for (; *runs; runs++) {
-		const struct fr_pts_run *r = *runs;
-		struct fr_pts_row *rw;
-
-		if (strcmp(r->test, "lat"))
-			continue;
-		rw = pts_row(rows, r->step);
-		pts_cell(rw, fr_pts_iops(r));
-		pts_cell(rw, fr_pts_mean_us(r));
-		pts_cell(rw, fr_pts_max_us(r));
-		pts_cell(rw, fr_pts_pct_us(r, 99.999));
-		x++;
-		pts_chart_label(c, r->step);
-		pts_point(m, x, fr_pts_mean_us(r));
-		pts_point(n9, x, fr_pts_pct_us(r, 99.999));
-		if (!strcmp(r->step, "4k-r65"))
-			pts_merit(fig, "4k_65_35_mean_us", fr_pts_mean_us(r), false);
-	}
-}
-
 /* The runs of one block size of the throughput test (its purge and WIPC
  * are steps named by it, its rounds' steps start with it), in place. */
 static void keep_part(struct fr_pts_run **runs, const char *part)
@@ -347,7 +316,7 @@ struct fr_pts_fig *fr_pts_figures(struct fr_pts_drive *d, const struct fr_pts_pa
 	else if (!strcmp(page->suite, "pts-dirth"))
 		dirth(fig, runs);
 	else if (!strcmp(page->suite, "pts-lat"))
-		lat(fig, runs);
+		fr_pts_lat_fig(fig, runs);
 	else if (!strcmp(page->suite, "pts-iops"))
 		fr_pts_iops_fig(fig, runs);
 	else if (!strcmp(page->suite, "pts-tp"))

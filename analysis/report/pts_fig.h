@@ -123,6 +123,17 @@ size_t fr_pts_report_problems(const struct fr_pts_report *r, FILE *err);
 void fr_pts_iops_fig(struct fr_pts_fig *fig, struct fr_pts_run **runs);
 
 /**
+ * fr_pts_lat_fig() - the LAT test's grids (report/pts_lat.c)
+ * @fig: the page
+ * @runs: the drive's runs of pts-lat, NULL-terminated
+ *
+ * One grid per statistic (mean, 99.999 %, max response time, IOPS): a row
+ * per block size, a column per read/write mix; the cells also as
+ * @fig->lat_cells.  Sets the figure of merit, 4 KiB 65/35's mean.
+ */
+void fr_pts_lat_fig(struct fr_pts_fig *fig, struct fr_pts_run **runs);
+
+/**
  * fr_pts_tp_fig() - the throughput test's table and chart for one block size
  * @fig: the page, added to
  * @runs: the page's runs of that block size, NULL-terminated

@@ -10,26 +10,22 @@
 #include <json-c/json.h>
 
 #include "util/json_get.h"
+#include "model/label.h"
 #include "read/pts.h"
 #include "report/pts_build.h"
 #include "report/pts_fig.h"
 
 void pts_drive_name(char *buf, size_t len, const struct fr_pts_drive *d)
 {
-	const char *model = fr_json_str(d->drive, "model"),
-		   *serial = fr_json_str(d->drive, "serial");
 	const char *path = fr_json_str(d->drive, "path"), *base = path ? strrchr(path, '/') : NULL;
-	struct json_object *nsid = fr_json_get(d->drive, "nsid");
 
+	/* a label the user chose is kept; one after the node, the drive named
+	 * as the ranking report names a host's drive */
 	base = base ? base + 1 : path;
-	if (!model || !*model || !serial || !*serial || !base || strcmp(base, d->label)) {
+	if (!base || strcmp(base, d->label) ||
+	    !fr_host_drive_label(buf, len, fr_json_str(d->drive, "model"),
+				 fr_json_str(d->drive, "serial"), fr_json_num(d->drive, "nsid")))
 		snprintf(buf, len, "%s", d->label);
-		return;
-	}
-	if (json_object_is_type(nsid, json_type_int))
-		snprintf(buf, len, "%s %s ns%d", model, serial, json_object_get_int(nsid));
-	else
-		snprintf(buf, len, "%s %s", model, serial);
 }
 
 const struct fr_pts_run *pts_first_of(struct fr_pts_run **runs, const char *test)
@@ -113,7 +109,9 @@ void pts_header(struct fr_pts_fig *fig, const struct fr_pts_drive *d, struct fr_
 	char buf[160];
 	size_t i;
 
-	field_str(fig, "drive", d->label);
+	field_str(fig, "drive", fig->drive ? fig->drive : d->label);
+	if (fig->drive && strcmp(fig->drive, d->label)) /* the results' name of it */
+		field_str(fig, "label", d->label);
 	for (i = 0; i < sizeof(drive_keys) / sizeof(*drive_keys); i++)
 		field_json(fig, drive_keys[i], fr_json_get(d->drive, drive_keys[i]));
 	field_str(fig, "host", fr_json_str(sys, "host"));

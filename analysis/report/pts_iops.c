@@ -50,26 +50,6 @@ static void find_window(struct fr_pts_fig *fig, struct fr_pts_run **runs, struct
 		w->first = 1;
 }
 
-/* The bytes of a fio block size ("4k", "512", "1024k", "1m"), 0 if unreadable. */
-static double bytes_of(const char *bs)
-{
-	char *end;
-	double v = bs ? strtod(bs, &end) : 0;
-
-	if (!bs || end == bs)
-		return 0;
-	switch (*end) {
-	case 'k':
-	case 'K':
-		return v * 1024;
-	case 'm':
-	case 'M':
-		return v * 1024 * 1024;
-	default:
-		return v;
-	}
-}
-
 /* step's mean IOPS (mbps: MB/s) over the window, NAN unless every round of
  * it has the step; *bs the block size it ran. */
 static double window_mean(struct fr_pts_run **runs, const char *step, const struct window *w,
@@ -108,7 +88,7 @@ static size_t block_sizes(struct fr_pts_run **runs, const char *bss[], size_t ma
 			bss[n++] = s;
 	}
 	for (i = 1; i < n; i++)
-		for (j = i; j > 0 && bytes_of(bss[j]) < bytes_of(bss[j - 1]); j--) {
+		for (j = i; j > 0 && pts_bs_bytes(bss[j]) < pts_bs_bytes(bss[j - 1]); j--) {
 			const char *t = bss[j];
 
 			bss[j] = bss[j - 1];
@@ -130,7 +110,7 @@ static const char *bs_name(const char *step, char *buf, size_t len)
  * (SSDNVME_PTS_LARGE_BS) made it smaller. */
 static void row_label(char *buf, size_t len, const char *name, const char *ran)
 {
-	if (ran && bytes_of(ran) != bytes_of(name))
+	if (ran && pts_bs_bytes(ran) != pts_bs_bytes(name))
 		snprintf(buf, len, "%s (ran %s)", name, ran);
 	else
 		snprintf(buf, len, "%s", name);
@@ -187,7 +167,7 @@ void fr_pts_iops_fig(struct fr_pts_fig *fig, struct fr_pts_run **runs)
 				continue;
 			snprintf(step, sizeof(step), "%s-r%d", name, mixes[m]);
 			v = window_mean(runs, step, &w, false, &bs);
-			kib = bytes_of(bs ? bs : name) / 1024;
+			kib = pts_bs_bytes(bs ? bs : name) / 1024;
 			pts_point(ls[m], kib, v);
 			pts_point(bs_[m], kib, v);
 			if (!strcmp(step, "4k-r0"))

@@ -33,6 +33,10 @@ static double merit_of(const struct fr_pts_fig *fig)
  * steady state, or why there is none. */
 static void place(struct fr_pts_fig **figs, size_t n)
 {
+	int placed = 0;
+
+	for (size_t i = 0; i < n; i++)
+		placed += !isnan(merit_of(figs[i])) && fr_pts_steady(figs[i]);
 	for (size_t i = 0; i < n; i++) {
 		struct fr_pts_merit *m = figs[i]->merit;
 		int pl = 1;
@@ -42,7 +46,9 @@ static void place(struct fr_pts_fig **figs, size_t n)
 		if (figs[i]->ss && figs[i]->ss->steady_measures)
 			m->steady_measures = strdup(figs[i]->ss->steady_measures);
 		if (!fr_pts_steady(figs[i])) {
-			m->no_place = "steady state NOT reached";
+			m->no_place = figs[i]->ss && figs[i]->ss->refused
+					      ? "its steady-state verdict was refused"
+					      : "steady state not reached";
 			continue;
 		}
 		for (size_t j = 0; j < n; j++) {
@@ -52,6 +58,7 @@ static void place(struct fr_pts_fig **figs, size_t n)
 			      fr_pts_steady(figs[j]);
 		}
 		m->place = pl;
+		m->placed_of = placed;
 	}
 }
 

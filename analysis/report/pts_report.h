@@ -109,14 +109,31 @@ struct fr_pts_figure {
 	double v;
 };
 
+/* Which drives a page's place counts (PTS reports results only from the
+ * steady-state window, so a page that did not reach it has no result to
+ * place, and does not push a valid page down). */
+#define FR_PTS_PLACE_WHY "PTS reports results only from the steady-state window"
+#define FR_PTS_PLACE_RULE \
+	"places are among the drives whose page reached steady state: " FR_PTS_PLACE_WHY
+
 /* The figure the drives are ranked by on a page. */
 struct fr_pts_merit {
 	char *name;
 	double value;
 	bool higher;
 	char *steady_measures; /* beside it, from the steady state; or NULL */
-	int place;	       /* among the drives that ran the page; 0: none */
+	int place;	       /* among the placed drives (FR_PTS_PLACE_RULE); 0: none */
+	int placed_of;	       /* how many drives of the test were placed */
 	const char *no_place;  /* why it has none, or NULL */
+};
+
+/* A cell of PTS's LAT grid: one step, by its block size and read/write
+ * mix (the JSON's cells; the pages print them as grids). */
+struct fr_pts_lat_cell {
+	char *block_size; /* as the job spelled it ("4k") */
+	double bytes;
+	int read_pct;
+	double iops, mean_us, max_us, p99_999_us;
 };
 
 /* One drive's page of one test. */
@@ -135,6 +152,8 @@ struct fr_pts_fig {
 	struct fr_pts_ss *ss; /* NULL: the test has no rounds */
 	char *note;
 	struct fr_pts_merit *merit;
+	struct fr_pts_lat_cell *lat_cells; /* pts-lat only */
+	size_t nlat_cells;
 };
 
 /* The report: every drive's pages in page order, and how it was made. */

@@ -21,7 +21,7 @@ check "the fixture's own verdicts: pts-hir and pts-lat NOT reached" jq -e -s \
 check "steady state NOT reached: exit 1 (not 0)" test $? -eq 1
 check "stderr names each test" grep -q "target pts-lat: steady state NOT reached" "$tmp/p.err"
 check "no merit place for a test not in steady state" \
-	grep -q '^no place by 4k_65_35_mean_us: steady state NOT reached' "$tmp/p.txt"
+	grep -q '^not placed by 4k_65_35_mean_us: steady state not reached (PTS reports results only from the steady-state window)' "$tmp/p.txt"
 "$FIORANK" pts -f json "$fx" >"$tmp/p.json" 2>/dev/null
 check "the rule recomputed from fio's rounds: range as fio's round IOPS give it" jq -e -n \
 	--slurpfile p "$tmp/p.json" --slurpfile r <(for i in 1 2 3 4 5; do

@@ -47,7 +47,7 @@ check "text: the per-measure table says p99.99 NOT reached beside IOPS reached" 
 	grep -A4 '^steady state per measure' '$tmp/p.txt' | grep -Eq '^ +iops +yes +5 +1-5 .*reached' &&
 	grep -A4 '^steady state per measure' '$tmp/p.txt' | grep -Eq '^ +p99\\.99 +no +5 +1-5 .*NOT reached'"
 check "text: the ranking says which measures were steady" \
-	grep -q '^place by max_point_iops: 1 (steady measures: iops)$' "$tmp/p.txt"
+	grep -q '^place by max_point_iops: 1 of 1 drives in steady state (PTS reports results only from the steady-state window) (steady measures: iops)$' "$tmp/p.txt"
 check "JSON: a tail convergence chart with each tail per round and its window lines" jq -e '
 	.tests[] | select(.test == "pts-dirth") | .charts[] | select(.name == "tail convergence") |
 	[.series[].name] | index("p99 per round") != null and index("p99.99 per round") != null and
@@ -67,7 +67,7 @@ jq '. + {measures: ["iops", "p99.99"], tails: {"p99.99": {steady: false}}}' "$fx
 check "chosen p99.99 NOT steady: exit 1, stderr names pts-dirth" bash -c "
 	test $? -eq 1 && grep -q 'target pts-dirth: steady state NOT reached' '$tmp/c.err'"
 check "chosen p99.99 NOT steady: no place, the steady measures said" \
-	grep -q '^no place by max_point_iops: steady state NOT reached (steady measures: iops)$' "$tmp/c.txt"
+	grep -q '^not placed by max_point_iops: steady state not reached (PTS reports results only from the steady-state window) (steady measures: iops)$' "$tmp/c.txt"
 # a verdict file whose word on a chosen tail is not the bins'
 jq '. + {measures: ["iops", "p99.99"], tails: {"p99.99": {steady: true}}}' "$fx/$dirth" >"$tmp/c/$dirth"
 "$FIORANK" pts -f json "$tmp/c" >"$tmp/r.json" 2>/dev/null

@@ -78,19 +78,87 @@ check "DIRTH: the figure of merit is the max point's IOPS (fio's read + write)" 
 check "DIRTH: each histogram's shares add up to 100 %" bash -c "
 	jq -e '[.tests[3].charts[] | select(.name | startswith(\"response-time histogram\")) | .series[0].y | add] | length == 3 and all(. > 99.999 and . < 100.001)' '$tmp/p.json'"
 
-# LAT: mean over both directions by I/Os; the five nines are fio's own for pure reads and writes
+# LAT: mean over both directions by I/Os; the five nines are fio's own for
+# pure reads and writes (the cells, each with its block size and mix)
 bad=""
 for s in 4k-r0 4k-r65 4k-r100 8k-r100; do
 	f=$d/pts-lat/lat/$s.json
-	row=$(t pts-lat | jq -c --arg s "$s" '.tables[0].rows[] | select(.[0] == $s)')
+	bs=${s%-r*} rd=${s##*-r}
+	cell=$(t pts-lat | jq -c --arg b "$bs" --argjson r "$rd" '.cells[] | select(.block_size == $b and .read_pct == $r and .write_pct == 100 - $r)')
 	mean=$(jq '[.jobs[0].read, .jobs[0].write | select(.total_ios > 0)] | (map(.total_ios * .clat_ns.mean) | add) / (map(.total_ios) | add) / 1000' "$f")
-	near "$(jq '.[2]' <<<"$row")" "$mean" || bad+=" $s:mean"
+	near "$(jq '.mean_us' <<<"$cell")" "$mean" || bad+=" $s:mean"
 	case $s in *-r0 | *-r100)
 		p=$(jq '[.jobs[0].read, .jobs[0].write | select(.total_ios > 0)][0].clat_ns | [.percentile["99.999000"], .max] | min / 1000' "$f")
-		near "$(jq '.[4]' <<<"$row")" "$p" || bad+=" $s:p99.999" ;;
+		near "$(jq '.p99_999_us' <<<"$cell")" "$p" || bad+=" $s:p99.999" ;;
 	esac
 done
 check "LAT: mean, and the 99.999th of pure reads and writes, are fio's${bad:+ (not:$bad)}" test -z "$bad"
+# PTS lays LAT out as grids (issue 38: it was a 9-row list): rows the block
+# sizes smallest first, columns the read/write mixes most reads first, one
+# grid per statistic; each cell the one in "cells"
+check "LAT: one grid per statistic, block sizes x read/write mixes" \
+	jq -e '.tests[4].tables[0:4] | map(.name | sub(",.*"; "")) == ["mean response time (us)", "99.999 % response time (us)", "max response time (us)", "IOPS"] and
+		all(.[]; .columns == ["block size", "100/0", "65/35", "0/100"] and [.rows[][0]] == ["512", "4k", "8k"])' "$tmp/p.json"
+check "LAT: each grid cell is its step's cell (mean, 99.999 %, max, IOPS)" \
+	jq -e '.tests[4] | .cells as $c | [.tables[0:4] | to_entries[] | .key as $k | .value | .columns as $cols | .rows[] |
+		.[0] as $bs | to_entries[1:][] | ($cols[.key] | split("/")[0] | tonumber) as $r |
+		[.value, ($c[] | select(.block_size == $bs and .read_pct == $r) | [.mean_us, .p99_999_us, .max_us, .iops][$k])] |
+		.[0] == .[1]] | length == 36 and all' "$tmp/p.json"
+# Each figure at the ranking report's precision for its unit (issue 38:
+# "76.7745"): IOPS whole from 100 up, us to a tenth below 1000, whole above;
+# the JSON keeps fio's full figures.  Text and HTML grids against the cells.
+check "LAT: IOPS whole, us to a tenth below 1000 (text and HTML), JSON at full precision" python3 - "$tmp/p.json" "$tmp/made.txt" "$tmp/made.html" <<'PY'
+import json, re, sys
+page = [t for t in json.load(open(sys.argv[1]))["tests"] if t["test"] == "pts-lat"][0]
+cells = page["cells"]
+def shown(v, unit):
+    if unit == "IOPS":
+        return "%.0f" % v if v >= 100 else None
+    return "%.1f" % v if v < 1000 else "%.0f" % v
+ok = any(c["iops"] != round(c["iops"]) for c in cells)  # JSON: not rounded
+txt, html = open(sys.argv[2]).read(), open(sys.argv[3]).read()
+lat_txt = txt[txt.index("== SNIA PTS pts-lat"):]
+for name, key, unit in (("mean response time (us)", "mean_us", "us"), ("IOPS", "iops", "IOPS")):
+    grid = lat_txt[lat_txt.index(name + ", block size"):].split("\n")
+    cols = grid[1].split()[2:]
+    hgrid = re.search(re.escape(name) + r", block size x read/write mix</caption>(.*?)</table>", html, re.S).group(1)
+    for line in grid[2:]:
+        f = line.split()
+        if not f or f[0] not in {c["block_size"] for c in cells}:
+            break
+        hrow = re.search(r"<tr><td>" + re.escape(f[0]) + r"</td>(.*?)</tr>", hgrid).group(1)
+        hcells = re.findall(r"<td>([^<]*)</td>", hrow)
+        for col, got, hgot in zip(cols, f[1:], hcells):
+            c = [c for c in cells if c["block_size"] == f[0] and c["read_pct"] == int(col.split("/")[0])][0]
+            want = shown(c[key], unit)
+            ok = ok and (want is None or (got == want and hgot == want))
+print("ok" if ok else "wrong")
+sys.exit(0 if ok else 1)
+PY
+avg=$(t pts-lat | jq '.steady_state.average | round')
+check "LAT: the steady-state line's average IOPS whole ($avg)" bash -c "
+	sed -n '/^== SNIA PTS pts-lat/,\$p' '$tmp/made.txt' | grep -q '^steady state: .* average $avg IOPS, range'"
+check "LAT: PTS's bar plot of the mean grid, a row of bars per mix over the block sizes (KiB)" \
+	jq -e '.tests[4] | .cells as $c | [.charts[] | select(.name == "mean response time by block size and read/write mix")][0] as $ch |
+		($ch.series | map(.name)) == ["100/0", "65/35", "0/100"] and
+		all($ch.series[]; (.name | split("/")[0] | tonumber) as $r | .x == [0.5, 4, 8] and
+			.y == [.x[] as $k | $c[] | select(.block_bytes == $k * 1024 and .read_pct == $r) | .mean_us])' "$tmp/p.json"
+# Other block sizes and mixes still make a grid: the sizes and mixes found,
+# a cell no step filled "-", a step named otherwise listed after the grids.
+cp -r "$fx" "$tmp/lat2"
+jq '.runs |= map(if .step == "8k-r0" then .step = "16k-r50" elif .step == "512-r65" then .step = "warm" elif .step == "4k-r65" then .status = "failed" else . end)' \
+	"$fx/manifest.json" >"$tmp/lat2/manifest.json"
+"$FIORANK" pts "$tmp/lat2" >"$tmp/lat2.txt" 2>/dev/null
+"$FIORANK" pts -f json "$tmp/lat2" >"$tmp/lat2.json" 2>/dev/null
+check "LAT: a run with other block sizes and mixes: their grid, missing cells '-', other steps listed" bash -c "
+	grep -A6 -x 'mean response time (us), block size x read/write mix:' '$tmp/lat2.txt' >'$tmp/lat2.grid' &&
+	sed -n 2p '$tmp/lat2.grid' | grep -qx '  block size  *100/0  *65/35  *50/50  *0/100  *' &&
+	sed -n 3p '$tmp/lat2.grid' | grep -q '^  512  *[0-9.]\\+  *-  *-  *[0-9.]\\+  *\$' &&
+	sed -n 4p '$tmp/lat2.grid' | grep -q '^  4k  *[0-9.]\\+  *-  *-  *[0-9.]\\+  *\$' &&
+	sed -n 5p '$tmp/lat2.grid' | grep -q '^  8k  *[0-9.]\\+  *[0-9.]\\+  *-  *-  *\$' &&
+	sed -n 6p '$tmp/lat2.grid' | grep -q '^  16k  *-  *-  *[0-9.]\\+  *-  *\$' &&
+	grep -A2 '^latency, steps outside the grid' '$tmp/lat2.txt' | grep -q '^  warm  *[0-9]' &&
+	jq -e '.tests[] | select(.test == \"pts-lat\") | .merit == null and (.cells | map(select(.block_size == \"16k\")) | .[0].read_pct == 50)' '$tmp/lat2.json'"
 
 # formats
 "$FIORANK" pts "$fx" >"$tmp/p.txt"
@@ -98,9 +166,9 @@ check "text: one page per test, with header, steady state and the figures" bash 
 	test \$(grep -c '^== SNIA PTS pts-' '$tmp/p.txt') -eq 5 && grep -q '^  purge  *none' '$tmp/p.txt' &&
 	grep -q '^steady state: .* after 5 rounds' '$tmp/p.txt' && grep -q '^figure final_iops: ' '$tmp/p.txt'"
 "$FIORANK" pts -f csv "$fx" >"$tmp/p.csv"
-check "CSV: a header and one line per figure and cell, six fields each" bash -c "
+check "CSV: a header and one line per figure and cell, six fields each (a LAT cell: block size row, mix column)" bash -c "
 	head -n 1 '$tmp/p.csv' | grep -qx 'drive,test,table,row,column,value' &&
-	grep -q '^target,pts-lat,latency,4k-r65,mean (us),[0-9.]*$' '$tmp/p.csv'"
+	grep -q '^target,pts-lat,\"mean response time (us), block size x read/write mix\",4k,65/35,[0-9.]*$' '$tmp/p.csv'"
 "$FIORANK" pts -f html -o "$tmp/p.html" "$fx"
 check "HTML: five pages, each with its header table and SVG charts" bash -c "
 	test \$(grep -c '<section class=\"pts-page\">' '$tmp/p.html') -eq 5 && test \$(grep -c '<path class=\"series\"' '$tmp/p.html') -ge 12"
@@ -129,6 +197,32 @@ jq '.drives[0].label = "slow" | .runs |= map(.drive = "slow" | .output |= sub("^
 for f in "$tmp"/b/slow/pts-wsat/wsat/wsat_iops.*.log; do awk -F', ' -v OFS=', ' '{ $2 = int($2 / 2) } 1' "$f" >"$f.x" && mv "$f.x" "$f"; done
 check "two drives: each ranked by WSAT's final IOPS" bash -c "
 	'$FIORANK' pts -f json '$fx' '$tmp/b' | jq -e '[.tests[] | select(.test == \"pts-wsat\") | \"\(.drive)=\(.merit.place)\"] == [\"target=1\", \"slow=2\"]'"
+# A page whose steady state was not reached (or whose verdict was refused)
+# gets no place, and does not push a valid page down: places count only the
+# drives in steady state (PTS reports results only from the steady-state
+# window).  Here the copy's DIRTH verdict disagrees with fio (refused) and
+# its max point is twice as fast; both LAT pages are NOT reached; the two
+# like WSAT pages tie, each 1 of 2.
+cp -r "$fx" "$tmp/u"
+mv "$tmp/u/target" "$tmp/u/wobbly"
+jq '.drives[0].label = "wobbly" | .runs |= map(.drive = "wobbly" | .output |= sub("^target/"; "wobbly/"))' "$fx/manifest.json" >"$tmp/u/manifest.json"
+f=$tmp/u/wobbly/pts-dirth/steady-state.json
+jq '.round_iops[0] = 40000' "$f" >"$f.x" && mv "$f.x" "$f"
+f=$tmp/u/wobbly/pts-dirth/histogram/max.json
+jq '.jobs[0].read.iops *= 2 | .jobs[0].write.iops *= 2' "$f" >"$f.x" && mv "$f.x" "$f"
+"$FIORANK" pts "$fx" "$tmp/u" >"$tmp/u.txt" 2>/dev/null
+"$FIORANK" pts -f json "$fx" "$tmp/u" >"$tmp/u.json" 2>/dev/null
+check "a page not in steady state: no place, why said; the valid page placed 1 of 1" bash -c "
+	jq -e '[.tests[] | select(.test == \"pts-dirth\") | .merit | [.place, .placed_of, .no_place]] ==
+		[[1, 1, null], [null, null, \"its steady-state verdict was refused\"]] and
+		([.tests[] | select(.test == \"pts-lat\") | .merit | .place // .no_place] == [\"steady state not reached\", \"steady state not reached\"]) and
+		all(.tests[].merit | select(.); .place_rule | test(\"steady-state window\"))' '$tmp/u.json' &&
+	grep -qx 'place by max_point_iops: 1 of 1 drives in steady state (PTS reports results only from the steady-state window) (steady measures: iops)' '$tmp/u.txt' &&
+	grep -qx 'not placed by max_point_iops: its steady-state verdict was refused (PTS reports results only from the steady-state window) (steady measures: none)' '$tmp/u.txt' &&
+	test \$(grep -cx 'place by final_iops: 1 of 2 drives in steady state (PTS reports results only from the steady-state window)' '$tmp/u.txt') = 2"
+"$FIORANK" pts -f html "$fx" "$tmp/u" >"$tmp/u.html" 2>/dev/null
+check "HTML: the page not placed says so and why" \
+	grep -q '<li><strong>not placed</strong> by max_point_iops: its steady-state verdict was refused (PTS reports results only from the steady-state window)</li>' "$tmp/u.html"
 # ---- the IOPS and throughput tests (tests/data/fio/pts-matrix: 3 rounds)
 mx=tests/data/fio/pts-matrix
 md=$mx/target
@@ -199,10 +293,18 @@ check "HIR convergence chart: rounds, window average, +-10 % and slope lines fro
 # and namespace, as the ranking report names it (issue 38: 'ng0n1'); the
 # fixture's file keeps its label (above).
 cp -r "$fx" "$tmp/named"
-jq '.drives[0] += {path: "/dev/target", model: "Acme NVMe", serial: "S123", nsid: 1}' "$fx/manifest.json" >"$tmp/named/manifest.json"
+jq '.drives[0] += {path: "/dev/target", model: "Acme NVMe", serial: "S123", nsid: 1, capacity_bytes: 67108864}' "$fx/manifest.json" >"$tmp/named/manifest.json"
 "$FIORANK" pts "$tmp/named" >"$tmp/named.txt"
 check "a drive named after its node is named by model, serial and namespace" \
 	grep -qx '== SNIA PTS pts-wsat: Acme NVMe S123 ns1 ==' "$tmp/named.txt"
+"$FIORANK" pts -f json "$tmp/named" >"$tmp/named.json"
+check "... its header too, the results' label and the device path kept as their own fields" bash -c "
+	grep -qx '  drive  *Acme NVMe S123 ns1' '$tmp/named.txt' && grep -qx '  label  *target' '$tmp/named.txt' &&
+	jq -e 'all(.tests[]; .drive == \"Acme NVMe S123 ns1\" and .header.drive == .drive and .header.label == \"target\" and .header.path == \"/dev/target\")' '$tmp/named.json'"
+check "... its capacity in bytes in full (issue 38: 6.71089e+07), the JSON's a number" bash -c "
+	grep -qx '  capacity_bytes   67108864' '$tmp/named.txt' && jq -e '.tests[0].header.capacity_bytes == 67108864' '$tmp/named.json'"
+check "... the fixture's file, named by the user, keeps its label, no second label field" \
+	jq -e 'all(.tests[]; .header.drive == "target" and (.header | has("label") | not))' "$tmp/p.json"
 cp -r "$fx" "$tmp/notest"
 jq '.runs[0] |= del(.test)' "$fx/manifest.json" >"$tmp/notest/manifest.json"
 "$FIORANK" pts "$tmp/notest" >/dev/null 2>"$tmp/notest.err"

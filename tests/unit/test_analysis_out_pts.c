@@ -154,18 +154,32 @@ static void test_text(void **state)
 	rb_at(a, "  purge            none (not fresh-out-of-box)\n");
 	rb_at(a, "  threads          1\n  queue_depth      1\n");
 	rb_at(a, "steady state: no rounds (this test has none)\n");
-	rb_at(a, "figure 4k_65_35_mean_us: 74\n");
-	/* the table in run order: IOPS, mean, max, 99.999 % from the bins */
-	rb_at(a, "latency:\n"
-		 "  block size-read % IOPS           mean (us)      max (us)       99.999 % (us) \n"
-		 "  4k-r100        20000          50             400            400           \n"
-		 "  4k-r65         10000          74             1200           1200          \n");
+	rb_at(a, "figure 4k_65_35_mean_us: 74.0\n");
+	/* PTS's grids: a row per block size, a column per read/write mix
+	 * (most reads first), one grid per statistic (99.999 % from the bins) */
+	rb_at(a, "mean response time (us), block size x read/write mix:\n"
+		 "  block size     100/0          65/35         \n"
+		 "  4k             50.0           74.0          \n"
+		 "99.999 % response time (us), block size x read/write mix:\n"
+		 "  block size     100/0          65/35         \n"
+		 "  4k             400.0          1200          \n"
+		 "max response time (us), block size x read/write mix:\n"
+		 "  block size     100/0          65/35         \n"
+		 "  4k             400.0          1200          \n"
+		 "IOPS, block size x read/write mix:\n"
+		 "  block size     100/0          65/35         \n"
+		 "  4k             20000          10000         \n");
+	/* us to a tenth below 1000, as the ranking report prints them */
 	rb_at(a, "chart mean and 99.999 % response time, mean (us against step; 2 points):\n"
-		 "  1:50 2:74\n");
-	rb_at(a, "place by 4k_65_35_mean_us: 1\n");
-	rb_at(b, "figure 4k_65_35_mean_us: 121\n");
-	rb_at(b, "  4k-r65         5000           121            2000           2000          \n");
-	rb_at(b, "place by 4k_65_35_mean_us: 2\n");
+		 "  1:50.0 2:74.0\n");
+	/* places among the drives in steady state (here both: no rounds) */
+	rb_at(a, "place by 4k_65_35_mean_us: 1 of 2 drives in steady state (PTS reports "
+		 "results only from the steady-state window)\n");
+	rb_at(b, "figure 4k_65_35_mean_us: 121.0\n");
+	rb_at(b, "max response time (us), block size x read/write mix:\n"
+		 "  block size     65/35         \n"
+		 "  4k             2000          \n");
+	rb_at(b, "place by 4k_65_35_mean_us: 2 of 2 drives");
 	free(t);
 }
 
@@ -175,20 +189,22 @@ static void test_csv(void **state)
 
 	rb_at(t, "drive,test,table,row,column,value\n"
 		 "alpha,pts-lat,figures,,4k_65_35_mean_us,74\n");
-	rb_at(t, "alpha,pts-lat,latency,4k-r100,IOPS,20000\n"
-		 "alpha,pts-lat,latency,4k-r100,mean (us),50\n"
-		 "alpha,pts-lat,latency,4k-r100,max (us),400\n"
-		 "alpha,pts-lat,latency,4k-r100,99.999 % (us),400\n"
-		 "alpha,pts-lat,latency,4k-r65,IOPS,10000\n");
+	/* a grid's cell: its row (block size) and column (read/write mix) */
+	rb_at(t, "alpha,pts-lat,\"mean response time (us), block size x read/write mix\",4k,"
+		 "100/0,50\n"
+		 "alpha,pts-lat,\"mean response time (us), block size x read/write mix\",4k,"
+		 "65/35,74\n");
+	rb_at(t, "alpha,pts-lat,\"IOPS, block size x read/write mix\",4k,100/0,20000\n");
 	rb_at(t, "beta,pts-lat,figures,,4k_65_35_mean_us,121\n");
-	rb_at(t, "beta,pts-lat,latency,4k-r65,max (us),2000\n");
+	rb_at(t, "beta,pts-lat,\"max response time (us), block size x read/write mix\",4k,65/35,"
+		 "2000\n");
 	free(t);
 }
 
 static void test_json(void **state)
 {
 	char *t = render(fr_pts_json, *state);
-	struct json_object *root = json_tokener_parse(t), *tests, *a, *b, *rows;
+	struct json_object *root = json_tokener_parse(t), *tests, *a, *b, *rows, *cell;
 
 	assert_non_null(root);
 	assert_string_equal(json_object_get_string(rb_get(root, "schema")), "fiorank-pts/1");
@@ -203,14 +219,24 @@ static void test_json(void **state)
 	assert_int_equal(json_object_get_int(rb_get(rb_get(a, "merit"), "place")), 1);
 	assert_int_equal(json_object_get_int(rb_get(rb_get(b, "merit"), "place")), 2);
 	assert_float_equal(json_object_get_double(rb_get(rb_get(b, "merit"), "value")), 121, 1e-9);
-	rows = rb_get(json_object_array_get_idx(rb_get(a, "tables"), 0), "rows");
+	assert_int_equal(json_object_get_int(rb_get(rb_get(a, "merit"), "placed_of")), 2);
+	/* the cells, with block size and mix as fields, in run order */
+	rows = rb_get(a, "cells");
 	assert_int_equal(json_object_array_length(rows), 2);
-	assert_string_equal(json_object_get_string(json_object_array_get_idx(
-				    json_object_array_get_idx(rows, 1), 0)),
-			    "4k-r65");
+	cell = json_object_array_get_idx(rows, 1);
+	assert_string_equal(json_object_get_string(rb_get(cell, "block_size")), "4k");
+	assert_int_equal(json_object_get_int(rb_get(cell, "block_bytes")), 4096);
+	assert_int_equal(json_object_get_int(rb_get(cell, "read_pct")), 65);
+	assert_int_equal(json_object_get_int(rb_get(cell, "write_pct")), 35);
+	assert_float_equal(json_object_get_double(rb_get(cell, "max_us")), 1200, 1e-9);
+	assert_float_equal(json_object_get_double(rb_get(cell, "p99_999_us")), 1200, 1e-9);
+	assert_float_equal(json_object_get_double(rb_get(cell, "iops")), 10000, 1e-9);
+	/* the grids: the first is the means, a row per block size */
+	rows = rb_get(json_object_array_get_idx(rb_get(a, "tables"), 0), "rows");
+	assert_int_equal(json_object_array_length(rows), 1);
 	assert_float_equal(json_object_get_double(json_object_array_get_idx(
-				   json_object_array_get_idx(rows, 1), 3)),
-			   1200, 1e-9);
+				   json_object_array_get_idx(rows, 0), 2)),
+			   74, 1e-9);
 	/* no steady-state file beside the runs: no rounds */
 	assert_false(json_object_object_get_ex(a, "steady_state", NULL));
 	json_object_put(root);
@@ -226,11 +252,13 @@ static void test_html(void **state)
 	assert_true(a < b);
 	rb_at(a, "<tr><th>serial</th><td>A1</td></tr>");
 	rb_at(a, "<p>steady state: no rounds (this test has none)</p>\n");
-	rb_at(a, "<li>4k_65_35_mean_us: 74</li><li>place among the drives by 4k_65_35_mean_us: "
-		 "1</li>");
-	rb_at(a, "<tr><td>4k-r65</td><td>10000</td><td>74</td><td>1200</td><td>1200</td></tr>\n");
-	rb_at(b, "<li>4k_65_35_mean_us: 121</li><li>place among the drives by 4k_65_35_mean_us: "
-		 "2</li>");
+	rb_at(a, "<li>4k_65_35_mean_us: 74.0</li><li>place by 4k_65_35_mean_us: 1 of 2 drives in "
+		 "steady state (");
+	rb_at(a, "<caption>mean response time (us), block size x read/write mix</caption>"
+		 "<tr><th>block size</th><th>100/0</th><th>65/35</th></tr>\n"
+		 "<tr><td>4k</td><td>50.0</td><td>74.0</td></tr>\n");
+	rb_at(b, "<li>4k_65_35_mean_us: 121.0</li><li>place by 4k_65_35_mean_us: 2 of 2 drives in "
+		 "steady state (");
 	/* the chart of means and tails, one SVG per chart */
 	rb_at(a, "<svg");
 	free(t);
