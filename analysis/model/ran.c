@@ -131,7 +131,8 @@ static const char *opts_problem(struct fr_ran *r, const struct fr_jobopts *o, co
 	r->drifted_pct = -1;
 	if (!o->known)
 		return NULL; /* nothing asked that the figures could contradict */
-	if (capped_mix(r, o, ow.read_pct) && !share_ok(r, ow.read_pct) && sizes_ok(r, &ow, in_flight(o))) {
+	if (capped_mix(r, o, ow.read_pct) && !share_ok(r, ow.read_pct) &&
+	    sizes_ok(r, &ow, in_flight(o))) {
 		r->drifted_pct = ran_read_pct(r);
 		return NULL;
 	}
@@ -196,7 +197,8 @@ const char *fr_ran_check(struct fr_ran *r, const struct fr_jobopts *o, const str
 			/* several sizes: an average that happens to be whole is none */
 			used.bs[d] = o->known && o->bs_varies ? 0 : ow.bs[d];
 	if ((share_ok(&used, nw.read_pct) || (r->drifted_pct >= 0 && nw.read_pct == ow.read_pct)) &&
-	    sizes_ok(&used, &nw, in_flight(o)) && !(o->known && o->bs_varies && (nw.bs[0] || nw.bs[1])) &&
+	    sizes_ok(&used, &nw, in_flight(o)) &&
+	    !(o->known && o->bs_varies && (nw.bs[0] || nw.bs[1])) &&
 	    (ow.random < 0 || ow.random == nw.random))
 		return NULL;
 	ran_text(did, sizeof(did), &used, ow.random);

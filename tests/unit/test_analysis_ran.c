@@ -195,10 +195,8 @@ static void test_ran_in_flight(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_workload_of_name),
-		cmocka_unit_test(test_one_spelling),
-		cmocka_unit_test(test_kb_base_order),
-		cmocka_unit_test(test_ran_checks),
+		cmocka_unit_test(test_workload_of_name), cmocka_unit_test(test_one_spelling),
+		cmocka_unit_test(test_kb_base_order),	 cmocka_unit_test(test_ran_checks),
 		cmocka_unit_test(test_ran_in_flight),
 	};
 
