@@ -71,11 +71,37 @@ static bool share_ok(const struct fr_ran *r, int want)
 	return fabs(got - want) <= fmax(2.0, 400.0 * sqrt(p * (1 - p) / n));
 }
 
-/* The sizes the figures show agree with w's (where both are known). */
-static bool sizes_ok(const struct fr_ran *r, const struct fr_workload *w)
+/* How many I/Os a job of options o can have in flight at once: its queue
+ * depth per job and namespace (the ssdnvme engine's namespaces= each have
+ * their own); 0 when not known. */
+static unsigned in_flight(const struct fr_jobopts *o)
+{
+	if (!o || !o->known || !o->iodepth)
+		return 0;
+	return o->iodepth * (o->numjobs ? o->numjobs : 1) * (o->namespaces ? o->namespaces : 1);
+}
+
+/*
+ * A counted size agrees with the one asked for.  fio counts an I/O when it
+ * is queued and its bytes when it completes, and ramp_time's reset falls
+ * between the two for the I/Os then in flight (so does runtime's end): a
+ * 4k reader at iodepth=32 counted 1984 reads and 8253440 bytes, 31 reads'
+ * bytes more (4160 per read).  So the bytes may be off by up to a full
+ * queue of I/Os of the size asked for; beyond that the size differs.
+ */
+static bool size_agrees(uint64_t ios, unsigned counted, unsigned want, unsigned depth)
+{
+	unsigned gap = counted > want ? counted - want : want - counted;
+
+	return !counted || !want || !gap || (double)gap * (double)ios <= (double)depth * want;
+}
+
+/* The sizes the figures show agree with w's (where both are known); a
+ * queue of depth I/Os may be counted apart from their bytes. */
+static bool sizes_ok(const struct fr_ran *r, const struct fr_workload *w, unsigned depth)
 {
 	for (int d = FR_READ; d <= FR_WRITE; d++)
-		if (r->ios[d] && r->bs[d] && w->bs[d] && r->bs[d] != w->bs[d])
+		if (r->ios[d] && !size_agrees(r->ios[d], r->bs[d], w->bs[d], depth))
 			return false;
 	return true;
 }
@@ -105,11 +131,12 @@ static const char *opts_problem(struct fr_ran *r, const struct fr_jobopts *o, co
 	r->drifted_pct = -1;
 	if (!o->known)
 		return NULL; /* nothing asked that the figures could contradict */
-	if (capped_mix(r, o, ow.read_pct) && !share_ok(r, ow.read_pct) && sizes_ok(r, &ow)) {
+	if (capped_mix(r, o, ow.read_pct) && !share_ok(r, ow.read_pct) &&
+	    sizes_ok(r, &ow, in_flight(o))) {
 		r->drifted_pct = ran_read_pct(r);
 		return NULL;
 	}
-	if ((ow.read_pct < 0 || share_ok(r, ow.read_pct)) && sizes_ok(r, &ow))
+	if ((ow.read_pct < 0 || share_ok(r, ow.read_pct)) && sizes_ok(r, &ow, in_flight(o)))
 		return NULL;
 	ran_text(did, sizeof(did), r, r->merged ? -1 : ow.random);
 	opts_text(asked, sizeof(asked), o);
@@ -170,7 +197,8 @@ const char *fr_ran_check(struct fr_ran *r, const struct fr_jobopts *o, const str
 			/* several sizes: an average that happens to be whole is none */
 			used.bs[d] = o->known && o->bs_varies ? 0 : ow.bs[d];
 	if ((share_ok(&used, nw.read_pct) || (r->drifted_pct >= 0 && nw.read_pct == ow.read_pct)) &&
-	    sizes_ok(&used, &nw) && !(o->known && o->bs_varies && (nw.bs[0] || nw.bs[1])) &&
+	    sizes_ok(&used, &nw, in_flight(o)) &&
+	    !(o->known && o->bs_varies && (nw.bs[0] || nw.bs[1])) &&
 	    (ow.random < 0 || ow.random == nw.random))
 		return NULL;
 	ran_text(did, sizeof(did), &used, ow.random);
