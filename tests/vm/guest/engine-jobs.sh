@@ -50,4 +50,5 @@ check "no parts directory is left beside the results" \
 # The goal, 1.2x, is printed above, not checked: the engine's set-up
 # per job and file (identify, health snapshot, the results part on the share)
 # still costs more than fio's io_uring_cmd in the emulated test bed: 2.35x
-# on 2026-12-07, 3.03x before that day's changes (docs/engine.md, "Many jobs").
+# and 1.97x on 2026-12-07, 3.03x before that day's changes (docs/engine.md,
+# "Many jobs").
