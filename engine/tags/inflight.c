@@ -15,6 +15,7 @@
 #include <sys/file.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "inflight.h"
@@ -39,6 +40,13 @@ struct inflight_seg {
 	uint32_t version;
 	uint32_t nslots;
 	uint32_t slot_size;
+	/*
+	 * CLOCK_MONOTONIC ns before which no poll reaps again: one process per
+	 * INFLIGHT_REAP_NS, not every job.  In what was the header's padding (0,
+	 * "due", in a segment an engine without it made), so the layout is that
+	 * of version 1.
+	 */
+	_Atomic uint64_t reap_due_ns;
 	alignas(64) _Atomic int64_t total[TAG_DIR_NR];
 	struct inflight_slot slot[INFLIGHT_SLOTS];
 };
@@ -107,6 +115,30 @@ static int reap_locked(struct inflight_seg *seg)
 		}
 	}
 	return reaped;
+}
+
+/*
+ * Whether any slot's owner is alive, reclaiming dead owners' slots up to the
+ * first live one and no further: attach and detach only need to know whether
+ * the segment is abandoned.  Checking every slot there (a kill() and a read
+ * of /proc/PID/stat each, under the lock) made the start and end of N jobs
+ * cost N^2 checks, one job after another; the other dead slots are left to
+ * inflight_poll().  Lock held.
+ */
+static bool reap_until_alive(struct inflight_seg *seg)
+{
+	int i;
+
+	for (i = 0; i < INFLIGHT_SLOTS; i++) {
+		struct inflight_slot *s = &seg->slot[i];
+
+		if (atomic_load(&s->state) != SLOT_LIVE)
+			continue;
+		if (slot_owner_alive(s))
+			return true;
+		release_slot(seg, s);
+	}
+	return false;
 }
 
 static unsigned int live_slots(const struct inflight_seg *seg)
@@ -246,11 +278,12 @@ struct inflight *inflight_attach(const char *ident, char *err, size_t errlen)
 	f->seg = map_segment(f->fd, &st, f->name, err, errlen);
 	if (!f->seg)
 		goto fail_close;
-	reap_locked(f->seg);
 	/* nobody alive: whatever the totals say is left over from a dead run */
-	if (!live_slots(f->seg))
+	if (!reap_until_alive(f->seg))
 		seg_reset(f->seg);
 	f->slot = claim_slot(f->seg);
+	if (!f->slot && reap_locked(f->seg)) /* full: some owners may be dead */
+		f->slot = claim_slot(f->seg);
 	if (!f->slot) {
 		snprintf(err, errlen, "%s: all %d slots in use", f->name, INFLIGHT_SLOTS);
 		munmap(f->seg, sizeof(*f->seg));
@@ -274,8 +307,7 @@ void inflight_detach(struct inflight *f)
 		return;
 	flock(f->fd, LOCK_EX);
 	release_slot(f->seg, f->slot);
-	reap_locked(f->seg);
-	if (!live_slots(f->seg))
+	if (!reap_until_alive(f->seg))
 		shm_unlink(f->name);
 	flock(f->fd, LOCK_UN);
 	munmap(f->seg, sizeof(*f->seg));
@@ -292,6 +324,31 @@ int inflight_reap(struct inflight *f)
 	n = reap_locked(f->seg);
 	flock(f->fd, LOCK_UN);
 	return n;
+}
+
+static uint64_t monotonic_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/*
+ * Every job polls, but one reap per INFLIGHT_REAP_NS serves them all: the
+ * first to move the segment's due time on does it.  The due time is on the
+ * system-wide monotonic clock, not the caller's (each process calibrates its
+ * own cycle clock).
+ */
+int inflight_poll_reap(struct inflight *f)
+{
+	uint64_t now = monotonic_ns();
+	uint64_t due = atomic_load_explicit(&f->seg->reap_due_ns, memory_order_relaxed);
+
+	if (now < due ||
+	    !atomic_compare_exchange_strong(&f->seg->reap_due_ns, &due, now + INFLIGHT_REAP_NS))
+		return 0;
+	return inflight_reap(f);
 }
 
 unsigned int inflight_users(const struct inflight *f)

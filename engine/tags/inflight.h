@@ -50,9 +50,10 @@ struct inflight {
  * @errlen: its size
  *
  * Creates the segment if needed, refuses one owned by another user, not
- * mode 0600 or of another size or layout; reclaims dead owners' slots,
- * resets a segment no live process uses, and claims a slot for this
- * process.  Once per job and controller, at setup (it takes the segment's
+ * mode 0600 or of another size or layout; resets a segment no live
+ * process uses (reclaiming dead owners' slots until it finds a live one; the
+ * rest when the slots run out, or at the next inflight_poll()), and claims
+ * a slot for this process.  Once per job and controller, at setup (it takes the segment's
  * lock).
  *
  * Return: the attachment (end it with inflight_detach()), or NULL with a
@@ -65,9 +66,9 @@ struct inflight *inflight_attach(const char *ident, char *err, size_t errlen);
  * inflight_detach() - release an attachment
  * @f: the attachment, or NULL; freed
  *
- * Releases the slot, taking what it still counts off the totals, reclaims
- * dead owners' slots, and unlinks the segment if this was the last live
- * user.
+ * Releases the slot, taking what it still counts off the totals, and
+ * unlinks the segment if no other slot's owner is alive (reclaiming dead
+ * owners' slots until it finds a live one).
  */
 void inflight_detach(struct inflight *f);
 
@@ -100,6 +101,19 @@ const char *inflight_name(const struct inflight *f);
  * the segment's lock.
  */
 int inflight_reap(struct inflight *f);
+
+/**
+ * inflight_poll_reap() - inflight_reap(), once per interval for all users
+ * @f: the attachment
+ *
+ * Reaps unless another user of the segment (any job, any process) did so
+ * less than INFLIGHT_REAP_NS ago on CLOCK_MONOTONIC: with many jobs on one
+ * controller, one check of every slot per interval rather than one per job.
+ *
+ * Return: how many slots were reclaimed; 0 when not due or when another
+ * process holds the segment's lock.
+ */
+int inflight_poll_reap(struct inflight *f);
 
 /**
  * inflight_add() - count I/Os in or out of flight
@@ -169,14 +183,14 @@ static inline void inflight_snapshot(const struct inflight *f, uint32_t out[TAG_
  * @f: the attachment
  * @now_ns: the caller's clock, ns (any clock, used consistently)
  *
- * Calls inflight_reap() when INFLIGHT_REAP_NS passed since the last call
- * that did.
+ * Calls inflight_poll_reap() when INFLIGHT_REAP_NS passed since the last
+ * call that did.
  */
 static inline void inflight_poll(struct inflight *f, uint64_t now_ns)
 {
 	if (now_ns >= f->next_reap_ns) {
 		f->next_reap_ns = now_ns + INFLIGHT_REAP_NS;
-		inflight_reap(f);
+		inflight_poll_reap(f);
 	}
 }
 

@@ -17,6 +17,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -231,6 +232,54 @@ static void test_last_detach_unlinks(void **state)
 	assert_false(segment_exists());
 }
 
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/*
+ * One poll per INFLIGHT_REAP_NS checks the slots for all the segment's users:
+ * a second attachment's poll right after the first's skips the check, and
+ * attach stops at the first living owner, leaving a dead one behind it to
+ * the polls.
+ */
+static void test_poll_shared(void **state)
+{
+	struct inflight *a, *b;
+	struct child dead;
+	uint64_t t0;
+
+	(void)state;
+	a = inflight_attach(ident, err, sizeof(err));
+	assert_non_null(a);
+	dead = spawn(0, 3, 0, 0);
+	sigkill(&dead);
+	b = inflight_attach(ident, err, sizeof(err)); /* a is alive: stops there */
+	assert_non_null(b);
+	expect(a, 0, 3);
+	assert_int_equal(inflight_users(a), 3);
+	t0 = mono_ns();
+	assert_int_equal(inflight_poll_reap(a), 1);
+	expect(a, 0, 0);
+	dead = spawn(0, 2, 0, 0);
+	sigkill(&dead);
+	/* a reaped less than 250 ms ago, unless the fork took longer than that */
+	if (mono_ns() - t0 < INFLIGHT_REAP_NS) {
+		assert_int_equal(inflight_poll_reap(b), 0);
+		expect(b, 0, 2);
+		assert_int_equal(inflight_reap(b), 1); /* asked directly: at once */
+	} else {
+		assert_int_equal(inflight_poll_reap(b), 1);
+	}
+	expect(b, 0, 0);
+	inflight_detach(b);
+	inflight_detach(a);
+	assert_false(segment_exists());
+}
+
 static void test_bad_segments(void **state)
 {
 	char name[INFLIGHT_NAME_MAX];
@@ -332,6 +381,7 @@ int main(void)
 		cmocka_unit_test(test_processes),
 		cmocka_unit_test(test_stale_segment),
 		cmocka_unit_test(test_last_detach_unlinks),
+		cmocka_unit_test(test_poll_shared),
 		cmocka_unit_test(test_bad_segments),
 		cmocka_unit_test(test_tags_context),
 	};
