@@ -22,6 +22,7 @@
 #include "out/out_endurance.h"
 #include "out/out_ai.h"
 #include "out/out_tq.h"
+#include "out/out_ops.h"
 
 #define LABEL_W 32
 
@@ -103,8 +104,6 @@ static void header(FILE *f, const struct fr_report *rep)
 	}
 	if (rep->ref_note)
 		wrapped(f, "published data:", rep->ref_note);
-	published_drives(f, m);
-	provenance(f, rep);
 }
 
 static void margin(char *buf, size_t len, const struct fr_entry *e, bool by_mbps)
@@ -285,13 +284,6 @@ static void write_pressure(FILE *f, const struct fr_report *rep)
 		snprintf(pre, sizeof(pre), "  * %s:", r->wp[d].drive->label);
 		wrapped(f, pre, r->wp[d].note);
 	}
-	for (size_t i = 0; i < rep->m->nstatements; i++) {
-		char s[640];
-
-		fr_statement_text(r, &rep->m->statements[i], s, sizeof(s));
-		if (*s)
-			wrapped(f, "published statement:", s);
-	}
 }
 
 static void nn_row(FILE *f, const char *ns, const char *place, const char *label,
@@ -405,29 +397,109 @@ static void noisy_neighbor(FILE *f, const struct fr_report *rep)
 	cross_checks(f, sp);
 }
 
-static void summary(FILE *f, const struct fr_report *rep)
+/* Entries of the text format's ops (out_ops.h), each one section. */
+
+static int text_header(struct fr_out *o)
 {
+	header(o->f, o->rep);
+	published_drives(o->f, o->rep->m);
+	return 0;
+}
+
+static int text_provenance(struct fr_out *o)
+{
+	provenance(o->f, o->rep);
+	return 0;
+}
+
+static int text_profiles(struct fr_out *o)
+{
+	profiles(o->f, o->rep);
+	return 0;
+}
+
+static int text_write_pressure(struct fr_out *o)
+{
+	write_pressure(o->f, o->rep);
+	return 0;
+}
+
+static int text_statements(struct fr_out *o)
+{
+	const struct fr_report *rep = o->rep;
+
+	if (!rep->r->nwp) /* said under the write-pressure table */
+		return 0;
+	for (size_t i = 0; i < rep->m->nstatements; i++) {
+		char s[640];
+
+		fr_statement_text(rep->r, &rep->m->statements[i], s, sizeof(s));
+		if (*s)
+			wrapped(o->f, "published statement:", s);
+	}
+	return 0;
+}
+
+static int text_nn(struct fr_out *o)
+{
+	noisy_neighbor(o->f, o->rep);
+	return 0;
+}
+
+static int text_fdp(struct fr_out *o)
+{
+	fr_fdp_text(o->f, o->rep);
+	return 0;
+}
+
+static int text_tailwhy(struct fr_out *o)
+{
+	fr_tailwhy_text(o->f, o->rep->tw);
+	return 0;
+}
+
+static int text_fleet(struct fr_out *o)
+{
+	fr_fleet_text(o->f, o->rep->fleet);
+	return 0;
+}
+
+static int text_copy(struct fr_out *o)
+{
+	fr_copy_text(o->f, o->rep->m);
+	return 0;
+}
+
+static int text_wins(struct fr_out *o)
+{
+	const struct fr_report *rep = o->rep;
 	const struct fr_ranking *r = rep->r;
 	char note[160];
 
-	if (!r->nprofiles)
-		return;
-	if (fr_wins_shown(r))
-		fprintf(f, "\n== summary: profiles won (first place among 2+ placed drives) ==\n");
-	for (size_t i = 0; fr_wins_shown(r) && i < r->nwins; i++) {
+	if (!r->nprofiles || !fr_wins_shown(r))
+		return 0;
+	fprintf(o->f, "\n== summary: profiles won (first place among 2+ placed drives) ==\n");
+	for (size_t i = 0; i < r->nwins; i++) {
 		char lb[LABEL_W + 2];
 
 		if (!r->wins[i].profiles)
 			continue;
-		fprintf(f, "%-32s %3u of %u profile%s\n",
+		fprintf(o->f, "%-32s %3u of %u profile%s\n",
 			cut(lb, sizeof(lb), r->wins[i].drive->label), r->wins[i].wins,
 			r->wins[i].profiles, r->wins[i].profiles == 1 ? "" : "s");
 	}
-	if (fr_wins_shown(r) && fr_wins_folded_text(rep, note, sizeof(note)))
-		fprintf(f, "note: %s\n", note);
-	if (!r->have_ref)
-		return;
-	fprintf(f, "\n== summary: place among the published drives (of published + 1) ==\n");
+	if (fr_wins_folded_text(rep, note, sizeof(note)))
+		fprintf(o->f, "note: %s\n", note);
+	return 0;
+}
+
+static int text_ref_places(struct fr_out *o)
+{
+	const struct fr_ranking *r = o->rep->r;
+
+	if (!r->nprofiles || !r->have_ref)
+		return 0;
+	fprintf(o->f, "\n== summary: place among the published drives (of published + 1) ==\n");
 	for (size_t i = 0; i < r->nwins; i++) {
 		char places[4096], pre[LABEL_W + 4];
 
@@ -435,59 +507,110 @@ static void summary(FILE *f, const struct fr_report *rep)
 		if (!*places)
 			continue;
 		snprintf(pre, sizeof(pre), "%s:", r->wins[i].drive->label);
-		wrapped(f, pre, places);
+		wrapped(o->f, pre, places);
 	}
+	return 0;
 }
 
-static void problems(FILE *f, const struct fr_report *rep)
+static int text_health(struct fr_out *o)
 {
-	const struct fr_model *m = rep->m;
+	fr_health_text(o->f, o->rep->health);
+	return 0;
+}
+
+static int text_endurance(struct fr_out *o)
+{
+	fr_endurance_text(o->f, o->rep->ei);
+	return 0;
+}
+
+static int text_notes(struct fr_out *o)
+{
+	const struct fr_model *m = o->rep->m;
 
 	for (size_t i = 0; i < m->nnotes; i++) {
 		char pre[PATH_MAX + 16];
 
 		snprintf(pre, sizeof(pre), "%snote %s:", i ? "" : "\n", m->notes[i].source);
-		wrapped(f, pre, m->notes[i].reason);
+		wrapped(o->f, pre, m->notes[i].reason);
 	}
-	if (!m->nskipped && !m->nexcluded)
-		return;
-	fprintf(f, "\n== inputs not used ==\n");
-	for (size_t i = 0; i < m->nskipped; i++) {
-		char pre[PATH_MAX + 16];
-
-		snprintf(pre, sizeof(pre), "skipped %s:", m->skipped[i].source);
-		wrapped(f, pre, m->skipped[i].reason);
-	}
-	for (size_t i = 0; i < m->nexcluded; i++) {
-		char pre[PATH_MAX + 16];
-
-		snprintf(pre, sizeof(pre), "excluded from %s:", m->excluded[i].source);
-		wrapped(f, pre, m->excluded[i].reason);
-	}
+	return 0;
 }
+
+static int text_unused(struct fr_out *o)
+{
+	const struct fr_unused *u = o->rep->unused;
+
+	if (!u || !u->total)
+		return 0;
+	fprintf(o->f, "\n== inputs not used ==\n");
+	for (size_t k = 0; k < FR_UNUSED_NLISTS; k++)
+		for (size_t i = 0; i < u->l[k].n; i++) {
+			char pre[PATH_MAX + 16];
+
+			snprintf(pre, sizeof(pre), "%s %s:", u->l[k].lead, u->l[k].p[i].source);
+			wrapped(o->f, pre, u->l[k].p[i].reason);
+		}
+	return 0;
+}
+
+static int text_baseline(struct fr_out *o)
+{
+	fr_baseline_text(o->f, o->rep->bl);
+	return 0;
+}
+
+static int text_ai(struct fr_out *o)
+{
+	fr_ai_text(o->f, o->rep);
+	return 0;
+}
+
+static int text_tq(struct fr_out *o)
+{
+	return fr_tq_text(o->f, o->rep) ? -1 : 0;
+}
+
+/* The terminal report sums up (wins) before the drive's health, and its
+ * notes come before the inputs not used. */
+static const enum fr_out_sect text_order[] = {
+	FR_SECT_HEADER,	    FR_SECT_PROVENANCE, FR_SECT_PROFILES, FR_SECT_WRITE_PRESSURE,
+	FR_SECT_STATEMENTS, FR_SECT_NN,		FR_SECT_FDP,	  FR_SECT_TAILWHY,
+	FR_SECT_FLEET,	    FR_SECT_COPY,	FR_SECT_WINS,	  FR_SECT_REF_PLACES,
+	FR_SECT_HEALTH,	    FR_SECT_ENDURANCE,	FR_SECT_NOTES,	  FR_SECT_UNUSED,
+	FR_SECT_BASELINE,   FR_SECT_AI,		FR_SECT_TQ,
+};
+
+const struct fr_out_ops fr_text_ops = {
+	.sect =
+		{
+			[FR_SECT_HEADER] = text_header,
+			[FR_SECT_PROVENANCE] = text_provenance,
+			[FR_SECT_PROFILES] = text_profiles,
+			[FR_SECT_WRITE_PRESSURE] = text_write_pressure,
+			[FR_SECT_STATEMENTS] = text_statements,
+			[FR_SECT_NN] = text_nn,
+			[FR_SECT_FDP] = text_fdp,
+			[FR_SECT_TAILWHY] = text_tailwhy,
+			[FR_SECT_FLEET] = text_fleet,
+			[FR_SECT_COPY] = text_copy,
+			[FR_SECT_WINS] = text_wins,
+			[FR_SECT_REF_PLACES] = text_ref_places,
+			[FR_SECT_HEALTH] = text_health,
+			[FR_SECT_ENDURANCE] = text_endurance,
+			[FR_SECT_NOTES] = text_notes,
+			[FR_SECT_UNUSED] = text_unused,
+			[FR_SECT_BASELINE] = text_baseline,
+			[FR_SECT_AI] = text_ai,
+			[FR_SECT_TQ] = text_tq,
+		},
+	.order = text_order,
+	.norder = sizeof(text_order) / sizeof(text_order[0]),
+};
 
 static int render_text(FILE *f, const void *arg)
 {
-	const struct fr_report *rep = arg;
-
-	header(f, rep);
-	profiles(f, rep);
-	write_pressure(f, rep);
-	noisy_neighbor(f, rep);
-	fr_fdp_text(f, rep);
-	fr_tailwhy_text(f, rep->tw);
-	fr_fleet_text(f, rep->fleet);
-	fr_copy_text(f, rep->m);
-	summary(f, rep);
-	fr_health_text(f, rep->health);
-	fr_endurance_text(f, rep->ei);
-	problems(f, rep);
-	fr_baseline_text(f, rep->bl);
-	fr_ai_text(f, rep);
-	/* last: the runner's report ends with the tq-sweep table */
-	if (fr_tq_text(f, rep))
-		return -1;
-	return 0;
+	return fr_out_walk(f, arg, &fr_text_ops, NULL);
 }
 
 /* The report is built in memory and written with every control character
