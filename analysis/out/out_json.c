@@ -199,12 +199,6 @@ static int json_fleet(struct fr_out *o) /* only when a manifest ran on hosts (is
 	return 0;
 }
 
-static int json_copy(struct fr_out *o) /* only when a Copy method run was read (issue 41) */
-{
-	add_some(o, "copy", fr_copy_json(o->rep->m));
-	return 0;
-}
-
 static int json_wins(struct fr_out *o)
 {
 	fr_jout_add(root_of(o), "wins", summary_obj(o->rep));
@@ -223,14 +217,6 @@ static int json_baseline(struct fr_out *o)
 {
 	if (o->rep->bl)
 		fr_jout_add(root_of(o), "baseline", fr_baseline_json(o->rep->bl));
-	return 0;
-}
-
-static int json_endurance(struct fr_out *o)
-{
-	/* only when a drive ran the endurance method (issue 41) */
-	if (o->rep->ei && o->rep->ei->n)
-		fr_jout_add(root_of(o), "endurance", fr_endurance_json(o->rep->ei));
 	return 0;
 }
 
@@ -309,11 +295,11 @@ const struct fr_out_ops fr_json_ops = {
 			[FR_SECT_FDP] = json_fdp,
 			[FR_SECT_TAILWHY] = json_tailwhy,
 			[FR_SECT_FLEET] = json_fleet,
-			[FR_SECT_COPY] = json_copy,
+			[FR_SECT_COPY] = fr_json_copy,
 			[FR_SECT_WINS] = json_wins,
 			[FR_SECT_HEALTH] = json_health,
 			[FR_SECT_BASELINE] = json_baseline,
-			[FR_SECT_ENDURANCE] = json_endurance,
+			[FR_SECT_ENDURANCE] = fr_json_endurance,
 			[FR_SECT_AI] = json_ai,
 			[FR_SECT_TQ] = json_tq,
 		},

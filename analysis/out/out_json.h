@@ -18,6 +18,14 @@ struct fr_json_fmt {
 };
 
 /**
+ * fr_jout_fixed() - a figure as a JSON number with @prec decimals
+ * @v: the figure
+ * @prec: digits after the point
+ *
+ * Return: the number, or NULL (printed as null) when @v is NaN or infinite.
+ */
+struct json_object *fr_jout_fixed(double v, int prec);
+/**
  * fr_jout_num() - a figure as a JSON number
  * @v: the figure
  *
@@ -46,5 +54,9 @@ int fr_json_drives(struct fr_out *o);
 int fr_json_profiles(struct fr_out *o);
 int fr_json_write_pressure(struct fr_out *o);
 int fr_json_nn(struct fr_out *o);
+
+/* Entries of fr_json_ops (out_json_sect.c). */
+int fr_json_copy(struct fr_out *o);
+int fr_json_endurance(struct fr_out *o);
 
 #endif

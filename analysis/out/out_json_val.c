@@ -12,15 +12,20 @@
 #include "util/escape.h"
 #include "out/out_json.h"
 
-struct json_object *fr_jout_num(double v)
+struct json_object *fr_jout_fixed(double v, int prec)
 {
 	char buf[64];
 
 	if (isnan(v) || isinf(v))
 		return NULL; /* json-c prints a NULL member as null */
-	/* fixed 3 decimals, not json-c's %.17g: stable golden files */
-	snprintf(buf, sizeof(buf), "%.3f", v);
+	/* fixed decimals, not json-c's %.17g: stable golden files */
+	snprintf(buf, sizeof(buf), "%.*f", prec, v);
 	return json_object_new_double_s(strtod(buf, NULL), buf);
+}
+
+struct json_object *fr_jout_num(double v)
+{
+	return fr_jout_fixed(v, 3);
 }
 
 /* Strings from input may hold bytes that are not UTF-8: they are written as
