@@ -23,11 +23,12 @@ FR_SRCS      += model/pooled.c rank/tq.c out/out_tq.c out/out_tq_html.c
 # the AI methods: checkpoint bursts and KV-cache reads (issue 41 items 2, 3)
 FR_SRCS      += read/read_ai.c report/ai.c report/ai_job.c report/ai_ckpt.c report/ai_kv.c out/out_ai.c
 # the SNIA PTS tests (issue 27): fiorank pts
-FR_SRCS      += read/json_bins.c read/pts.c report/pts_build.c report/pts_fig.c report/pts_iops.c report/pts_ss.c report/pts_tails.c out/pts_out.c out/pts_html.c out/pts_svg.c cli/pts_main.c
+FR_SRCS      += read/json_bins.c read/pts.c report/pts_build.c report/pts_header.c report/pts_fig.c report/pts_rank.c report/pts_iops.c report/pts_ss.c report/pts_tails.c out/pts_out.c out/pts_json.c out/pts_html.c out/pts_svg.c chart/chart_plot.c cli/pts_main.c
 # Flexible Data Placement: per-PID tails, placed vs unplaced noisy neighbor (issue 26)
 FR_SRCS      += read/placement.c report/fdp.c out/out_fdp.c
 # runs on many hosts: per-host drives, the exact fleet row, the spread (issue 39)
-FR_SRCS      += report/fleet.c report/fleet_read.c report/fleet_stats.c out/out_fleet.c
+FR_SRCS      += model/hist.c model/clients.c read/read_clients.c report/fleet.c report/fleet_dir.c report/fleet_read.c report/fleet_stats.c \
+                out/out_fleet.c out/out_fleet_json.c
 # the Copy method: its runs kept apart from the ranking, its section (issue 41)
 FR_SRCS      += model/copy.c read/read_copy.c read/read_whole.c out/out_copy.c
 # the report stage's health rows and baseline rows (issue 24)

@@ -414,7 +414,7 @@ int main(int argc, char **argv)
 	struct fr_inputs *in;
 	char note[PATH_MAX + 2048] = "";
 	struct fr_run_info run = {0};
-	struct json_object *fleet = NULL;
+	struct fr_fleet *fleet = NULL;
 	size_t fleet_said = 0;
 	int ninputs = 0, ret;
 
@@ -540,7 +540,7 @@ int main(int argc, char **argv)
 	fr_baseline_free(&bl);
 	fr_ranking_free(&r);
 out:
-	json_object_put(fleet);
+	fr_fleet_free(fleet);
 	fr_prov_free(&prov);
 	fr_run_info_free(&run);
 	fr_inputs_free(in);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * `fiorank pts`: the command line.  Loads every results directory (pts.c),
- * then hands the drives to one renderer (pts_out.c: text, CSV, JSON;
+ * makes the report model of the drives (report/pts_report.h), then hands
+ * it to one renderer (pts_out.c: text, CSV, JSON;
  * pts_html.c: HTML).  Kept apart from the renderers so that none of them
  * depends on another through the dispatch.
  */
@@ -18,46 +19,66 @@
 #include "util/escape.h"
 #include "read/read_fio_log.h"
 #include "read/pts.h"
+#include "report/pts_fig.h"
 #include "report/runinfo.h"
 #include "out/pts_out.h"
 #include "cli/pts_main.h"
 
 /* One renderer and what it renders, for the escaping byte layer. */
 struct pts_render {
-	int (*render)(FILE *, struct fr_pts_drive *, size_t, const struct fr_run_info *);
-	struct fr_pts_drive *d;
-	size_t n;
-	const struct fr_run_info *ri;
+	int (*render)(FILE *, const struct fr_pts_report *);
+	const struct fr_pts_report *r;
 };
-
-/* The CSV has no run lines: fr_pts_csv() under the renderers' signature. */
-static int csv_render(FILE *f, struct fr_pts_drive *d, size_t n, const struct fr_run_info *ri)
-{
-	(void)ri;
-	return fr_pts_csv(f, d, n);
-}
 
 static int render_one(FILE *f, const void *arg)
 {
 	const struct pts_render *r = arg;
 
-	return r->render(f, r->d, r->n, r->ri);
+	return r->render(f, r->r);
 }
 
 /* The report in FORMAT on f: text, CSV and HTML through the byte layer
  * (util/escape.h: a control character or invalid UTF-8 from a manifest
  * becomes "\xNN", as in the ranking report), JSON as json-c escapes it. */
-static int render(FILE *f, const char *format, struct fr_pts_drive *d, size_t n,
-		  const struct fr_run_info *ri)
+static int render(FILE *f, const char *format, const struct fr_pts_report *rep)
 {
-	struct pts_render r = {!strcmp(format, "csv")	 ? csv_render
+	struct pts_render r = {!strcmp(format, "csv")	 ? fr_pts_csv
 			       : !strcmp(format, "html") ? fr_pts_html
 							 : fr_pts_text,
-			       d, n, ri};
+			       rep};
 
 	if (!strcmp(format, "json"))
-		return fr_pts_json(f, d, n, ri);
+		return fr_pts_json(f, rep);
 	return fr_render_escaped(f, render_one, &r, FR_ESC_CONTROLS_NL);
+}
+
+/* The report of the drives in FORMAT to out (NULL: stdout); 2 when it
+ * cannot be made or written, 1 when a test's steady state was not
+ * reached (its figures are not the method's), else 0. */
+static int report(const char *format, const char *out, struct fr_pts_drive *all, size_t n,
+		  const struct fr_run_info *ri)
+{
+	struct fr_pts_report rep;
+	FILE *f;
+	int ret;
+
+	if (fr_pts_report_build(&rep, all, n, ri)) {
+		fputs("fiorank pts: out of memory\n", stderr);
+		return 2;
+	}
+	f = out ? fopen(out, "w") : stdout;
+	if (!f) {
+		fprintf(stderr, "fiorank pts: cannot write %s\n", out);
+		fr_pts_report_free(&rep);
+		return 2;
+	}
+	ret = render(f, format, &rep) ? 2 : 0;
+	if (out && fclose(f))
+		ret = 2;
+	if (!ret && fr_pts_report_problems(&rep, stderr))
+		ret = 1;
+	fr_pts_report_free(&rep);
+	return ret;
 }
 
 static int usage(FILE *f, int rc)
@@ -124,7 +145,6 @@ int fr_pts_main(int argc, char **argv, struct fr_run_info *ri)
 	struct fr_pts_drive *all = NULL;
 	size_t n = 0, i;
 	int c, ret = 0;
-	FILE *f;
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "f:o:h", opts, NULL)) != -1) {
@@ -187,20 +207,8 @@ int fr_pts_main(int argc, char **argv, struct fr_run_info *ri)
 		      stderr);
 		ret = 2;
 	}
-	if (!ret) {
-		f = out ? fopen(out, "w") : stdout;
-		if (!f) {
-			fprintf(stderr, "fiorank pts: cannot write %s\n", out);
-			ret = 2;
-		} else {
-			ret = render(f, format, all, n, ri) ? 2 : 0;
-			if (out && fclose(f))
-				ret = 2;
-			/* figures of a test not in steady state are not the method's */
-			if (!ret && fr_pts_steady_problems(all, n, stderr))
-				ret = 1;
-		}
-	}
+	if (!ret)
+		ret = report(format, out, all, n, ri);
 	for (i = 0; i < n; i++)
 		fr_pts_drive_free(&all[i]);
 	free(all);

@@ -323,6 +323,9 @@ struct fr_label {
 	/* a --hosts run: host (fr_host_key()) -> its drive's entrant; a
 	 * client's jobs take their host's (docs/fleet.md); NULL otherwise */
 	struct json_object *host_entrants;
+	/* an output of a --hosts run: the reader keeps its servers' figures
+	 * for the fleet view (model/clients.h) */
+	bool fleet;
 };
 
 /* One job's labels, decided by fr_label_job(). */

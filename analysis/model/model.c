@@ -13,6 +13,7 @@
 
 #include <json-c/json.h>
 
+#include "model/clients.h"
 #include "model/copy.h"
 #include "model/health.h"
 #include "model/model.h"
@@ -102,10 +103,12 @@ void fr_model_free(struct fr_model *m)
 	free_problems(m->excluded, m->nexcluded);
 	free_problems(m->notes, m->nnotes);
 	fr_copy_runs_free(m->copy, m->ncopy);
+	fr_clients_list_free(m->clients, m->nclients);
 	if (m->invalid)
 		fr_model_free(m->invalid);
 	free(m->invalid);
 	json_object_put(m->manifests);
+	json_object_put(m->ai_docs);
 	memset(m, 0, sizeof(*m));
 }
 

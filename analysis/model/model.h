@@ -382,6 +382,15 @@ struct fr_model {
 	 * ranking; NULL when none */
 	struct fr_copy_run *copy;
 	size_t ncopy;
+	/* the fio outputs of --hosts runs as the fleet view reads them
+	 * (model/clients.h), kept by the reader at its one parse of each;
+	 * NULL when none */
+	struct fr_clients *clients;
+	size_t nclients;
+	/* what the checkpoint and KV-cache sections read of their fio
+	 * outputs (read/read_ai.h): source path -> its kept tree, kept by the
+	 * reader at its one read of each; NULL when none */
+	struct json_object *ai_docs;
 };
 
 /**
@@ -410,6 +419,23 @@ void fr_model_free(struct fr_model *m);
  */
 void fr_model_keep_docs(struct fr_model *m, const char *source, struct json_object *fio_doc,
 			struct json_object *engine_doc);
+/**
+ * fr_model_keep_ai_doc() - keep what the AI sections read of an output
+ * @m: the model
+ * @source: the output's path, as the steps' source holds it
+ * @doc: the kept tree (read/read_ai.h); @m takes a reference of its own
+ *
+ * Return: 0, or -ENOMEM.
+ */
+int fr_model_keep_ai_doc(struct fr_model *m, const char *source, struct json_object *doc);
+/**
+ * fr_model_ai_doc() - what the reader kept of an output for the AI sections
+ * @m: the model
+ * @source: the output's path
+ *
+ * Return: the tree (borrowed from @m), or NULL when none was kept.
+ */
+struct json_object *fr_model_ai_doc(const struct fr_model *m, const char *source);
 /**
  * fr_model_manifest() - the manifest tree the walk kept for a path
  * @m: the model
@@ -617,7 +643,8 @@ double fr_step_mean_lat(const struct fr_step *s, enum fr_basis b);
  *
  * A published "first" point, then the capped steps by their share of the
  * peak as numbers ("10" < "50" < "100" < "120"), other names after the
- * numbers, the uncapped "peak" last; names of the same place by strcmp().
+ * numbers, the uncapped "peak" last; names of the same place with their
+ * digit runs compared as numbers ("q8" < "q32" < "q128"), else by bytes.
  *
  * Return: < 0, 0 or > 0 as @a comes before, with or after @b.
  */

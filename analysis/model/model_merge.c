@@ -328,6 +328,19 @@ static int merge_copy(struct fr_model *dst, const struct fr_model *src)
 	return 0;
 }
 
+/* The AI sections' kept trees, shared by reference. */
+static int merge_ai_docs(struct fr_model *dst, const struct fr_model *src)
+{
+	if (!src->ai_docs)
+		return 0;
+	json_object_object_foreach(src->ai_docs, source, doc)
+	{
+		if (fr_model_keep_ai_doc(dst, source, doc))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
 int fr_model_merge(struct fr_model *dst, const struct fr_model *src)
 {
 	for (size_t d = 0; d < src->ndrives; d++) {
@@ -389,7 +402,7 @@ int fr_model_merge(struct fr_model *dst, const struct fr_model *src)
 			}
 		}
 	}
-	if (merge_copy(dst, src))
+	if (merge_copy(dst, src) || merge_ai_docs(dst, src))
 		return -ENOMEM;
 	dst->files_read += src->files_read;
 	dst->jobs_read += src->jobs_read;

@@ -5,6 +5,8 @@
  * drive's noisy-neighbor writers wrote to a namespace, and the names of
  * kinds and directions (model.h).
  */
+#include <ctype.h>
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,7 +26,54 @@ static double step_order(const char *name)
 		return -INFINITY;
 	if (!strcmp(name, "peak"))
 		return INFINITY;
-	return end != name && !*end && !isnan(pct) ? pct : HUGE_VAL / 2;
+	/* DBL_MAX, not HUGE_VAL / 2: that is still infinite, and tied names
+	 * after "peak" in byte order ("write") with the peak. */
+	return end != name && !*end && isfinite(pct) ? pct : DBL_MAX;
+}
+
+/* A run of digits at *p, its length in *len (leading zeros skipped). */
+static const char *digit_run(const char *p, size_t *len)
+{
+	const char *start;
+
+	while (*p == '0' && isdigit((unsigned char)p[1]))
+		p++;
+	start = p;
+	while (isdigit((unsigned char)*p))
+		p++;
+	*len = (size_t)(p - start);
+	return start;
+}
+
+/*
+ * Names with numbers inside ("q8" < "q32" < "q128", "t2q16" < "t16q1",
+ * "s2" < "s10") by those numbers, as a reader counts them; byte order
+ * elsewhere, and between names equal that way ("q08", "q8").
+ */
+static int natural_cmp(const char *a, const char *b)
+{
+	const char *x = a, *y = b;
+
+	while (*x && *y) {
+		if (isdigit((unsigned char)*x) && isdigit((unsigned char)*y)) {
+			size_t lx, ly;
+			const char *dx = digit_run(x, &lx), *dy = digit_run(y, &ly);
+			int c = lx != ly ? (lx < ly ? -1 : 1) : memcmp(dx, dy, lx);
+
+			if (c)
+				return c;
+			x = dx + lx;
+			y = dy + ly;
+			continue;
+		}
+		if (*x != *y)
+			return (unsigned char)*x < (unsigned char)*y ? -1 : 1;
+		x++;
+		y++;
+	}
+	if (*x || *y)
+		return *x ? 1 : -1;
+	return strcmp(a, b);
 }
 
 int fr_step_name_cmp(const char *a, const char *b)
@@ -33,7 +82,7 @@ int fr_step_name_cmp(const char *a, const char *b)
 
 	if (oa != ob)
 		return oa < ob ? -1 : 1;
-	return strcmp(a, b);
+	return natural_cmp(a, b);
 }
 
 double fr_step_iops(const struct fr_step *s)

@@ -1,17 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The fleet view in text, Markdown and HTML (out_fleet.h): one writer with
- * the three formats' table and text primitives, so that they say the same.
+ * The fleet view (report/fleet.h's structs) in text, Markdown and HTML
+ * (out_fleet.h): one writer with the three formats' table and text
+ * primitives, so that they say the same.
  */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-#include <json-c/json.h>
-
 #include "out/out_fleet.h"
+#include "report/fleet_view.h"
 #include "util/escape.h"
-#include "util/json_get.h"
 
 enum fmt { TEXT, MD, HTML };
 
@@ -89,11 +88,9 @@ static void cell(const struct fw *w, const char *s, int width, bool head)
 	}
 }
 
-static void num_cell(const struct fw *w, struct json_object *o, const char *key, const char *fmt,
-		     int width)
+static void num_cell(const struct fw *w, double v, const char *fmt, int width)
 {
 	char b[40];
-	double v = fr_json_num(o, key);
 
 	if (isfinite(v))
 		snprintf(b, sizeof(b), fmt, v);
@@ -127,159 +124,150 @@ static void table_end(const struct fw *w)
 #define DRIVE_W 30
 #define HOST_W	18
 
-static void hosts_table(const struct fw *w, struct json_object *rows)
+static void hosts_table(const struct fw *w, const struct fr_fleet_dir *d)
 {
 	static const char *const heads[] = {"drive", "host", "name", "kernel", "cpu", "fio"};
 	static const int widths[] = {DRIVE_W, HOST_W, 8, 28, 24, 8};
-	static const char *const keys[] = {"drive", "host", "hostname", "kernel", "cpu", "fio"};
 
 	table_start(w, heads, widths, 6);
-	for (size_t i = 0; i < json_object_array_length(rows); i++) {
-		struct json_object *r = json_object_array_get_idx(rows, i);
+	for (size_t i = 0; i < d->nrows; i++) {
+		const struct fr_fleet_row *r = &d->rows[i];
+		const char *v[] = {r->drive, r->host, r->hostname, r->kernel, r->cpu, r->fio};
 
 		row_start(w);
 		for (int k = 0; k < 6; k++)
-			cell(w, fr_json_str(r, keys[k]), widths[k], false);
+			cell(w, v[k], widths[k], false);
 		row_end(w);
 	}
 	table_end(w);
 }
 
-static void figure_cells(const struct fw *w, struct json_object *o)
+static void figure_cells(const struct fw *w, const struct fr_fleet_figs *f)
 {
-	num_cell(w, o, "iops", "%.0f", 9);
-	num_cell(w, o, "mean_us", "%.1f", 9);
-	num_cell(w, o, "p99_us", "%.1f", 9);
-	num_cell(w, o, "p99_9_us", "%.1f", 9);
-	num_cell(w, o, "p99_99_us", "%.1f", 9);
+	num_cell(w, f->iops, "%.0f", 9);
+	num_cell(w, f->mean_us, "%.1f", 9);
+	for (int k = 0; k < FR_FLEET_NPCT; k++)
+		num_cell(w, f->pct_us[k], "%.1f", 9);
 }
 
 /* "IOPS: min 1208, median 2232, max 2260, CV 31.2 %; no outlier named: ..." */
-static void spread_line(const struct fw *w, const char *name, struct json_object *s)
+static void spread_line(const struct fw *w, const char *name, const struct fr_fleet_dir *d,
+			const struct fr_fleet_spread *sp)
 {
-	struct json_object *out = fr_json_get(s, "outliers");
+	const struct fr_drive_spread *s = &sp->s;
 	char b[600];
 	size_t at;
 
 	at = (size_t)snprintf(b, sizeof(b),
 			      "%s across %.0f drives: min %.1f, median %.1f, max %.1f", name,
-			      fr_json_num(s, "n"), fr_json_num(s, "min"), fr_json_num(s, "median"),
-			      fr_json_num(s, "max"));
-	if (isfinite(fr_json_num(s, "cv")) && at < sizeof(b))
-		at += (size_t)snprintf(b + at, sizeof(b) - at, ", CV %.1f %%",
-				       100 * fr_json_num(s, "cv"));
+			      (double)s->n, s->min, s->median, s->max);
+	if (isfinite(s->cv) && at < sizeof(b))
+		at += (size_t)snprintf(b + at, sizeof(b) - at, ", CV %.1f %%", 100 * s->cv);
 	if (at < sizeof(b))
-		at += (size_t)snprintf(b + at, sizeof(b) - at, "; %s",
-				       fr_json_str(s, "rule") ?: "");
-	for (size_t i = 0; out && i < json_object_array_length(out) && at < sizeof(b); i++)
+		at += (size_t)snprintf(b + at, sizeof(b) - at, "; %s", sp->rule);
+	for (size_t i = 0; i < sp->noutliers && at < sizeof(b); i++)
 		at += (size_t)snprintf(b + at, sizeof(b) - at, "%s%s", i ? ", " : ": outlier ",
-				       json_object_get_string(json_object_array_get_idx(out, i)));
+				       d->rows[sp->outliers[i]].drive);
 	note(w, b);
 }
 
-static void dir_block(const struct fw *w, struct json_object *step, struct json_object *d)
+static void dir_block(const struct fw *w, const struct fr_fleet_step *st,
+		      const struct fr_fleet_dir *d)
 {
 	static const char *const heads[] = {"drive",  "host",	  "IOPS",     "mean us",
 					    "p99 us", "p99.9 us", "p99.99 us"};
 	static const int widths[] = {DRIVE_W, HOST_W, 9, 9, 9, 9, 9};
-	struct json_object *rows = fr_json_get(d, "hosts"), *fleet = fr_json_get(d, "fleet");
-	struct json_object *sp = fr_json_get(d, "spread");
+	static const char *const spread_names[FR_FLEET_NFIGS] = {"IOPS", "p99 us", "p99.99 us"};
 	char title[300];
 
-	snprintf(title, sizeof(title), "%s@%s, %s", fr_json_str(step, "profile") ?: "?",
-		 fr_json_str(step, "step") ?: "?", fr_json_str(d, "dir"));
+	snprintf(title, sizeof(title), "%s@%s, %s", st->profile ?: "?", st->step ?: "?",
+		 fr_dir_name(d->dir));
 	heading(w, 2, title, NULL);
 	table_start(w, heads, widths, 7);
-	for (size_t i = 0; i < json_object_array_length(rows); i++) {
-		struct json_object *r = json_object_array_get_idx(rows, i);
+	for (size_t i = 0; i < d->nrows; i++) {
+		const struct fr_fleet_row *r = &d->rows[i];
+		static const struct fr_fleet_figs none = {NAN, NAN, NAN, {NAN, NAN, NAN}};
 
 		row_start(w);
-		cell(w, fr_json_str(r, "drive"), DRIVE_W, false);
-		cell(w, fr_json_str(r, "host"), HOST_W, false);
-		if (fr_json_str(r, "missing"))
+		cell(w, r->drive, DRIVE_W, false);
+		cell(w, r->host, HOST_W, false);
+		if (r->missing)
 			cell(w, "no result", 9, false);
 		else
-			figure_cells(w, r);
+			figure_cells(w, r->measured ? &r->figs : &none);
 		row_end(w);
 	}
-	if (fleet) {
-		snprintf(title, sizeof(title), "fleet (%.0f hosts, summed bins)",
-			 fr_json_num(fleet, "hosts"));
+	if (!d->withheld) {
+		snprintf(title, sizeof(title), "fleet (%zu hosts, summed bins)", d->fleet_hosts);
 		row_start(w);
 		cell(w, title, DRIVE_W, false);
 		cell(w, "", HOST_W, false);
-		figure_cells(w, fleet);
+		figure_cells(w, &d->fleet);
 		row_end(w);
 	}
 	table_end(w);
-	if (fr_json_str(d, "withheld"))
-		note(w, fr_json_str(d, "withheld"));
-	if (fr_json_str(d, "all_clients"))
-		note(w, fr_json_str(d, "all_clients"));
-	spread_line(w, "IOPS", fr_json_get(sp, "iops"));
-	spread_line(w, "p99 us", fr_json_get(sp, "p99_us"));
-	spread_line(w, "p99.99 us", fr_json_get(sp, "p99_99_us"));
+	if (d->withheld)
+		note(w, d->withheld);
+	if (d->all_clients)
+		note(w, d->all_clients);
+	for (int k = 0; k < FR_FLEET_NFIGS; k++)
+		spread_line(w, spread_names[k], d, &d->spread[k]);
 }
 
-static void fleet_one(const struct fw *w, struct json_object *fl)
+static void fleet_one(const struct fw *w, const struct fr_fleet_one *fl)
 {
-	struct json_object *steps = fr_json_get(fl, "steps");
 	char title[64];
 	bool listed = false;
 
-	snprintf(title, sizeof(title), "fleet: %zu hosts of ",
-		 json_object_array_length(fr_json_get(fl, "hosts")));
-	heading(w, 1, title, fr_json_str(fl, "manifest"));
+	snprintf(title, sizeof(title), "fleet: %zu hosts of ", fl->nhosts);
+	heading(w, 1, title, fl->manifest);
 	note(w, "Each host's drive on its own; the fleet row's IOPS are the hosts' sum (they ran "
 		"at once), its percentiles come from every host's fio json+ latency bins summed "
 		"(exact, fio's rule), never from averaged percentiles.");
-	for (size_t i = 0; i < json_object_array_length(steps); i++) {
-		struct json_object *st = json_object_array_get_idx(steps, i);
-		struct json_object *dirs = fr_json_get(st, "dirs");
+	for (size_t i = 0; i < fl->nsteps; i++) {
+		const struct fr_fleet_step *st = &fl->steps[i];
 
-		if (!listed && dirs && json_object_array_length(dirs)) {
-			hosts_table(w, fr_json_get(json_object_array_get_idx(dirs, 0), "hosts"));
+		if (!listed && st->ndirs) {
+			hosts_table(w, &st->dirs[0]);
 			listed = true;
 		}
-		if (fr_json_str(st, "problem")) {
+		if (st->problem) {
 			char b[600];
 
-			snprintf(b, sizeof(b), "%s (%s): %s", fr_json_str(st, "run") ?: "?",
-				 fr_json_str(st, "status") ?: "?", fr_json_str(st, "problem"));
+			snprintf(b, sizeof(b), "%s (%s): %s", st->run ?: "?", st->status ?: "?",
+				 st->problem);
 			note(w, b);
 		}
-		for (size_t k = 0; dirs && k < json_object_array_length(dirs); k++)
-			dir_block(w, st, json_object_array_get_idx(dirs, k));
-		if (fr_json_str(st, "note"))
-			note(w, fr_json_str(st, "note"));
+		for (size_t k = 0; k < st->ndirs; k++)
+			dir_block(w, st, &st->dirs[k]);
+		if (st->note)
+			note(w, st->note);
 	}
 }
 
-static void fleets(const struct fw *w, struct json_object *fleet)
+static void fleets(const struct fw *w, const struct fr_fleet *fl)
 {
-	struct json_object *list = fr_json_get(fleet, "fleets");
-
 	if (w->fmt == HTML)
 		fputs("<section class=\"fleet\">\n", w->f);
-	for (size_t i = 0; list && i < json_object_array_length(list); i++)
-		fleet_one(w, json_object_array_get_idx(list, i));
+	for (size_t i = 0; i < fl->n; i++)
+		fleet_one(w, &fl->fleets[i]);
 	if (w->fmt == HTML)
 		fputs("</section>\n", w->f);
 }
 
-void fr_fleet_text(FILE *f, struct json_object *fleet)
+void fr_fleet_text(FILE *f, const struct fr_fleet *fleet)
 {
 	if (fleet)
 		fleets(&(struct fw){f, TEXT}, fleet);
 }
 
-void fr_fleet_md(FILE *f, struct json_object *fleet)
+void fr_fleet_md(FILE *f, const struct fr_fleet *fleet)
 {
 	if (fleet)
 		fleets(&(struct fw){f, MD}, fleet);
 }
 
-void fr_fleet_html(FILE *f, struct json_object *fleet)
+void fr_fleet_html(FILE *f, const struct fr_fleet *fleet)
 {
 	if (fleet)
 		fleets(&(struct fw){f, HTML}, fleet);

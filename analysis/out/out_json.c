@@ -16,6 +16,7 @@
 #include "out/out_fdp.h"
 #include "out/out_tailwhy.h"
 #include "out/out_copy.h"
+#include "out/out_fleet.h"
 #include "out/out_health.h"
 #include "out/out_endurance.h"
 #include "out/out_ai.h"
@@ -195,7 +196,7 @@ static int json_tailwhy(struct fr_out *o) /* only when some step had tag logs (i
 
 static int json_fleet(struct fr_out *o) /* only when a manifest ran on hosts (issue 39) */
 {
-	add_some(o, "fleet", o->rep->fleet ? json_object_get(o->rep->fleet) : NULL);
+	add_some(o, "fleet", o->rep->fleet ? fr_fleet_json(o->rep->fleet) : NULL);
 	return 0;
 }
 

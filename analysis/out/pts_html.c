@@ -7,12 +7,10 @@
 #include <math.h>
 #include <string.h>
 
-#include <json-c/json.h>
-
 #include "util/escape.h"
-#include "util/json_get.h"
-#include "read/pts.h"
 #include "out/pts_out.h"
+#include "report/runinfo.h"
+#include "chart/plot.h"
 #include "chart/svg.h"
 
 /* One home for HTML text: svg.c's escaper, as the other HTML renderers use. */
@@ -21,41 +19,49 @@ static void esc(FILE *f, const char *s)
 	fr_html_escape(f, s);
 }
 
-static void val(FILE *f, struct json_object *v)
+/* A figure, or a dash for what was not measured. */
+static void num(FILE *f, double v)
 {
 	char b[48];
 
-	if (json_object_is_type(v, json_type_string))
-		esc(f, json_object_get_string(v));
-	else if (json_object_is_type(v, json_type_boolean))
-		fputs(json_object_get_boolean(v) ? "yes" : "no", f);
-	else if (v)
-		fputs(fr_pts_num(b, sizeof(b), json_object_get_double(v)), f);
+	if (isnan(v) || isinf(v))
+		fputs("&ndash;", f);
+	else
+		fputs(fr_pts_num(b, sizeof(b), v), f);
+}
+
+static void field(FILE *f, const struct fr_pts_field *h)
+{
+	char b[48];
+	const char *s = fr_pts_field_str(b, sizeof(b), h);
+
+	if (s)
+		esc(f, s);
 	else
 		fputs("&ndash;", f);
 }
 
-static void html_table(FILE *f, struct json_object *t)
+static void html_table(FILE *f, const struct fr_pts_table *t)
 {
-	struct json_object *cols = fr_json_get(t, "columns"), *rows = fr_json_get(t, "rows");
-	size_t i, j;
-
 	fputs("<table><caption>", f);
-	esc(f, fr_json_str(t, "name"));
+	esc(f, t->name);
 	fputs("</caption><tr>", f);
-	for (i = 0; i < json_object_array_length(cols); i++) {
+	for (size_t i = 0; i < t->ncols; i++) {
 		fputs("<th>", f);
-		esc(f, json_object_get_string(json_object_array_get_idx(cols, i)));
+		esc(f, t->cols[i]);
 		fputs("</th>", f);
 	}
 	fputs("</tr>\n", f);
-	for (i = 0; i < json_object_array_length(rows); i++) {
-		struct json_object *r = json_object_array_get_idx(rows, i);
-
+	for (size_t i = 0; i < t->nrows; i++) {
 		fputs("<tr>", f);
-		for (j = 0; j < json_object_array_length(r); j++) {
+		for (size_t j = 0; j < t->rows[i]->n; j++) {
+			const struct fr_pts_cell *c = &t->rows[i]->cells[j];
+
 			fputs("<td>", f);
-			val(f, json_object_array_get_idx(r, j));
+			if (c->s)
+				esc(f, c->s);
+			else
+				num(f, c->v);
 			fputs("</td>", f);
 		}
 		fputs("</tr>\n", f);
@@ -63,129 +69,110 @@ static void html_table(FILE *f, struct json_object *t)
 	fputs("</table>\n", f);
 }
 
-static void page(FILE *f, struct json_object *fig)
+static void html_ss(FILE *f, const struct fr_pts_ss *ss)
 {
-	struct json_object *ss = fr_json_get(fig, "steady_state"), *m = fr_json_get(fig, "merit");
-	struct json_object *cs = fr_json_get(fig, "charts"), *ts = fr_json_get(fig, "tables");
-	size_t i;
-
-	fputs("<section class=\"pts-page\"><h2>SNIA PTS ", f);
-	esc(f, fr_json_str(fig, "test"));
-	if (fr_json_str(fig, "part")) {
-		fputs(" ", f);
-		esc(f, fr_json_str(fig, "part"));
-	}
-	fputs(": ", f);
-	esc(f, fr_json_str(fig, "drive"));
-	fputs("</h2>\n<table class=\"pts-header\">", f);
-	json_object_object_foreach(fr_json_get(fig, "header"), k, v)
-	{
-		fputs("<tr><th>", f);
-		esc(f, k);
-		fputs("</th><td>", f);
-		val(f, v);
-		fputs("</td></tr>", f);
-	}
-	fputs("</table>\n<p>steady state: ", f);
-	if (ss && !fr_json_get(ss, "average")) {
-		fprintf(f, "NOT reached after %d rounds (the rule judges a window of 5 rounds)",
-			json_object_get_int(fr_json_get(ss, "rounds")));
+	fputs("<p>steady state: ", f);
+	if (ss && !ss->iops.has_window) {
+		fprintf(f, "NOT reached after %zu rounds (the rule judges a window of 5 rounds)",
+			ss->iops.rounds);
 	} else if (ss) {
 		char a[48], r[48], e[48];
 
 		fprintf(f,
-			"%s after %d rounds; window average %s IOPS, range %s %% (limit 20), "
+			"%s after %zu rounds; window average %s IOPS, range %s %% (limit 20), "
 			"slope excursion %s %% (limit 10)",
-			json_object_get_boolean(fr_json_get(ss, "steady")) ? "reached"
-									   : "NOT reached",
-			json_object_get_int(fr_json_get(ss, "rounds")),
-			fr_pts_num(a, sizeof(a), fr_json_num(ss, "average")),
-			fr_pts_num(r, sizeof(r), fr_json_num(ss, "range_pct")),
-			fr_pts_num(e, sizeof(e), fr_json_num(ss, "excursion_pct")));
+			ss->iops.steady ? "reached" : "NOT reached", ss->iops.rounds,
+			fr_pts_num(a, sizeof(a), ss->iops.average),
+			fr_pts_num(r, sizeof(r), ss->iops.range_pct),
+			fr_pts_num(e, sizeof(e), ss->iops.excursion_pct));
 	} else {
 		fputs("no rounds (this test has none)", f);
 	}
-	if (fr_json_get(ss, "refused")) {
+	if (ss && ss->refused) {
 		fputs("; <strong>", f);
-		esc(f, fr_json_str(ss, "refused"));
+		esc(f, ss->refused);
 		fputs("</strong>", f);
 	}
-	fputs("</p>\n<ul>", f);
-	json_object_object_foreach(fr_json_get(fig, "figures"), fk, fv)
-	{
+	fputs("</p>\n", f);
+}
+
+static void page(FILE *f, const struct fr_pts_fig *fig)
+{
+	const struct fr_pts_merit *m = fig->merit;
+
+	fputs("<section class=\"pts-page\"><h2>SNIA PTS ", f);
+	esc(f, fig->test);
+	if (fig->part) {
+		fputs(" ", f);
+		esc(f, fig->part);
+	}
+	fputs(": ", f);
+	esc(f, fig->drive);
+	fputs("</h2>\n<table class=\"pts-header\">", f);
+	for (size_t i = 0; i < fig->nheader; i++) {
+		fputs("<tr><th>", f);
+		esc(f, fig->header[i].key);
+		fputs("</th><td>", f);
+		field(f, &fig->header[i]);
+		fputs("</td></tr>", f);
+	}
+	fputs("</table>\n", f);
+	html_ss(f, fig->ss);
+	fputs("<ul>", f);
+	for (size_t i = 0; i < fig->nfigures; i++) {
 		fputs("<li>", f);
-		esc(f, fk);
+		esc(f, fig->figures[i].name);
 		fputs(": ", f);
-		val(f, fv);
+		num(f, fig->figures[i].v);
 		fputs("</li>", f);
 	}
-	if (fr_json_get(m, "place"))
-		fprintf(f, "<li>place among the drives by %s: %d</li>", fr_json_str(m, "name"),
-			json_object_get_int(fr_json_get(m, "place")));
-	if (fr_json_get(m, "steady_measures")) {
+	if (m && m->place && !m->no_place)
+		fprintf(f, "<li>place among the drives by %s: %d</li>", m->name, m->place);
+	if (m && m->steady_measures) {
 		fputs("<li>steady measures: ", f);
-		esc(f, fr_json_str(m, "steady_measures"));
+		esc(f, m->steady_measures);
 		fputs("</li>", f);
 	}
 	fputs("</ul>\n", f);
-	for (i = 0; i < json_object_array_length(cs); i++)
-		fr_pts_svg_chart(f, json_object_array_get_idx(cs, i));
-	for (i = 0; i < json_object_array_length(ts); i++)
-		html_table(f, json_object_array_get_idx(ts, i));
+	for (size_t i = 0; i < fig->ncharts; i++)
+		fr_pts_svg_chart(f, fig->charts[i]);
+	for (size_t i = 0; i < fig->ntables; i++)
+		html_table(f, fig->tables[i]);
 	fputs("</section>\n", f);
 }
 
-/* Under the title: how the report was made and the specification, each
- * member of JSON's "report" after its words. */
-static void html_made(FILE *f, struct json_object *r)
+/* Under the title: how the report was made and the specification. */
+static void html_made(FILE *f, const struct fr_pts_report *r)
 {
-	static const char *const words[][2] = {{"<p class=\"run\">Made by fiorank ", "fiorank"},
-					       {" on ", "date"},
-					       {". Command: <code>", "command"},
-					       {"</code>. Specification: ", "specification"}};
-
-	if (!r)
+	if (!r->ri)
 		return;
-	for (size_t i = 0; i < sizeof(words) / sizeof(*words); i++) {
-		fputs(words[i][0], f);
-		esc(f, fr_json_str(r, words[i][1]));
-	}
+	fputs("<p class=\"run\">Made by fiorank ", f);
+	esc(f, r->ri->version);
+	fputs(" on ", f);
+	esc(f, r->ri->date);
+	fputs(". Command: <code>", f);
+	esc(f, r->ri->cmdline);
+	fputs("</code>. Specification: ", f);
+	esc(f, r->spec);
 	fputs(".</p>\n", f);
 }
 
-int fr_pts_html(FILE *f, struct fr_pts_drive *d, size_t n, const struct fr_run_info *ri)
+int fr_pts_html(FILE *f, const struct fr_pts_report *r)
 {
-	struct json_object *tmp = NULL;
-	size_t i;
-
 	fputs("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>fiorank: SNIA "
 	      "PTS</title>\n"
 	      "<style>body{font-family:sans-serif}table{border-collapse:collapse;margin:8px 0}"
 	      "td,th{border:1px solid #ccc;padding:2px "
 	      "6px;text-align:left}caption{text-align:left;font-weight:bold;padding:4px 0}"
-	      "figcaption{font-weight:bold}section{margin-bottom:32px}</style>"
+	      "figcaption{font-weight:bold}section{margin-bottom:32px}" FR_CHART_CSS "</style>"
 	      "</head><body>\n",
 	      f);
-	/* the same figures and places as the text and JSON */
-	{
-		char *buf = NULL;
-		size_t len = 0;
-		FILE *mem = open_memstream(&buf, &len);
-
-		if (mem) {
-			fr_pts_json(mem, d, n, ri);
-			fclose(mem);
-			tmp = json_tokener_parse(buf);
-			free(buf);
-		}
-	}
 	fputs("<h1>SNIA PTS reports</h1>\n", f);
-	html_made(f, fr_json_get(tmp, "report"));
-	for (i = 0; i < json_object_array_length(fr_json_get(tmp, "tests")); i++)
-		page(f, json_object_array_get_idx(fr_json_get(tmp, "tests"), i));
-	if (!tmp || !json_object_array_length(fr_json_get(tmp, "tests")))
+	html_made(f, r);
+	for (size_t i = 0; i < r->n; i++)
+		page(f, r->figs[i]);
+	if (!r->n)
 		fputs("<p>no PTS runs in the results</p>\n", f);
 	fputs("</body></html>\n", f);
-	json_object_put(tmp);
 	return ferror(f) ? -1 : 0;
 }

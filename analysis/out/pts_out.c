@@ -1,22 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * `fiorank pts`: the text, CSV and JSON renderings of the figures
- * (pts_fig.c; the command is pts_main.c); the ranking of the drives by each
- * test's figure of merit.
+ * `fiorank pts`: the text and CSV renderings of the report model
+ * (report/pts_report.h; the command is cli/pts_main.c, the JSON
+ * pts_json.c, the HTML pts_html.c).
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <json-c/json.h>
-
 #include "util/escape.h"
-#include "util/json_get.h"
 #include "out/out.h"
-#include "read/pts.h"
-#include "report/pts_build.h"
-#include "report/pts_fig.h"
-#include "report/pts_ss.h"
 #include "out/pts_out.h"
 #include "report/runinfo.h"
 
@@ -37,12 +30,10 @@ char *fr_pts_num(char *buf, size_t len, double v)
 }
 
 /* A figure as the CSV keeps it: whole numbers whole, others to six
- * significant digits (the data, not a page). */
-static void csv_num(FILE *f, struct json_object *v)
+ * significant digits (the data, not a page); "-" for none. */
+static void csv_num(FILE *f, double d)
 {
-	double d = json_object_get_double(v);
-
-	if (!v)
+	if (isnan(d) || isinf(d))
 		fputs("-", f);
 	else if (d == floor(d) && fabs(d) < 1e15)
 		fprintf(f, "%.0f", d);
@@ -51,251 +42,161 @@ static void csv_num(FILE *f, struct json_object *v)
 }
 
 /* A figure on the page (fr_pts_num()); "-" for none. */
-static void num(FILE *f, struct json_object *v)
+static void num(FILE *f, double v)
 {
 	char b[48];
 
-	fputs(v ? fr_pts_num(b, sizeof(b), json_object_get_double(v)) : "-", f);
+	fputs(fr_pts_num(b, sizeof(b), isinf(v) ? NAN : v), f);
 }
 
-static void value(FILE *f, struct json_object *v)
+const char *fr_pts_field_str(char *buf, size_t len, const struct fr_pts_field *h)
 {
-	if (json_object_is_type(v, json_type_string))
-		/* as it is: the page passes whole through the byte layer */
-		fwrite(json_object_get_string(v), 1, json_object_get_string_len(v), f);
-	else if (json_object_is_type(v, json_type_boolean))
-		fputs(json_object_get_boolean(v) ? "yes" : "no", f);
-	else
-		num(f, v);
+	switch (h->type) {
+	case FR_PTS_STR:
+	case FR_PTS_JSON:
+		return h->s;
+	case FR_PTS_BOOL:
+		return h->b ? "yes" : "no";
+	case FR_PTS_INT:
+		return fr_pts_num(buf, len, (double)h->i);
+	case FR_PTS_DBL:
+		return fr_pts_num(buf, len, isinf(h->d) ? NAN : h->d);
+	case FR_PTS_NULL:
+		break;
+	}
+	return NULL;
 }
 
-static void text_ss(FILE *f, struct json_object *ss)
+/* A header value as it is: the page passes it whole through the byte
+ * layer. */
+static void value(FILE *f, const struct fr_pts_field *h)
+{
+	char b[48];
+	const char *s = fr_pts_field_str(b, sizeof(b), h);
+
+	fputs(s ? s : "-", f);
+}
+
+static void text_ss(FILE *f, const struct fr_pts_ss *ss)
 {
 	if (!ss) {
 		fputs("steady state: no rounds (this test has none)\n", f);
 		return;
 	}
-	if (!fr_json_get(ss, "average")) {
-		fprintf(f, "steady state: NOT reached after %d rounds (%s)\n",
-			json_object_get_int(fr_json_get(ss, "rounds")), fr_json_str(ss, "reason"));
+	if (!ss->iops.has_window) {
+		fprintf(f, "steady state: NOT reached after %zu rounds (%s)\n", ss->iops.rounds,
+			ss->iops.reason);
 		return;
 	}
-	fprintf(f, "steady state: %s after %d rounds; window rounds %d-%d: average ",
-		json_object_get_boolean(fr_json_get(ss, "steady")) ? "reached" : "NOT reached",
-		json_object_get_int(fr_json_get(ss, "rounds")),
-		json_object_get_int(fr_json_get(ss, "first_round")),
-		json_object_get_int(fr_json_get(ss, "rounds")));
-	num(f, fr_json_get(ss, "average"));
+	fprintf(f, "steady state: %s after %zu rounds; window rounds %d-%zu: average ",
+		ss->iops.steady ? "reached" : "NOT reached", ss->iops.rounds, ss->iops.first_round,
+		ss->iops.rounds);
+	num(f, ss->iops.average);
 	fputs(" IOPS, range ", f);
-	num(f, fr_json_get(ss, "range_pct"));
+	num(f, ss->iops.range_pct);
 	fputs(" % (limit 20), slope excursion ", f);
-	num(f, fr_json_get(ss, "excursion_pct"));
+	num(f, ss->iops.excursion_pct);
 	fputs(" % (limit 10)\n", f);
-	if (fr_json_get(ss, "refused"))
-		fprintf(f, "steady state: %s\n", fr_json_str(ss, "refused"));
+	if (ss->refused)
+		fprintf(f, "steady state: %s\n", ss->refused);
 }
 
-static void text_table(FILE *f, struct json_object *t)
+static void text_table(FILE *f, const struct fr_pts_table *t)
 {
-	struct json_object *cols = fr_json_get(t, "columns"), *rows = fr_json_get(t, "rows");
-	size_t i, j;
 	char b[48];
 
-	fprintf(f, "%s:\n ", fr_json_str(t, "name"));
-	for (i = 0; i < json_object_array_length(cols); i++)
-		fprintf(f, " %-14s", json_object_get_string(json_object_array_get_idx(cols, i)));
+	fprintf(f, "%s:\n ", t->name);
+	for (size_t i = 0; i < t->ncols; i++)
+		fprintf(f, " %-14s", t->cols[i]);
 	fputc('\n', f);
-	for (i = 0; i < json_object_array_length(rows); i++) {
-		struct json_object *r = json_object_array_get_idx(rows, i);
-
+	for (size_t i = 0; i < t->nrows; i++) {
 		fputs(" ", f);
-		for (j = 0; j < json_object_array_length(r); j++) {
-			struct json_object *v = json_object_array_get_idx(r, j);
+		for (size_t j = 0; j < t->rows[i]->n; j++) {
+			const struct fr_pts_cell *c = &t->rows[i]->cells[j];
 
-			if (json_object_is_type(v, json_type_string))
-				fprintf(f, " %-14s", json_object_get_string(v));
-			else if (!v)
-				fprintf(f, " %-14s", "-");
-			else
-				fprintf(f, " %-14s",
-					fr_pts_num(b, sizeof(b), json_object_get_double(v)));
+			fprintf(f, " %-14s", c->s ? c->s : fr_pts_num(b, sizeof(b), c->v));
 		}
 		fputc('\n', f);
 	}
 }
 
-static void text_chart(FILE *f, struct json_object *c)
+static void text_chart(FILE *f, const struct fr_pts_chart *c)
 {
-	struct json_object *ss = fr_json_get(c, "series");
-	size_t i, k;
+	for (size_t i = 0; i < c->nlines; i++) {
+		const struct fr_pts_line *s = c->lines[i];
+		size_t n = s->n, step = n > TEXT_POINTS ? (n + TEXT_POINTS - 1) / TEXT_POINTS : 1;
 
-	for (i = 0; i < json_object_array_length(ss); i++) {
-		struct json_object *s = json_object_array_get_idx(ss, i), *x = fr_json_get(s, "x");
-		size_t n = json_object_array_length(x),
-		       step = n > TEXT_POINTS ? (n + TEXT_POINTS - 1) / TEXT_POINTS : 1;
-
-		fprintf(f, "chart %s, %s (%s against %s; %zu points%s):\n ", fr_json_str(c, "name"),
-			fr_json_str(s, "name"), fr_json_str(c, "y"), fr_json_str(c, "x"), n,
-			step > 1 ? ", every one shown in JSON/HTML, a sample here" : "");
-		for (k = 0; k < n; k += step) {
+		fprintf(f, "chart %s, %s (%s against %s; %zu points%s):\n ", c->name, s->name, c->y,
+			c->x, n, step > 1 ? ", every one shown in JSON/HTML, a sample here" : "");
+		for (size_t k = 0; k < n; k += step) {
 			fputs(" ", f);
-			num(f, json_object_array_get_idx(x, k));
+			num(f, s->x[k]);
 			fputs(":", f);
-			num(f, json_object_array_get_idx(fr_json_get(s, "y"), k));
+			num(f, s->y[k]);
 		}
 		fputc('\n', f);
 	}
 }
 
-static void text_one(FILE *f, struct json_object *fig)
+static void text_one(FILE *f, const struct fr_pts_fig *fig)
 {
-	struct json_object *ts = fr_json_get(fig, "tables"), *cs = fr_json_get(fig, "charts");
-	size_t i;
-
-	fprintf(f, "== SNIA PTS %s%s%s: %s ==\n", fr_json_str(fig, "test"),
-		fr_json_str(fig, "part") ? " " : "",
-		fr_json_str(fig, "part") ? fr_json_str(fig, "part") : "",
-		fr_json_str(fig, "drive"));
-	json_object_object_foreach(fr_json_get(fig, "header"), k, v)
-	{
-		fprintf(f, "  %-16s ", k);
-		value(f, v);
+	fprintf(f, "== SNIA PTS %s%s%s: %s ==\n", fig->test, fig->part ? " " : "",
+		fig->part ? fig->part : "", fig->drive);
+	for (size_t i = 0; i < fig->nheader; i++) {
+		fprintf(f, "  %-16s ", fig->header[i].key);
+		value(f, &fig->header[i]);
 		fputc('\n', f);
 	}
-	text_ss(f, fr_json_get(fig, "steady_state"));
-	json_object_object_foreach(fr_json_get(fig, "figures"), fk, fv)
-	{
-		fprintf(f, "figure %s: ", fk);
-		num(f, fv);
+	text_ss(f, fig->ss);
+	for (size_t i = 0; i < fig->nfigures; i++) {
+		fprintf(f, "figure %s: ", fig->figures[i].name);
+		num(f, fig->figures[i].v);
 		fputc('\n', f);
 	}
-	if (fr_json_str(fig, "note"))
-		fprintf(f, "note: %s\n", fr_json_str(fig, "note"));
-	for (i = 0; i < json_object_array_length(ts); i++)
-		text_table(f, json_object_array_get_idx(ts, i));
-	for (i = 0; i < json_object_array_length(cs); i++)
-		text_chart(f, json_object_array_get_idx(cs, i));
+	if (fig->note)
+		fprintf(f, "note: %s\n", fig->note);
+	for (size_t i = 0; i < fig->ntables; i++)
+		text_table(f, fig->tables[i]);
+	for (size_t i = 0; i < fig->ncharts; i++)
+		text_chart(f, fig->charts[i]);
 	fputc('\n', f);
 }
 
-/* Which measures of the test's rounds were steady (pts_tails.c), beside its
- * figure of merit: the ranking says it for each drive. */
-static void merit_steady(struct json_object *fig, struct json_object *m)
+/* A page's place by its merit among the drives, or why it has none. */
+static void text_place(FILE *f, const struct fr_pts_merit *m)
 {
-	const char *list = fr_json_str(fr_json_get(fig, "steady_state"), "steady_measures");
-
-	if (list)
-		pts_put_str(m, "steady_measures", list);
-}
-
-/* Every drive's figures of every test, in test order, each with "place"
- * among the drives that ran it when the test has a figure of merit. */
-static struct json_object *all_figures(struct fr_pts_drive *d, size_t n)
-{
-	struct json_object *all = json_object_new_array();
-	size_t t, i, j;
-
-	for (t = 0; t < FR_PTS_NPAGES; t++) {
-		size_t first = json_object_array_length(all);
-
-		for (i = 0; i < n; i++) {
-			struct json_object *fig = fr_pts_figures(&d[i], &fr_pts_pages[t]);
-
-			if (fig)
-				json_object_array_add(all, fig);
-		}
-		for (i = first; i < json_object_array_length(all); i++) {
-			struct json_object *m =
-				fr_json_get(json_object_array_get_idx(all, i), "merit");
-			double v = fr_json_num(m, "value");
-			bool hi = json_object_get_boolean(fr_json_get(m, "higher_is_better"));
-			int place = 1;
-
-			if (!m || isnan(v))
-				continue;
-			merit_steady(json_object_array_get_idx(all, i), m);
-			if (!pts_steady(json_object_array_get_idx(all, i))) {
-				pts_put_str(m, "no_place", "steady state NOT reached");
-				continue;
-			}
-			for (j = first; j < json_object_array_length(all); j++) {
-				double w = fr_json_num(
-					fr_json_get(json_object_array_get_idx(all, j), "merit"),
-					"value");
-
-				place += !isnan(w) && (hi ? w > v : w < v) &&
-					 pts_steady(json_object_array_get_idx(all, j));
-			}
-			json_object_object_add(m, "place", json_object_new_int(place));
-		}
-	}
-	return all;
-}
-
-/* How the report was made, as the ranking report says it, and the
- * specification: JSON's "report" (the HTML page reads it there). */
-static struct json_object *made(const struct fr_run_info *ri)
-{
-	struct json_object *o = json_object_new_object();
-
-	json_object_object_add(o, "fiorank", json_object_new_string(ri->version));
-	json_object_object_add(o, "date", json_object_new_string(ri->date));
-	json_object_object_add(o, "command", json_object_new_string(ri->cmdline));
-	json_object_object_add(o, "specification", json_object_new_string(FR_PTS_SPEC));
-	return o;
-}
-
-static void text_made(FILE *f, const struct fr_run_info *ri)
-{
-	if (!ri)
+	if (!m)
 		return;
-	fprintf(f, "report: fiorank %s, %s\ncommand: ", ri->version, ri->date);
-	fputs(ri->cmdline, f);
-	fputs("\nspecification: " FR_PTS_SPEC "\n\n", f);
+	if (m->place)
+		fprintf(f, "place by %s: %d", m->name, m->place);
+	else if (m->no_place)
+		fprintf(f, "no place by %s: %s", m->name, m->no_place);
+	if (m->steady_measures)
+		fprintf(f, " (steady measures: %s)", m->steady_measures);
+	if (m->place || m->no_place)
+		fputs("\n\n", f);
 }
 
-int fr_pts_text(FILE *f, struct fr_pts_drive *d, size_t n, const struct fr_run_info *ri)
+static void text_made(FILE *f, const struct fr_pts_report *r)
 {
-	struct json_object *all = all_figures(d, n);
-	size_t i;
+	if (!r->ri)
+		return;
+	fprintf(f, "report: fiorank %s, %s\ncommand: ", r->ri->version, r->ri->date);
+	fputs(r->ri->cmdline, f);
+	fprintf(f, "\nspecification: %s\n\n", r->spec);
+}
 
-	text_made(f, ri);
-	for (i = 0; i < json_object_array_length(all); i++) {
-		struct json_object *fig = json_object_array_get_idx(all, i),
-				   *m = fr_json_get(fig, "merit");
-
-		text_one(f, fig);
-		if (fr_json_get(m, "place"))
-			fprintf(f, "place by %s: %d", fr_json_str(m, "name"),
-				json_object_get_int(fr_json_get(m, "place")));
-		else if (fr_json_get(m, "no_place"))
-			fprintf(f, "no place by %s: %s", fr_json_str(m, "name"),
-				fr_json_str(m, "no_place"));
-		if (fr_json_get(m, "steady_measures"))
-			fprintf(f, " (steady measures: %s)", fr_json_str(m, "steady_measures"));
-		if (fr_json_get(m, "place") || fr_json_get(m, "no_place"))
-			fputs("\n\n", f);
+int fr_pts_text(FILE *f, const struct fr_pts_report *r)
+{
+	text_made(f, r);
+	for (size_t i = 0; i < r->n; i++) {
+		text_one(f, r->figs[i]);
+		text_place(f, r->figs[i]->merit);
 	}
-	if (!json_object_array_length(all))
+	if (!r->n)
 		fputs("no PTS runs (pts-wsat, pts-hir, pts-xsr, pts-dirth, pts-lat, pts-iops, "
 		      "pts-tp) in the results\n",
 		      f);
-	json_object_put(all);
-	return ferror(f) ? -1 : 0;
-}
-
-int fr_pts_json(FILE *f, struct fr_pts_drive *d, size_t n, const struct fr_run_info *ri)
-{
-	struct json_object *root = json_object_new_object();
-
-	json_object_object_add(root, "schema", json_object_new_string("fiorank-pts/1"));
-	if (ri)
-		json_object_object_add(root, "report", made(ri));
-	json_object_object_add(root, "tests", all_figures(d, n));
-	fprintf(f, "%s\n",
-		json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY |
-							     JSON_C_TO_STRING_NOSLASHESCAPE));
-	json_object_put(root);
 	return ferror(f) ? -1 : 0;
 }
 
@@ -306,86 +207,52 @@ static void csv_field(FILE *f, const char *s)
 	fr_csv_str(f, s ? s : "");
 }
 
-int fr_pts_csv(FILE *f, struct fr_pts_drive *d, size_t n)
+/* The line's first four fields and the comma after them. */
+static void csv_lead(FILE *f, const struct fr_pts_fig *fig, const char *table, const char *row)
 {
-	struct json_object *all = all_figures(d, n);
-	size_t i, t, r, c;
-
-	fputs("drive,test,table,row,column,value\n", f);
-	for (i = 0; i < json_object_array_length(all); i++) {
-		struct json_object *fig = json_object_array_get_idx(all, i),
-				   *ts = fr_json_get(fig, "tables");
-		const char *dr = fr_json_str(fig, "drive"), *te = fr_json_str(fig, "test");
-
-		json_object_object_foreach(fr_json_get(fig, "figures"), k, v)
-		{
-			csv_field(f, dr);
-			fputc(',', f);
-			csv_field(f, te);
-			fputs(",figures,,", f);
-			csv_field(f, k);
-			fputc(',', f);
-			csv_num(f, v);
-			fputc('\n', f);
-		}
-		for (t = 0; t < json_object_array_length(ts); t++) {
-			struct json_object *tb = json_object_array_get_idx(ts, t),
-					   *cols = fr_json_get(tb, "columns");
-			struct json_object *rows = fr_json_get(tb, "rows");
-
-			for (r = 0; r < json_object_array_length(rows); r++) {
-				struct json_object *rw = json_object_array_get_idx(rows, r);
-
-				for (c = 1; c < json_object_array_length(rw); c++) {
-					struct json_object *v = json_object_array_get_idx(rw, c);
-
-					csv_field(f, dr);
-					fputc(',', f);
-					csv_field(f, te);
-					fputc(',', f);
-					csv_field(f, fr_json_str(tb, "name"));
-					fputc(',', f);
-					csv_field(f, json_object_get_string(
-							     json_object_array_get_idx(rw, 0)));
-					fputc(',', f);
-					csv_field(f, json_object_get_string(
-							     json_object_array_get_idx(cols, c)));
-					fputc(',', f);
-					if (json_object_is_type(v, json_type_string))
-						csv_field(f, json_object_get_string(v));
-					else
-						csv_num(f, v);
-					fputc('\n', f);
-				}
-			}
-		}
-	}
-	json_object_put(all);
-	return ferror(f) ? -1 : 0;
+	csv_field(f, fig->drive);
+	fputc(',', f);
+	csv_field(f, fig->test);
+	fputc(',', f);
+	csv_field(f, table);
+	fputc(',', f);
+	csv_field(f, row);
+	fputc(',', f);
 }
 
-size_t fr_pts_steady_problems(struct fr_pts_drive *d, size_t n, FILE *err)
+static void csv_table(FILE *f, const struct fr_pts_fig *fig, const struct fr_pts_table *t)
 {
-	size_t bad = 0;
+	for (size_t r = 0; r < t->nrows; r++) {
+		const struct fr_pts_row *rw = t->rows[r];
 
-	for (size_t t = 0; t < FR_PTS_NPAGES; t++)
-		for (size_t i = 0; i < n; i++) {
-			struct json_object *fig = fr_pts_figures(&d[i], &fr_pts_pages[t]);
-			struct json_object *ss = fr_json_get(fig, "steady_state");
-
-			if (fig && !pts_steady(fig)) {
-				bad++;
-				if (err)
-					fprintf(err, "fiorank pts: %s %s%s%s: steady state %s\n",
-						d[i].label, fr_pts_pages[t].suite,
-						fr_pts_pages[t].part ? " " : "",
-						fr_pts_pages[t].part ? fr_pts_pages[t].part : "",
-						fr_json_get(ss, "refused")
-							? fr_json_str(ss, "refused")
-							: "NOT reached: its figures are not the "
-							  "method's");
-			}
-			json_object_put(fig);
+		for (size_t c = 1; c < rw->n; c++) {
+			csv_lead(f, fig, t->name, rw->cells[0].s);
+			csv_field(f, c < t->ncols ? t->cols[c] : NULL);
+			fputc(',', f);
+			if (rw->cells[c].s)
+				csv_field(f, rw->cells[c].s);
+			else
+				csv_num(f, rw->cells[c].v);
+			fputc('\n', f);
 		}
-	return bad;
+	}
+}
+
+int fr_pts_csv(FILE *f, const struct fr_pts_report *r)
+{
+	fputs("drive,test,table,row,column,value\n", f);
+	for (size_t i = 0; i < r->n; i++) {
+		const struct fr_pts_fig *fig = r->figs[i];
+
+		for (size_t k = 0; k < fig->nfigures; k++) {
+			csv_lead(f, fig, "figures", "");
+			csv_field(f, fig->figures[k].name);
+			fputc(',', f);
+			csv_num(f, fig->figures[k].v);
+			fputc('\n', f);
+		}
+		for (size_t t = 0; t < fig->ntables; t++)
+			csv_table(f, fig, fig->tables[t]);
+	}
+	return ferror(f) ? -1 : 0;
 }

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The renderers of `fiorank pts` (pts_out.c: text, JSON, CSV; pts_html.c:
- * HTML pages with SVG charts, pts_svg.c).  Each prints the figures the
- * report stage gathers per drive and page (report/pts_fig.h) and opens no
- * input.
+ * HTML pages with SVG charts, pts_svg.c; pts_json.c: JSON).  Each prints
+ * the report model the report stage makes (report/pts_report.h) and opens
+ * no input.
  */
 #ifndef FIORANK_PTS_OUT_H
 #define FIORANK_PTS_OUT_H
@@ -11,57 +11,47 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "read/pts.h"
-
-struct json_object;
-struct fr_run_info;
+#include "report/pts_report.h"
 
 /**
  * fr_pts_text() - the PTS report as text
  * @f: where it is written
- * @d: the drives
- * @n: how many
- * @ri: how the report was made, printed first with the PTS specification
- *      the tests follow; NULL leaves that out
+ * @r: the report; how it was made (r->ri) is printed first with the PTS
+ *     specification the tests follow, when it says
  *
  * Return: 0, or -1 on a write error.
  */
-int fr_pts_text(FILE *f, struct fr_pts_drive *d, size_t n, const struct fr_run_info *ri);
+int fr_pts_text(FILE *f, const struct fr_pts_report *r);
 
 /**
  * fr_pts_csv() - the PTS report as CSV
  * @f: where it is written
- * @d: the drives
- * @n: how many
+ * @r: the report
  *
  * One figure or table cell a row: drive, test, table, row, column, value.
  *
  * Return: 0, or -1 on a write error.
  */
-int fr_pts_csv(FILE *f, struct fr_pts_drive *d, size_t n);
+int fr_pts_csv(FILE *f, const struct fr_pts_report *r);
 
 /**
  * fr_pts_json() - the PTS report as JSON
  * @f: where it is written
- * @d: the drives
- * @n: how many
- * @ri: how the report was made ("report": fiorank, date, command,
- *      specification); NULL leaves it out
+ * @r: the report; how it was made ("report": fiorank, date, command,
+ *     specification) when r->ri says
  *
  * Return: 0, or -1 on a write error.
  */
-int fr_pts_json(FILE *f, struct fr_pts_drive *d, size_t n, const struct fr_run_info *ri);
+int fr_pts_json(FILE *f, const struct fr_pts_report *r);
 
 /**
  * fr_pts_html() - the PTS report as one HTML page with SVG charts
  * @f: where it is written
- * @d: the drives
- * @n: how many
- * @ri: how the report was made, said under the title; NULL leaves it out
+ * @r: the report; how it was made (r->ri) is said under the title
  *
  * Return: 0, or -1 on a write error.
  */
-int fr_pts_html(FILE *f, struct fr_pts_drive *d, size_t n, const struct fr_run_info *ri);
+int fr_pts_html(FILE *f, const struct fr_pts_report *r);
 
 /**
  * fr_pts_num() - a figure as the text and HTML pages print it
@@ -79,22 +69,21 @@ int fr_pts_html(FILE *f, struct fr_pts_drive *d, size_t n, const struct fr_run_i
 char *fr_pts_num(char *buf, size_t len, double v);
 
 /**
- * fr_pts_svg_chart() - one chart of the figures as an inline SVG figure
- * @f: where it is written
- * @chart: the chart's object of the figures (its series, axes' names and
- *         scale hints)
+ * fr_pts_field_str() - a header value as the text and HTML pages print it
+ * @buf: room for a number
+ * @len: its size
+ * @h: the value
+ *
+ * Return: the manifest's string (a nested value's JSON text), "yes"/"no",
+ * or the number in @buf (fr_pts_num()); NULL for none.
  */
-void fr_pts_svg_chart(FILE *f, struct json_object *chart);
+const char *fr_pts_field_str(char *buf, size_t len, const struct fr_pts_field *h);
 
 /**
- * fr_pts_steady_problems() - say each test whose steady state was not reached
- * @d: the drives
- * @n: how many
- * @err: where each is said ("fiorank pts: DRIVE TEST: steady state NOT
- *       reached ..." or the refusal), or NULL
- *
- * Return: how many pages of the report are not in steady state.
+ * fr_pts_svg_chart() - one chart of the figures as an inline SVG figure
+ * @f: where it is written
+ * @chart: the chart (its lines, axes' names and scale hints)
  */
-size_t fr_pts_steady_problems(struct fr_pts_drive *d, size_t n, FILE *err);
+void fr_pts_svg_chart(FILE *f, const struct fr_pts_chart *chart);
 
 #endif

@@ -1,388 +1,69 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The PTS pages' charts as inline SVG (pts_html.c): a chart of the figures
- * object ({name, x, y, series[{name, x[], y[]}]}) with its rendering hints
- * (pts_build.h): x_scale "log2" (ticks at the points' x), x_labels (a name
- * per x = 1, 2, ...), y_scale "log10", kind "bars3d".  Axes carry rounded
- * ticks with grid lines, every point is marked (a series of one point is
- * still seen), and the legend is beside the plot, never over it.
+ * The PTS pages' charts as inline SVG (pts_html.c): a chart of the report
+ * model (report/pts_report.h) drawn by the report's chart axes and legend
+ * (chart/plot.h) with its rendering hints: x_scale "log2" (ticks at the
+ * points' x), x_labels (a name per x = 1, 2, ...), y_scale "log10", kind
+ * "bars3d"; the steady-state charts' measurement window shaded and their
+ * guide lines (window average, +-10 %, least-squares slope) dashed.
  */
-#include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
-#include <json-c/json.h>
-
 #include "util/escape.h"
-#include "util/json_get.h"
-#include "read/pts.h"
 #include "out/pts_out.h"
-#include "chart/svg.h"
+#include "chart/plot.h"
 
-#define W	  760 /* the SVG, at least: wider when a legend name needs it */
-#define H	  320
-#define LEFT	  70 /* the plot area inside it */
-#define RIGHT	  600
-#define TOP	  12
-#define BOTTOM	  270
-#define MAX_MARKS 80 /* series with more points are drawn as lines only */
-
-static const char *const colours[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd",
-				      "#ff7f0e", "#8c564b", "#17becf", "#7f7f7f"};
-#define NCOL (sizeof(colours) / sizeof(*colours))
-
-struct axis {
-	double lo, hi;
-	bool log; /* log2 for x, log10 for y */
-	int base;
-	double top; /* y: the pixel row of hi (below TOP for the bars' depth) */
-};
-
-/* A number short enough for a tick: 46k, 1.2M, 0.25. */
-static void short_num(char *buf, size_t len, double v)
+static bool is(const char *hint, const char *value)
 {
-	double a = fabs(v);
-
-	if (a >= 1e6)
-		snprintf(buf, len, "%.3gM", v / 1e6);
-	else if (a >= 1e4)
-		snprintf(buf, len, "%.3gk", v / 1e3);
-	else
-		snprintf(buf, len, "%.4g", v);
+	return hint && !strcmp(hint, value);
 }
 
-static double pos(const struct axis *a, double v, double from, double to)
+static enum fr_plot_x x_kind(const struct fr_pts_chart *c)
 {
-	double lo = a->lo, hi = a->hi;
-
-	if (a->log) {
-		v = log(v) / log(a->base);
-		lo = log(lo) / log(a->base);
-		hi = log(hi) / log(a->base);
-	}
-	return from + (v - lo) / (hi - lo) * (to - from);
+	if (is(c->kind, "bars3d"))
+		return FR_PLOT_X_BARS3D;
+	if (c->nlabels)
+		return FR_PLOT_X_NAMED;
+	return is(c->x_scale, "log2") ? FR_PLOT_X_LOG2 : FR_PLOT_X_LINEAR;
 }
 
-/* The range of every series' key over the points with a y (log: > 0). */
-static void range(struct json_object *ss, const char *key, struct axis *a)
+void fr_pts_svg_chart(FILE *f, const struct fr_pts_chart *c)
 {
-	size_t i, k;
+	struct fr_plot_line *lines = calloc(c->nlines + 1, sizeof(*lines));
+	struct fr_plot p = {
+		.title = c->name,
+		.xlabel = c->x,
+		.ylabel = c->y,
+		.lines = lines,
+		.n = c->nlines,
+		.x_kind = x_kind(c),
+		.x_names = (const char *const *)c->x_labels,
+		.nx_names = c->nlabels,
+		.y_log = is(c->y_scale, "log10"),
+		.band = c->has_window,
+		.band_lo = c->window_lo,
+		.band_hi = c->window_hi,
+		.band_name = "PTS measurement window",
+	};
 
-	a->lo = INFINITY;
-	a->hi = -INFINITY;
-	for (i = 0; i < json_object_array_length(ss); i++) {
-		struct json_object *s = json_object_array_get_idx(ss, i), *v = fr_json_get(s, key);
-
-		for (k = 0; k < json_object_array_length(v); k++) {
-			struct json_object *y = json_object_array_get_idx(fr_json_get(s, "y"), k);
-			double d = json_object_get_double(json_object_array_get_idx(v, k));
-
-			if (!y || (a->log && d <= 0))
-				continue;
-			a->lo = d < a->lo ? d : a->lo;
-			a->hi = d > a->hi ? d : a->hi;
-		}
-	}
-	if (!isfinite(a->lo)) {
-		a->lo = a->log ? 1 : 0;
-		a->hi = a->lo + 1;
-	}
-	if (!(a->hi > a->lo))
-		a->hi = a->log ? a->lo * 2 : a->lo + 1;
-}
-
-/* A tick step of 1, 2 or 5 x 10^k giving about five ticks. */
-static double nice_step(double span)
-{
-	double raw = span / 5, mag = pow(10, floor(log10(raw))), f = raw / mag;
-
-	return (f < 1.5 ? 1 : f < 3.5 ? 2 : f < 7.5 ? 5 : 10) * mag;
-}
-
-static void tick_label(FILE *f, double x, double y, const char *anchor, double v)
-{
-	char buf[32];
-
-	short_num(buf, sizeof(buf), v);
-	fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\" text-anchor=\"%s\">%s</text>", x,
-		y, anchor, buf);
-}
-
-static void y_axis(FILE *f, struct axis *y)
-{
-	double v, step;
-
-	if (y->log) {
-		y->lo = pow(10, floor(log10(y->lo)));
-		y->hi = pow(10, ceil(log10(y->hi)));
-		if (!(y->hi > y->lo))
-			y->hi = y->lo * 10;
-		for (v = y->lo; v <= y->hi * 1.0001; v *= 10) {
-			double py = pos(y, v, BOTTOM, y->top);
-
-			fprintf(f,
-				"<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" "
-				"stroke=\"#ddd\"/>",
-				LEFT, py, RIGHT, py);
-			tick_label(f, LEFT - 4, py + 4, "end", v);
-		}
+	if (!lines)
 		return;
-	}
-	if (y->lo > 0)
-		y->lo = 0;
-	step = nice_step(y->hi - y->lo);
-	y->hi = ceil(y->hi / step) * step;
-	for (v = y->lo; v <= y->hi + step / 1000; v += step) {
-		double py = pos(y, v, BOTTOM, y->top);
-
-		fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>",
-			LEFT, py, RIGHT, py);
-		tick_label(f, LEFT - 4, py + 4, "end", v);
-	}
-}
-
-/* true when every x of every series is a whole number */
-static bool whole_xs(struct json_object *ss)
-{
-	size_t i, k;
-
-	for (i = 0; i < json_object_array_length(ss); i++) {
-		struct json_object *xs = fr_json_get(json_object_array_get_idx(ss, i), "x");
-
-		for (k = 0; k < json_object_array_length(xs); k++) {
-			double v = json_object_get_double(json_object_array_get_idx(xs, k));
-
-			if (v != floor(v))
-				return false;
-		}
-	}
-	return true;
-}
-
-/* x ticks: the named steps, each point's x on a log2 axis, else rounded. */
-static void x_axis(FILE *f, struct json_object *c, struct axis *x)
-{
-	struct json_object *labels = fr_json_get(c, "x_labels");
-	size_t i, n = labels ? json_object_array_length(labels) : 0;
-	double v, step;
-
-	if (n) {
-		x->lo = 0.5;
-		x->hi = (double)n + 0.5;
-		for (i = 0; i < n; i++) {
-			fprintf(f,
-				"<text x=\"%.1f\" y=\"%d\" font-size=\"11\" "
-				"text-anchor=\"middle\">",
-				pos(x, (double)(i + 1), LEFT, RIGHT), BOTTOM + 14);
-			fr_html_escape(
-				f, json_object_get_string(json_object_array_get_idx(labels, i)));
-			fputs("</text>", f);
-		}
-		return;
-	}
-	if (x->log) {
-		/* the distinct x of the first series, which all series share here */
-		struct json_object *xs =
-			fr_json_get(json_object_array_get_idx(fr_json_get(c, "series"), 0), "x");
-
-		double last = -1e9;
-
-		x->lo /= 1.4;
-		x->hi *= 1.4;
-		/* a label only where it has room (about 44 px from the one before) */
-		for (i = 0; xs && i < json_object_array_length(xs); i++) {
-			double v = json_object_get_double(json_object_array_get_idx(xs, i)),
-			       px = pos(x, v, LEFT, RIGHT);
-
-			if (px - last < 44)
-				continue;
-			tick_label(f, px, BOTTOM + 14, "middle", v);
-			last = px;
-		}
-		return;
-	}
-	/* a margin so that no point sits on the axis */
-	step = (x->hi - x->lo) * 0.04;
-	x->lo -= step;
-	x->hi += step;
-	step = nice_step(x->hi - x->lo);
-	/* whole numbers (rounds, steps) get whole ticks */
-	if (step < 1 && x->hi - x->lo > 1 && whole_xs(fr_json_get(c, "series")))
-		step = 1;
-	for (v = ceil(x->lo / step) * step; v <= x->hi + step / 1000; v += step)
-		tick_label(f, pos(x, v, LEFT, RIGHT), BOTTOM + 14, "middle", v);
-}
-
-/*
- * The SVG's width: W, or as wide as the legend's longest name needs beside
- * the plot (11 px text, 7 px a character at most), so that no name runs
- * out of the picture ("p99.99 least-squares slope" on a tail chart).
- */
-static int chart_width(struct json_object *ss)
-{
-	size_t i, longest = 0;
-	int w;
-
-	for (i = 0; i < json_object_array_length(ss) && i < 18; i++) {
-		const char *name = fr_json_str(json_object_array_get_idx(ss, i), "name");
-		size_t n = name ? strlen(name) : 0;
-
-		if (n > longest)
-			longest = n;
-	}
-	w = RIGHT + 30 + 7 * (int)longest + 8;
-	return w > W ? w : W;
-}
-
-static void legend(FILE *f, struct json_object *ss)
-{
-	size_t i;
-
-	for (i = 0; i < json_object_array_length(ss) && i < 18; i++) {
-		fprintf(f,
-			"<rect x=\"%d\" y=\"%zu\" width=\"10\" height=\"10\" fill=\"%s\"/>"
-			"<text x=\"%d\" y=\"%zu\" font-size=\"11\">",
-			RIGHT + 16, TOP + 14 * i, colours[i % NCOL], RIGHT + 30, TOP + 9 + 14 * i);
-		fr_html_escape(f, fr_json_str(json_object_array_get_idx(ss, i), "name"));
-		fputs("</text>", f);
-	}
-}
-
-static void lines(FILE *f, struct json_object *ss, const struct axis *x, const struct axis *y)
-{
-	size_t i, k;
-
-	for (i = 0; i < json_object_array_length(ss); i++) {
-		struct json_object *s = json_object_array_get_idx(ss, i), *xs = fr_json_get(s, "x"),
-				   *ys = fr_json_get(s, "y");
-		size_t n = json_object_array_length(xs);
-		const char *col = colours[i % NCOL];
-
-		fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\" points=\"",
-			col);
-		for (k = 0; k < n; k++) {
-			struct json_object *yv = json_object_array_get_idx(ys, k);
-			double xv = json_object_get_double(json_object_array_get_idx(xs, k));
-
-			if (yv && (!y->log || json_object_get_double(yv) > 0))
-				fprintf(f, "%.1f,%.1f ", pos(x, xv, LEFT, RIGHT),
-					pos(y, json_object_get_double(yv), BOTTOM, y->top));
-		}
-		fputs("\"/>\n", f);
-		for (k = 0; n <= MAX_MARKS && k < n; k++) {
-			struct json_object *yv = json_object_array_get_idx(ys, k);
-
-			if (yv && (!y->log || json_object_get_double(yv) > 0))
-				fprintf(f,
-					"<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\" fill=\"%s\"/>",
-					pos(x,
-					    json_object_get_double(
-						    json_object_array_get_idx(xs, k)),
-					    LEFT, RIGHT),
-					pos(y, json_object_get_double(yv), BOTTOM, y->top), col);
-		}
-	}
-}
-
-/* PTS's 3D bar plot: the x values as categories along the front, each
- * series a row of bars set back and up by its depth, the back row drawn
- * first so the front covers it. */
-#define DX 18
-#define DY 12
-static void bars3d(FILE *f, struct json_object *ss, const struct axis *y)
-{
-	size_t ns = json_object_array_length(ss), nc, i, k;
-	struct json_object *xs = fr_json_get(json_object_array_get_idx(ss, 0), "x");
-	double slot, bw, depth_x;
-
-	nc = xs ? json_object_array_length(xs) : 0;
-	if (!ns || !nc)
-		return;
-	depth_x = (double)DX * (double)(ns - 1);
-	/* room at the right of the front row for the rows' names */
-	slot = (RIGHT - LEFT - depth_x - 40) / (double)nc;
-	bw = slot * 0.4;
-	for (k = 0; k < nc; k++)
-		tick_label(f, LEFT + slot * ((double)k + 0.5), BOTTOM + 14, "middle",
-			   json_object_get_double(json_object_array_get_idx(xs, k)));
-	for (i = ns; i-- > 0;) {
-		struct json_object *ys = fr_json_get(json_object_array_get_idx(ss, i), "y");
-		double ox = DX * (double)i, oy = DY * (double)i;
-
-		/* the row's floor and, at its end, its name */
-		fprintf(f,
-			"<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#999\"/>"
-			"<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" fill=\"%s\">",
-			LEFT + ox, BOTTOM - oy, LEFT + slot * (double)nc + ox, BOTTOM - oy,
-			LEFT + slot * (double)nc + ox + 3, BOTTOM - oy + 3, colours[i % NCOL]);
-		fr_html_escape(f, fr_json_str(json_object_array_get_idx(ss, i), "name"));
-		fputs("</text>", f);
-		for (k = 0; k < nc; k++) {
-			struct json_object *yv = json_object_array_get_idx(ys, k);
-			double x0 = LEFT + slot * (double)k + (slot - bw) / 2 + ox, top, base;
-
-			if (!yv)
-				continue;
-			base = BOTTOM - oy;
-			top = pos(y, json_object_get_double(yv), BOTTOM, y->top) - oy;
-			fprintf(f,
-				"<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
-				"fill=\"%s\" stroke=\"#333\" stroke-width=\"0.5\"/>",
-				x0, top, bw, base - top, colours[i % NCOL]);
-		}
-	}
-}
-
-void fr_pts_svg_chart(FILE *f, struct json_object *c)
-{
-	struct json_object *ss = fr_json_get(c, "series");
-	const char *xs = fr_json_str(c, "x_scale"), *ys = fr_json_str(c, "y_scale"),
-		   *kind = fr_json_str(c, "kind");
-	struct axis x = {.log = xs && !strcmp(xs, "log2"), .base = 2},
-		    y = {.log = ys && !strcmp(ys, "log10"), .base = 10};
-	bool bars = kind && !strcmp(kind, "bars3d");
-
-	range(ss, "x", &x);
-	range(ss, "y", &y);
-	/* the bars' rows go back and up: the front row's scale leaves room */
-	y.top = bars && json_object_array_length(ss) > 1
-			? TOP + DY * (double)(json_object_array_length(ss) - 1)
-			: TOP;
+	for (size_t i = 0; i < c->nlines; i++)
+		lines[i] = (struct fr_plot_line){c->lines[i]->name, c->lines[i]->x, c->lines[i]->y,
+						 c->lines[i]->n, c->lines[i]->guide};
 	fputs("<figure><figcaption>", f);
-	fr_html_escape(f, fr_json_str(c, "name"));
-	if (bars)
+	fr_html_escape(f, c->name);
+	if (p.x_kind == FR_PLOT_X_BARS3D)
 		fputs(" (3D style: the front row on the axis' scale, each row behind set back "
 		      "and up by its depth)",
 		      f);
-	fprintf(f,
-		"</figcaption>\n<svg class=\"chart pts\" xmlns=\"http://www.w3.org/2000/svg\" "
-		"width=\"%d\" "
-		"height=\"%d\" role=\"img\">\n",
-		chart_width(ss), H);
-	y_axis(f, &y);
-	if (bars)
-		bars3d(f, ss, &y);
-	else
-		x_axis(f, c, &x);
-	fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#000\"/>", LEFT, BOTTOM,
-		RIGHT, BOTTOM);
-	fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#000\"/>\n", LEFT, TOP,
-		LEFT, BOTTOM);
-	fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"12\" text-anchor=\"middle\">",
-		(LEFT + RIGHT) / 2, BOTTOM + 36);
-	fr_html_escape(f, fr_json_str(c, "x"));
-	if (x.log && !bars)
-		fputs(" (log scale)", f);
-	fprintf(f,
-		"</text><text x=\"14\" y=\"%d\" font-size=\"12\" transform=\"rotate(-90 14 %d)\" "
-		"text-anchor=\"middle\">",
-		(TOP + BOTTOM) / 2, (TOP + BOTTOM) / 2);
-	fr_html_escape(f, fr_json_str(c, "y"));
-	if (y.log)
-		fputs(" (log scale)", f);
-
-	fputs("</text>\n", f);
-	if (!bars)
-		lines(f, ss, &x, &y);
-	legend(f, ss);
-	fputs("</svg></figure>\n", f);
+	if (p.band)
+		fputs(" (shaded: the measurement window; dashed: its average, +-10 % and "
+		      "least-squares slope)",
+		      f);
+	fputs("</figcaption>\n", f);
+	fr_svg_plot(f, &p);
+	fputs("</figure>\n", f);
+	free(lines);
 }

@@ -337,6 +337,11 @@ static void plan_file(struct walk *w, const char *path, const struct listing *ls
 	if (run && run->status && strcmp(run->status, "done")) {
 		problem(w->in, TASK_EXCLUDE, path, "manifest run %s has status \"%s\"",
 			run->id ? run->id : run->output, run->status);
+		/* a fleet run that failed with an output (a host lost): the
+		 * fleet view names the hosts missing from it */
+		if (w->mf->fleet && !strcmp(run->status, "failed") && w->in->ntasks &&
+		    !strcmp(w->in->tasks[w->in->ntasks - 1].path, path))
+			w->in->tasks[w->in->ntasks - 1].fleet = true;
 		return;
 	}
 	t = new_task(w->in, TASK_FILE, path);
@@ -348,6 +353,7 @@ static void plan_file(struct walk *w, const char *path, const struct listing *ls
 		t->drive = fr_manifest_drive_label(w->mf, run);
 	if (run && !w->o->drive && host_entrants(w->mf, run, &t->host_entrants))
 		w->in->oom = true;
+	t->fleet = run && w->mf->fleet;
 	t->profile = dup_or_null(w->o->profile);
 	t->step = dup_or_null(w->o->step);
 	t->fallback = fr_fallback_label(w->root, path);

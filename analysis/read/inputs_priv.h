@@ -34,6 +34,10 @@ struct task {
 	char *sidecar;			/* engine file to look for */
 	/* a --hosts run: host (fr_host_key()) -> its drive's entrant label, or NULL */
 	struct json_object *host_entrants;
+	/* an output of a --hosts run: its servers are kept for the fleet
+	 * view (model/clients.h), also when the run is excluded (a host
+	 * lost: the file is read for that alone) */
+	bool fleet;
 	char *reason; /* TASK_SKIP, TASK_EXCLUDE */
 	struct fr_model result;
 };

@@ -18,6 +18,7 @@
 #include "read/inputs_priv.h"
 #include "read/read_engine.h"
 #include "read/read_health.h"
+#include "read/read_clients.h"
 #include "read/read_fio.h"
 #include "util/slurp.h"
 
@@ -57,8 +58,8 @@ struct rbuf {
 /* Parses one file into the task's own model (runs in a worker thread). */
 static void read_task(struct task *t, struct rbuf *rb)
 {
-	struct fr_label label = {t->drive,	  t->profile,	t->step,	 t->fallback,
-				 t->profile_hint, t->step_hint, t->host_entrants};
+	struct fr_label label = {t->drive,	  t->profile,	t->step,	  t->fallback,
+				 t->profile_hint, t->step_hint, t->host_entrants, t->fleet};
 	struct fr_model *m = &t->result;
 	struct fr_read_info info = {0};
 	struct fr_engine eng;
@@ -95,6 +96,25 @@ static void read_task(struct task *t, struct rbuf *rb)
 	free(elabel);
 }
 
+/* An excluded fleet run's output, read for the fleet view alone (its
+ * servers: which hosts it holds). */
+static void read_fleet_only(struct task *t, struct rbuf *rb)
+{
+	struct fr_model *m = &t->result;
+	struct fr_clients c = {0};
+	size_t len;
+	int r;
+
+	/* none: the run failed before fio wrote it, which fleet.c says */
+	if (fr_slurp_into(t->path, &rb->buf, &rb->cap, &len))
+		r = errno == ENOENT ? 0 : fr_clients_unread(t->path, strerror(errno), &c);
+	else
+		r = fr_clients_read_buffer(rb->buf, len, t->path, &c);
+	if (r || (c.source && fr_model_add_clients(m, &c)))
+		(void)fr_model_skip(m, t->path, "out of memory");
+	fr_clients_free(&c);
+}
+
 struct pool {
 	struct fr_inputs *in;
 	atomic_size_t next;
@@ -109,6 +129,8 @@ static void *worker(void *arg)
 	while ((i = atomic_fetch_add(&p->next, 1)) < p->in->ntasks)
 		if (p->in->tasks[i].kind == TASK_FILE)
 			read_task(&p->in->tasks[i], &rb);
+		else if (p->in->tasks[i].kind == TASK_EXCLUDE && p->in->tasks[i].fleet)
+			read_fleet_only(&p->in->tasks[i], &rb);
 	free(rb.buf);
 	return NULL;
 }
@@ -183,9 +205,12 @@ int fr_inputs_read(struct fr_inputs *in, struct fr_model *m, unsigned threads)
 		if (t->kind == TASK_SKIP)
 			r = fr_model_skip(m, t->path, "%s", t->reason ? t->reason : "?");
 		else if (t->kind == TASK_EXCLUDE)
-			r = fr_model_exclude(m, t->path, "%s", t->reason ? t->reason : "?");
+			r = fr_model_exclude(m, t->path, "%s", t->reason ? t->reason : "?")
+				    ?: fr_model_merge(m, &t->result);
 		else
 			r = fr_model_merge(m, &t->result);
+		/* the fleet view's servers of the file, moved, not copied */
+		r = r ?: fr_model_take_clients(m, &t->result);
 		fr_model_free(&t->result);
 		if (r)
 			return -ENOMEM;

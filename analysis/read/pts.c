@@ -154,8 +154,6 @@ void fr_pts_drive_free(struct fr_pts_drive *d)
 	free(d->dir);
 	free(d->label);
 	json_object_put(d->manifest);
-	for (i = 0; i < FR_PTS_FIG_SLOTS; i++)
-		json_object_put(d->figs[i]);
 }
 
 struct fr_pts_run **fr_pts_runs(const struct fr_pts_drive *d, const char *suite)

@@ -6,9 +6,9 @@
  * fio JSON and the per-second logs beside them (pts.c), and prints one
  * PTS-style report per drive and test.  This header is the reading stage's
  * part: the runs and the figures fio gives for each.  The report stage
- * gathers each test's figures (report/pts_fig.h), the renderers print them
- * (out/pts_out.h), cli/pts_main.c is the command line.  Every figure is read
- * from fio's output or summed from fio's logs; what is missing is said, not
+ * gathers each test's figures into the report model (report/pts_fig.h,
+ * report/pts_report.h), the renderers print it (out/pts_out.h), cli/pts_main.c is the command line.
+ * Every figure is read from fio's output or summed from fio's logs; what is missing is said, not
  * guessed.
  */
 #ifndef FIORANK_PTS_H
@@ -27,21 +27,12 @@ struct fr_pts_run {
 };
 
 /* One drive's runs of one results directory, with what the header needs. */
-/* Report pages a drive's figures are kept for (report/pts_fig.h's pages). */
-#define FR_PTS_FIG_SLOTS 16
-
 struct fr_pts_drive {
 	char *dir, *label;
 	struct json_object *manifest, *drive; /* drive: its manifest.drives entry */
 	const char *purge;		      /* --purge of the command line, or NULL */
 	struct fr_pts_run *runs;
 	size_t nruns;
-	/*
-	 * Each page's figures as first made (report/pts_fig.c), so that the
-	 * report and the steady-state check read every input file once.
-	 */
-	struct json_object *figs[FR_PTS_FIG_SLOTS];
-	bool figs_made[FR_PTS_FIG_SLOTS];
 };
 
 /* A time series read from fio's averaged logs (per-second samples summed

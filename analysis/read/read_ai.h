@@ -1,27 +1,39 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * A fio output read whole, for the checkpoint and KV-cache sections
- * (report/ai.h): they need what the model does not keep of a job (its
- * job_start and job_runtime, fio's percentile list), so each file that
- * holds one of those methods' runs is read again here, once, as the PTS
- * pages read theirs (read/pts.h).
+ * What the checkpoint and KV-cache sections (report/ai.h) read of a fio
+ * output beyond the model's steps, kept by the reader at its one read of
+ * the file (read_ai.c): per job its job_start and job_runtime, its error,
+ * options, and per direction the figures and fio's percentile lists.
+ * Kept only for outputs whose jobs carry those methods' names, so that no
+ * other run pays for it.
  */
 #ifndef FIORANK_READ_AI_H
 #define FIORANK_READ_AI_H
 
 #include <stddef.h>
 
-struct json_object;
+#include "model/group.h"
+#include "model/model.h"
 
 /**
- * fr_fio_doc_read() - the last fio JSON document of a file
- * @path: the file (fio may have written lines before the document, and
- *        one document per --status-interval tick: the last is the run's)
- * @err: where why not is said (cleared when a document was read)
- * @errlen: the size of @err
+ * fr_read_ai_keep() - keep an AI method's output for its sections
+ * @m: the input's model (fr_model_keep_ai_doc())
+ * @source: the output's path
+ * @v: its jobs as the reader resolved them
+ * @n: how many
+ * @buf: the output's bytes, already read (not read again)
+ * @len: their length
  *
- * Return: the document (json_object_put() it), or NULL with @err filled.
+ * When a job's name is one of the methods' (ckpt@, ckpt-reader@,
+ * kvcache@, kvcache-fill@), the last fio document of @buf is parsed and
+ * what the sections read of it is kept: {"jobs" (or "client_stats"):
+ * [{jobname, error, job_start, job_runtime, "job options", read and
+ * write: {total_ios, iops, io_bytes, bw_bytes, clat_ns and lat_ns:
+ * {percentile}}}]}, fio's shape, so that report/ai*.c read it as the file.
+ *
+ * Return: 0, or -ENOMEM.
  */
-struct json_object *fr_fio_doc_read(const char *path, char *err, size_t errlen);
+int fr_read_ai_keep(struct fr_model *m, const char *source, const struct fr_pending *v, size_t n,
+		    const char *buf, size_t len);
 
 #endif

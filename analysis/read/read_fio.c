@@ -35,6 +35,8 @@
 #include "util/json_get.h"
 #include "model/label.h"
 #include "model/ran.h"
+#include "read/read_ai.h"
+#include "read/read_clients.h"
 #include "read/read_fio.h"
 #include "read/read_whole.h"
 #include "read/read_fio_fast.h"
@@ -58,6 +60,7 @@ struct doc_ctx {
 	struct pending_list jobs;
 	size_t offset;		  /* byte offset of the document in the input */
 	struct json_object *kept; /* fr_fio_keep of the last document read */
+	struct fr_clients fleet;  /* its servers, when label->fleet (read_clients.h) */
 	char *err;		  /* why the input is rejected */
 };
 
@@ -551,6 +554,11 @@ static int read_doc(struct doc_ctx *c, struct json_object *root)
 		fail(c, "out of memory");
 		return -1;
 	}
+	fr_clients_free(&c->fleet);
+	if (c->label->fleet && fr_clients_read(root, c->source, &c->fleet)) {
+		fail(c, "out of memory");
+		return -1;
+	}
 	n = json_object_array_length(jobs);
 	for (size_t i = 0; i < n; i++)
 		if (read_job(c, jobs, i)) {
@@ -749,13 +757,23 @@ int fr_read_fio_buffer(struct fr_model *m, const char *buf, size_t len, const ch
 		ret = ret < 0 ? -1 : 0;
 	} else if (fr_pair_roles(c.jobs.v, c.jobs.n) || fr_group_resolve(c.jobs.v, c.jobs.n) ||
 		   add_jobs(&c, info) ||
-		   fr_read_round_tails(m, source, c.jobs.v, c.jobs.n, buf, len)) {
+		   fr_read_round_tails(m, source, c.jobs.v, c.jobs.n, buf, len) ||
+		   fr_read_ai_keep(m, source, c.jobs.v, c.jobs.n, buf, len)) {
 		fr_model_skip(m, source, "out of memory");
 		ret = -1;
 	} else {
 		fr_model_keep_docs(m, source, c.kept, NULL);
 		m->files_read++;
 	}
+	/* the fleet view's servers, also of an output not read (said why:
+	 * an earlier document of a file the reader rejected is not used) */
+	if (ret)
+		fr_clients_free(&c.fleet);
+	if (label->fleet && fr_clients_keep(m, &c.fleet, source, ret ? c.err : NULL)) {
+		(void)fr_model_skip(m, source, "out of memory");
+		ret = -1;
+	}
+	fr_clients_free(&c.fleet);
 	json_object_put(c.kept);
 	clear_pending(&c.jobs);
 	free(c.jobs.v);

@@ -28,8 +28,7 @@
 #include "util/json_get.h"
 #include "read/read_fio_keep.h"
 
-/* o[key] = a reference to v, when v is there; false when out of memory. */
-static bool keep(struct json_object *o, const char *key, struct json_object *v)
+bool fr_fio_keep_ref(struct json_object *o, const char *key, struct json_object *v)
 {
 	if (!v)
 		return true;
@@ -187,10 +186,10 @@ static struct json_object *keep_job(struct json_object *job, bool dist)
 
 	/* a client's server names its entry of fio 3.39+'s per-server global
 	 * options (read_fio_globals.h) */
-	if (!k || !keep(k, "jobname", fr_json_get(job, "jobname")) ||
-	    !keep(k, "hostname", fr_json_get(job, "hostname")) ||
-	    !keep(k, "port", fr_json_get(job, "port")) ||
-	    !keep(k, "job options", fr_json_get(job, "job options")))
+	if (!k || !fr_fio_keep_ref(k, "jobname", fr_json_get(job, "jobname")) ||
+	    !fr_fio_keep_ref(k, "hostname", fr_json_get(job, "hostname")) ||
+	    !fr_fio_keep_ref(k, "port", fr_json_get(job, "port")) ||
+	    !fr_fio_keep_ref(k, "job options", fr_json_get(job, "job options")))
 		goto oom;
 	for (size_t i = 0; dist && i < sizeof(dirs) / sizeof(dirs[0]); i++) {
 		struct json_object *b = keep_bins(fr_json_get(job, dirs[i]));
@@ -219,7 +218,7 @@ struct json_object *fr_fio_keep(struct json_object *root, bool dist)
 		json_object_put(kjobs);
 		goto oom;
 	}
-	if (!keep(kept, "global options", fr_json_get(root, "global options")))
+	if (!fr_fio_keep_ref(kept, "global options", fr_json_get(root, "global options")))
 		goto oom;
 	for (size_t i = 0; i < n; i++) {
 		struct json_object *j = keep_job(json_object_array_get_idx(jobs, i), dist);

@@ -8,6 +8,7 @@
 #ifndef FIORANK_READ_FIO_KEEP_H
 #define FIORANK_READ_FIO_KEEP_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 struct json_object;
@@ -17,6 +18,16 @@ struct json_object;
  * [10^(k/10), 10^((k+1)/10)) ns. */
 #define FR_DIST_PER_DECADE 10
 #define FR_DIST_NBUCKETS   (12 * FR_DIST_PER_DECADE) /* 1 ns .. 10^12 ns */
+
+/**
+ * fr_fio_keep_ref() - keep a reference to a value of a parsed document
+ * @o: the kept tree's object
+ * @key: the key it goes under
+ * @v: the value (its reference count raised), or NULL: nothing kept
+ *
+ * Return: false when out of memory.
+ */
+bool fr_fio_keep_ref(struct json_object *o, const char *key, struct json_object *v);
 
 /**
  * fr_fio_keep() - what stages after the reader use of a fio document

@@ -111,9 +111,9 @@ static int read_root(struct json_object *root, struct fr_manifest *mf, char *err
 		snprintf(err, errlen, "no \"runs\" array");
 		return -1;
 	}
+	mf->fleet = json_object_is_type(fr_json_get(root, "systems"), json_type_object);
 	if (drives && json_object_is_type(drives, json_type_array) &&
-	    read_drives(drives, json_object_is_type(fr_json_get(root, "systems"), json_type_object),
-			mf, err, errlen))
+	    read_drives(drives, mf->fleet, mf, err, errlen))
 		return -1;
 	mf->engine = dup_field(root, "engine");
 	return read_runs(runs, mf, err, errlen);

@@ -38,6 +38,9 @@ struct fr_manifest {
 	struct json_object *by_output;
 	struct fr_mdrive *drives;
 	size_t ndrives;
+	/* a --hosts run (the manifest has "systems", one per server): the
+	 * fleet view reads its outputs' servers (model/clients.h) */
+	bool fleet;
 };
 
 /**

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The AI methods' sections (ai.h): which fio outputs hold them (each read
- * once, read/read_ai.h), and the readers' tails shared by both methods.
+ * The AI methods' sections (ai.h): which fio outputs hold them (what the
+ * reader kept of each at its one read, read/read_ai.h), and the readers'
+ * tails shared by both methods.
  */
 #include <errno.h>
 #include <math.h>
@@ -12,7 +13,6 @@
 #include <json-c/json.h>
 
 #include "report/ai.h"
-#include "read/read_ai.h"
 #include "util/json_get.h"
 
 static bool named(const struct fr_step *s, const char *prefix)
@@ -55,7 +55,8 @@ static struct fr_ai_run *entry_new(void **list, size_t *n, size_t sz, const char
 
 /* One fio output of a drive that holds a method's jobs (ckpt: checkpoint,
  * else KV-cache), its figures, once per (drive, file). */
-static int add_run(struct fr_ai *ai, bool ckpt, const char *drive, const char *src)
+static int add_run(const struct fr_model *m, struct fr_ai *ai, bool ckpt, const char *drive,
+		   const char *src)
 {
 	bool dup = false;
 	struct fr_ai_run *r =
@@ -67,14 +68,16 @@ static int add_run(struct fr_ai *ai, bool ckpt, const char *drive, const char *s
 
 	if (!r)
 		return dup ? 0 : -ENOMEM;
-	doc = fr_fio_doc_read(src, r->problem, sizeof(r->problem));
-	if (!doc)
+	/* kept by the reader at its one read of the file (read/read_ai.h) */
+	doc = fr_model_ai_doc(m, src);
+	if (!doc) {
+		snprintf(r->problem, sizeof(r->problem), "no fio JSON document");
 		return 0;
+	}
 	if (ckpt)
 		fr_ai_ckpt_figures(doc, ai->basis, (struct fr_ai_ckpt *)r);
 	else
 		ret = fr_ai_kv_figures(doc, ai->basis, (struct fr_ai_kv *)r);
-	json_object_put(doc);
 	return ret;
 }
 
@@ -93,9 +96,9 @@ int fr_ai_build(const struct fr_model *m, enum fr_basis basis, struct fr_ai *ai)
 				if (!st->source)
 					continue;
 				if (named(st, "ckpt@") || named(st, "ckpt-reader@"))
-					ret = add_run(ai, true, dr->label, st->source);
+					ret = add_run(m, ai, true, dr->label, st->source);
 				else if (named(st, "kvcache@") || named(st, "kvcache-fill@"))
-					ret = add_run(ai, false, dr->label, st->source);
+					ret = add_run(m, ai, false, dr->label, st->source);
 				if (ret) {
 					fr_ai_free(ai);
 					return ret;

@@ -4,9 +4,10 @@
  * reads"): jobs/checkpoint.fio and jobs/kvcache.fio, recognised in the
  * model by their jobs' names (ckpt@write, ckpt@restore, ckpt-reader@<phase>,
  * kvcache@q<D>, kvcache-fill@q<D>) and
- * figured from the fio output those jobs came from, read here once per
- * file as the PTS pages read theirs (the model keeps no job's start time
- * nor fio's percentile list).  Pure computation; out/out_ai.c prints it.
+ * figured from what the reader kept of the fio output those jobs came from
+ * at its one read of the file (read/read_ai.h: each job's start time and
+ * fio's percentile lists, which the steps do not hold).  Pure computation;
+ * out/out_ai.c prints it.
  */
 #ifndef FIORANK_AI_H
 #define FIORANK_AI_H

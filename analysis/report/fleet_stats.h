@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * The arithmetic of the fleet view (fleet_stats.c): fio's json+ latency
- * bins summed over hosts, percentiles read from them as fio reads its own,
- * and the spread of one figure across the fleet's drives.
+ * The arithmetic of the fleet view (fleet_stats.c): the spread of one
+ * figure across the fleet's drives (fio's bins summed over hosts and read
+ * as fio reads them: model/hist.h).
  */
 #ifndef FIORANK_FLEET_STATS_H
 #define FIORANK_FLEET_STATS_H
@@ -10,49 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-struct json_object;
-
-/* Latency bins: fio's bin value (ns) and its count, any order until
- * fr_hist_sort(). */
-struct fr_hist {
-	struct fr_bin {
-		double ns, count;
-	} * b;
-	size_t n, cap;
-	double total; /* sum of the counts */
-};
-
-/**
- * fr_hist_add_json() - add one of fio's json+ "bins" objects
- * @h: the bins so far (zeroed before the first)
- * @bins: {"<ns>": count, ...} as fio writes it under clat_ns
- *
- * Return: 0; -1 when @bins is not an object of non-negative counts with
- * numeric keys (@h then unchanged in its total), -2 when out of memory.
- */
-int fr_hist_add_json(struct fr_hist *h, struct json_object *bins);
-/**
- * fr_hist_sort() - sort by value and merge equal values (fio's bins of
- * different hosts share fio's one bin layout)
- * @h: the bins
- */
-void fr_hist_sort(struct fr_hist *h);
-/**
- * fr_hist_pct() - a percentile as fio computes it from its bins
- * @h: sorted bins (fr_hist_sort())
- * @p: the percentile, 0..100
- *
- * fio's rule (stat.c, calc_clat_percentiles): the value of the first bin at
- * which the running count reaches p/100 of the total.
- *
- * Return: the bin value in ns; NaN when @h is empty.
- */
-double fr_hist_pct(const struct fr_hist *h, double p);
-/**
- * fr_hist_free() - free the bins and zero @h
- * @h: the histogram
- */
-void fr_hist_free(struct fr_hist *h);
+#include "model/hist.h"
 
 /* The spread of one figure across drives. */
 struct fr_drive_spread {

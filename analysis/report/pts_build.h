@@ -1,129 +1,121 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * The pieces of a PTS test's figures object (pts_build.c), which every
- * output format renders: {drive, test, header, steady_state, figures,
- * merit, tables: [{name, columns[], rows[]}], charts: [{name, x, y,
- * series: [{name, x[], y[]}]}]}.  A value that was not measured is null.
+ * Building a PTS page (report/pts_report.h's struct fr_pts_fig, pts_build.c):
+ * its tables, rows, charts, lines and figures, shared by the tests' figure
+ * functions.  Out of memory, a piece is left out of the page (never a
+ * figure shown for another); the page says what it has.
  */
 #ifndef FIORANK_PTS_BUILD_H
 #define FIORANK_PTS_BUILD_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
-struct json_object;
-
-/**
- * pts_num() - a figure as a JSON number
- * @v: the figure
- *
- * Return: a new JSON double, or NULL (JSON null) when @v is NaN or infinite:
- * what was not measured.
- */
-struct json_object *pts_num(double v);
+#include "report/pts_report.h"
 
 /**
- * pts_put() - add a member to an object
- * @o: the object
- * @k: the member's name
- * @v: its value, owned by @o from now on (NULL: JSON null)
- */
-void pts_put(struct json_object *o, const char *k, struct json_object *v);
-
-/**
- * pts_put_str() - add a string member to an object
- * @o: the object
- * @k: the member's name
- * @v: the string, copied (NULL: JSON null)
- */
-void pts_put_str(struct json_object *o, const char *k, const char *v);
-
-/**
- * pts_table() - add a table to the figures
- * @fig: the figures object
+ * pts_table() - add a table to a page
+ * @fig: the page
  * @name: the table's name
  * @cols: the column names, comma-separated
  *
- * Return: the table's rows array, for pts_row().
+ * Return: the table, for pts_row() (NULL out of memory: pts_row() on it
+ * adds nothing).
  */
-struct json_object *pts_table(struct json_object *fig, const char *name, const char *cols);
+struct fr_pts_table *pts_table(struct fr_pts_fig *fig, const char *name, const char *cols);
 
 /**
  * pts_row() - add a row to a table
- * @rows: the table's rows (pts_table())
+ * @t: the table (pts_table())
  * @first: the row's first cell, a name
  *
- * Return: the row, for pts_cell().
+ * Return: the row, for pts_cell() (NULL out of memory).
  */
-struct json_object *pts_row(struct json_object *rows, const char *first);
+struct fr_pts_row *pts_row(struct fr_pts_table *t, const char *first);
 
 /**
  * pts_cell() - add a figure to a row
  * @r: the row (pts_row())
- * @v: the figure (NaN: null)
+ * @v: the figure (NaN: not measured)
  */
-void pts_cell(struct json_object *r, double v);
+void pts_cell(struct fr_pts_row *r, double v);
 
 /**
- * pts_chart() - add a line chart to the figures
- * @fig: the figures object
+ * pts_cell_str() - add a name to a row
+ * @r: the row (pts_row())
+ * @s: the name, copied
+ */
+void pts_cell_str(struct fr_pts_row *r, const char *s);
+
+/**
+ * pts_chart() - add a line chart to a page
+ * @fig: the page
  * @name: the chart's name
  * @x: the x axis's name
  * @y: the y axis's name
  *
- * Return: the chart's series list, for pts_series().
+ * Return: the chart, for pts_series() and pts_chart_label().
  */
-struct json_object *pts_chart(struct json_object *fig, const char *name, const char *x,
-			      const char *y);
+struct fr_pts_chart *pts_chart(struct fr_pts_fig *fig, const char *name, const char *x,
+			       const char *y);
 
 /**
- * pts_chart_set() - set a rendering hint on the last chart
- * @fig: the figures object (no chart yet: nothing is set)
- * @key: the hint: "x_scale" ("log2": x ticks at the points' x), "y_scale"
- *       ("log10"), "kind" ("bars3d": the series as rows of bars, one behind
- *       the other, over the x values as categories)
- * @value: its value
+ * pts_chart_label() - name a chart's next x value
+ * @c: the chart
+ * @label: the name of x = 1, 2, ... in turn
  */
-void pts_chart_set(struct json_object *fig, const char *key, const char *value);
+void pts_chart_label(struct fr_pts_chart *c, const char *label);
 
 /**
- * pts_chart_label() - name the last chart's next x value
- * @fig: the figures object (no chart yet: nothing is added)
- * @label: the name of x = 1, 2, ... in turn, added to the chart's "x_labels"
- */
-void pts_chart_label(struct json_object *fig, const char *label);
-
-/**
- * pts_series() - add a series to a chart
- * @list: the chart's series list (pts_chart())
- * @name: the series' name
+ * pts_series() - add a line to a chart
+ * @c: the chart (pts_chart())
+ * @name: the line's name
  *
- * Return: the series, for pts_point().
+ * Return: the line, for pts_point().
  */
-struct json_object *pts_series(struct json_object *list, const char *name);
+struct fr_pts_line *pts_series(struct fr_pts_chart *c, const char *name);
 
 /**
- * pts_point() - add a point to a series
- * @s: the series (pts_series())
+ * pts_point() - add a point to a line
+ * @s: the line (pts_series())
  * @x: its x
- * @y: its y (NaN: null)
+ * @y: its y (NaN: none)
  */
-void pts_point(struct json_object *s, double x, double y);
+void pts_point(struct fr_pts_line *s, double x, double y);
 
 /**
- * pts_figure() - add a named figure to the figures' "figures" object
- * @fig: the figures object
- * @k: the figure's name
- * @v: its value (NaN: null)
+ * pts_figure() - set a named figure of the page
+ * @fig: the page
+ * @k: the figure's name (a figure set again keeps its place)
+ * @v: its value (NaN: not measured)
  */
-void pts_figure(struct json_object *fig, const char *k, double v);
+void pts_figure(struct fr_pts_fig *fig, const char *k, double v);
 
 /**
  * pts_merit() - set the test's figure of merit, which the drives are ranked by
- * @fig: the figures object
- * @k: the figure's name (also added as a figure)
- * @v: its value (NaN: null)
+ * @fig: the page
+ * @k: the figure's name (also set as a figure)
+ * @v: its value (NaN: not measured)
  * @higher: whether a higher value is better
  */
-void pts_merit(struct json_object *fig, const char *k, double v, bool higher);
+void pts_merit(struct fr_pts_fig *fig, const char *k, double v, bool higher);
+
+/**
+ * pts_note() - set the page's note
+ * @fig: the page
+ * @note: what the page's figures are not, copied
+ */
+void pts_note(struct fr_pts_fig *fig, const char *note);
+
+/**
+ * pts_grow() - an array with room for one more element
+ * @arr: the array (NULL: none yet)
+ * @n: how many elements it holds
+ * @size: an element's size
+ *
+ * Return: the array realloc'd to n + 1 elements, the last zeroed; NULL out
+ * of memory (@arr is then still the caller's).
+ */
+void *pts_grow(void *arr, size_t n, size_t size);
 
 #endif

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The figures of each PTS test as one JSON object (pts.h), which every
- * output format renders: the report header, the steady-state rounds, the
- * test's figures (its figure of merit first), tables and chart series.
+ * The figures of each PTS test as a page of the report model
+ * (pts_report.h), which every output format renders: the report header, the steady-state rounds,
+ * the test's figures (its figure of merit first), tables and chart series.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -24,105 +24,13 @@ const struct fr_pts_page fr_pts_pages[FR_PTS_NPAGES] = {
 	{"pts-tp", "128k", NULL},     {"pts-tp", "1024k", NULL},
 };
 
-/* ------------------------------------------------------------ header */
-
-/*
- * The drive's name on its pages: the runner names a drive after its device
- * node ("ng0n1"); that one is named by model, serial and namespace as the
- * ranking report names it ("QEMU NVMe Ctrl deadbeef ns1").  A label of the
- * user's, or a drive without model and serial (a file), keeps its label.
- */
-static void drive_name(char *buf, size_t len, const struct fr_pts_drive *d)
-{
-	const char *model = fr_json_str(d->drive, "model"),
-		   *serial = fr_json_str(d->drive, "serial");
-	const char *path = fr_json_str(d->drive, "path"), *base = path ? strrchr(path, '/') : NULL;
-	struct json_object *nsid = fr_json_get(d->drive, "nsid");
-
-	base = base ? base + 1 : path;
-	if (!model || !*model || !serial || !*serial || !base || strcmp(base, d->label)) {
-		snprintf(buf, len, "%s", d->label);
-		return;
-	}
-	if (json_object_is_type(nsid, json_type_int))
-		snprintf(buf, len, "%s %s ns%d", model, serial, json_object_get_int(nsid));
-	else
-		snprintf(buf, len, "%s %s", model, serial);
-}
-
-static const struct fr_pts_run *first_of(struct fr_pts_run **runs, const char *test)
-{
-	for (; *runs; runs++)
-		if (!strcmp((*runs)->test, test))
-			return *runs;
-	return NULL;
-}
-
-static void header(struct json_object *fig, const struct fr_pts_drive *d, struct fr_pts_run **runs,
-		   const struct fr_pts_run *measured)
-{
-	struct json_object *h = json_object_new_object(), *sys = fr_json_get(d->manifest, "system");
-	static const char *const drive_keys[] = {"path",     "kind", "model",	 "serial",
-						 "firmware", "nsid", "lba_size", "capacity_bytes"};
-	const struct fr_pts_run *ss = first_of(runs, "wdpc"), *wipc = first_of(runs, "wipc");
-	char buf[160];
-	size_t i;
-
-	pts_put_str(h, "drive", d->label);
-	for (i = 0; i < sizeof(drive_keys) / sizeof(*drive_keys); i++) {
-		struct json_object *v = fr_json_get(d->drive, drive_keys[i]);
-
-		pts_put(h, drive_keys[i], v ? json_object_get(v) : NULL);
-	}
-	pts_put_str(h, "host", fr_json_str(sys, "host"));
-	pts_put_str(h, "cpu", fr_json_str(sys, "cpu"));
-	pts_put_str(h, "kernel", fr_json_str(sys, "kernel"));
-	pts_put_str(h, "fio_version", fr_json_str(d->manifest, "fio_version"));
-	pts_put_str(h, "engine", fr_json_str(d->manifest, "engine"));
-	pts_put_str(h, "mode", fr_json_str(d->manifest, "mode"));
-	pts_put_str(h, "purge", d->purge ? d->purge : "none (not fresh-out-of-box)");
-	if (wipc) {
-		snprintf(buf, sizeof(buf), "2 x capacity, %s sequential writes",
-			 fr_pts_opt(wipc, "bs") ? fr_pts_opt(wipc, "bs") : "?");
-		pts_put_str(h, "wipc", buf);
-	} else {
-		pts_put_str(h, "wipc", "none");
-	}
-	if (measured && !strncmp(measured->test, "round", 5)) {
-		/* IOPS and throughput: PTS's loop, the rounds are the test */
-		pts_put_str(h, "wdpc",
-			    "the test's own rounds (each the whole test), to steady "
-			    "state");
-	} else if (ss) {
-		snprintf(buf, sizeof(buf), "rounds of %s %s, %s jobs x QD %s, to steady state",
-			 fr_pts_opt(ss, "bs") ? fr_pts_opt(ss, "bs") : "?",
-			 fr_pts_opt(ss, "rw") ? fr_pts_opt(ss, "rw") : "?",
-			 fr_pts_opt(ss, "numjobs") ? fr_pts_opt(ss, "numjobs") : "1",
-			 fr_pts_opt(ss, "iodepth") ? fr_pts_opt(ss, "iodepth") : "1");
-		pts_put_str(h, "wdpc", buf);
-	} else {
-		pts_put_str(h, "wdpc", "none");
-	}
-	if (measured) {
-		pts_put_str(h, "active_range", fr_pts_opt(measured, "size"));
-		pts_put_str(h, "threads",
-			    fr_pts_opt(measured, "numjobs") ? fr_pts_opt(measured, "numjobs")
-							    : "1");
-		pts_put_str(h, "queue_depth",
-			    fr_pts_opt(measured, "iodepth") ? fr_pts_opt(measured, "iodepth")
-							    : "1");
-	}
-	/* the job files set no buffer pattern: fio's default buffers */
-	pts_put_str(h, "data_pattern",
-		    "fio's default: pseudo-random buffers, refilled per I/O (scramble_buffers)");
-	pts_put(fig, "header", h);
-}
+/* ------------------------------------------------------------ steady state */
 
 /* The rounds and the verdict the runner wrote
  * (<drive>/<suite>/steady-state[-<part>].json); returns that file, read
  * once, for the measures' verdicts after the test's own figures
  * (pts_tails()), NULL when there is none. */
-static struct json_object *steady_state(struct json_object *fig, const struct fr_pts_drive *d,
+static struct json_object *steady_state(struct fr_pts_fig *fig, const struct fr_pts_drive *d,
 					const char *suite, const char *part,
 					struct fr_pts_run **runs)
 {
@@ -135,18 +43,17 @@ static struct json_object *steady_state(struct json_object *fig, const struct fr
 	v = fr_json_load_file(p);
 	rounds = fr_json_get(v, "round_iops");
 	if (v && json_object_is_type(rounds, json_type_array)) {
-		struct json_object *list =
+		struct fr_pts_chart *c =
 			pts_chart(fig, "steady-state convergence", "round", "IOPS");
-		struct json_object *s = pts_series(list, "round IOPS");
+		struct fr_pts_line *s = pts_series(c, "round IOPS");
 		size_t i;
 
 		for (i = 0; i < json_object_array_length(rounds); i++)
 			pts_point(s, (double)(i + 1),
 				  json_object_get_double(json_object_array_get_idx(rounds, i)));
-		struct json_object *ss = pts_steady_state(v, p, runs);
-
-		pts_window_lines(list, ss, ""); /* fiorank's own figures, not the file's */
-		pts_put(fig, "steady_state", ss);
+		fig->ss = pts_steady_state(v, p, runs);
+		if (fig->ss) /* fiorank's own figures, not the file's */
+			pts_window_lines(c, &fig->ss->iops, "");
 		free(p);
 		return v;
 	}
@@ -157,11 +64,11 @@ static struct json_object *steady_state(struct json_object *fig, const struct fr
 
 /* ------------------------------------------------------------ the tests */
 
-static void wsat(struct json_object *fig, struct fr_pts_run **runs)
+static void wsat(struct fr_pts_fig *fig, struct fr_pts_run **runs)
 {
-	const struct fr_pts_run *r = first_of(runs, "wsat");
+	const struct fr_pts_run *r = pts_first_of(runs, "wsat");
 	struct fr_pts_series s;
-	struct json_object *t, *g;
+	struct fr_pts_line *t, *g;
 	double tgb = 0, last = 0;
 	size_t i, k0;
 
@@ -175,9 +82,8 @@ static void wsat(struct json_object *fig, struct fr_pts_run **runs)
 			1e9);
 	pts_figure(fig, "mean_iops", fr_pts_iops(r));
 	if (fr_pts_log(r, "iops", &s)) {
-		pts_put_str(fig, "note",
-			    "no whole second that every job's IOPS log has (a run shorter than a "
-			    "second per job, or no log beside the run): no IOPS against time");
+		pts_note(fig, "no whole second that every job's IOPS log has (a run shorter than a "
+			      "second per job, or no log beside the run): no IOPS against time");
 		return;
 	}
 	t = pts_series(pts_chart(fig, "IOPS vs time", "s", "IOPS"), "4 KiB random write");
@@ -197,13 +103,13 @@ static void wsat(struct json_object *fig, struct fr_pts_run **runs)
 	fr_pts_series_free(&s);
 }
 
-static void hir(struct json_object *fig, struct fr_pts_run **runs)
+static void hir(struct fr_pts_fig *fig, struct fr_pts_run **runs)
 {
-	struct json_object *rows = pts_table(
+	struct fr_pts_table *rows = pts_table(
 		fig, "wait states",
 		"wait state,bursts,mean burst IOPS,min burst IOPS,max burst IOPS,baseline IOPS");
-	struct json_object *bursts = pts_chart(fig, "IOPS per burst", "burst (in order)", "IOPS"),
-			   *cur = NULL;
+	struct fr_pts_chart *bursts = pts_chart(fig, "IOPS per burst", "burst (in order)", "IOPS");
+	struct fr_pts_line *cur = NULL;
 	const char *ws = NULL;
 	double n = 0, sum = 0, mn = NAN, mx = NAN, x = 0;
 
@@ -220,7 +126,7 @@ static void hir(struct json_object *fig, struct fr_pts_run **runs)
 			mn = mx = NAN;
 		}
 		if (!strcmp(r->step, "base")) {
-			struct json_object *rw = pts_row(rows, ws);
+			struct fr_pts_row *rw = pts_row(rows, ws);
 
 			pts_cell(rw, n);
 			pts_cell(rw, n ? sum / n : NAN);
@@ -237,18 +143,19 @@ static void hir(struct json_object *fig, struct fr_pts_run **runs)
 	}
 }
 
-static void xsr(struct json_object *fig, struct fr_pts_run **runs)
+static void xsr(struct fr_pts_fig *fig, struct fr_pts_run **runs)
 {
-	struct json_object *rows = pts_table(
+	struct fr_pts_table *rows = pts_table(
 		fig, "segments",
 		"segment,rw/bs,logged seconds,mean MB/s,first second MB/s,last second MB/s");
-	struct json_object *c = pts_chart(fig, "throughput across the transitions", "s", "MB/s");
+	struct fr_pts_chart *c = pts_chart(fig, "throughput across the transitions", "s", "MB/s");
 	double t0 = 0;
 
 	for (; *runs; runs++) {
 		const struct fr_pts_run *r = *runs;
 		struct fr_pts_series s;
-		struct json_object *rw = pts_row(rows, r->step), *sr = pts_series(c, r->step);
+		struct fr_pts_row *rw = pts_row(rows, r->step);
+		struct fr_pts_line *sr = pts_series(c, r->step);
 		char what[64];
 		size_t i;
 		bool have = !fr_pts_log(r, "bw", &s);
@@ -256,7 +163,7 @@ static void xsr(struct json_object *fig, struct fr_pts_run **runs)
 		snprintf(what, sizeof(what), "%s/%s",
 			 fr_pts_opt(r, "rw") ? fr_pts_opt(r, "rw") : "?",
 			 fr_pts_opt(r, "bs") ? fr_pts_opt(r, "bs") : "?");
-		json_object_array_add(rw, json_object_new_string(what));
+		pts_cell_str(rw, what);
 		pts_cell(rw, have ? (double)s.n : NAN);
 		pts_cell(rw, fr_pts_mbps(r));
 		/* fio's bandwidth logs are in KiB/s */
@@ -272,19 +179,22 @@ static void xsr(struct json_object *fig, struct fr_pts_run **runs)
 
 /* The run's latency histogram over reads and writes, from json+'s bins,
  * in power-of-two microsecond bins (the share of I/Os in each). */
-static void histogram(struct json_object *fig, const struct fr_pts_run *r, const char *point_name)
+static void histogram(struct fr_pts_fig *fig, const struct fr_pts_run *r, const char *point_name)
 {
 	static const char *const dirs[] = {"read", "write"};
-	struct json_object *job = json_object_array_get_idx(fr_json_get(r->fio, "jobs"), 0), *s;
+	struct json_object *job = json_object_array_get_idx(fr_json_get(r->fio, "jobs"), 0);
+	struct fr_pts_chart *c;
+	struct fr_pts_line *s;
 	double count[40] = {0}, total = 0;
 	char name[128];
 	int d, k, top = -1;
 
 	snprintf(name, sizeof(name), "response-time histogram at the %s point (%s)", point_name,
 		 fr_json_str(job, "jobname") ? fr_json_str(job, "jobname") : "?");
-	s = pts_series(pts_chart(fig, name, "response time up to (us, log2 bins)", "% of I/Os"),
-		       point_name);
-	pts_chart_set(fig, "x_scale", "log2");
+	c = pts_chart(fig, name, "response time up to (us, log2 bins)", "% of I/Os");
+	s = pts_series(c, point_name);
+	if (c)
+		c->x_scale = "log2";
 	for (d = 0; job && d < 2; d++) {
 		struct json_object *bins =
 			fr_json_get(fr_json_get(fr_json_get(job, dirs[d]), "clat_ns"), "bins");
@@ -306,21 +216,21 @@ static void histogram(struct json_object *fig, const struct fr_pts_run *r, const
 		pts_point(s, ldexp(1, k), 100 * count[k] / total);
 }
 
-static void dirth(struct json_object *fig, struct fr_pts_run **runs)
+static void dirth(struct fr_pts_fig *fig, struct fr_pts_run **runs)
 {
-	struct json_object *rows = pts_table(
+	struct fr_pts_table *rows = pts_table(
 		fig, "demand intensity", "step,threads,queue depth,IOPS,mean response time (ms)");
-	struct json_object *pts = pts_table(fig, "operating points",
-					    "point,step,IOPS,mean (ms),99.999 % (ms),max (ms)");
-	struct json_object *c = pts_chart(fig, "IOPS vs mean response time", "IOPS", "ms"),
-			   *s = NULL;
+	struct fr_pts_table *pts = pts_table(fig, "operating points",
+					     "point,step,IOPS,mean (ms),99.999 % (ms),max (ms)");
+	struct fr_pts_chart *c = pts_chart(fig, "IOPS vs mean response time", "IOPS", "ms");
+	struct fr_pts_line *s = NULL;
 	const char *tc = NULL;
 
 	for (struct fr_pts_run **p = runs; *p; p++) {
 		const struct fr_pts_run *r = *p;
 
 		if (!strcmp(r->test, "dirth")) {
-			struct json_object *rw = pts_row(rows, r->step);
+			struct fr_pts_row *rw = pts_row(rows, r->step);
 			const char *t = fr_pts_opt(r, "numjobs");
 
 			pts_cell(rw, t ? atof(t) : NAN);
@@ -337,13 +247,13 @@ static void dirth(struct json_object *fig, struct fr_pts_run **runs)
 			}
 			pts_point(s, fr_pts_iops(r), fr_pts_mean_us(r) / 1000);
 		} else if (!strcmp(r->test, "histogram")) {
-			struct json_object *rw = pts_row(pts, r->step);
+			struct fr_pts_row *rw = pts_row(pts, r->step);
 			const char *name = fr_json_str(
 				json_object_array_get_idx(fr_json_get(r->fio, "jobs"), 0),
 				"jobname");
 			const char *tq = name ? strrchr(name, '-') : NULL;
 
-			json_object_array_add(rw, json_object_new_string(tq ? tq + 1 : "?"));
+			pts_cell_str(rw, tq ? tq + 1 : "?");
 			pts_cell(rw, fr_pts_iops(r));
 			pts_cell(rw, fr_pts_mean_us(r) / 1000);
 			pts_cell(rw, fr_pts_pct_us(r, 99.999) / 1000);
@@ -355,19 +265,20 @@ static void dirth(struct json_object *fig, struct fr_pts_run **runs)
 	}
 }
 
-static void lat(struct json_object *fig, struct fr_pts_run **runs)
+static void lat(struct fr_pts_fig *fig, struct fr_pts_run **runs)
 {
-	struct json_object *rows = pts_table(
+	struct fr_pts_table *rows = pts_table(
 		fig, "latency", "block size-read %,IOPS,mean (us),max (us),99.999 % (us)");
-	struct json_object *c = pts_chart(fig, "mean and 99.999 % response time", "step", "us");
-
-	pts_chart_set(fig, "y_scale", "log10");
-	struct json_object *m = pts_series(c, "mean"), *n9 = pts_series(c, "99.999 %");
+	struct fr_pts_chart *c = pts_chart(fig, "mean and 99.999 % response time", "step", "us");
+	struct fr_pts_line *m = pts_series(c, "mean"), *n9 = pts_series(c, "99.999 %");
 	double x = 0;
+
+	if (c)
+		c->y_scale = "log10";
 
 	for (; *runs; runs++) {
 		const struct fr_pts_run *r = *runs;
-		struct json_object *rw;
+		struct fr_pts_row *rw;
 
 		if (strcmp(r->test, "lat"))
 			continue;
@@ -377,7 +288,7 @@ static void lat(struct json_object *fig, struct fr_pts_run **runs)
 		pts_cell(rw, fr_pts_max_us(r));
 		pts_cell(rw, fr_pts_pct_us(r, 99.999));
 		x++;
-		pts_chart_label(fig, r->step);
+		pts_chart_label(c, r->step);
 		pts_point(m, x, fr_pts_mean_us(r));
 		pts_point(n9, x, fr_pts_pct_us(r, 99.999));
 		if (!strcmp(r->step, "4k-r65"))
@@ -398,53 +309,34 @@ static void keep_part(struct fr_pts_run **runs, const char *part)
 	runs[k] = NULL;
 }
 
-_Static_assert(FR_PTS_NPAGES <= FR_PTS_FIG_SLOTS, "a kept figures slot per page");
-
-static struct json_object *make_figures(struct fr_pts_drive *d, const struct fr_pts_page *page);
-
-struct json_object *fr_pts_figures(struct fr_pts_drive *d, const struct fr_pts_page *page)
-{
-	size_t slot = (size_t)(page - fr_pts_pages);
-
-	if (slot >= FR_PTS_NPAGES) /* not one of the report's pages: not kept */
-		return make_figures(d, page);
-	if (!d->figs_made[slot]) {
-		d->figs[slot] = make_figures(d, page);
-		d->figs_made[slot] = true;
-	}
-	return d->figs[slot] ? json_object_get(d->figs[slot]) : NULL;
-}
-
-static struct json_object *make_figures(struct fr_pts_drive *d, const struct fr_pts_page *page)
+struct fr_pts_fig *fr_pts_figures(struct fr_pts_drive *d, const struct fr_pts_page *page)
 {
 	struct fr_pts_run **runs = fr_pts_runs(d, page->suite);
-	struct json_object *fig, *verdict;
+	struct fr_pts_fig *fig;
+	struct json_object *verdict;
 	const struct fr_pts_run *measured = NULL;
 	char name[256];
 	size_t i;
 
 	if (runs && page->part)
 		keep_part(runs, page->part);
-	if (!runs || !runs[0]) {
+	if (!runs || !runs[0] || !(fig = calloc(1, sizeof(*fig)))) {
 		free(runs);
 		return NULL;
 	}
 	if (page->main_test)
-		measured = first_of(runs, page->main_test);
+		measured = pts_first_of(runs, page->main_test);
 	if (!measured)
 		for (i = 0; runs[i] && !measured; i++)
 			if (strcmp(runs[i]->test, "wipc") && strcmp(runs[i]->test, "wdpc") &&
 			    strcmp(runs[i]->test, "purge"))
 				measured = runs[i];
-	fig = json_object_new_object();
-	drive_name(name, sizeof(name), d);
-	pts_put_str(fig, "drive", name);
-	pts_put_str(fig, "test", page->suite);
-	pts_put_str(fig, "part", page->part);
-	header(fig, d, runs, measured);
-	pts_put(fig, "figures", json_object_new_object());
-	pts_put(fig, "tables", json_object_new_array());
-	pts_put(fig, "charts", json_object_new_array());
+	pts_drive_name(name, sizeof(name), d);
+	fig->label = strdup(d->label);
+	fig->drive = strdup(name);
+	fig->test = page->suite;
+	fig->part = page->part;
+	pts_header(fig, d, runs, measured);
 	verdict = steady_state(fig, d, page->suite, page->part, runs);
 	if (!strcmp(page->suite, "pts-wsat"))
 		wsat(fig, runs);
@@ -460,8 +352,8 @@ static struct json_object *make_figures(struct fr_pts_drive *d, const struct fr_
 		fr_pts_iops_fig(fig, runs);
 	else if (!strcmp(page->suite, "pts-tp"))
 		fr_pts_tp_fig(fig, runs, page->part);
-	if (verdict) /* after the test's own tables and charts */
-		pts_tails(fig, fr_json_get(fig, "steady_state"), verdict, runs);
+	if (verdict && fig->ss) /* after the test's own tables and charts */
+		pts_tails(fig, fig->ss, verdict, runs);
 	json_object_put(verdict);
 	free(runs);
 	return fig;

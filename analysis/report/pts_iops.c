@@ -11,9 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <json-c/json.h>
-
-#include "util/json_get.h"
 #include "read/pts.h"
 #include "report/pts_build.h"
 #include "report/pts_fig.h"
@@ -33,22 +30,21 @@ static int round_of(const struct fr_pts_run *r)
 	return strncmp(r->test, "round", 5) ? 0 : atoi(r->test + 5);
 }
 
-static void find_window(struct json_object *fig, struct fr_pts_run **runs, struct window *w)
+static void find_window(struct fr_pts_fig *fig, struct fr_pts_run **runs, struct window *w)
 {
-	struct json_object *ss = fr_json_get(fig, "steady_state");
+	const struct fr_pts_ss *ss = fig->ss;
 	int mx = 0;
 
 	for (; *runs; runs++)
 		mx = round_of(*runs) > mx ? round_of(*runs) : mx;
-	if (ss && json_object_get_int(fr_json_get(ss, "rounds")) == mx) {
-		w->first = json_object_get_int(fr_json_get(ss, "first_round"));
+	if (ss && ss->iops.rounds == (size_t)mx) {
+		w->first = ss->iops.has_window ? ss->iops.first_round : 0;
 		w->last = mx;
 	} else {
 		w->first = mx > 5 ? mx - 4 : 1;
 		w->last = mx;
-		pts_put_str(fig, "note",
-			    "no steady-state verdict for these rounds (the run was stopped?): "
-			    "the figures average the last rounds that ran");
+		pts_note(fig, "no steady-state verdict for these rounds (the run was stopped?): "
+			      "the figures average the last rounds that ran");
 	}
 	if (w->first < 1)
 		w->first = 1;
@@ -140,13 +136,15 @@ static void row_label(char *buf, size_t len, const char *name, const char *ran)
 		snprintf(buf, len, "%s", name);
 }
 
-void fr_pts_iops_fig(struct json_object *fig, struct fr_pts_run **runs)
+void fr_pts_iops_fig(struct fr_pts_fig *fig, struct fr_pts_run **runs)
 {
 	const char *bss[16];
 	size_t nbs = block_sizes(runs, bss, 16), i, m;
 	bool ran[NMIX] = {false};
 	char cols[256] = "block size", step[64], name[32], label[64];
-	struct json_object *rows, *line, *bars, *ls[NMIX] = {NULL}, *bs_[NMIX] = {NULL};
+	struct fr_pts_table *rows;
+	struct fr_pts_chart *line, *bars;
+	struct fr_pts_line *ls[NMIX] = {NULL}, *bs_[NMIX] = {NULL};
 	struct window w;
 
 	find_window(fig, runs, &w);
@@ -164,9 +162,11 @@ void fr_pts_iops_fig(struct json_object *fig, struct fr_pts_run **runs)
 	rows = pts_table(fig, "IOPS (read/write mix), mean of the steady-state window", cols);
 	line = pts_chart(fig, "IOPS vs block size, one line per read/write mix", "block size (KiB)",
 			 "IOPS");
-	pts_chart_set(fig, "x_scale", "log2");
+	if (line)
+		line->x_scale = "log2";
 	bars = pts_chart(fig, "IOPS by block size and read/write mix", "block size (KiB)", "IOPS");
-	pts_chart_set(fig, "kind", "bars3d");
+	if (bars)
+		bars->kind = "bars3d";
 	for (m = 0; m < NMIX; m++) {
 		if (!ran[m])
 			continue;
@@ -176,7 +176,7 @@ void fr_pts_iops_fig(struct json_object *fig, struct fr_pts_run **runs)
 	}
 	for (i = 0; i < nbs; i++) {
 		const char *bs = NULL;
-		struct json_object *rw;
+		struct fr_pts_row *rw;
 		double kib = 0;
 
 		bs_name(bss[i], name, sizeof(name));
@@ -210,18 +210,19 @@ void fr_pts_iops_fig(struct json_object *fig, struct fr_pts_run **runs)
 	pts_figure(fig, "window_last_round", w.last);
 }
 
-void fr_pts_tp_fig(struct json_object *fig, struct fr_pts_run **runs, const char *part)
+void fr_pts_tp_fig(struct fr_pts_fig *fig, struct fr_pts_run **runs, const char *part)
 {
-	struct json_object *rows = pts_table(fig, "throughput, mean of the steady-state window",
-					     "step,rw/bs,MB/s,IOPS");
-	struct json_object *c = pts_chart(fig, "MB/s per round", "round", "MB/s");
+	struct fr_pts_table *rows = pts_table(fig, "throughput, mean of the steady-state window",
+					      "step,rw/bs,MB/s,IOPS");
+	struct fr_pts_chart *c = pts_chart(fig, "MB/s per round", "round", "MB/s");
 	static const char *const dirs[] = {"read", "write"};
 	struct window w;
 	int d;
 
 	find_window(fig, runs, &w);
 	for (d = 0; d < 2; d++) {
-		struct json_object *s = pts_series(c, dirs[d]), *rw;
+		struct fr_pts_line *s = pts_series(c, dirs[d]);
+		struct fr_pts_row *rw;
 		const char *bs = NULL;
 		char step[64], what[64];
 		double mbps;
@@ -233,7 +234,7 @@ void fr_pts_tp_fig(struct json_object *fig, struct fr_pts_run **runs, const char
 		mbps = window_mean(runs, step, &w, true, &bs);
 		snprintf(what, sizeof(what), "%s/%s", d ? "write" : "read", bs ? bs : "?");
 		rw = pts_row(rows, d ? "0/100" : "100/0");
-		json_object_array_add(rw, json_object_new_string(what));
+		pts_cell_str(rw, what);
 		pts_cell(rw, mbps);
 		pts_cell(rw, window_mean(runs, step, &w, false, &bs));
 		if (d)

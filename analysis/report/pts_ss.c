@@ -13,7 +13,6 @@
 
 #include <json-c/json.h>
 
-#include "report/pts_build.h"
 #include "report/pts_ss.h"
 #include "util/json_get.h"
 
@@ -77,7 +76,7 @@ static size_t file_rounds(struct json_object *file, double *v, size_t max)
 	return n > max ? 0 : n;
 }
 
-void pts_ss_judge(const double *v, size_t n, struct json_object *ss)
+void pts_ss_judge_v(const double *v, size_t n, struct fr_pts_verdict *out)
 {
 	const double *w = v + n - SS_WINDOW;
 	double sx = 0, sy = 0, sxy = 0, sxx = 0, max = w[0], min = w[0], avg, slope, exc;
@@ -93,25 +92,59 @@ void pts_ss_judge(const double *v, size_t n, struct json_object *ss)
 	avg = sy / SS_WINDOW;
 	slope = (SS_WINDOW * sxy - sx * sy) / (SS_WINDOW * sxx - sx * sx);
 	exc = fabs(slope) * (SS_WINDOW - 1);
-	pts_put(ss, "first_round", json_object_new_int((int)(n - SS_WINDOW + 1)));
-	pts_put(ss, "average", pts_num(avg));
-	pts_put(ss, "max", pts_num(max));
-	pts_put(ss, "min", pts_num(min));
-	pts_put(ss, "range_pct", pts_num(avg > 0 ? 100 * (max - min) / avg : NAN));
-	pts_put(ss, "slope", pts_num(slope));
-	pts_put(ss, "excursion_pct", pts_num(avg > 0 ? 100 * exc / avg : NAN));
-	pts_put(ss, "steady",
-		json_object_new_boolean(avg > 0 && max - min <= 0.20 * avg && exc <= 0.10 * avg));
+	out->has_window = true;
+	out->first_round = (int)(n - SS_WINDOW + 1);
+	out->average = avg;
+	out->max = max;
+	out->min = min;
+	out->range_pct = avg > 0 ? 100 * (max - min) / avg : NAN;
+	out->slope = slope;
+	out->excursion_pct = avg > 0 ? 100 * exc / avg : NAN;
+	out->steady = avg > 0 && max - min <= 0.20 * avg && exc <= 0.10 * avg;
+}
+
+/* A figure as JSON: a number, or null (NULL) for what was not measured. */
+static struct json_object *num(double v)
+{
+	return isnan(v) || isinf(v) ? NULL : json_object_new_double(v);
+}
+
+void pts_verdict_put(struct json_object *o, const struct fr_pts_verdict *v, bool skip_nan)
+{
+	const struct {
+		const char *key;
+		double v;
+	} figs[] = {{"average", v->average}, {"max", v->max},
+		    {"min", v->min},	     {"range_pct", v->range_pct},
+		    {"slope", v->slope},     {"excursion_pct", v->excursion_pct}};
+
+	json_object_object_add(o, "first_round", json_object_new_int(v->first_round));
+	for (size_t i = 0; i < sizeof(figs) / sizeof(*figs); i++) {
+		struct json_object *v = num(figs[i].v);
+
+		if (v || !skip_nan)
+			json_object_object_add(o, figs[i].key, v);
+	}
+	json_object_object_add(o, "steady", json_object_new_boolean(v->steady));
+}
+
+void pts_ss_judge(const double *v, size_t n, struct json_object *ss)
+{
+	struct fr_pts_verdict out = {0};
+
+	pts_ss_judge_v(v, n, &out);
+	pts_verdict_put(ss, &out, false);
 }
 
 /* Where the verdict file disagrees with the rule on the rounds, in why. */
-static void disagreement(struct json_object *file, struct json_object *ss, const double *v,
+static void disagreement(struct json_object *file, const struct fr_pts_verdict *ss, const double *v,
 			 size_t n, char *why, size_t len)
 {
 	const char *keys[] = {"range_pct", "excursion_pct"};
+	const double mine[] = {ss->range_pct, ss->excursion_pct};
 	double fv[64];
 	size_t fn = file_rounds(file, fv, 64);
-	bool steady = json_object_get_boolean(fr_json_get(ss, "steady"));
+	bool steady = ss->steady;
 
 	*why = '\0';
 	if (fn != n)
@@ -127,55 +160,45 @@ static void disagreement(struct json_object *file, struct json_object *ss, const
 									      : "NOT reached",
 			 steady ? "reached" : "NOT reached");
 	for (size_t k = 0; !*why && k < 2; k++) {
-		double f = fr_json_num(file, keys[k]), c = fr_json_num(ss, keys[k]);
+		double f = fr_json_num(file, keys[k]), c = mine[k];
 
 		if (!(fabs(f - c) <= 0.01))
 			snprintf(why, len, "its %s is %g, the rounds give %.3f", keys[k], f, c);
 	}
 }
 
-struct json_object *pts_steady_state(struct json_object *file, const char *path,
-				     struct fr_pts_run **runs)
+struct fr_pts_ss *pts_steady_state(struct json_object *file, const char *path,
+				   struct fr_pts_run **runs)
 {
-	struct json_object *ss = json_object_new_object();
+	struct fr_pts_ss *ss = calloc(1, sizeof(*ss));
 	double v[64];
 	size_t n = fio_rounds(runs, v, 64);
 	char why[512];
 
-	pts_put_str(ss, "verdict_file", path);
-	pts_put_str(ss, "rounds_from", n ? "fio's outputs of the rounds" : "the verdict file");
+	if (!ss)
+		return NULL;
+	ss->verdict_file = strdup(path);
+	ss->rounds_from = n ? "fio's outputs of the rounds" : "the verdict file";
 	if (!n)
 		n = file_rounds(file, v, 64);
-	pts_put(ss, "rounds", json_object_new_int((int)n));
-	pts_put(ss, "round_iops", json_object_new_array());
+	ss->iops.rounds = n;
+	ss->iops.round_values = n ? malloc(n * sizeof(double)) : NULL;
+	if (n && !ss->iops.round_values)
+		ss->iops.rounds = n = 0;
 	for (size_t i = 0; i < n; i++)
-		json_object_array_add(fr_json_get(ss, "round_iops"), pts_num(v[i]));
-	pts_put(ss, "window", json_object_new_int(SS_WINDOW));
+		ss->iops.round_values[i] = v[i];
+	ss->iops.window = SS_WINDOW;
 	if (n < SS_WINDOW) {
-		pts_put(ss, "steady", json_object_new_boolean(false));
-		pts_put_str(ss, "reason", "fewer than 5 rounds");
+		ss->iops.steady = false;
+		snprintf(ss->iops.reason, sizeof(ss->iops.reason), "fewer than 5 rounds");
 		return ss;
 	}
-	pts_ss_judge(v, n, ss);
-	disagreement(file, ss, v, n, why, sizeof(why));
+	pts_ss_judge_v(v, n, &ss->iops);
+	disagreement(file, &ss->iops, v, n, why, sizeof(why));
 	if (*why) {
-		char *t;
-
-		if (asprintf(&t, "verdict file %s refused: %s", path, why) > 0) {
-			pts_put_str(ss, "refused", t);
-			free(t);
-		}
-		pts_put(ss, "steady", json_object_new_boolean(false));
+		if (asprintf(&ss->refused, "verdict file %s refused: %s", path, why) < 0)
+			ss->refused = NULL;
+		ss->iops.steady = false;
 	}
 	return ss;
-}
-
-bool pts_steady(struct json_object *fig)
-{
-	struct json_object *ss = fr_json_get(fig, "steady_state");
-
-	return !ss ||
-	       (json_object_get_boolean(fr_json_get(ss, "steady")) && !fr_json_get(ss, "refused") &&
-		(!fr_json_get(ss, "chosen_steady") ||
-		 json_object_get_boolean(fr_json_get(ss, "chosen_steady"))));
 }

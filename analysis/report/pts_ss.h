@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "read/pts.h"
+#include "report/pts_report.h"
 
 struct json_object;
 
@@ -30,35 +31,39 @@ struct json_object;
  * on its rounds, is refused: "refused" says so, naming it, and steady is
  * false.
  *
- * Return: a new object: verdict_file, rounds_from, rounds, round_iops (the
- * rounds judged), window,
- * first_round, average, max, min, range_pct, slope, excursion_pct, steady
- * (fiorank's), and refused or reason when they apply.
+ * Return: a new steady state (its iops verdict: the rounds judged), NULL
+ * out of memory.
  */
-struct json_object *pts_steady_state(struct json_object *file, const char *path,
-				     struct fr_pts_run **runs);
+struct fr_pts_ss *pts_steady_state(struct json_object *file, const char *path,
+				   struct fr_pts_run **runs);
 
 /**
- * pts_ss_judge() - the PTS window rule on a measure's rounds
+ * pts_ss_judge_v() - the PTS window rule on a measure's rounds
  * @v: the measure per round, first round first
  * @n: how many rounds (at least PTS_SS_WINDOW)
- * @ss: where first_round, average, max, min, range_pct, slope,
- *      excursion_pct and steady are put
+ * @out: where first_round, average, max, min, range_pct, slope,
+ *       excursion_pct and steady are set (has_window true)
  *
  * The last five rounds: max - min <= 20 % of their average and the
  * least-squares excursion over them (|slope| x 4 rounds) <= 10 %.
  */
-void pts_ss_judge(const double *v, size_t n, struct json_object *ss);
+void pts_ss_judge_v(const double *v, size_t n, struct fr_pts_verdict *out);
 
 /**
- * pts_steady() - whether a page's test is in steady state
- * @fig: a page's figures (fr_pts_figures())
- *
- * Return: false when the page has a steady state (rounds) that fiorank
- * judged NOT reached or refused, or whose rounds' measures the runner was
- * told to wait for (--ss-measures) are not all steady; true otherwise (also
- * a test without rounds).
+ * pts_verdict_put() - a verdict's window figures as JSON members
+ * @o: the object they are added to: first_round, average, max, min,
+ *     range_pct, slope, excursion_pct (null when NaN), steady
+ * @v: the verdict (has_window)
+ * @skip_nan: leave a NaN figure out instead of writing null
  */
-bool pts_steady(struct json_object *fig);
+void pts_verdict_put(struct json_object *o, const struct fr_pts_verdict *v, bool skip_nan);
+
+/**
+ * pts_ss_judge() - pts_ss_judge_v() into a JSON object
+ * @v: the measure per round
+ * @n: how many rounds (at least PTS_SS_WINDOW)
+ * @ss: where the figures are put (pts_verdict_put())
+ */
+void pts_ss_judge(const double *v, size_t n, struct json_object *ss);
 
 #endif

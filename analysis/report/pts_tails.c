@@ -30,33 +30,40 @@ static const struct {
 
 #define NTAILS (sizeof(tails) / sizeof(tails[0]))
 
-/* A straight line from (x0, y0) to (x1, y1) as a series of the chart. */
-static void segment(struct json_object *list, const char *prefix, const char *name, double x0,
+/* A straight line from (x0, y0) to (x1, y1) as a line of the chart. */
+static void segment(struct fr_pts_chart *c, const char *prefix, const char *name, double x0,
 		    double y0, double x1, double y1)
 {
 	char full[96];
-	struct json_object *s;
+	struct fr_pts_line *s;
 
 	snprintf(full, sizeof(full), "%s%s", prefix, name);
-	s = pts_series(list, full);
+	s = pts_series(c, full);
+	if (s)
+		s->guide = true;
 	pts_point(s, x0, y0);
 	pts_point(s, x1, y1);
 }
 
-void pts_window_lines(struct json_object *list, struct json_object *v, const char *prefix)
+void pts_window_lines(struct fr_pts_chart *c, const struct fr_pts_verdict *v, const char *prefix)
 {
-	double avg = fr_json_num(v, "average"), slope = fr_json_num(v, "slope");
-	double first = fr_json_num(v, "first_round"), w = fr_json_num(v, "window");
+	double avg = v->average, slope = v->slope;
+	double first = v->first_round, w = v->window;
 	double last = first + w - 1, mid = (first + last) / 2;
 
-	if (isnan(avg) || isnan(first) || isnan(w) || w < 2)
+	if (!v->has_window || isnan(avg) || w < 2)
 		return;
-	segment(list, prefix, "window average", first, avg, last, avg);
-	segment(list, prefix, "average +10 %", first, 1.1 * avg, last, 1.1 * avg);
-	segment(list, prefix, "average -10 %", first, 0.9 * avg, last, 0.9 * avg);
+	if (c) { /* PTS's plot shades the measurement window */
+		c->has_window = true;
+		c->window_lo = first;
+		c->window_hi = last;
+	}
+	segment(c, prefix, "window average", first, avg, last, avg);
+	segment(c, prefix, "average +10 %", first, 1.1 * avg, last, 1.1 * avg);
+	segment(c, prefix, "average -10 %", first, 0.9 * avg, last, 0.9 * avg);
 	if (!isnan(slope))
-		segment(list, prefix, "least-squares slope", first, avg + slope * (first - mid),
-			last, avg + slope * (last - mid));
+		segment(c, prefix, "least-squares slope", first, avg + slope * (first - mid), last,
+			avg + slope * (last - mid));
 }
 
 /*
@@ -105,45 +112,43 @@ static size_t tail_rounds(struct fr_pts_run **runs, double pct, double *v, char 
 	return n;
 }
 
-/* One tail measure's verdict from the rounds' bins. */
-static struct json_object *tail_verdict(struct fr_pts_run **runs, size_t t)
+/* One tail measure's verdict from the rounds' bins into m. */
+static void tail_verdict(struct fr_pts_run **runs, size_t t, struct fr_pts_verdict *m)
 {
-	struct json_object *m = json_object_new_object(), *vals = json_object_new_array();
 	double v[MAX_ROUNDS];
 	char why[128] = "";
 	size_t n = tail_rounds(runs, tails[t].pct, v, why, sizeof(why));
 
-	pts_put_str(m, "measure", tails[t].name);
-	pts_put_str(m, "unit", "us");
-	pts_put(m, "rounds", json_object_new_int((int)n));
-	for (size_t i = 0; i < n; i++)
-		json_object_array_add(vals, pts_num(v[i]));
-	pts_put(m, "round_values", vals);
-	pts_put(m, "window", json_object_new_int(PTS_SS_WINDOW));
+	m->measure = tails[t].name;
+	m->unit = "us";
+	m->round_values = n ? malloc(n * sizeof(*v)) : NULL;
+	m->rounds = m->round_values ? n : 0;
+	for (size_t i = 0; i < m->rounds; i++)
+		m->round_values[i] = v[i];
+	m->window = PTS_SS_WINDOW;
 	if (n >= PTS_SS_WINDOW) {
-		pts_ss_judge(v, n, m);
-		return m;
+		pts_ss_judge_v(v, n, m);
+		return;
 	}
-	pts_put(m, "steady", json_object_new_boolean(false));
-	pts_put_str(m, "reason", *why ? why : "fewer than 5 rounds");
-	return m;
+	m->steady = false;
+	snprintf(m->reason, sizeof(m->reason), "%s", *why ? why : "fewer than 5 rounds");
 }
 
-/* IOPS's verdict (fiorank's, in ss) as one of the measures. */
-static struct json_object *iops_verdict(struct json_object *ss)
+/* IOPS's verdict (fiorank's, in ss) as one of the measures into m. */
+static void iops_verdict(const struct fr_pts_ss *ss, struct fr_pts_verdict *m)
 {
-	static const char *const keys[] = {"rounds",	    "window", "first_round", "average",
-					   "max",	    "min",    "range_pct",   "slope",
-					   "excursion_pct", "steady", "reason"};
-	struct json_object *m = json_object_new_object();
-
-	pts_put_str(m, "measure", "iops");
-	pts_put_str(m, "unit", "IOPS");
-	pts_put(m, "round_values", json_object_get(fr_json_get(ss, "round_iops")));
-	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-		if (fr_json_get(ss, keys[i]))
-			pts_put(m, keys[i], json_object_get(fr_json_get(ss, keys[i])));
-	return m;
+	*m = ss->iops;
+	m->measure = "iops";
+	m->unit = "IOPS";
+	m->round_values = NULL;
+	if (ss->iops.rounds) {
+		m->round_values = malloc(ss->iops.rounds * sizeof(double));
+		if (m->round_values)
+			memcpy(m->round_values, ss->iops.round_values,
+			       ss->iops.rounds * sizeof(double));
+		else
+			m->rounds = 0;
+	}
 }
 
 /* Whether name is one of the measures; the file's measures chosen[]. */
@@ -186,13 +191,13 @@ static bool chosen_measures(struct json_object *file, bool *chosen, char *why, s
 }
 
 /* Where the file's word on a chosen tail disagrees with the bins', in why. */
-static void tail_disagreement(struct json_object *file, struct json_object *m, bool chosen,
+static void tail_disagreement(struct json_object *file, const struct fr_pts_verdict *m, bool chosen,
 			      char *why, size_t len)
 {
-	const char *name = fr_json_str(m, "measure");
+	const char *name = m->measure;
 	struct json_object *fv =
 		fr_json_get(fr_json_get(fr_json_get(file, "tails"), name), "steady");
-	bool steady = json_object_get_boolean(fr_json_get(m, "steady"));
+	bool steady = m->steady;
 
 	if (!chosen || *why)
 		return;
@@ -205,106 +210,99 @@ static void tail_disagreement(struct json_object *file, struct json_object *m, b
 }
 
 /* The per-measure table row of verdict m. */
-static void table_row(struct json_object *rows, struct json_object *m, bool chosen)
+static void table_row(struct fr_pts_table *t, const struct fr_pts_verdict *m, bool chosen)
 {
-	struct json_object *r = pts_row(rows, fr_json_str(m, "measure"));
+	struct fr_pts_row *r = pts_row(t, m->measure);
 	char win[32] = "-";
 
-	json_object_array_add(r, json_object_new_string(chosen ? "yes" : "no"));
-	pts_cell(r, fr_json_num(m, "rounds"));
-	if (fr_json_get(m, "average"))
-		snprintf(win, sizeof(win), "%d-%d",
-			 json_object_get_int(fr_json_get(m, "first_round")),
-			 json_object_get_int(fr_json_get(m, "first_round")) + PTS_SS_WINDOW - 1);
-	json_object_array_add(r, json_object_new_string(win));
-	pts_cell(r, fr_json_num(m, "average"));
-	json_object_array_add(r, json_object_new_string(fr_json_str(m, "unit")));
-	pts_cell(r, fr_json_num(m, "range_pct"));
-	pts_cell(r, fr_json_num(m, "excursion_pct"));
-	json_object_array_add(
-		r, json_object_new_string(json_object_get_boolean(fr_json_get(m, "steady"))
-						  ? "reached"
-						  : "NOT reached"));
+	pts_cell_str(r, chosen ? "yes" : "no");
+	pts_cell(r, (double)m->rounds);
+	if (m->has_window)
+		snprintf(win, sizeof(win), "%d-%d", m->first_round,
+			 m->first_round + PTS_SS_WINDOW - 1);
+	pts_cell_str(r, win);
+	pts_cell(r, m->has_window ? m->average : NAN);
+	pts_cell_str(r, m->unit);
+	pts_cell(r, m->has_window ? m->range_pct : NAN);
+	pts_cell(r, m->has_window ? m->excursion_pct : NAN);
+	pts_cell_str(r, m->steady ? "reached" : "NOT reached");
 }
 
 /* The tail convergence chart: each tail per round, with its window lines. */
-static void tail_chart(struct json_object *fig, struct json_object *measures)
+static void tail_chart(struct fr_pts_fig *fig, const struct fr_pts_verdict *measures)
 {
-	struct json_object *list =
+	struct fr_pts_chart *c =
 		pts_chart(fig, "tail convergence", "round", "completion latency (us)");
 	char name[64];
 
 	for (size_t t = 0; t < NTAILS; t++) {
-		struct json_object *m = json_object_array_get_idx(measures, t + 1);
-		struct json_object *vals = fr_json_get(m, "round_values");
-		struct json_object *s;
+		const struct fr_pts_verdict *m = &measures[t + 1];
+		struct fr_pts_line *s;
 
 		snprintf(name, sizeof(name), "%s per round", tails[t].name);
-		s = pts_series(list, name);
-		for (size_t i = 0; i < json_object_array_length(vals); i++)
-			pts_point(s, (double)(i + 1),
-				  json_object_get_double(json_object_array_get_idx(vals, i)));
+		s = pts_series(c, name);
+		for (size_t i = 0; i < m->rounds; i++)
+			pts_point(s, (double)(i + 1), m->round_values[i]);
 	}
 	for (size_t t = 0; t < NTAILS; t++) {
 		snprintf(name, sizeof(name), "%s ", tails[t].name);
-		pts_window_lines(list, json_object_array_get_idx(measures, t + 1), name);
+		pts_window_lines(c, &measures[t + 1], name);
 	}
 }
 
 /* Which measures were steady, "iops, p99" ("none"), into buf. */
-static void steady_list(struct json_object *measures, char *buf, size_t len)
+static void steady_list(const struct fr_pts_verdict *measures, size_t n, char *buf, size_t len)
 {
 	size_t used = 0;
 
 	*buf = '\0';
-	for (size_t i = 0; i < json_object_array_length(measures); i++) {
-		struct json_object *m = json_object_array_get_idx(measures, i);
-
-		if (json_object_get_boolean(fr_json_get(m, "steady")) && used < len)
+	for (size_t i = 0; i < n; i++)
+		if (measures[i].steady && used < len)
 			used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? ", " : "",
-						 fr_json_str(m, "measure"));
-	}
+						 measures[i].measure);
 	if (!*buf)
 		snprintf(buf, len, "none");
 }
 
-void pts_tails(struct json_object *fig, struct json_object *ss, struct json_object *file,
+void pts_tails(struct fr_pts_fig *fig, struct fr_pts_ss *ss, struct json_object *file,
 	       struct fr_pts_run **runs)
 {
-	struct json_object *measures = json_object_new_array(), *rows;
+	struct fr_pts_verdict *measures = calloc(1 + NTAILS, sizeof(*measures));
+	struct fr_pts_table *rows;
 	bool chosen[1 + NTAILS] = {false}, all = true;
 	char why[256] = "", list[64];
 
-	json_object_array_add(measures, iops_verdict(ss));
+	if (!measures)
+		return;
+	iops_verdict(ss, &measures[0]);
 	for (size_t t = 0; t < NTAILS; t++)
-		json_object_array_add(measures, tail_verdict(runs, t));
+		tail_verdict(runs, t, &measures[t + 1]);
 	if (!chosen_measures(file, chosen, why, sizeof(why)))
 		chosen[0] = true;
 	rows = pts_table(fig, "steady state per measure (PTS window rule on each)",
 			 "measure,chosen,rounds,window,average,unit,range %,slope excursion %,"
 			 "steady state");
 	for (size_t i = 0; i < 1 + NTAILS; i++) {
-		struct json_object *m = json_object_array_get_idx(measures, i);
+		struct fr_pts_verdict *m = &measures[i];
 
-		pts_put(m, "chosen", json_object_new_boolean(chosen[i]));
+		m->chosen = chosen[i];
 		if (i)
 			tail_disagreement(file, m, chosen[i], why, sizeof(why));
-		all = all && (!chosen[i] || json_object_get_boolean(fr_json_get(m, "steady")));
+		all = all && (!chosen[i] || m->steady);
 		table_row(rows, m, chosen[i]);
 	}
 	tail_chart(fig, measures);
-	steady_list(measures, list, sizeof(list));
-	pts_put(ss, "measures", measures);
-	pts_put_str(ss, "steady_measures", list);
-	pts_put(ss, "chosen_steady", json_object_new_boolean(all));
-	if (*why && !fr_json_get(ss, "refused")) {
-		char *t;
-
-		if (asprintf(&t, "verdict file %s refused: %s", fr_json_str(ss, "verdict_file"),
-			     why) > 0) {
-			pts_put_str(ss, "refused", t);
-			free(t);
-		}
-		pts_put(ss, "steady", json_object_new_boolean(false));
+	steady_list(measures, 1 + NTAILS, list, sizeof(list));
+	ss->measures = measures;
+	ss->nmeasures = 1 + NTAILS;
+	ss->steady_measures = strdup(list);
+	ss->has_chosen = true;
+	ss->chosen_steady = all;
+	if (*why && !ss->refused) {
+		if (asprintf(&ss->refused, "verdict file %s refused: %s", ss->verdict_file, why) <
+		    0)
+			ss->refused = NULL;
+		ss->refused_late = true;
+		ss->iops.steady = false;
 	}
 }

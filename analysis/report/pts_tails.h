@@ -7,13 +7,14 @@
 #define FIORANK_PTS_TAILS_H
 
 #include "read/pts.h"
+#include "report/pts_report.h"
 
 struct json_object;
 
 /**
  * pts_window_lines() - PTS's steady-state plot lines over a window
- * @list: the chart's series list (pts_chart())
- * @v: a verdict with first_round, window, average and slope (pts_ss_judge())
+ * @c: the chart (pts_chart())
+ * @v: a verdict with first_round, window, average and slope (pts_ss_judge_v())
  * @prefix: put before each line's name ("" for the IOPS chart)
  *
  * Across the measurement window: the window's average, the average +10 %
@@ -21,23 +22,23 @@ struct json_object;
  * verdict's slope through the window's middle round at its average).
  * Nothing when @v has no window (fewer than five rounds).
  */
-void pts_window_lines(struct json_object *list, struct json_object *v, const char *prefix);
+void pts_window_lines(struct fr_pts_chart *c, const struct fr_pts_verdict *v, const char *prefix);
 
 /**
  * pts_tails() - the per-measure steady state of a test's rounds
  * @fig: the page's figures: gets the table "steady state per measure" and
  *       the chart "tail convergence" (p99 and p99.99 per round, µs)
- * @ss: fiorank's IOPS verdict (pts_steady_state()): gets "measures" (one
- *      verdict per measure: iops, p99, p99.99, each with "chosen"),
- *      "steady_measures" and "chosen_steady"; "refused" when the verdict
- *      file names an unknown measure or its word on a tail disagrees
+ * @ss: the page's steady state (pts_steady_state()): gets measures (one
+ *      verdict per measure: iops, p99, p99.99, each with chosen),
+ *      steady_measures and chosen_steady; refused when the verdict file
+ *      names an unknown measure or its word on a tail disagrees
  * @file: the runner's verdict file; its "measures" are the ones the runner
  *        waited for (--ss-measures; iops when it names none)
  * @runs: the test's runs: each round's run (wdpc ss-round<N>, or the
  *        tracking step of round<N>) gives that round's p99 and p99.99 from
  *        fio's json+ completion-latency bins (fr_pts_pct_us())
  */
-void pts_tails(struct json_object *fig, struct json_object *ss, struct json_object *file,
+void pts_tails(struct fr_pts_fig *fig, struct fr_pts_ss *ss, struct json_object *file,
 	       struct fr_pts_run **runs);
 
 #endif

@@ -40,6 +40,7 @@ struct json_object;
 
 struct fr_baseline;
 struct fr_nn_split;
+struct fr_fleet;
 
 /* What every renderer prints from: the renderers only print it, they open
  * no input and compute no analysis (report.c builds what they share). */
@@ -76,10 +77,10 @@ struct fr_report {
 	 * ones (report/fdp.h, issue 26), made once by fr_report_build; NULL
 	 * when it could not be made */
 	const struct fr_fdp_cmp *fdp;
-	/* the runs on many hosts (report/fleet.h, issue 39): {"fleets": [...]}
-	 * made once after the read (its withheld rows are said on stderr even
+	/* the runs on many hosts (report/fleet.h, issue 39), made once after
+	 * the read (its withheld rows are said on stderr even
 	 * when no report follows); NULL when no manifest has hosts */
-	struct json_object *fleet;
+	const struct fr_fleet *fleet;
 	/* every step's health as printed (report_health.h); made once by
 	 * fr_report_build */
 	const struct fr_report_health *health;

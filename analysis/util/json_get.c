@@ -63,6 +63,11 @@ struct json_object *fr_json_parse(const char *buf, size_t len, char *err, size_t
 
 struct json_object *fr_json_last_fio_doc(const char *buf, size_t len)
 {
+	return fr_json_last_doc_with(buf, len, "jobs");
+}
+
+struct json_object *fr_json_last_doc_with(const char *buf, size_t len, const char *key)
+{
 	struct json_object *last = NULL;
 	size_t pos = 0;
 
@@ -74,7 +79,7 @@ struct json_object *fr_json_last_fio_doc(const char *buf, size_t len)
 			if (!tok)
 				break;
 			o = json_tokener_parse_ex(tok, buf + pos, (int)(len - pos));
-			if (o && json_object_is_type(fr_json_get(o, "jobs"), json_type_array)) {
+			if (o && json_object_is_type(fr_json_get(o, key), json_type_array)) {
 				json_object_put(last);
 				last = o;
 				pos += (size_t)json_tokener_get_parse_end(tok);

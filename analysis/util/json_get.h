@@ -59,5 +59,14 @@ struct json_object *fr_json_parse(const char *buf, size_t len, char *err, size_t
  * Return: the document (json_object_put() it), or NULL when there is none.
  */
 struct json_object *fr_json_last_fio_doc(const char *buf, size_t len);
+/**
+ * fr_json_last_doc_with() - as fr_json_last_fio_doc(), the array of another key
+ * @buf: the output
+ * @len: its length
+ * @key: the array the document must have ("client_stats": fio's client)
+ *
+ * Return: the document (json_object_put() it), or NULL when there is none.
+ */
+struct json_object *fr_json_last_doc_with(const char *buf, size_t len, const char *key);
 
 #endif

@@ -35,26 +35,18 @@ copy_supported() { ctrl_has "$1" oncs 256; }
 # namespace written, the reader's read), and its controller's Copy
 # support; every problem is refused, naming the device.
 copy_touched() {
-	local label=$1 dev=$2 nsid dir pairs rc
+	local label=$1 dev=$2 rc count
 	copy_nsids
-	if [ "$id_kind" != nvme-char ] || [ -z "$id_parent" ]; then
-		refuse "the copy suite needs an NVMe generic char device (/dev/ngXnY) of a controller with Copy, not $dev"
-		return
-	fi
-	[ "$setup_pending" = 1 ] && return # the namespaces do not exist yet
 	# Alone, the suite touches its two namespaces only, whichever one of
 	# the controller was named: the named one is not written (nor guarded)
 	# unless it is the copy namespace.
 	[ "$suites" != copy ] || touched_dirs=() written_dirs=() read_dirs=()
-	check_made "the namespaces the plan touches"
-	if ! pairs=$(ctrl_namespaces "$id_parent" "$copy_ns" "$copy_read_ns" 2>&1); then
-		refuse "the copy suite needs namespaces $copy_ns (copied within) and $copy_read_ns (the reader's) on $dev's controller: ${pairs#ssdnvme-suite: }"
-		return
-	fi
-	while read -r nsid dir; do
-		touched_dirs+=("$dir")
-		if [ "$nsid" = "$copy_ns" ]; then written_dirs+=("$dir"); else read_dirs+=("$dir"); fi
-	done <<<"$pairs"
+	# The larger nsid is the count a --setup-namespaces must make ([ ]'s
+	# -gt: the values come from the environment, never arithmetic-evaluated).
+	count=$copy_read_ns
+	[ "$copy_ns" -gt "$copy_read_ns" ] 2>/dev/null && count=$copy_ns
+	touch_ctrl_namespaces "$dev" "the copy suite" "$count" "$copy_ns" "$copy_read_ns" Copy || return
+	[ "$setup_pending" = 1 ] && return # the namespaces do not exist yet
 	check_made "the controller reports Copy (ONCS bit 8, nvme id-ctrl)"
 	copy_supported "$id_ctrl"
 	rc=$?

@@ -49,17 +49,19 @@ touched_namespaces() {
 	fi
 }
 
-# touch_ctrl_namespaces DEV METHOD COUNT WRITTEN READ: a method that runs on
-# namespaces of DEV's controller by nsid (the engine's namespaces=), whatever
-# namespace was named: the nsids WRITTEN and READ (space lists; COUNT of
-# them in all, the smallest setup that has them) join touched_dirs and
-# written_dirs/read_dirs, their generic nodes go to ctrl_nodes; fails (after
-# refuse) when the controller lacks one, or DEV is not an NVMe generic node.
+# touch_ctrl_namespaces DEV METHOD COUNT WRITTEN READ [CTRL_NEEDS]: a method
+# that runs on namespaces of DEV's controller by nsid (the engine's
+# namespaces=), whatever namespace was named: the nsids WRITTEN and READ
+# (space lists; COUNT of them in all, the smallest setup that has them) join
+# touched_dirs and written_dirs/read_dirs, their generic nodes go to
+# ctrl_nodes; fails (after refuse) when the controller lacks one, or DEV is
+# not an NVMe generic node of a controller with CTRL_NEEDS (default "COUNT
+# namespaces").  Also serves the copy suite (copy_touched).
 touch_ctrl_namespaces() {
 	local dev=$1 what=$2 count=$3 nsid dir d pairs
 	ctrl_nodes=""
-	if [ "$id_kind" != nvme-char ]; then
-		refuse "$what needs an NVMe generic char device (/dev/ngXnY) of a controller with $count namespaces, not $dev"
+	if [ "$id_kind" != nvme-char ] || [ -z "$id_parent" ]; then
+		refuse "$what needs an NVMe generic char device (/dev/ngXnY) of a controller with ${6:-$count namespaces}, not $dev"
 		return 1
 	fi
 	if [ "$setup_pending" = 1 ]; then

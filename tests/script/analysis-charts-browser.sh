@@ -67,11 +67,21 @@ for name in demo drives3 drives25 long latlog baseline; do
 		awk '$1 == "svg" { n++; if ($17 != 0) bad++ } END { exit !(n && !bad) }' "$tmp/$name.m"
 	screenshot "$name"
 done
-# The PTS page (fiorank pts) as Chromium lays it out: its charts (their own
-# axes, legend at the right) within their SVGs, and a screenshot.
+# The PTS pages (fiorank pts) as Chromium lays them out: their charts on
+# the report's axes and legend (chart/plot.h) within their SVGs, legends
+# below the plot, keys apart; the five tests of tests/data/fio/pts and the
+# IOPS and throughput pages of pts-matrix (log2 block sizes, 3D bars), and
+# screenshots.
 "$FIORANK" pts -f html -o "$tmp/pts.html" tests/data/fio/pts 2>/dev/null
-laid_out pts
-screenshot pts
+"$FIORANK" pts -f html -o "$tmp/ptsmx.html" tests/data/fio/pts-matrix 2>/dev/null
+for name in pts ptsmx; do
+	laid_out "$name"
+	check "$name: no two legend entries overlap" \
+		awk '$1 == "svg" { n++; if ($11 != 0) bad++ } END { exit !(n && !bad) }' "$tmp/$name.m"
+	check "$name: every legend lies below its plot" \
+		awk '$1 == "svg" { n++; if ($13 != 0) bad++ } END { exit !(n && !bad) }' "$tmp/$name.m"
+	screenshot "$name"
+done
 check "latlog: the mean and p99 over time from fio's logs are laid out (2 drives each)" \
 	bash -c "test \"\$(grep -c '^svg .* keys 2 ' '$tmp/latlog.m')\" -ge 2"
 check "baseline: the section's rows are all laid out, none cut, the crossed one shown, within the page" \

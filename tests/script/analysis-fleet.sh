@@ -5,8 +5,10 @@
 # whose percentiles come from every host's json+ bins summed, fio's "All
 # clients" checked against it, the spread across drives; a host lost
 # mid-run (a real kill) and a host removed from a copy (edited) withhold the
-# fleet row with the host named.  Every expected figure is recomputed here
-# from the fio JSON alone (python), not from fiorank's code.
+# fleet row with the host named; a step output that is not JSON is said;
+# seven replicated hosts name the outliers the rule gives.  Every expected
+# figure is recomputed here from the fio JSON alone (python, jq), not from
+# fiorank's code.
 # shellcheck source=tests/lib.sh
 source "$(dirname "$0")/../lib.sh"
 cd "$TOP" || exit 1
@@ -139,4 +141,32 @@ PY
 check "edited (a client on a port the manifest lacks): said, not counted, and its host's row withheld" \
 	bash -c 'grep -q "fio.s output has a client (localhost,29999) that is none of the manifest.s hosts: not counted" "$1" &&
 		grep -q "fleet row withheld: host localhost,21390 (fleet2)" "$2"' _ "$tmp/moved.out" "$tmp/moved.err"
+# A step's output that is not fio's: the fleet step says why (the reader's
+# reason, from its one read), the other step keeps its fleet row.
+cp -r "$D/three" "$tmp/garbage"
+echo garbage >"$tmp/garbage/ng0n1/profiles/4k-randread/50.json"
+"$FIORANK" -N -f json "$tmp/garbage" >"$tmp/garbage.json" 2>"$tmp/garbage.err"
+rc=$?
+check "a step output that is not JSON: exit 1 ($rc), the fleet step says why, the other keeps its row" \
+	bash -c '[ "$1" = 1 ] && grep -q "fiorank: fleet: ng0n1/profiles/4k-randread/50: its fio output was not read: no JSON document found" "$2" &&
+		jq -e ".fleet.fleets[0].steps | (.[1].problem | test(\"not read\")) and (.[0].dirs[0].fleet.hosts == 3)" "$3" >/dev/null' \
+	_ "$rc" "$tmp/garbage.err" "$tmp/garbage.json"
+
+# Seven hosts (the three real ones replicated, bench/fleet_replicate.py):
+# the outlier rule applies (>= 5 drives); the drives it names are those
+# beyond median +- 3 x scaled MAD recomputed here from the rows, in JSON
+# and in the text report alike.
+python3 bench/fleet_replicate.py "$D/three" "$tmp/seven" 7
+"$FIORANK" -N -f json "$tmp/seven" >"$tmp/seven.json" 2>/dev/null
+"$FIORANK" -N -f text "$tmp/seven" >"$tmp/seven.txt" 2>/dev/null
+check "seven hosts: the IOPS outliers are those beyond median +- 3 x scaled MAD of the rows" \
+	jq -e '.fleet.fleets[0].steps[] | .dirs[0] as $d | ($d.hosts | map(.iops) | sort) as $v |
+		(if ($v | length) % 2 == 1 then $v[($v | length - 1) / 2] else ($v[($v | length) / 2 - 1] + $v[($v | length) / 2]) / 2 end) as $m |
+		($v | map(. - $m | fabs) | sort) as $a |
+		(1.4826 * (if ($a | length) % 2 == 1 then $a[($a | length - 1) / 2] else ($a[($a | length) / 2 - 1] + $a[($a | length) / 2]) / 2 end)) as $mad |
+		[$d.hosts[] | select((.iops - $m | fabs) > 3 * $mad) | .drive] as $want |
+		($d.spread.iops.n == 7) and (($want | length) > 0) and ($d.spread.iops.outliers == $want)' "$tmp/seven.json"
+check "seven hosts: the text report names the same outliers" \
+	bash -c 'want=$(jq -r "[.fleet.fleets[0].steps[0].dirs[0].spread.iops.outliers[]] | join(\", \")" "$1")
+		grep -qF "IOPS across 7 drives: " "$2" && grep -F "IOPS across 7 drives: " "$2" | head -1 | grep -qF ": outlier $want"' _ "$tmp/seven.json" "$tmp/seven.txt"
 tap_done

@@ -73,11 +73,6 @@ check "no include circle between files${loop:+ (in a circle: $loop)}" test -z "$
 # plain arrays.  Files still doing so are listed here, each with why; a new
 # offence, or one left here after it is gone, fails.
 declare -A RENDER_EXEMPT=(
-	[analysis/out/pts_out.h]="the PTS renderers take the drives read/pts.h reads (struct fr_pts_drive)"
-	[analysis/out/pts_out.c]="prints the PTS report model, which report/pts_build.c makes as a json-c tree"
-	[analysis/out/pts_html.c]="prints the PTS report model, which report/pts_build.c makes as a json-c tree"
-	[analysis/out/pts_svg.c]="prints the PTS report model, which report/pts_build.c makes as a json-c tree"
-	[analysis/out/out_fleet.c]="prints the fleet view, which report/fleet.c makes as a json-c tree (the JSON report carries it as is)"
 )
 render_src=$(grep -E '^analysis/(out|chart)/' <<<"$sources")
 mapfile -t render_files <<<"$render_src"

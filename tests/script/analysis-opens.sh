@@ -4,8 +4,10 @@
 # later stage opens a fio output, an engine file, a manifest or a log again.
 # fiorank runs under strace for every output format and for the paths that
 # read more (the baseline gate, fiorank pts, fio's own latency logs, drive
-# health, tq-sweep) on committed real results: curves with engine files and
-# manifests, a noisy-neighbor run with its io_uring_cmd cross-check.  A file
+# health, tq-sweep, the fleet view of a --hosts run, the AI sections) on
+# committed real results: curves with engine files and manifests, a
+# noisy-neighbor run with its io_uring_cmd cross-check, a three-host fleet
+# run whole and with a host lost, checkpoint and KV-cache runs.  A file
 # opened twice fails with its name and count.  Directories are not counted
 # (a listing is not a read of an input's contents).
 # shellcheck source=tests/lib.sh
@@ -56,6 +58,20 @@ for fmt in text md csv json html; do
 	once "$fmt" "-f $fmt over curves, noisy neighbor, engine files and manifests"
 done
 
+# a --hosts run: the fleet view's per-host bins come from the reader's one
+# parse; a run failed with a host lost is read for the fleet view alone
+for fmt in text md json html; do
+	opens "fleet-$fmt" -f "$fmt" tests/data/fleet/three
+	once "fleet-$fmt" "-f $fmt over a --hosts run (the fleet view)"
+done
+opens fleet-lost -f text tests/data/fleet/lost
+once fleet-lost "-f text over a --hosts run that lost a host"
+# the checkpoint and KV-cache sections: each job's start and fio's
+# percentile lists kept at the reader's one read
+for fmt in text json html; do
+	opens "ai-$fmt" -f "$fmt" tests/data/fio/ai
+	once "ai-$fmt" "-f $fmt over checkpoint and KV-cache runs (the AI sections)"
+done
 opens tq -f html tests/data/fio/tq
 once tq "-f html over tq-sweep runs with preconditioning"
 opens health -f html tests/data/fio/health

@@ -103,7 +103,24 @@ check "CSV: a header and one line per figure and cell, six fields each" bash -c 
 	grep -q '^target,pts-lat,latency,4k-r65,mean (us),[0-9.]*$' '$tmp/p.csv'"
 "$FIORANK" pts -f html -o "$tmp/p.html" "$fx"
 check "HTML: five pages, each with its header table and SVG charts" bash -c "
-	test \$(grep -c '<section class=\"pts-page\">' '$tmp/p.html') -eq 5 && test \$(grep -c '<polyline' '$tmp/p.html') -ge 12"
+	test \$(grep -c '<section class=\"pts-page\">' '$tmp/p.html') -eq 5 && test \$(grep -c '<path class=\"series\"' '$tmp/p.html') -ge 12"
+# the charts on the ranking report's axes and legend (chart/plot.h), and
+# PTS's steady-state plot: the measurement window shaded (rounds 1-5 of the
+# fixture's five), its average, +-10 % and slope as dashed guides
+check "HTML: the steady-state plots shade the window and draw average, +-10 % and slope" python3 - "$tmp/p.html" <<'PY'
+import re, sys
+h = open(sys.argv[1]).read()
+svgs = re.findall(r"<figure><figcaption>(?:steady-state|tail) convergence.*?</figure>", h, re.S)
+ok = len(svgs) >= 2
+for s in svgs:
+    guides = re.findall(r'<path class="guide"', s)
+    band = re.search(r'<rect class="band"[^>]*><title>PTS measurement window: x 1 to 5</title>', s)
+    names = re.findall(r'class="name"[^>]*><tspan[^>]*>([^<]*)', s)
+    want = 4 if "tail convergence" not in s[:80] else 8
+    ok = ok and band and len(guides) == want and '<g class="legend"' in s and \
+        any(n.endswith("least-squares slope") for n in names) and 'class="axes y"' in s
+sys.exit(0 if ok else 1)
+PY
 
 # two drives: the slower WSAT is placed second
 cp -r "$fx" "$tmp/b"

@@ -14,6 +14,7 @@
 #include <cmocka.h>
 #include <json-c/json.h>
 
+#include "read/read_clients.h"
 #include "report/fleet_stats.h"
 
 static void add_bins(struct fr_hist *h, const char *json)

@@ -4,7 +4,8 @@
  * docs/fiorank.md "Labels", and the fio-group rule (analysis/model/group.c):
  * job names under the contract, fio's reading of rw/bs/rwmix options and
  * sizes, client and path labels, and which jobs of different groups become
- * curve steps, separate results or exclusions.
+ * curve steps, separate results or exclusions; the method's order of step
+ * names.
  */
 #include <errno.h>
 #include <math.h>
@@ -19,6 +20,7 @@
 
 #include "model/group.h"
 #include "model/label.h"
+#include "model/model.h"
 
 static void expect_name(const char *jobname, const char *profile, const char *step,
 			enum fr_kind kind, unsigned nsid, bool contract)
@@ -374,6 +376,30 @@ static void test_rate_target(void **state)
 	assert_true(target_of("randread", NULL, "rate_iops", "0", "1") == 0);
 }
 
+/* The method's order of step names (model_step.c): a published "first", the
+ * capped shares as numbers, named steps with their numbers counted, "peak". */
+static void test_step_order(void **state)
+{
+	static const char *const in_order[] = {
+		"first", "10",	 "50", "100", "120",   "inf",	"q1",	 "q8",	  "q32",  "q064",
+		"q64",	 "q128", "s2", "s10", "t1q32", "t2q16", "t16q1", "write", "peak",
+	};
+	size_t n = sizeof(in_order) / sizeof(in_order[0]);
+
+	(void)state;
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < n; j++) {
+			int c = fr_step_name_cmp(in_order[i], in_order[j]);
+
+			if (i < j)
+				assert_true(c < 0);
+			else if (i > j)
+				assert_true(c > 0);
+			else
+				assert_int_equal(c, 0);
+		}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -389,6 +415,7 @@ int main(void)
 		cmocka_unit_test(test_groups_separate_results),
 		cmocka_unit_test(test_groups_named_steps_repeated),
 		cmocka_unit_test(test_rate_target),
+		cmocka_unit_test(test_step_order),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

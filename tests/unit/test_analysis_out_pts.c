@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The PTS pages of `fiorank pts` (out/pts_out.c: text, CSV, JSON;
- * out/pts_html.c: HTML) on drives built in code: two drives ran the PTS
+ * The PTS pages of `fiorank pts` (the report model report/pts_rank.c
+ * makes; out/pts_out.c: text, CSV; out/pts_json.c: JSON; out/pts_html.c:
+ * HTML) on drives built in code: two drives ran the PTS
  * latency test (pts-lat) at 4k-r100 and 4k-r65.  Each run's fio output is a
  * small document in fio's JSON shape written here (the figures are inputs
  * to the pages' logic, not measurements):
@@ -117,26 +118,23 @@ static int teardown(void **state)
 	return 0;
 }
 
-/* The renderers that take how the report was made, and CSV, which does
- * not: one shape for render(). */
-typedef int (*pts_fn)(FILE *, struct fr_pts_drive *, size_t, const struct fr_run_info *);
+/* A renderer of the report model. */
+typedef int (*pts_fn)(FILE *, const struct fr_pts_report *);
 
-static int csv(FILE *f, struct fr_pts_drive *d, size_t n, const struct fr_run_info *ri)
-{
-	(void)ri;
-	return fr_pts_csv(f, d, n);
-}
-
-/* What fn writes for the two drives (malloc'd); fn must return 0. */
+/* What fn writes for the two drives' report (malloc'd), made as the
+ * command makes it (report/pts_fig.h); fn must return 0. */
 static char *render_made(pts_fn fn, struct fr_pts_drive *d, const struct fr_run_info *ri)
 {
+	struct fr_pts_report rep;
 	char *out = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&out, &len);
 
 	assert_non_null(f);
-	assert_int_equal(fn(f, d, 2, ri), 0);
+	assert_int_equal(fr_pts_report_build(&rep, d, 2, ri), 0);
+	assert_int_equal(fn(f, &rep), 0);
 	assert_int_equal(fclose(f), 0);
+	fr_pts_report_free(&rep);
 	return out;
 }
 
@@ -173,7 +171,7 @@ static void test_text(void **state)
 
 static void test_csv(void **state)
 {
-	char *t = render(csv, *state);
+	char *t = render(fr_pts_csv, *state);
 
 	rb_at(t, "drive,test,table,row,column,value\n"
 		 "alpha,pts-lat,figures,,4k_65_35_mean_us,74\n");
