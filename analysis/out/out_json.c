@@ -188,12 +188,6 @@ static int json_fdp(struct fr_out *o) /* only when some run placed its writes (i
 	return 0;
 }
 
-static int json_tailwhy(struct fr_out *o) /* only when some step had tag logs (issue 40) */
-{
-	add_some(o, "tail_why", fr_tailwhy_json(o->rep->tw));
-	return 0;
-}
-
 static int json_fleet(struct fr_out *o) /* only when a manifest ran on hosts (issue 39) */
 {
 	add_some(o, "fleet", o->rep->fleet ? fr_fleet_json(o->rep->fleet) : NULL);
@@ -294,7 +288,7 @@ const struct fr_out_ops fr_json_ops = {
 			[FR_SECT_STATEMENTS] = json_statements,
 			[FR_SECT_NN] = fr_json_nn,
 			[FR_SECT_FDP] = json_fdp,
-			[FR_SECT_TAILWHY] = json_tailwhy,
+			[FR_SECT_TAILWHY] = fr_json_tailwhy,
 			[FR_SECT_FLEET] = json_fleet,
 			[FR_SECT_COPY] = fr_json_copy,
 			[FR_SECT_WINS] = json_wins,

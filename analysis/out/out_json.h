@@ -58,5 +58,6 @@ int fr_json_nn(struct fr_out *o);
 /* Entries of fr_json_ops (out_json_sect.c). */
 int fr_json_copy(struct fr_out *o);
 int fr_json_endurance(struct fr_out *o);
+int fr_json_tailwhy(struct fr_out *o);
 
 #endif

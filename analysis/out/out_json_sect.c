@@ -3,7 +3,8 @@
  * The JSON report's method sections (out_json.h): the Copy runs, per run
  * the Copy phase and the host's copy with their ratio (the figures as
  * json-c prints doubles); the endurance method's steps and WAF (report/
- * endurance.h).  Each is a member only when some drive ran the method, so
+ * endurance.h); why the tail, per tag key its sentence and factors
+ * (report/tailwhy.h).  Each is a member only when some drive ran the method, so
  * that other reports keep their shape.
  */
 #include <math.h>
@@ -13,6 +14,7 @@
 
 #include "model/copy.h"
 #include "report/report.h"
+#include "report/tailwhy.h"
 #include "out/out.h"
 #include "out/out_endurance.h"
 #include "out/out_json.h"
@@ -134,5 +136,93 @@ int fr_json_endurance(struct fr_out *out)
 		json_object_array_add(arr, o);
 	}
 	fr_jout_add(((struct fr_json_fmt *)out->fmt)->root, "endurance", arr);
+	return 0;
+}
+
+/* ---- why the tail */
+
+static struct json_object *tw_num(double v)
+{
+	return isfinite(v) ? json_object_new_double(v) : NULL;
+}
+
+static struct json_object *factor_json(const struct fr_tw_key *k, enum fr_tw_factor fi)
+{
+	const struct fr_tw_test *t = &k->t[fi];
+	struct json_object *o = json_object_new_object();
+
+	json_object_object_add(o, "name", json_object_new_string(fr_tw_factor_name(fi)));
+	json_object_object_add(o, "tested", json_object_new_boolean(t->tested));
+	json_object_object_add(o, "why_not",
+			       t->why_not ? json_object_new_string(t->why_not) : NULL);
+	json_object_object_add(o, "k", fi == FR_TW_HEALTH ? NULL : json_object_new_int64(t->k));
+	json_object_object_add(o, "k_unit",
+			       json_object_new_string(fi == FR_TW_SLAT	   ? "ns"
+						      : fi == FR_TW_HEALTH ? "interval"
+									   : "I/Os"));
+	if (t->tested) {
+		json_object_object_add(o, "slow_hits", json_object_new_int64(t->slow_hits));
+		json_object_object_add(o, "median_hits", json_object_new_int64(t->med_hits));
+		json_object_object_add(o, "p", tw_num(t->p));
+		json_object_object_add(o, "alpha",
+				       json_object_new_double(FR_TW_ALPHA / k->ntested));
+		json_object_object_add(o, "cause", json_object_new_boolean(t->cause));
+	}
+	return o;
+}
+
+static struct json_object *key_json(const struct fr_tw_key *k)
+{
+	struct json_object *o = json_object_new_object(), *fs = json_object_new_array();
+	enum fr_tw_factor fi;
+
+#define ADD(n, v) json_object_object_add(o, n, v)
+	ADD("drive", json_object_new_string(k->drive->label));
+	ADD("profile", json_object_new_string(k->profile));
+	ADD("step", json_object_new_string(k->step && k->step->name ? k->step->name : ""));
+	ADD("job", k->job ? json_object_new_string(k->job) : NULL);
+	ADD("label", k->label ? json_object_new_string(k->label) : NULL);
+	ADD("nsid", json_object_new_int64(k->nsid));
+	ADD("direction", json_object_new_string(fr_dir_name(k->dir)));
+	ADD("source", json_object_new_string(k->source == FR_TW_TAGLOG ? "taglog" : "outliers"));
+	ADD("truncated", json_object_new_boolean(k->truncated));
+	ADD("n", json_object_new_int64(k->n));
+	ADD("n_slow", json_object_new_int64(k->n_slow));
+	ADD("n_median", json_object_new_int64(k->n_med));
+	ADD("tail_ns", json_object_new_int64(k->tail_ns));
+	ADD("median_lo_ns", json_object_new_int64(k->med_lo_ns));
+	ADD("median_hi_ns", json_object_new_int64(k->med_hi_ns));
+	ADD("writes_on", k->writes_on ? json_object_new_string(k->writes_on) : NULL);
+	ADD("fdp_events", k->fdp_events >= 0 ? json_object_new_int64(k->fdp_events) : NULL);
+	ADD("verdict", json_object_new_string(fr_tw_verdict_name(k->verdict)));
+	ADD("sentence", json_object_new_string(k->sentence ? k->sentence : ""));
+	for (fi = 0; k->source == FR_TW_TAGLOG && fi < FR_TW_NFACTORS; fi++)
+		json_object_array_add(fs, factor_json(k, fi));
+	ADD("factors", fs);
+#undef ADD
+	return o;
+}
+
+/* "tail_why": only when some step had tag logs (issue 40) */
+int fr_json_tailwhy(struct fr_out *out)
+{
+	const struct fr_tailwhy *tw = out->rep->tw;
+	struct json_object *o, *keys;
+	size_t i;
+
+	if (!tw || !tw->n)
+		return 0;
+	o = json_object_new_object();
+	keys = json_object_new_array();
+	json_object_object_add(o, "tail_pct", json_object_new_double(tw->pct));
+	json_object_object_add(o, "median_band", json_object_new_string("p45-p55"));
+	json_object_object_add(o, "k_rule", json_object_new_string("median I/Os' p90, at least 1"));
+	json_object_object_add(o, "min_slow", json_object_new_int(FR_TW_MIN_SLOW));
+	json_object_object_add(o, "alpha", json_object_new_double(FR_TW_ALPHA));
+	json_object_object_add(o, "min_gap", json_object_new_double(FR_TW_MIN_GAP));
+	for (i = 0; i < tw->n; i++)
+		json_object_array_add(keys, key_json(&tw->k[i]));
+	json_object_object_add(o, "keys", keys);
+	fr_jout_add(((struct fr_json_fmt *)out->fmt)->root, "tail_why", o);
 	return 0;
 }
