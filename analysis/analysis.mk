@@ -6,6 +6,8 @@ FR_SRCS      := util/json_get.c model/model.c model/model_merge.c model/model_do
                 util/escape.c util/fixed.c gate/baseline.c gate/baseline_cmp.c gate/baseline_noise.c gate/baseline_params.c gate/baseline_runs.c gate/baseline_verdict.c out/baseline_out.c out/out_common.c out/out_text.c out/out_csv.c out/out_json.c out/out_md.c out/out_html.c chart/svg.c \
                 chart/chart_axis.c chart/chart_legend.c out/out_html_lat.c out/out_html_nn.c report/crosscheck.c report/report.c report/report_peak.c report/report_prov.c read/read_kept.c \
                 out/out_html_dist.c out/out_cell.c out/out_html_toc.c
+# one ops table per format, one driver over the sections (issue 38)
+FR_SRCS      += out/out_walk.c report/report_unused.c out/out_text_rank.c out/out_text_line.c out/out_csv_row.c out/out_csv_rank.c out/out_json_val.c out/out_json_rank.c out/out_html_rank.c out/out_json_sect.c
 # latency over time from fio's own logs (issue 14)
 FR_SRCS      += read/read_fio_log.c out/out_html_log.c
 # which drive and which run (issue 13)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The Copy section in text, Markdown, HTML and JSON (out_copy.h): per run,
+ * The Copy section in text, Markdown and HTML (out_copy.h; JSON's is
+ * out_json_sect.c): per run,
  * the Copy phase and the host's copy side by side, their ratio, and the bus
  * bytes the Copy saved.  Printed only when a Copy run was read, so that
  * other reports are unchanged.
@@ -9,8 +10,6 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-
-#include <json-c/json.h>
 
 #include "model/copy.h"
 #include "out/out_copy.h"
@@ -233,67 +232,4 @@ void fr_copy_html(FILE *f, const struct fr_model *m)
 	for (size_t i = 0; i < m->ncopy; i++)
 		html_run(f, &m->copy[i]);
 	fputs("</section>\n", f);
-}
-
-/* ---- JSON */
-
-static void jnum(struct json_object *o, const char *key, double v)
-{
-	json_object_object_add(o, key, isfinite(v) ? json_object_new_double(v) : NULL);
-}
-
-static struct json_object *phase_json(const struct fr_copy_phase *p)
-{
-	struct json_object *o = json_object_new_object();
-
-	json_object_object_add(o, "jobs", json_object_new_string(p->movers));
-	json_object_object_add(o, "reader",
-			       p->reader[0] ? json_object_new_string(p->reader) : NULL);
-	jnum(o, "landed_bytes", p->landed_bytes);
-	jnum(o, "mbps", p->mbps);
-	json_object_object_add(o, "commands", json_object_new_int64((int64_t)p->commands));
-	jnum(o, "bus_bytes", p->bus_bytes);
-	jnum(o, "cpu_pct", p->cpu_pct);
-	jnum(o, "cpu_s", p->cpu_s);
-	jnum(o, "cpu_s_per_gb", p->cpu_s_per_gb);
-	jnum(o, "reader_iops", p->rd_iops);
-	jnum(o, "reader_clat_p50_us", p->rd_p50 / 1000);
-	jnum(o, "reader_clat_p99_us", p->rd_p99 / 1000);
-	jnum(o, "reader_clat_p99_9_us", p->rd_p999 / 1000);
-	return o;
-}
-
-struct json_object *fr_copy_json(const struct fr_model *m)
-{
-	struct json_object *arr;
-
-	if (!m->ncopy)
-		return NULL;
-	arr = json_object_new_array();
-	for (size_t i = 0; i < m->ncopy; i++) {
-		const struct fr_copy_run *r = &m->copy[i];
-		struct json_object *o = json_object_new_object(), *ratio;
-
-		json_object_object_add(o, "drive", json_object_new_string(r->drive));
-		json_object_object_add(o, "source", json_object_new_string(r->source));
-		json_object_object_add(o, "compared", json_object_new_boolean(!r->why[0]));
-		if (r->why[0]) {
-			json_object_object_add(o, "why", json_object_new_string(r->why));
-			json_object_array_add(arr, o);
-			continue;
-		}
-		json_object_object_add(o, "range_bytes", json_object_new_int64(r->range_bytes));
-		json_object_object_add(o, "copy", phase_json(&r->copy));
-		json_object_object_add(o, "host", phase_json(&r->host));
-		jnum(o, "bus_bytes_saved", r->bus_saved);
-		ratio = json_object_new_object();
-		jnum(ratio, "mbps", r->r_mbps);
-		jnum(ratio, "cpu_s_per_gb", r->r_cpu_gb);
-		jnum(ratio, "reader_clat_p50", r->r_p50);
-		jnum(ratio, "reader_clat_p99", r->r_p99);
-		jnum(ratio, "reader_clat_p99_9", r->r_p999);
-		json_object_object_add(o, "copy_over_host", ratio);
-		json_object_array_add(arr, o);
-	}
-	return arr;
 }

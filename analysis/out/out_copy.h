@@ -34,12 +34,5 @@ void fr_copy_md(FILE *f, const struct fr_model *m, void (*md_str)(FILE *f, const
  * @m: the model
  */
 void fr_copy_html(FILE *f, const struct fr_model *m);
-/**
- * fr_copy_json() - the Copy section of the JSON report
- * @m: the model
- *
- * Return: a new array, one object per run, or NULL when there is none.
- */
-struct json_object *fr_copy_json(const struct fr_model *m);
 
 #endif

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The endurance section in the text, Markdown and JSON reports (issue 41 item 1):
+ * The endurance section in the text and Markdown reports (issue 41 item 1;
+ * JSON's is out_json_sect.c):
  * per drive and mix, the write unit it used beside the namespace's, then
  * per step the host bytes fio wrote (and their running sum), the drive's
  * own host and media bytes, the step's and the cumulative WAF, and the
@@ -10,8 +11,6 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-
-#include <json-c/json.h>
 
 #include "util/escape.h"
 #include "out/out.h"
@@ -138,72 +137,4 @@ void fr_endurance_md(FILE *f, const struct fr_endurance *e)
 	      f);
 	for (size_t i = 0; i < e->n; i++)
 		md_series(f, &e->s[i]);
-}
-
-static struct json_object *jnum(double v, int prec)
-{
-	char buf[64];
-
-	if (isnan(v) || isinf(v))
-		return NULL;
-	snprintf(buf, sizeof(buf), "%.*f", prec, v);
-	return json_object_new_double_s(strtod(buf, NULL), buf);
-}
-
-static struct json_object *jstr(const char *s)
-{
-	char *e = s ? fr_escape_str(s, FR_ESC_UTF8) : NULL;
-	struct json_object *o = e ? json_object_new_string(e) : NULL;
-
-	free(e);
-	return o;
-}
-
-static struct json_object *point_json(const struct fr_ei_point *p)
-{
-	struct json_object *o = json_object_new_object();
-	bool waf = !isnan(p->waf.waf);
-
-	json_object_object_add(o, "step", jstr(p->step->name));
-	json_object_object_add(o, "nsid", p->nsid ? json_object_new_int((int)p->nsid) : NULL);
-	json_object_object_add(o, "host_bytes", jnum(p->host_bytes, 0));
-	json_object_object_add(o, "cum_host_bytes", jnum(p->cum_host, 0));
-	json_object_object_add(o, "drive_host_bytes", jnum(fr_ei_drive_host(p), 0));
-	json_object_object_add(o, "drive_host_counter",
-			       jstr(waf ? p->waf.host_counter : "SMART data units written"));
-	json_object_object_add(o, "media_bytes", jnum(p->waf.media_bytes, 0));
-	json_object_object_add(o, "waf", jnum(p->waf.waf, 3));
-	json_object_object_add(o, "waf_source", waf ? jstr(fr_waf_src_name(p->waf.src)) : NULL);
-	json_object_object_add(o, "waf_note", waf ? NULL : jstr(p->waf.why));
-	json_object_object_add(o, "cum_media_bytes", jnum(p->cum_media, 0));
-	json_object_object_add(o, "cum_drive_host_bytes", jnum(p->cum_src_host, 0));
-	json_object_object_add(o, "cum_waf", jnum(p->cum_waf, 3));
-	json_object_object_add(o, "write_clat_p99_us", jnum(fr_us(p->p99), 3));
-	json_object_object_add(o, "write_clat_p99_99_us", jnum(fr_us(p->p9999), 3));
-	return o;
-}
-
-struct json_object *fr_endurance_json(const struct fr_endurance *e)
-{
-	struct json_object *arr;
-
-	if (!e || !e->n)
-		return NULL;
-	arr = json_object_new_array();
-	for (size_t i = 0; i < e->n; i++) {
-		const struct fr_ei_series *se = &e->s[i];
-		struct json_object *o = json_object_new_object(), *steps = json_object_new_array();
-
-		json_object_object_add(o, "drive", jstr(se->drive->label));
-		json_object_object_add(o, "mix", jstr(se->profile->name));
-		json_object_object_add(o, "jesd219", json_object_new_boolean(se->jesd219));
-		json_object_object_add(o, "write_unit", jstr(se->unit));
-		json_object_object_add(o, "namespace_write_unit", jstr(se->drive_unit));
-		json_object_object_add(o, "cum_waf_note", *se->cum_why ? jstr(se->cum_why) : NULL);
-		for (size_t k = 0; k < se->n; k++)
-			json_object_array_add(steps, point_json(&se->p[k]));
-		json_object_object_add(o, "steps", steps);
-		json_object_array_add(arr, o);
-	}
-	return arr;
 }

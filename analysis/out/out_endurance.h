@@ -49,16 +49,6 @@ void fr_endurance_text(FILE *f, const struct fr_endurance *e);
 void fr_endurance_md(FILE *f, const struct fr_endurance *e);
 
 /**
- * fr_endurance_json() - the JSON report's "endurance" array
- * @e: the section, or NULL
- *
- * Return: one object per drive and mix, its steps' figures (bytes, WAF,
- * cumulative WAF, tails; null where not known, with the reason beside);
- * NULL when no drive ran the method.
- */
-struct json_object *fr_endurance_json(const struct fr_endurance *e);
-
-/**
  * fr_endurance_html() - the HTML report's endurance section
  * @f: the report being written
  * @e: the section, or NULL

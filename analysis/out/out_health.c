@@ -16,16 +16,6 @@
 
 /* ------------------------------------------------------------------ text, md */
 
-/* "36 °C" of a temperature in kelvin, "?" when not known. */
-static const char *celsius(char *buf, size_t len, int k)
-{
-	if (k <= 0)
-		snprintf(buf, len, "?");
-	else
-		snprintf(buf, len, "%d °C", k - 273);
-	return buf;
-}
-
 static const char *delta_text(char *buf, size_t len, int64_t d)
 {
 	if (d < 0)
@@ -64,8 +54,9 @@ static void figures(FILE *f, const char *lead, const struct fr_health_row *r, st
 	char a[32], b[32], c[32], t1[32], t2[32], waf[256], duw[32];
 
 	fprintf(f, "%stemperature %s -> %s, max %s; critical warning: %s; TMT1 %s, TMT2 %s\n", lead,
-		celsius(a, sizeof(a), sum->temp_before_k), celsius(b, sizeof(b), sum->temp_after_k),
-		celsius(c, sizeof(c), sum->temp_max_k), *r->cw ? r->cw : "none",
+		fr_health_celsius(a, sizeof(a), sum->temp_before_k),
+		fr_health_celsius(b, sizeof(b), sum->temp_after_k),
+		fr_health_celsius(c, sizeof(c), sum->temp_max_k), *r->cw ? r->cw : "none",
 		delta_text(t1, sizeof(t1), sum->delta[FR_HC_TMT1_N]),
 		delta_text(t2, sizeof(t2), sum->delta[FR_HC_TMT2_N]));
 	fprintf(f, "%sdata units written %s", lead,
@@ -100,67 +91,11 @@ static void figures(FILE *f, const char *lead, const struct fr_health_row *r, st
 	}
 }
 
-/*
- * A step with nothing to say: valid, no critical warning, no throttling, no
- * data units written, so no WAF, and every controller read.  A reader's
- * steps are all like this, and printed one by one they were a dozen
- * near-identical blocks per report.
- */
-static bool quiet(const struct fr_health_row *r)
+/* A folded run of rows (fr_health_row.fold) as one line (text; Markdown
+ * with **). */
+static void fold_line(FILE *f, const char *lead, const char *bold, const struct fr_health_row *rows,
+		      str_fn str)
 {
-	const struct fr_health *h = r->step->health;
-
-	if (!r->listed || !h->recorded || strcmp(r->verdict, "valid") || *r->cw ||
-	    r->sum.delta[FR_HC_TMT1_N] || r->sum.delta[FR_HC_TMT2_N] || r->sum.delta[FR_HC_DUW] ||
-	    !isnan(r->waf.waf))
-		return false;
-	for (size_t i = 0; i < h->nctrl; i++)
-		if (!h->ctrl[i].read)
-			return false;
-	return true;
-}
-
-/* How many rows from @i on are quiet, of the same drive and profile. */
-static size_t quiet_run(const struct fr_report_health *h, size_t i)
-{
-	size_t n = 0;
-
-	while (i + n < h->n && quiet(&h->rows[i + n]) && h->rows[i + n].drive == h->rows[i].drive &&
-	       h->rows[i + n].profile == h->rows[i].profile)
-		n++;
-	return n;
-}
-
-/* The quiet rows' temperatures: "50 °C throughout" or "48 °C to 52 °C". */
-static void temp_range(char *buf, size_t len, const struct fr_health_row *rows, size_t n)
-{
-	int lo = 0, hi = 0;
-	char a[32], b[32];
-
-	for (size_t i = 0; i < n; i++) {
-		const int k[3] = {rows[i].sum.temp_before_k, rows[i].sum.temp_after_k,
-				  rows[i].sum.temp_max_k};
-
-		for (int j = 0; j < 3; j++) {
-			if (k[j] <= 0)
-				continue;
-			lo = !lo || k[j] < lo ? k[j] : lo;
-			hi = k[j] > hi ? k[j] : hi;
-		}
-	}
-	if (lo == hi)
-		snprintf(buf, len, "%s throughout", celsius(a, sizeof(a), lo));
-	else
-		snprintf(buf, len, "%s to %s", celsius(a, sizeof(a), lo),
-			 celsius(b, sizeof(b), hi));
-}
-
-/* @n quiet rows of one drive and profile as one line (text; Markdown with **). */
-static void quiet_line(FILE *f, const char *lead, const char *bold,
-		       const struct fr_health_row *rows, size_t n, str_fn str)
-{
-	char t[96];
-
 	fputs(lead, f);
 	fputs(bold, f);
 	str(f, rows[0].drive->label);
@@ -168,15 +103,11 @@ static void quiet_line(FILE *f, const char *lead, const char *bold,
 	fputs(" / ", f);
 	str(f, rows[0].profile->name);
 	fputs(" steps ", f);
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < rows[0].fold; i++) {
 		fputs(i ? ", " : "", f);
 		str(f, rows[i].step_label);
 	}
-	temp_range(t, sizeof(t), rows, n);
-	fprintf(f,
-		": valid, nothing to report: temperature %s, no critical warning, TMT1 and TMT2 "
-		"+0, data units written +0, so no WAF\n",
-		t);
+	fprintf(f, ": %s\n", rows[0].fold_text);
 }
 
 static void text_step(FILE *f, const struct fr_health_row *r)
@@ -194,10 +125,9 @@ void fr_health_text(FILE *f, const struct fr_report_health *h)
 	fputs("\nDrive health per step (read by the ssdnvme engine; an invalid step is left "
 	      "out of ranks unless --include-invalid):\n",
 	      f);
-	for (size_t i = 0, n; i < h->n; i += n ? n : 1) {
-		n = quiet_run(h, i);
-		if (n > 1)
-			quiet_line(f, "  ", "", &h->rows[i], n, plain);
+	for (size_t i = 0; i < h->n; i += h->rows[i].fold ? h->rows[i].fold : 1) {
+		if (h->rows[i].fold)
+			fold_line(f, "  ", "", &h->rows[i], plain);
 		else if (h->rows[i].listed)
 			text_step(f, &h->rows[i]);
 	}
@@ -225,10 +155,9 @@ void fr_health_md(FILE *f, const struct fr_report_health *h, void (*md_str)(FILE
 	fputs("\n## Drive health per step\n\nRead by the ssdnvme engine; an invalid step is left "
 	      "out of ranks unless `--include-invalid`.\n\n",
 	      f);
-	for (size_t i = 0, n; i < h->n; i += n ? n : 1) {
-		n = quiet_run(h, i);
-		if (n > 1)
-			quiet_line(f, "- ", "**", &h->rows[i], n, md_str);
+	for (size_t i = 0; i < h->n; i += h->rows[i].fold ? h->rows[i].fold : 1) {
+		if (h->rows[i].fold)
+			fold_line(f, "- ", "**", &h->rows[i], md_str);
 		else if (h->rows[i].listed)
 			md_step(f, &h->rows[i], md_str);
 	}

@@ -13,6 +13,21 @@
 #include "out/out.h"
 #include "chart/svg.h"
 #include "report/report_peak.h"
+#include "out/out_ops.h"
+
+/* The HTML format's own state (struct fr_out.fmt): the page the header
+ * and the table of contents go to, the body in memory the sections go to,
+ * and the palette every chart shares. */
+struct fr_html_fmt {
+	FILE *page;
+	char *body;
+	size_t len;
+	struct fr_palette pal;
+};
+
+/* Entries of fr_html_ops (out_html_rank.c). */
+int fr_html_profiles(struct fr_out *o);
+int fr_html_write_pressure(struct fr_out *o);
 
 /**
  * fr_html_curve_label() - the label of a step's point on a latency curve

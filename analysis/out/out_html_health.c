@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "util/escape.h"
 #include "out/out_health.h"
 #include "out/out_cell.h"
 #include "out/out_html_chart.h"
@@ -48,6 +49,23 @@ static void health_row(FILE *f, const struct fr_health_row *r)
 	fputs("</tr>\n", f);
 }
 
+/* A folded run (fr_health_row.fold) as one row: its steps, then the words
+ * across the figures' columns, as the text and Markdown reports fold it. */
+static void fold_row(FILE *f, const struct fr_health_row *rows)
+{
+	fputs("<tr class=\"fold\">", f);
+	fr_html_cell(f, rows[0].drive->label, true);
+	fr_html_cell(f, rows[0].profile->name, true);
+	fputs("<td class=\"l\">", f);
+	for (size_t i = 0; i < rows[0].fold; i++) {
+		fputs(i ? ", " : "", f);
+		fr_html_escape(f, rows[i].step_label);
+	}
+	fputs("</td><td class=\"l\" colspan=\"9\">", f);
+	fr_html_escape(f, rows[0].fold_text);
+	fputs("</td></tr>\n", f);
+}
+
 void fr_html_health(FILE *f, const struct fr_report_health *h)
 {
 	if (!h || !h->any)
@@ -61,9 +79,12 @@ void fr_html_health(FILE *f, const struct fr_report_health *h)
 	      "<th>°C before</th><th>°C after</th><th>°C max</th><th>critical warning</th>"
 	      "<th>TMT1 +</th><th>TMT2 +</th><th>data units written +</th><th>WAF</th></tr>\n",
 	      f);
-	for (size_t i = 0; i < h->n; i++)
-		if (h->rows[i].listed)
+	for (size_t i = 0; i < h->n; i += h->rows[i].fold ? h->rows[i].fold : 1) {
+		if (h->rows[i].fold)
+			fold_row(f, &h->rows[i]);
+		else if (h->rows[i].listed)
 			health_row(f, &h->rows[i]);
+	}
 	fputs("</table></section>\n", f);
 }
 

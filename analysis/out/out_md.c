@@ -19,6 +19,7 @@
 #include "out/out_health.h"
 #include "out/out_endurance.h"
 #include "out/out_tq.h"
+#include "out/out_ops.h"
 
 /* Under the table: why a measured drive has no place among the measured. */
 static void place_notes(FILE *f, const struct fr_profile_rank *pr)
@@ -74,8 +75,10 @@ static void curves(FILE *f, const struct fr_profile_rank *pr, enum fr_basis basi
 	}
 }
 
-static void profiles(FILE *f, const struct fr_report *rep)
+static int md_profiles(struct fr_out *o)
 {
+	const struct fr_report *rep = o->rep;
+	FILE *f = o->f;
 	const struct fr_ranking *r = rep->r;
 	char folded[160];
 
@@ -114,12 +117,16 @@ static void profiles(FILE *f, const struct fr_report *rep)
 		place_notes(f, pr);
 		curves(f, pr, r->basis);
 	}
+	return 0;
 }
 
-static void write_pressure(FILE *f, const struct fr_ranking *r)
+static int md_write_pressure(struct fr_out *o)
 {
+	const struct fr_ranking *r = o->rep->r;
+	FILE *f = o->f;
+
 	if (!r->nwp)
-		return;
+		return 0;
 	fprintf(f,
 		"\n## Write pressure: read %s latency (µs)\n\n| drive | write MB/s | mean | "
 		"p99 |\n|---|---:|---:|---:|\n",
@@ -153,6 +160,7 @@ static void write_pressure(FILE *f, const struct fr_ranking *r)
 		fr_md_escape(f, r->wp[d].note);
 		fputc('\n', f);
 	}
+	return 0;
 }
 
 static void md_lat(FILE *f, const struct fr_lat *l, bool ratio)
@@ -217,12 +225,14 @@ static void cross_checks(FILE *f, const struct fr_nn_split *sp)
 	}
 }
 
-static void noisy_neighbor(FILE *f, const struct fr_report *rep)
+static int md_nn(struct fr_out *o)
 {
+	const struct fr_report *rep = o->rep;
+	FILE *f = o->f;
 	const struct fr_nn_split *sp = rep->nn; /* report.c */
 
 	if (!sp)
-		return;
+		return 0;
 	fprintf(f,
 		"\n## Noisy neighbor: victims, the readers' %s latency per namespace "
 		"(µs)\n\n| namespace | place "
@@ -253,69 +263,84 @@ static void noisy_neighbor(FILE *f, const struct fr_report *rep)
 	}
 	aggressors(f, sp, rep->r->basis);
 	cross_checks(f, sp);
+	return 0;
 }
 
-static void tail(FILE *f, const struct fr_report *rep)
+static int md_wins(struct fr_out *o)
 {
-	const struct fr_ranking *r = rep->r;
-	const struct fr_model *m = rep->m;
+	const struct fr_ranking *r = o->rep->r;
+	FILE *f = o->f;
 	char note[160];
 
-	if (fr_wins_shown(r)) {
-		fprintf(f, "\n## Summary: profiles won\n\n| drive | wins | profiles "
-			   "|\n|---|---:|---:|\n");
-		for (size_t i = 0; i < r->nwins; i++) {
-			if (!r->wins[i].profiles)
-				continue;
-			fputs("| ", f);
-			fr_md_escape(f, r->wins[i].drive->label);
-			fprintf(f, " | %u | %u |\n", r->wins[i].wins, r->wins[i].profiles);
-		}
-		if (fr_wins_folded_text(rep, note, sizeof(note)))
-			fprintf(f, "\n%s.\n", note);
+	if (!fr_wins_shown(r))
+		return 0;
+	fprintf(f, "\n## Summary: profiles won\n\n| drive | wins | profiles "
+		   "|\n|---|---:|---:|\n");
+	for (size_t i = 0; i < r->nwins; i++) {
+		if (!r->wins[i].profiles)
+			continue;
+		fputs("| ", f);
+		fr_md_escape(f, r->wins[i].drive->label);
+		fprintf(f, " | %u | %u |\n", r->wins[i].wins, r->wins[i].profiles);
 	}
-	if (r->have_ref && r->nprofiles) {
-		fprintf(f, "\n## Summary: place among the published drives\n\n| drive | places (of "
-			   "published + 1) |\n|---|---|\n");
-		for (size_t i = 0; i < r->nwins; i++) {
-			char places[4096];
+	if (fr_wins_folded_text(o->rep, note, sizeof(note)))
+		fprintf(f, "\n%s.\n", note);
+	return 0;
+}
 
-			fr_ref_places(r, r->wins[i].drive, places, sizeof(places));
-			if (!*places)
-				continue;
-			fputs("| ", f);
-			fr_md_escape(f, r->wins[i].drive->label);
-			fputs(" | ", f);
-			fr_md_escape(f, places);
-			fputs(" |\n", f);
+static int md_ref_places(struct fr_out *o)
+{
+	const struct fr_ranking *r = o->rep->r;
+	FILE *f = o->f;
+
+	if (!r->have_ref || !r->nprofiles)
+		return 0;
+	fprintf(f, "\n## Summary: place among the published drives\n\n| drive | places (of "
+		   "published + 1) |\n|---|---|\n");
+	for (size_t i = 0; i < r->nwins; i++) {
+		char places[4096];
+
+		fr_ref_places(r, r->wins[i].drive, places, sizeof(places));
+		if (!*places)
+			continue;
+		fputs("| ", f);
+		fr_md_escape(f, r->wins[i].drive->label);
+		fputs(" | ", f);
+		fr_md_escape(f, places);
+		fputs(" |\n", f);
+	}
+	return 0;
+}
+
+static int md_unused(struct fr_out *o)
+{
+	const struct fr_unused *u = o->rep->unused;
+	FILE *f = o->f;
+
+	if (!u || !u->total)
+		return 0;
+	fprintf(f, "\n## Inputs not used\n\n");
+	for (size_t k = 0; k < FR_UNUSED_NLISTS; k++)
+		for (size_t i = 0; i < u->l[k].n; i++) {
+			fprintf(f, "- %s ", u->l[k].lead);
+			fr_md_escape(f, u->l[k].p[i].source);
+			fputs(": ", f);
+			fr_md_escape(f, u->l[k].p[i].reason);
+			fputc('\n', f);
 		}
-	}
-	if (m->nskipped || m->nexcluded)
-		fprintf(f, "\n## Inputs not used\n\n");
-	for (size_t i = 0; i < m->nskipped; i++) {
-		fputs("- skipped ", f);
-		fr_md_escape(f, m->skipped[i].source);
-		fputs(": ", f);
-		fr_md_escape(f, m->skipped[i].reason);
-		fputc('\n', f);
-	}
-	for (size_t i = 0; i < m->nexcluded; i++) {
-		fputs("- excluded from ", f);
-		fr_md_escape(f, m->excluded[i].source);
-		fputs(": ", f);
-		fr_md_escape(f, m->excluded[i].reason);
-		fputc('\n', f);
-	}
+	return 0;
 }
 
 /* Which drive and which run: fields down, one column per measured drive. */
-static void provenance(FILE *f, const struct fr_report *rep)
+static int md_provenance(struct fr_out *o)
 {
+	const struct fr_report *rep = o->rep;
+	FILE *f = o->f;
 	const struct fr_prov_row *rows = rep->prov_rows;
 	size_t nd = rep->nprov_rows;
 
 	if (!nd)
-		return;
+		return 0;
 	fputs("\n## Drives and runs\n\n| |", f);
 	for (size_t d = 0; d < nd; d++) {
 		fputc(' ', f);
@@ -335,11 +360,15 @@ static void provenance(FILE *f, const struct fr_report *rep)
 		}
 	}
 	fputc('\n', f);
+	return 0;
 }
 
 /* The reviews' own write-pressure statements, beside their points. */
-static void statements(FILE *f, const struct fr_report *rep)
+static int md_statements(struct fr_out *o)
 {
+	const struct fr_report *rep = o->rep;
+	FILE *f = o->f;
+
 	for (size_t i = 0; i < rep->m->nstatements; i++) {
 		char s[640];
 
@@ -350,12 +379,14 @@ static void statements(FILE *f, const struct fr_report *rep)
 		fr_md_escape(f, s);
 		fputc('\n', f);
 	}
+	return 0;
 }
 
-static int render_md(FILE *f, const void *arg)
+static int md_header(struct fr_out *o)
 {
-	const struct fr_report *rep = arg;
+	const struct fr_report *rep = o->rep;
 	const struct fr_model *m = rep->m;
+	FILE *f = o->f;
 
 	fprintf(f,
 		"# fiorank report\n\n%zu files read, %zu skipped, %zu jobs excluded. Latency "
@@ -378,20 +409,84 @@ static int render_md(FILE *f, const void *arg)
 		fr_md_escape(f, rep->ref_note);
 		fputs(".\n", f);
 	}
-	provenance(f, rep);
-	profiles(f, rep);
-	write_pressure(f, rep->r);
-	statements(f, rep);
-	noisy_neighbor(f, rep);
-	fr_fdp_md(f, rep, fr_md_escape);
-	fr_tailwhy_md(f, rep->tw);
-	fr_fleet_md(f, rep->fleet);
-	fr_copy_md(f, rep->m, fr_md_escape);
-	fr_health_md(f, rep->health, fr_md_escape);
-	fr_endurance_md(f, rep->ei);
-	tail(f, rep);
-	fr_baseline_md(f, rep->bl);
-	return fr_tq_md(f, rep) || ferror(f) ? -1 : 0;
+	return 0;
+}
+
+/* Entries that print a section file's Markdown (out_*.h). */
+static int md_fdp(struct fr_out *o)
+{
+	fr_fdp_md(o->f, o->rep, fr_md_escape);
+	return 0;
+}
+
+static int md_tailwhy(struct fr_out *o)
+{
+	fr_tailwhy_md(o->f, o->rep->tw);
+	return 0;
+}
+
+static int md_fleet(struct fr_out *o)
+{
+	fr_fleet_md(o->f, o->rep->fleet);
+	return 0;
+}
+
+static int md_copy(struct fr_out *o)
+{
+	fr_copy_md(o->f, o->rep->m, fr_md_escape);
+	return 0;
+}
+
+static int md_health(struct fr_out *o)
+{
+	fr_health_md(o->f, o->rep->health, fr_md_escape);
+	return 0;
+}
+
+static int md_endurance(struct fr_out *o)
+{
+	fr_endurance_md(o->f, o->rep->ei);
+	return 0;
+}
+
+static int md_baseline(struct fr_out *o)
+{
+	fr_baseline_md(o->f, o->rep->bl);
+	return 0;
+}
+
+static int md_tq(struct fr_out *o)
+{
+	return fr_tq_md(o->f, o->rep) || ferror(o->f) ? -1 : 0;
+}
+
+/* Markdown has no checkpoint or KV-cache section (text and HTML do). */
+const struct fr_out_ops fr_md_ops = {
+	.sect =
+		{
+			[FR_SECT_HEADER] = md_header,
+			[FR_SECT_PROVENANCE] = md_provenance,
+			[FR_SECT_PROFILES] = md_profiles,
+			[FR_SECT_WRITE_PRESSURE] = md_write_pressure,
+			[FR_SECT_STATEMENTS] = md_statements,
+			[FR_SECT_NN] = md_nn,
+			[FR_SECT_FDP] = md_fdp,
+			[FR_SECT_TAILWHY] = md_tailwhy,
+			[FR_SECT_FLEET] = md_fleet,
+			[FR_SECT_COPY] = md_copy,
+			[FR_SECT_HEALTH] = md_health,
+			[FR_SECT_ENDURANCE] = md_endurance,
+			[FR_SECT_WINS] = md_wins,
+			[FR_SECT_REF_PLACES] = md_ref_places,
+			[FR_SECT_UNUSED] = md_unused,
+			[FR_SECT_BASELINE] = md_baseline,
+			[FR_SECT_TQ] = md_tq,
+		},
+};
+
+static int render_md(FILE *f, const void *arg)
+{
+	return fr_out_walk(f, arg, &fr_md_ops, NULL);
 }
 
 /* Written like the text report: control characters but newline, and bytes

@@ -31,12 +31,5 @@ void fr_tailwhy_md(FILE *f, const struct fr_tailwhy *tw);
  * @tw: the section, or NULL: nothing written
  */
 void fr_tailwhy_html(FILE *f, const struct fr_tailwhy *tw);
-/**
- * fr_tailwhy_json() - the JSON report's "tail_why" object
- * @tw: the section, or NULL
- *
- * Return: a new object, or NULL when there is nothing to say.
- */
-struct json_object *fr_tailwhy_json(const struct fr_tailwhy *tw);
 
 #endif

@@ -35,6 +35,8 @@ int fr_report_build(struct fr_report *rep, struct fr_report_parts *parts)
 	rep->bl = NULL;
 	rep->ei = NULL;
 	rep->tw = NULL;
+	fr_unused_build(rep->m, &parts->unused);
+	rep->unused = &parts->unused;
 	if (fr_report_health_build(rep->m, &parts->health))
 		goto nomem;
 	rep->health = &parts->health;
@@ -96,6 +98,7 @@ nomem:
 	rep->ss = NULL;
 	rep->ei = NULL;
 	rep->tw = NULL;
+	rep->unused = NULL;
 	return -ENOMEM;
 }
 

@@ -28,6 +28,7 @@
 #include "report/report_peak.h"
 #include "report/report_health.h"
 #include "report/report_baseline.h"
+#include "report/report_unused.h"
 
 struct json_object;
 /* issue 24 item 1: which sections are shown and their charts' scales, the
@@ -99,6 +100,9 @@ struct fr_report {
 	 * default); the section (tailwhy.h) made once by fr_report_build */
 	double tail_pct;
 	const struct fr_tailwhy *tw;
+	/* the files skipped and jobs excluded as printed (report_unused.h),
+	 * made once by fr_report_build */
+	const struct fr_unused *unused;
 };
 
 /* The most header fields a drive's provenance has (read/provenance.c). */
@@ -221,6 +225,7 @@ struct fr_report_parts {
 	struct fr_ss ss;
 	struct fr_endurance ei;
 	struct fr_tailwhy tw;
+	struct fr_unused unused;
 };
 
 /**

@@ -4,6 +4,7 @@
  * built once per run from the records the engine files gave the model.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -152,6 +153,87 @@ static void step_label(const struct fr_report_health *h, struct fr_health_row *r
 		snprintf(r->step_label + at, len - (size_t)at, ")");
 }
 
+const char *fr_health_celsius(char *buf, size_t len, int k)
+{
+	if (k <= 0)
+		snprintf(buf, len, "?");
+	else
+		snprintf(buf, len, "%d °C", k - 273);
+	return buf;
+}
+
+/*
+ * A step with nothing to say: valid, no critical warning, no throttling, no
+ * data units written, so no WAF, and every controller read.  A reader's
+ * steps are all like this, and printed one by one they were a dozen
+ * near-identical blocks per report.
+ */
+static bool quiet(const struct fr_health_row *r)
+{
+	const struct fr_health *h = r->step->health;
+
+	if (!r->listed || !h->recorded || strcmp(r->verdict, "valid") || *r->cw ||
+	    r->sum.delta[FR_HC_TMT1_N] || r->sum.delta[FR_HC_TMT2_N] || r->sum.delta[FR_HC_DUW] ||
+	    !isnan(r->waf.waf))
+		return false;
+	for (size_t i = 0; i < h->nctrl; i++)
+		if (!h->ctrl[i].read)
+			return false;
+	return true;
+}
+
+/* How many rows from @i on are quiet, of the same drive and profile. */
+static size_t quiet_run(const struct fr_report_health *h, size_t i)
+{
+	size_t n = 0;
+
+	while (i + n < h->n && quiet(&h->rows[i + n]) && h->rows[i + n].drive == h->rows[i].drive &&
+	       h->rows[i + n].profile == h->rows[i].profile)
+		n++;
+	return n;
+}
+
+/* The words after a folded run's steps, its temperatures "50 °C
+ * throughout" or "48 °C to 52 °C". */
+static void fold_text(char *buf, size_t len, const struct fr_health_row *rows, size_t n)
+{
+	int lo = 0, hi = 0;
+	char a[32], b[32], t[80];
+
+	for (size_t i = 0; i < n; i++) {
+		const int k[3] = {rows[i].sum.temp_before_k, rows[i].sum.temp_after_k,
+				  rows[i].sum.temp_max_k};
+
+		for (int j = 0; j < 3; j++) {
+			if (k[j] <= 0)
+				continue;
+			lo = !lo || k[j] < lo ? k[j] : lo;
+			hi = k[j] > hi ? k[j] : hi;
+		}
+	}
+	if (lo == hi)
+		snprintf(t, sizeof(t), "%s throughout", fr_health_celsius(a, sizeof(a), lo));
+	else
+		snprintf(t, sizeof(t), "%s to %s", fr_health_celsius(a, sizeof(a), lo),
+			 fr_health_celsius(b, sizeof(b), hi));
+	snprintf(buf, len,
+		 "valid, nothing to report: temperature %s, no critical warning, TMT1 and TMT2 "
+		 "+0, data units written +0, so no WAF",
+		 t);
+}
+
+/* Runs of two quiet steps or more are folded into one line. */
+static void fold(struct fr_report_health *h)
+{
+	for (size_t i = 0, n; i < h->n; i += n ? n : 1) {
+		n = quiet_run(h, i);
+		if (n < 2)
+			continue;
+		h->rows[i].fold = n;
+		fold_text(h->rows[i].fold_text, sizeof(h->rows[i].fold_text), &h->rows[i], n);
+	}
+}
+
 static int by_address(const void *a, const void *b)
 {
 	uintptr_t x = (uintptr_t)(*(const struct fr_health_row *const *)a)->step;
@@ -187,6 +269,7 @@ int fr_report_health_build(const struct fr_model *m, struct fr_report_health *h)
 		h->by_step[i] = &h->rows[i];
 	}
 	qsort(h->by_step, h->n, sizeof(*h->by_step), by_address);
+	fold(h);
 	return 0;
 nomem:
 	fr_report_health_free(h);

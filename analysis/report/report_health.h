@@ -47,6 +47,14 @@ struct fr_health_row {
 	char cw[128];	   /* the critical warning bits' names, "" when none is set */
 	char verdict[512]; /* "valid", "INVALID: <reason>", "health not recorded ..." */
 	int64_t (*ctrl_delta)[FR_HC_N]; /* per controller of the record: fr_hc_delta() */
+	/* on the first of a run of steps of one drive and profile with
+	 * nothing to report (valid, no warning, no throttling, no data units
+	 * written, every controller read), printed as one line: how many
+	 * rows the run folds (2 or more), and the words after its steps
+	 * ("valid, nothing to report: temperature 50 °C throughout, ...");
+	 * 0 and "" on every other row */
+	size_t fold;
+	char fold_text[256];
 };
 
 /* Every step's health as printed. */
@@ -58,6 +66,16 @@ struct fr_report_health {
 	size_t n;
 	const struct fr_health_row **by_step; /* rows by step address (fr_health_row_of) */
 };
+
+/**
+ * fr_health_celsius() - a temperature as printed
+ * @buf: where it is written (terminated, cut to fit)
+ * @len: @buf's size in bytes
+ * @k: the temperature in kelvin, 0 or less when not known
+ *
+ * Return: @buf, holding "36 °C", or "?" when not known.
+ */
+const char *fr_health_celsius(char *buf, size_t len, int k);
 
 /**
  * fr_report_health_build() - every step's health rows, once

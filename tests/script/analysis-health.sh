@@ -222,7 +222,7 @@ check "an engine file without health: 'not recorded', not invalid" \
 	has old 'no \"health\" section'
 check "... and its steps are still ranked (exit 0)" rc_is old 0
 # issue 38: steps with nothing to say fold into one line naming them (the gate
-# fixture's reader steps: valid, +0 everywhere, no WAF), in text and Markdown;
+# fixture's reader steps: valid, +0 everywhere, no WAF), in text, Markdown and HTML;
 # the steps and temperature taken from the engine files with jq
 G=tests/data/fio/gate
 "${FR[@]}" "$G" >"$tmp/quiet.txt" 2>/dev/null
@@ -233,6 +233,15 @@ check "quiet steps: one text line naming steps 10, 50, peak, no per-step '+0' bl
 check "quiet steps: one Markdown item for the three" bash -c "
 	test \"\$(grep -c 'data units written +0 (' '$tmp/quiet.md')\" = 0 &&
 	grep -q '^- \*\*QEMU NVMe Ctrl deadbeef ns1\*\* / 4k-randread steps 10, 50, peak: valid, nothing to report' '$tmp/quiet.md'"
+# ... and in HTML (issue 38, h38o): one table row naming the three steps
+# with the text report's own words, no per-step row of them
+"${FR[@]}" -f html "$G" >"$tmp/quiet.html" 2>/dev/null
+words=$(sed -n 's|^  QEMU NVMe Ctrl deadbeef ns1 / 4k-randread steps 10, 50, peak: ||p' "$tmp/quiet.txt")
+check "quiet steps: one HTML row for the three, with the text report's words" bash -c "
+	test -n '$words' &&
+	test \"\$(grep -c '<tr class=\"fold\">' '$tmp/quiet.html')\" = 1 &&
+	grep -qF '<tr class=\"fold\"><td class=\"l\">QEMU NVMe Ctrl deadbeef ns1</td><td class=\"l\">4k-randread</td><td class=\"l\">10, 50, peak</td><td class=\"l\" colspan=\"9\">$words</td></tr>' '$tmp/quiet.html' &&
+	! grep -q '<tr><td class=\"l\">QEMU NVMe Ctrl deadbeef ns1</td><td class=\"l\">4k-randread</td><td class=\"l\">\(10\|50\|peak\)</td>' '$tmp/quiet.html'"
 temps=$(for e in "$G"/*/*/ng0n1/profiles/4k-randread/*.engine.json; do
 	jq -r '.health[]?.controllers[]? | .before.composite_temp_k, .after.composite_temp_k' "$e"
 done 2>/dev/null | sort -u | tr '\n' ' ')
