@@ -18,6 +18,8 @@
 #   while it is gone is refused naming it, writing nothing.
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
+# shellcheck source=tests/vm/lib-fleet.sh
+. "$(dirname "$0")/lib-fleet.sh"
 tmp=$(mktemp -d)
 # T_FLEET_FAULTS_KEEP=DIR: the results directories are copied there
 # (tests/data/fleet's fixtures were made so), and the scratch directory kept.
@@ -94,12 +96,7 @@ cp -r "$tmp/dead" "$tmp/dead.partial"
 S --resume --results "$tmp/dead" >"$tmp/dead-resume.out" 2>&1
 echo $? >"$tmp/dead-resume.rc"
 EOF
-t0=$SECONDS
-"$TOP/tests/vm/fleet" --guests 3 --out "$tmp/fleet" --timeout 500 -- bash "$tmp/inside.sh" "$tmp" "$fio" >"$tmp/fleet.log" 2>&1
-rc=$?
-check "the fleet of 3 guests booted, served and powered down (exit $rc, $((SECONDS - t0)) s)" test $rc = 0
-[ $rc = 0 ] || tail -n 15 "$tmp/fleet.log" | sed 's/^/# /'
-check "no QEMU of the fleet is left" bash -c '! ps -eo args | grep -F -- "$1" | grep -q "^qemu-system"' _ "$tmp/fleet"
+fleet_run_checked 500 "$tmp" "$fio"
 IFS=';' read -r -a H <<<"$(cat "$tmp/hosts" 2>/dev/null)"
 check "three hosts" test "${#H[@]}" = 3
 check "every host passes the preflight (a dry run, exit $(cat "$tmp/warm.rc" 2>/dev/null))" grep -qx 0 "$tmp/warm.rc"

@@ -11,6 +11,8 @@
 # Last: no QEMU of the fleet is left.
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
+# shellcheck source=tests/vm/lib-fleet.sh
+. "$(dirname "$0")/lib-fleet.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cd "$TOP" || exit 1
@@ -43,12 +45,7 @@ S --suite noisy-neighbor --runtime 1 --ramp 0 --region 8M \
 	--results "$tmp/nnr" /dev/ng0n1 >"$tmp/nnrun.out" 2>&1
 echo $? >"$tmp/nnrun.rc"
 EOF
-t0=$SECONDS
-"$TOP/tests/vm/fleet" --guests 3 --out "$tmp/fleet" --timeout 500 -- bash "$tmp/inside.sh" "$tmp" "$fio" >"$tmp/fleet.log" 2>&1
-rc=$?
-check "the fleet of 3 guests booted, served and powered down (exit $rc, $((SECONDS - t0)) s)" test $rc = 0
-[ $rc = 0 ] || tail -n 15 "$tmp/fleet.log" | sed 's/^/# /'
-check "no QEMU of the fleet is left" bash -c '! ps -eo args | grep -F -- "$1" | grep -q "^qemu-system"' _ "$tmp/fleet"
+fleet_run_checked 500 "$tmp" "$fio"
 
 IFS=';' read -r -a hosts <<<"$(cat "$tmp/hosts" 2>/dev/null)"
 read -r -a serials <<<"$(cat "$tmp/serials" 2>/dev/null)"
