@@ -64,8 +64,9 @@ check "DIRTH: three operating points, each histogram 100 %, max point IOPS the f
 	pg pts-dirth "" '(.tables[1].rows | length) == 3 and .merit.value > 0 and .merit.value == .tables[1].rows[0][2] and
 		([.charts[] | select(.name | startswith("response-time histogram")) | .series[0].y | add] | length == 3 and all(. > 99.999 and . < 100.001))'
 check "LAT: six steps (no 0.5 KiB on 4096-byte LBAs), mean <= 99.999th <= max, IOPS x mean near 1 s at QD1" \
-	pg pts-lat "" '(.tables[0].rows | length) == 6 and all(.tables[0].rows[];
-		.[1] > 0 and .[2] <= .[4] and .[4] <= .[3] and (.[1] * .[2] / 1e6) > 0.3 and (.[1] * .[2] / 1e6) <= 1.01)'
+	pg pts-lat "" '(.cells | length) == 6 and all(.cells[];
+		.iops > 0 and .mean_us <= .p99_999_us and .p99_999_us <= .max_us and
+		(.iops * .mean_us / 1e6) > 0.3 and (.iops * .mean_us / 1e6) <= 1.01)'
 check "IOPS: 3 block sizes x 3 mixes, the 1024 KiB row saying it ran 256 KiB, every cell positive, 4k 0/100 the merit" \
 	pg pts-iops "" '[.tables[0].rows[][0]] == ["4k", "64k", "1024k (ran 256k)"] and
 		all(.tables[0].rows[]; (length == 4) and all(.[1:][]; . > 0)) and .merit.value == .tables[0].rows[0][1]'
