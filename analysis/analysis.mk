@@ -7,7 +7,7 @@ FR_SRCS      := util/json_get.c model/model.c model/model_merge.c model/model_do
                 chart/chart_axis.c chart/chart_legend.c out/out_html_lat.c out/out_html_nn.c report/crosscheck.c report/report.c report/report_peak.c report/report_prov.c read/read_kept.c \
                 out/out_html_dist.c out/out_cell.c out/out_html_toc.c
 # one ops table per format, one driver over the sections (issue 38)
-FR_SRCS      += out/out_walk.c report/report_unused.c out/out_text_rank.c out/out_text_line.c out/out_csv_row.c out/out_csv_rank.c out/out_json_val.c out/out_json_rank.c out/out_html_rank.c out/out_json_sect.c
+FR_SRCS      += out/out_walk.c report/report_unused.c out/out_text_rank.c out/out_text_line.c out/out_csv_row.c out/out_csv_rank.c out/out_json_val.c out/out_json_rank.c out/out_html_rank.c out/out_json_sect.c out/out_text_sect.c out/out_md_sect.c out/out_json_health.c
 # latency over time from fio's own logs (issue 14)
 FR_SRCS      += read/read_fio_log.c out/out_html_log.c
 # which drive and which run (issue 13)
@@ -15,7 +15,7 @@ FR_SRCS      += read/provenance.c read/prov_manifest.c read/prov_identity.c read
 # labels from what the jobs did (issue 21)
 FR_SRCS      += model/workload.c model/ran.c
 # drive health per step: verdict, WAF (issue 25)
-FR_SRCS      += model/health.c model/health_step.c read/read_health.c out/out_health.c out/out_html_health.c
+FR_SRCS      += model/health.c model/health_step.c read/read_health.c out/out_html_health.c
 # a capped step's rate target and whether it was reached (issue 24)
 FR_SRCS      += model/rate_target.c report/runinfo.c out/out_html_ss.c
 # the SATA roundup's thread x queue-depth method (issue 15)

@@ -18,7 +18,7 @@
 #include "out/out_fleet.h"
 #include "out/out_copy.h"
 #include "out/out_cell.h"
-#include "out/out_health.h"
+#include "out/out_html_health.h"
 #include "out/out_endurance.h"
 #include "out/out_html_chart.h"
 #include "out/out_html_toc.h"

@@ -16,9 +16,9 @@
 #include "out/out_tailwhy.h"
 #include "out/out_fleet.h"
 #include "out/out_copy.h"
-#include "out/out_health.h"
 #include "out/out_endurance.h"
 #include "out/out_tq.h"
+#include "out/out_md.h"
 #include "out/out_ops.h"
 
 /* Under the table: why a measured drive has no place among the measured. */
@@ -437,12 +437,6 @@ static int md_copy(struct fr_out *o)
 	return 0;
 }
 
-static int md_health(struct fr_out *o)
-{
-	fr_health_md(o->f, o->rep->health, fr_md_escape);
-	return 0;
-}
-
 static int md_endurance(struct fr_out *o)
 {
 	fr_endurance_md(o->f, o->rep->ei);
@@ -474,7 +468,7 @@ const struct fr_out_ops fr_md_ops = {
 			[FR_SECT_TAILWHY] = md_tailwhy,
 			[FR_SECT_FLEET] = md_fleet,
 			[FR_SECT_COPY] = md_copy,
-			[FR_SECT_HEALTH] = md_health,
+			[FR_SECT_HEALTH] = fr_md_health,
 			[FR_SECT_ENDURANCE] = md_endurance,
 			[FR_SECT_WINS] = md_wins,
 			[FR_SECT_REF_PLACES] = md_ref_places,

@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The terminal report's method sections (out_text.h): drive health per
+ * step (issue 25), its figures as lines that the Markdown report lists too.
+ */
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+
+#include "report/report.h"
+#include "report/report_health.h"
+#include "out/out_text.h"
+
+/* ---- drive health */
+
+static const char *delta_text(char *buf, size_t len, int64_t d)
+{
+	if (d < 0)
+		snprintf(buf, len, "?");
+	else
+		snprintf(buf, len, "+%" PRId64, d);
+	return buf;
+}
+
+/* "WAF 1.00 (OCP C0: media 52.4 MB / host 52.4 MB by SMART data units written)" or "WAF n/a: ..."
+ */
+static void waf_text(char *buf, size_t len, const struct fr_waf *w)
+{
+	if (isnan(w->waf))
+		snprintf(buf, len, "%s", w->why);
+	else
+		snprintf(buf, len, "WAF %.2f (%s: media %.1f MB / host %.1f MB by %s)", w->waf,
+			 fr_waf_src_name(w->src), w->media_bytes / 1e6, w->src_host_bytes / 1e6,
+			 w->host_counter);
+}
+
+static void plain(FILE *f, const char *s)
+{
+	fputs(s, f);
+}
+
+void fr_text_health_figures(FILE *f, const char *lead, const struct fr_health_row *r, fr_str_fn str)
+{
+	const struct fr_health *h = r->step->health;
+	const struct fr_hsum *sum = &r->sum;
+	const struct fr_waf *w = &r->waf;
+	char a[32], b[32], c[32], t1[32], t2[32], waf[256], duw[32];
+
+	fprintf(f, "%stemperature %s -> %s, max %s; critical warning: %s; TMT1 %s, TMT2 %s\n", lead,
+		fr_health_celsius(a, sizeof(a), sum->temp_before_k),
+		fr_health_celsius(b, sizeof(b), sum->temp_after_k),
+		fr_health_celsius(c, sizeof(c), sum->temp_max_k), *r->cw ? r->cw : "none",
+		delta_text(t1, sizeof(t1), sum->delta[FR_HC_TMT1_N]),
+		delta_text(t2, sizeof(t2), sum->delta[FR_HC_TMT2_N]));
+	fprintf(f, "%sdata units written %s", lead,
+		delta_text(duw, sizeof(duw), sum->delta[FR_HC_DUW]));
+	if (!isnan(w->host_bytes_smart))
+		fprintf(f,
+			" (%.1f MB: the whole controller's host writes over the step, every job "
+			"beside it and the ramp included)",
+			w->host_bytes_smart / 1e6);
+	if (!isnan(w->host_bytes))
+		fprintf(f, "; this step's jobs wrote %.1f MB by fio's count (ramp left out)",
+			w->host_bytes / 1e6);
+	waf_text(waf, sizeof(waf), w);
+	fprintf(f, "; %s\n", waf);
+	for (size_t i = 0; i < h->nctrl; i++) {
+		const struct fr_hctrl *hc = &h->ctrl[i];
+
+		if (hc->read && hc->samples < 0)
+			continue;
+		fputs(lead, f);
+		str(f, hc->name);
+		if (!hc->read) {
+			fputs(": not read: ", f);
+			str(f, hc->absent);
+			fputc('\n', f);
+		} else {
+			fprintf(f,
+				": %" PRId64 " samples during the step, %" PRId64
+				" µs CPU in all\n",
+				hc->samples, hc->cpu_us);
+		}
+	}
+}
+
+void fr_text_health_fold(FILE *f, const char *lead, const char *bold,
+			 const struct fr_health_row *rows, fr_str_fn str)
+{
+	fputs(lead, f);
+	fputs(bold, f);
+	str(f, rows[0].drive->label);
+	fputs(bold, f);
+	fputs(" / ", f);
+	str(f, rows[0].profile->name);
+	fputs(" steps ", f);
+	for (size_t i = 0; i < rows[0].fold; i++) {
+		fputs(i ? ", " : "", f);
+		str(f, rows[i].step_label);
+	}
+	fprintf(f, ": %s\n", rows[0].fold_text);
+}
+
+static void text_step(FILE *f, const struct fr_health_row *r)
+{
+	fprintf(f, "  %s / %s step %s: %s\n", r->drive->label, r->profile->name, r->step_label,
+		r->verdict);
+	if (r->step->health->recorded)
+		fr_text_health_figures(f, "      ", r, plain);
+}
+
+int fr_text_health(struct fr_out *o)
+{
+	const struct fr_report_health *h = o->rep->health;
+	FILE *f = o->f;
+
+	if (!h || !h->any)
+		return 0;
+	fputs("\nDrive health per step (read by the ssdnvme engine; an invalid step is left "
+	      "out of ranks unless --include-invalid):\n",
+	      f);
+	for (size_t i = 0; i < h->n; i += h->rows[i].fold ? h->rows[i].fold : 1) {
+		if (h->rows[i].fold)
+			fr_text_health_fold(f, "  ", "", &h->rows[i], plain);
+		else if (h->rows[i].listed)
+			text_step(f, &h->rows[i]);
+	}
+	return 0;
+}
