@@ -37,7 +37,7 @@ FR_SRCS      += report/report_health.c report/report_baseline.c
 # decided in the report stage, not the renderers (issue 24 item 1)
 FR_SRCS      += util/logscale.c report/report_sect.c report/report_ss.c
 # the endurance method's section (issue 41 item 1)
-FR_SRCS      += report/endurance.c out/out_endurance.c out/out_html_endurance.c
+FR_SRCS      += report/endurance.c out/out_html_endurance.c
 # the CSV report's rows built in memory, one write a row
 FR_SRCS      += out/csv_line.c
 # why the tail: the tag logs' slow I/Os against the median ones (issue 40)

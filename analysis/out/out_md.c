@@ -16,7 +16,6 @@
 #include "out/out_tailwhy.h"
 #include "out/out_fleet.h"
 #include "out/out_copy.h"
-#include "out/out_endurance.h"
 #include "out/out_tq.h"
 #include "out/out_md.h"
 #include "out/out_ops.h"
@@ -437,12 +436,6 @@ static int md_copy(struct fr_out *o)
 	return 0;
 }
 
-static int md_endurance(struct fr_out *o)
-{
-	fr_endurance_md(o->f, o->rep->ei);
-	return 0;
-}
-
 static int md_baseline(struct fr_out *o)
 {
 	fr_baseline_md(o->f, o->rep->bl);
@@ -469,7 +462,7 @@ const struct fr_out_ops fr_md_ops = {
 			[FR_SECT_FLEET] = md_fleet,
 			[FR_SECT_COPY] = md_copy,
 			[FR_SECT_HEALTH] = fr_md_health,
-			[FR_SECT_ENDURANCE] = md_endurance,
+			[FR_SECT_ENDURANCE] = fr_md_endurance,
 			[FR_SECT_WINS] = md_wins,
 			[FR_SECT_REF_PLACES] = md_ref_places,
 			[FR_SECT_UNUSED] = md_unused,

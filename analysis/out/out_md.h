@@ -9,5 +9,6 @@
 #include "out/out_ops.h"
 
 int fr_md_health(struct fr_out *o);
+int fr_md_endurance(struct fr_out *o);
 
 #endif

@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The Markdown report's method sections (out_md.h): drive health per step
- * as a list of the text report's lines, escaped.
+ * as a list of the text report's lines, escaped; the endurance method's
+ * WAF per step and cumulative as a table per drive and mix.
  */
 #include <stdio.h>
 
 #include "report/report.h"
 #include "report/report_health.h"
 #include "util/escape.h"
+#include "out/out_endurance.h"
 #include "out/out_md.h"
 #include "out/out_text.h"
 
@@ -44,5 +46,63 @@ int fr_md_health(struct fr_out *o)
 		else if (h->rows[i].listed)
 			md_step(f, &h->rows[i], fr_md_escape);
 	}
+	return 0;
+}
+
+/* ---- endurance */
+
+static void md_series(FILE *f, const struct fr_ei_series *se)
+{
+	char c[FR_EI_CELLS][32];
+
+	fputs("\n### ", f);
+	fr_md_escape(f, se->drive->label);
+	fputs(" / ", f);
+	fr_md_escape(f, se->profile->name);
+	fputs("\n\nWrite unit: ", f);
+	fr_md_escape(f, se->unit);
+	fputs(". Namespace: ", f);
+	fr_md_escape(f, se->drive_unit);
+	fputs(".\n\n| step | ns | fio MB | cum. fio MB | drive host MB | media MB | WAF | cum. WAF "
+	      "| write p99 µs | write p99.99 µs | media counter |\n"
+	      "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|\n",
+	      f);
+	for (size_t i = 0; i < se->n; i++) {
+		const struct fr_ei_point *p = &se->p[i];
+
+		fr_ei_cells(p, c);
+		fprintf(f, "| s%u | ", p->num);
+		if (p->nsid)
+			fprintf(f, "%u", p->nsid);
+		else
+			fputc('-', f);
+		for (int k = 0; k < FR_EI_CELLS; k++)
+			fprintf(f, " | %s", c[k]);
+		fputs(" | ", f);
+		fr_md_escape(f, fr_ei_waf_said(p));
+		fputs(" |\n", f);
+	}
+	if (*se->cum_why) {
+		fputs("\nCumulative WAF n/a ", f);
+		fr_md_escape(f, se->cum_why);
+		fputs(".\n", f);
+	}
+}
+
+int fr_md_endurance(struct fr_out *o)
+{
+	const struct fr_endurance *e = o->rep->ei;
+	FILE *f = o->f;
+
+	if (!e || !e->n)
+		return 0;
+	fputs("\n## Endurance: WAF per step and cumulative\n\njobs/endurance.fio. WAF = the "
+	      "drive's "
+	      "media bytes / the host bytes the drive counted beside them over the same steps "
+	      "(never fio's bytes); fio MB: what fio wrote (cum.: so far); drive host: the drive's "
+	      "host counter (SMART data units written when there is no WAF).\n",
+	      f);
+	for (size_t i = 0; i < e->n; i++)
+		md_series(f, &e->s[i]);
 	return 0;
 }

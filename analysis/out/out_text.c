@@ -17,7 +17,6 @@
 #include "out/out_tailwhy.h"
 #include "out/out_fleet.h"
 #include "out/out_copy.h"
-#include "out/out_endurance.h"
 #include "out/out_ai.h"
 #include "out/out_tq.h"
 #include "out/out_ops.h"
@@ -158,12 +157,6 @@ static int text_ref_places(struct fr_out *o)
 	return 0;
 }
 
-static int text_endurance(struct fr_out *o)
-{
-	fr_endurance_text(o->f, o->rep->ei);
-	return 0;
-}
-
 static int text_notes(struct fr_out *o)
 {
 	const struct fr_model *m = o->rep->m;
@@ -237,7 +230,7 @@ const struct fr_out_ops fr_text_ops = {
 			[FR_SECT_WINS] = text_wins,
 			[FR_SECT_REF_PLACES] = text_ref_places,
 			[FR_SECT_HEALTH] = fr_text_health,
-			[FR_SECT_ENDURANCE] = text_endurance,
+			[FR_SECT_ENDURANCE] = fr_text_endurance,
 			[FR_SECT_NOTES] = text_notes,
 			[FR_SECT_UNUSED] = text_unused,
 			[FR_SECT_BASELINE] = text_baseline,

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The terminal report's method sections (out_text.h): drive health per
- * step (issue 25), its figures as lines that the Markdown report lists too.
+ * step (issue 25), its figures as lines that the Markdown report lists too;
+ * the endurance method's WAF per step and cumulative (issue 41 item 1).
  */
 #include <inttypes.h>
 #include <math.h>
@@ -9,6 +10,8 @@
 
 #include "report/report.h"
 #include "report/report_health.h"
+#include "out/out.h"
+#include "out/out_endurance.h"
 #include "out/out_text.h"
 
 /* ---- drive health */
@@ -125,5 +128,48 @@ int fr_text_health(struct fr_out *o)
 		else if (h->rows[i].listed)
 			text_step(f, &h->rows[i]);
 	}
+	return 0;
+}
+
+/* ---- endurance: per drive and mix, the write unit beside the namespace's,
+ * then per step the bytes, WAF and write tails (report/endurance.h) */
+
+static void text_series(FILE *f, const struct fr_ei_series *se)
+{
+	char c[FR_EI_CELLS][32], ns[16];
+
+	fprintf(f, "  %s / %s: write unit %s\n", se->drive->label, se->profile->name, se->unit);
+	fprintf(f, "    namespace: %s\n", se->drive_unit);
+	fprintf(f, "    %-5s %3s %10s %10s %11s %10s %7s %7s %10s %10s  %s\n", "step", "ns",
+		"fio MB", "cum. MB", "drive host", "media MB", "WAF", "cum.", "p99 us", "p99.99 us",
+		"media counter");
+	for (size_t i = 0; i < se->n; i++) {
+		const struct fr_ei_point *p = &se->p[i];
+
+		fr_ei_cells(p, c);
+		snprintf(ns, sizeof(ns), "%u", p->nsid);
+		fprintf(f, "    s%-4u %3s %10s %10s %11s %10s %7s %7s %10s %10s  %s\n", p->num,
+			p->nsid ? ns : "-", c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7],
+			fr_ei_waf_said(p));
+	}
+	if (*se->cum_why)
+		fprintf(f, "    cumulative WAF n/a %s\n", se->cum_why);
+}
+
+int fr_text_endurance(struct fr_out *o)
+{
+	const struct fr_endurance *e = o->rep->ei;
+	FILE *f = o->f;
+
+	if (!e || !e->n)
+		return 0;
+	fputs("\n== endurance (jobs/endurance.fio): WAF per step and cumulative ==\n"
+	      "WAF = the drive's media bytes / the host bytes the drive counted beside them "
+	      "over the same steps (never fio's bytes); fio MB = bytes fio wrote (cum.: so far); "
+	      "drive host = the drive's host counter (SMART data units written when there is no "
+	      "WAF); write completion latency in us.\n",
+	      f);
+	for (size_t i = 0; i < e->n; i++)
+		text_series(f, &e->s[i]);
 	return 0;
 }
