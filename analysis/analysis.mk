@@ -41,7 +41,7 @@ FR_SRCS      += report/endurance.c out/out_html_endurance.c
 # the CSV report's rows built in memory, one write a row
 FR_SRCS      += out/csv_line.c
 # why the tail: the tag logs' slow I/Os against the median ones (issue 40)
-FR_SRCS      += util/appendf.c report/tailwhy.c report/tailwhy_read.c report/tailwhy_attr.c report/tailwhy_stat.c out/out_tailwhy.c
+FR_SRCS      += util/appendf.c report/tailwhy.c report/tailwhy_read.c report/tailwhy_attr.c report/tailwhy_stat.c out/out_html_tailwhy.c
 FR_OBJDIR    := $(BUILD)/obj/analysis
 FR_OBJS      := $(addprefix $(FR_OBJDIR)/,$(FR_SRCS:.c=.o))
 # the engine's tag log reader (pure C, engine/tags/taglog.h) for the tag logs

@@ -6,6 +6,7 @@
 
 #include "util/fixed.h"
 #include "out/out.h"
+#include "out/out_tailwhy.h"
 
 const char *fr_basis_name(enum fr_basis b)
 {
@@ -323,4 +324,41 @@ bool fr_wins_shown(const struct fr_ranking *r)
 		if (r->profiles[p].nplaced > 1)
 			return true;
 	return false;
+}
+
+/* ---- why the tail: what every format says of a key (out_tailwhy.h) */
+
+static const char *step_name(const struct fr_tw_key *k)
+{
+	return k->step && k->step->name ? k->step->name : "";
+}
+
+const char *fr_tw_method_text(void)
+{
+	return "the I/Os above the percentile against the median I/Os (ranks p45-p55) of "
+	       "the same tag key and step; K fixed from the median I/Os (their p90, at "
+	       "least 1); a factor is named when a one-sided Fisher exact test passes at "
+	       "0.01 over the factors tested and the slow share is 20 points above the "
+	       "median's, never from fewer than 30 slow I/Os";
+}
+
+void fr_tw_key_head(FILE *f, const struct fr_tw_key *k)
+{
+	fprintf(f, "%s, %s %s, job %s, %s%u %s", k->drive->label, k->profile, step_name(k),
+		k->job ? k->job : "?", k->nsid ? "ns" : "nsid ", k->nsid,
+		k->dir == FR_READ ? "reads" : "writes");
+	if (k->source == FR_TW_TAGLOG)
+		fprintf(f, " (tag log, %llu I/Os%s)", (unsigned long long)k->n,
+			k->truncated ? ", truncated: the I/Os it holds" : "");
+	else
+		fprintf(f, " (kept outliers only, no tag log)");
+}
+
+void fr_tw_fdp_line(FILE *f, const struct fr_tw_key *k, const char *pre)
+{
+	if (k->fdp_events >= 0)
+		fprintf(f,
+			"%sthe drive logged %ld FDP events in the run; their times are the "
+			"controller's clock and are not set against I/Os\n",
+			pre, k->fdp_events);
 }

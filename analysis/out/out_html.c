@@ -14,7 +14,6 @@
 #include "out/out.h"
 #include "out/baseline_out.h"
 #include "out/out_fdp.h"
-#include "out/out_tailwhy.h"
 #include "out/out_fleet.h"
 #include "out/out_copy.h"
 #include "out/out_cell.h"
@@ -250,12 +249,6 @@ static int html_fdp(struct fr_out *o)
 	return 0;
 }
 
-static int html_tailwhy(struct fr_out *o)
-{
-	fr_tailwhy_html(o->f, o->rep->tw);
-	return 0;
-}
-
 static int html_fleet(struct fr_out *o)
 {
 	fr_fleet_html(o->f, o->rep->fleet);
@@ -339,7 +332,7 @@ const struct fr_out_ops fr_html_ops = {
 			[FR_SECT_STATEMENTS] = html_statements,
 			[FR_SECT_NN] = html_nn,
 			[FR_SECT_FDP] = html_fdp,
-			[FR_SECT_TAILWHY] = html_tailwhy,
+			[FR_SECT_TAILWHY] = fr_html_tailwhy,
 			[FR_SECT_FLEET] = html_fleet,
 			[FR_SECT_COPY] = html_copy,
 			[FR_SECT_HEALTH] = html_health,

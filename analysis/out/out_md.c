@@ -13,7 +13,6 @@
 #include "out/out.h"
 #include "out/baseline_out.h"
 #include "out/out_fdp.h"
-#include "out/out_tailwhy.h"
 #include "out/out_fleet.h"
 #include "out/out_copy.h"
 #include "out/out_tq.h"
@@ -418,12 +417,6 @@ static int md_fdp(struct fr_out *o)
 	return 0;
 }
 
-static int md_tailwhy(struct fr_out *o)
-{
-	fr_tailwhy_md(o->f, o->rep->tw);
-	return 0;
-}
-
 static int md_fleet(struct fr_out *o)
 {
 	fr_fleet_md(o->f, o->rep->fleet);
@@ -458,7 +451,7 @@ const struct fr_out_ops fr_md_ops = {
 			[FR_SECT_STATEMENTS] = md_statements,
 			[FR_SECT_NN] = md_nn,
 			[FR_SECT_FDP] = md_fdp,
-			[FR_SECT_TAILWHY] = md_tailwhy,
+			[FR_SECT_TAILWHY] = fr_md_tailwhy,
 			[FR_SECT_FLEET] = md_fleet,
 			[FR_SECT_COPY] = md_copy,
 			[FR_SECT_HEALTH] = fr_md_health,

@@ -10,5 +10,6 @@
 
 int fr_md_health(struct fr_out *o);
 int fr_md_endurance(struct fr_out *o);
+int fr_md_tailwhy(struct fr_out *o);
 
 #endif

@@ -2,15 +2,18 @@
 /*
  * The Markdown report's method sections (out_md.h): drive health per step
  * as a list of the text report's lines, escaped; the endurance method's
- * WAF per step and cumulative as a table per drive and mix.
+ * WAF per step and cumulative as a table per drive and mix; why the tail
+ * as a list, one item per tag key.
  */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "report/report.h"
 #include "report/report_health.h"
 #include "util/escape.h"
 #include "out/out_endurance.h"
 #include "out/out_md.h"
+#include "out/out_tailwhy.h"
 #include "out/out_text.h"
 
 /* ---- drive health */
@@ -104,5 +107,37 @@ int fr_md_endurance(struct fr_out *o)
 	      f);
 	for (size_t i = 0; i < e->n; i++)
 		md_series(f, &e->s[i]);
+	return 0;
+}
+
+/* ---- why the tail */
+
+int fr_md_tailwhy(struct fr_out *o)
+{
+	const struct fr_tailwhy *tw = o->rep->tw;
+	FILE *f = o->f;
+	size_t i;
+
+	if (!tw || !tw->n)
+		return 0;
+	fprintf(f, "\n## Why the tail (p%g)\n\n", tw->pct);
+	fr_md_escape(f, fr_tw_method_text());
+	fputs(".\n\n", f);
+	for (i = 0; i < tw->n; i++) {
+		char *head = NULL;
+		size_t len = 0;
+		FILE *m = open_memstream(&head, &len);
+
+		if (!m)
+			return 0;
+		fr_tw_key_head(m, &tw->k[i]);
+		fclose(m);
+		fputs("- ", f);
+		fr_md_escape(f, head);
+		fputs(": ", f);
+		fr_md_escape(f, tw->k[i].sentence);
+		fputs("\n", f);
+		free(head);
+	}
 	return 0;
 }

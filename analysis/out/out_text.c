@@ -14,7 +14,6 @@
 #include "out/out.h"
 #include "out/baseline_out.h"
 #include "out/out_fdp.h"
-#include "out/out_tailwhy.h"
 #include "out/out_fleet.h"
 #include "out/out_copy.h"
 #include "out/out_ai.h"
@@ -94,12 +93,6 @@ static int text_provenance(struct fr_out *o)
 static int text_fdp(struct fr_out *o)
 {
 	fr_fdp_text(o->f, o->rep);
-	return 0;
-}
-
-static int text_tailwhy(struct fr_out *o)
-{
-	fr_tailwhy_text(o->f, o->rep->tw);
 	return 0;
 }
 
@@ -224,7 +217,7 @@ const struct fr_out_ops fr_text_ops = {
 			[FR_SECT_STATEMENTS] = fr_text_statements,
 			[FR_SECT_NN] = fr_text_nn,
 			[FR_SECT_FDP] = text_fdp,
-			[FR_SECT_TAILWHY] = text_tailwhy,
+			[FR_SECT_TAILWHY] = fr_text_tailwhy,
 			[FR_SECT_FLEET] = text_fleet,
 			[FR_SECT_COPY] = text_copy,
 			[FR_SECT_WINS] = text_wins,

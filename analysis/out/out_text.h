@@ -44,6 +44,7 @@ int fr_text_nn(struct fr_out *o);
 /* Entries of fr_text_ops for the method sections (out_text_sect.c). */
 int fr_text_health(struct fr_out *o);
 int fr_text_endurance(struct fr_out *o);
+int fr_text_tailwhy(struct fr_out *o);
 
 /* Writes text from input: as it is, or escaped for Markdown. */
 typedef void (*fr_str_fn)(FILE *f, const char *s);

@@ -2,7 +2,8 @@
 /*
  * The terminal report's method sections (out_text.h): drive health per
  * step (issue 25), its figures as lines that the Markdown report lists too;
- * the endurance method's WAF per step and cumulative (issue 41 item 1).
+ * the endurance method's WAF per step and cumulative (issue 41 item 1); why
+ * the tail, per tag key its sentence.
  */
 #include <inttypes.h>
 #include <math.h>
@@ -12,6 +13,7 @@
 #include "report/report_health.h"
 #include "out/out.h"
 #include "out/out_endurance.h"
+#include "out/out_tailwhy.h"
 #include "out/out_text.h"
 
 /* ---- drive health */
@@ -171,5 +173,27 @@ int fr_text_endurance(struct fr_out *o)
 	      f);
 	for (size_t i = 0; i < e->n; i++)
 		text_series(f, &e->s[i]);
+	return 0;
+}
+
+/* ---- why the tail (report/tailwhy.h) */
+
+int fr_text_tailwhy(struct fr_out *o)
+{
+	const struct fr_tailwhy *tw = o->rep->tw;
+	FILE *f = o->f;
+	size_t i;
+
+	if (!tw || !tw->n)
+		return 0;
+	fprintf(f, "\nWhy the tail (p%g): %s\n", tw->pct, fr_tw_method_text());
+	for (i = 0; i < tw->n; i++) {
+		const struct fr_tw_key *k = &tw->k[i];
+
+		fputs("  ", f);
+		fr_tw_key_head(f, k);
+		fprintf(f, ":\n    %s\n", k->sentence);
+		fr_tw_fdp_line(f, k, "    ");
+	}
 	return 0;
 }
