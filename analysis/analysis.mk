@@ -30,7 +30,7 @@ FR_SRCS      += read/placement.c report/fdp.c out/out_fdp.c
 FR_SRCS      += model/hist.c model/clients.c read/read_clients.c report/fleet.c report/fleet_dir.c report/fleet_read.c report/fleet_stats.c \
                 out/out_fleet.c out/out_fleet_json.c
 # the Copy method: its runs kept apart from the ranking, its section (issue 41)
-FR_SRCS      += model/copy.c read/read_copy.c read/read_whole.c out/out_copy.c
+FR_SRCS      += model/copy.c read/read_copy.c read/read_whole.c out/out_copy.c out/out_html_copy.c
 # the report stage's health rows and baseline rows (issue 24)
 FR_SRCS      += report/report_health.c report/report_baseline.c
 # the sections shown, their charts' scales and the steady-state fit,

@@ -15,7 +15,6 @@
 #include "out/baseline_out.h"
 #include "out/out_fdp.h"
 #include "out/out_fleet.h"
-#include "out/out_copy.h"
 #include "out/out_cell.h"
 #include "out/out_html_health.h"
 #include "out/out_endurance.h"
@@ -255,12 +254,6 @@ static int html_fleet(struct fr_out *o)
 	return 0;
 }
 
-static int html_copy(struct fr_out *o)
-{
-	fr_copy_html(o->f, o->rep->m);
-	return 0;
-}
-
 static int html_health(struct fr_out *o)
 {
 	fr_html_health(o->f, o->rep->health);
@@ -334,7 +327,7 @@ const struct fr_out_ops fr_html_ops = {
 			[FR_SECT_FDP] = html_fdp,
 			[FR_SECT_TAILWHY] = fr_html_tailwhy,
 			[FR_SECT_FLEET] = html_fleet,
-			[FR_SECT_COPY] = html_copy,
+			[FR_SECT_COPY] = fr_html_copy,
 			[FR_SECT_HEALTH] = html_health,
 			[FR_SECT_ENDURANCE] = html_endurance,
 			[FR_SECT_WINS] = html_wins,

@@ -14,7 +14,6 @@
 #include "out/baseline_out.h"
 #include "out/out_fdp.h"
 #include "out/out_fleet.h"
-#include "out/out_copy.h"
 #include "out/out_tq.h"
 #include "out/out_md.h"
 #include "out/out_ops.h"
@@ -423,12 +422,6 @@ static int md_fleet(struct fr_out *o)
 	return 0;
 }
 
-static int md_copy(struct fr_out *o)
-{
-	fr_copy_md(o->f, o->rep->m, fr_md_escape);
-	return 0;
-}
-
 static int md_baseline(struct fr_out *o)
 {
 	fr_baseline_md(o->f, o->rep->bl);
@@ -453,7 +446,7 @@ const struct fr_out_ops fr_md_ops = {
 			[FR_SECT_FDP] = md_fdp,
 			[FR_SECT_TAILWHY] = fr_md_tailwhy,
 			[FR_SECT_FLEET] = md_fleet,
-			[FR_SECT_COPY] = md_copy,
+			[FR_SECT_COPY] = fr_md_copy,
 			[FR_SECT_HEALTH] = fr_md_health,
 			[FR_SECT_ENDURANCE] = fr_md_endurance,
 			[FR_SECT_WINS] = md_wins,

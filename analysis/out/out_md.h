@@ -11,5 +11,6 @@
 int fr_md_health(struct fr_out *o);
 int fr_md_endurance(struct fr_out *o);
 int fr_md_tailwhy(struct fr_out *o);
+int fr_md_copy(struct fr_out *o); /* out_copy.c, with the text's */
 
 #endif

@@ -15,7 +15,6 @@
 #include "out/baseline_out.h"
 #include "out/out_fdp.h"
 #include "out/out_fleet.h"
-#include "out/out_copy.h"
 #include "out/out_ai.h"
 #include "out/out_tq.h"
 #include "out/out_ops.h"
@@ -99,12 +98,6 @@ static int text_fdp(struct fr_out *o)
 static int text_fleet(struct fr_out *o)
 {
 	fr_fleet_text(o->f, o->rep->fleet);
-	return 0;
-}
-
-static int text_copy(struct fr_out *o)
-{
-	fr_copy_text(o->f, o->rep->m);
 	return 0;
 }
 
@@ -219,7 +212,7 @@ const struct fr_out_ops fr_text_ops = {
 			[FR_SECT_FDP] = text_fdp,
 			[FR_SECT_TAILWHY] = fr_text_tailwhy,
 			[FR_SECT_FLEET] = text_fleet,
-			[FR_SECT_COPY] = text_copy,
+			[FR_SECT_COPY] = fr_text_copy,
 			[FR_SECT_WINS] = text_wins,
 			[FR_SECT_REF_PLACES] = text_ref_places,
 			[FR_SECT_HEALTH] = fr_text_health,

@@ -45,6 +45,7 @@ int fr_text_nn(struct fr_out *o);
 int fr_text_health(struct fr_out *o);
 int fr_text_endurance(struct fr_out *o);
 int fr_text_tailwhy(struct fr_out *o);
+int fr_text_copy(struct fr_out *o); /* out_copy.c, with Markdown's */
 
 /* Writes text from input: as it is, or escaped for Markdown. */
 typedef void (*fr_str_fn)(FILE *f, const char *s);
