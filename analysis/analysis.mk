@@ -19,7 +19,7 @@ FR_SRCS      += model/health.c model/health_step.c read/read_health.c out/out_ht
 # a capped step's rate target and whether it was reached (issue 24)
 FR_SRCS      += model/rate_target.c report/runinfo.c out/out_html_ss.c
 # the SATA roundup's thread x queue-depth method (issue 15)
-FR_SRCS      += model/pooled.c rank/tq.c out/out_tq.c out/out_tq_html.c
+FR_SRCS      += model/pooled.c rank/tq.c out/out_csv_tq.c out/out_tq_html.c
 # the AI methods: checkpoint bursts and KV-cache reads (issue 41 items 2, 3)
 FR_SRCS      += read/read_ai.c report/ai.c report/ai_job.c report/ai_ckpt.c report/ai_kv.c out/out_ai.c
 # the SNIA PTS tests (issue 27): fiorank pts

@@ -7,6 +7,8 @@
 #include "util/fixed.h"
 #include "out/out.h"
 #include "out/out_tailwhy.h"
+#include "out/out_tq.h"
+#include "rank/tq.h"
 
 const char *fr_basis_name(enum fr_basis b)
 {
@@ -361,4 +363,44 @@ void fr_tw_fdp_line(FILE *f, const struct fr_tw_key *k, const char *pre)
 			"%sthe drive logged %ld FDP events in the run; their times are the "
 			"controller's clock and are not set against I/Os\n",
 			pre, k->fdp_events);
+}
+
+/* ---- the tq-sweep section: what every format reads of it (out_tq.h) */
+
+/* The section the report stage built (report.c), or NULL when no drive ran it. */
+const struct fr_tq *fr_tq_section(const struct fr_report *rep)
+{
+	return rep->tq && rep->tq->nd ? rep->tq : NULL;
+}
+
+/* A figure for print: IOPS as is, latency in µs. */
+double fr_tq_shown(const struct fr_tq_point *pt, int f)
+{
+	return f == FR_TQ_IOPS ? pt->fig[f] : fr_us(pt->fig[f]);
+}
+
+/* Rows of one step in IOPS order (unranked last). */
+size_t fr_tq_step_rows(const struct fr_tq *t, const struct fr_tq_series *k,
+		       const struct fr_tq_point **pts, const struct fr_drive **drv)
+{
+	size_t n = 0;
+
+	for (unsigned want = 0; want <= t->nd; want++)
+		for (size_t i = 0; i < t->nd; i++) {
+			const struct fr_tq_point *pt = fr_tq_at(&t->d[i], k);
+
+			if (pt && pt->place[FR_TQ_IOPS] == (want ? want : t->nd + 1)) {
+				pts[n] = pt;
+				drv[n++] = t->d[i].drive;
+			}
+		}
+	for (size_t i = 0; i < t->nd; i++) {
+		const struct fr_tq_point *pt = fr_tq_at(&t->d[i], k);
+
+		if (pt && !pt->place[FR_TQ_IOPS]) {
+			pts[n] = pt;
+			drv[n++] = t->d[i].drive;
+		}
+	}
+	return n;
 }

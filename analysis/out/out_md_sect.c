@@ -3,7 +3,7 @@
  * The Markdown report's method sections (out_md.h): drive health per step
  * as a list of the text report's lines, escaped; the endurance method's
  * WAF per step and cumulative as a table per drive and mix; why the tail
- * as a list, one item per tag key.
+ * as a list, one item per tag key; the tq-sweep as one table.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +14,8 @@
 #include "out/out_endurance.h"
 #include "out/out_md.h"
 #include "out/out_tailwhy.h"
+#include "out/out_tq.h"
+#include "rank/tq.h"
 #include "out/out_text.h"
 
 /* ---- drive health */
@@ -140,4 +142,51 @@ int fr_md_tailwhy(struct fr_out *o)
 		free(head);
 	}
 	return 0;
+}
+
+/* ---- tq-sweep */
+
+int fr_tq_md(FILE *f, const struct fr_report *rep)
+{
+	const struct fr_tq *t = fr_tq_section(rep);
+	char b[32];
+
+	if (!t)
+		return 0;
+	fprintf(f,
+		"\n## tq-sweep: 8K random 70/30, threads x queue depth (%s basis)\n\n"
+		"| step | drive | IOPS | pl. | mean µs | pl. | max µs | pl. | stddev µs | "
+		"pl. |\n"
+		"|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+		fr_basis_name(t->basis));
+	for (size_t k = 0; k < t->nseries; k++)
+		for (size_t i = 0; i < t->nd; i++) {
+			const struct fr_tq_point *pt = fr_tq_at(&t->d[i], &t->series[k]);
+
+			if (!pt)
+				continue;
+			fprintf(f, "| %s | %s |", t->series[k].name, t->d[i].drive->label);
+			for (int g = 0; g < FR_TQ_NFIGS; g++) {
+				fprintf(f, " %s |",
+					fr_num(b, sizeof(b), fr_tq_shown(pt, g), g ? 1 : 0));
+				fprintf(f, pt->place[g] ? " %u |" : " - |", pt->place[g]);
+			}
+			fputc('\n', f);
+		}
+	for (size_t i = 0; i < t->nd; i++)
+		for (size_t r = 0; r < t->d[i].nrounds; r++) {
+			const struct fr_tq_point *pt = &t->d[i].rounds[r];
+
+			fprintf(f, "%s| precondition %s | %s |", r ? "" : "\n", pt->step->name,
+				t->d[i].drive->label);
+			for (int g = 0; g < FR_TQ_NFIGS; g++)
+				fprintf(f, " %s | |",
+					fr_num(b, sizeof(b), fr_tq_shown(pt, g), g ? 1 : 0));
+			fputc('\n', f);
+		}
+	for (size_t i = 0; i < t->nref; i++)
+		fprintf(f, "\nPublished (%s): %s, %.0f IOPS (%s); %s\n", t->ref[i].drive->review,
+			t->ref[i].drive->label, fr_step_iops(t->ref[i].step), t->ref[i].step->name,
+			t->ref[i].note);
+	return ferror(f) ? -1 : 0;
 }

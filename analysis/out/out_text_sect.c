@@ -3,17 +3,22 @@
  * The terminal report's method sections (out_text.h): drive health per
  * step (issue 25), its figures as lines that the Markdown report lists too;
  * the endurance method's WAF per step and cumulative (issue 41 item 1); why
- * the tail, per tag key its sentence.
+ * the tail, per tag key its sentence; the tq-sweep (tq.h): per step a table
+ * of the drives with the four figures and their places, the preconditioning
+ * rounds, the published point.
  */
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "report/report.h"
 #include "report/report_health.h"
 #include "out/out.h"
 #include "out/out_endurance.h"
 #include "out/out_tailwhy.h"
+#include "out/out_tq.h"
+#include "rank/tq.h"
 #include "out/out_text.h"
 
 /* ---- drive health */
@@ -196,4 +201,77 @@ int fr_text_tailwhy(struct fr_out *o)
 		fr_tw_fdp_line(f, k, "    ");
 	}
 	return 0;
+}
+
+/* ---- tq-sweep */
+
+static void text_cells(FILE *f, const struct fr_tq_point *pt, bool places)
+{
+	char b[32];
+
+	for (int i = 0; i < FR_TQ_NFIGS; i++) {
+		fprintf(f, " %11s",
+			fr_num(b, sizeof(b), fr_tq_shown(pt, i), i == FR_TQ_IOPS ? 0 : 1));
+		if (places)
+			fprintf(f, pt->place[i] ? " (%u)" : " (-)", pt->place[i]);
+	}
+	if (pt->problem)
+		fprintf(f, "  not ranked: %s", pt->problem);
+	fputc('\n', f);
+}
+
+int fr_tq_text(FILE *f, const struct fr_report *rep)
+{
+	const struct fr_tq *t = fr_tq_section(rep);
+	const struct fr_tq_point **pts;
+	const struct fr_drive **drv;
+
+	if (!t)
+		return 0;
+	pts = calloc(t->nd + 1, sizeof(*pts));
+	drv = calloc(t->nd + 1, sizeof(*drv));
+	if (!pts || !drv) {
+		free(pts);
+		free(drv);
+		return -1;
+	}
+	fprintf(f, "\n== tq-sweep: 8K random 70/30, threads x queue depth (%s basis) ==\n",
+		fr_basis_name(t->basis));
+	fputs("IOPS: sum over the jobs of one fio group; mean: operation-weighted over reads,\n"
+	      "writes and jobs; max: largest of any job and direction; stddev: pooled over jobs\n"
+	      "and directions.  Latency in µs; (n) is the place at the step, for IOPS the\n"
+	      "highest first, for latencies the lowest.\n",
+	      f);
+	for (size_t k = 0; k < t->nseries; k++) {
+		size_t n = fr_tq_step_rows(t, &t->series[k], pts, drv);
+
+		fprintf(f, "\nstep %s (%u job%s x queue depth %u = %u outstanding):\n",
+			t->series[k].name, t->series[k].jobs, t->series[k].jobs == 1 ? "" : "s",
+			t->series[k].depth, t->series[k].jobs * t->series[k].depth);
+		fprintf(f, "  %-28s %15s %15s %15s %15s\n", "drive", "IOPS", "mean µs", "max µs",
+			"stddev µs");
+		for (size_t i = 0; i < n; i++) {
+			fprintf(f, "  %-28s", drv[i]->label);
+			text_cells(f, pts[i], true);
+		}
+	}
+	for (size_t i = 0; i < t->nd; i++) {
+		if (!t->d[i].nrounds)
+			continue;
+		fprintf(f, "\npreconditioning rounds of %s (the workload at t%uq%u):\n",
+			t->d[i].drive->label, t->d[i].rounds[0].jobs, t->d[i].rounds[0].depth);
+		fprintf(f, "  %-28s %11s %11s %11s %11s\n", "round", "IOPS", "mean µs", "max µs",
+			"stddev µs");
+		for (size_t r = 0; r < t->d[i].nrounds; r++) {
+			fprintf(f, "  %-28s", t->d[i].rounds[r].step->name);
+			text_cells(f, &t->d[i].rounds[r], false);
+		}
+	}
+	for (size_t i = 0; i < t->nref; i++)
+		fprintf(f, "\npublished (%s): %s, %.0f IOPS (%s); %s\n", t->ref[i].drive->review,
+			t->ref[i].drive->label, fr_step_iops(t->ref[i].step), t->ref[i].step->name,
+			t->ref[i].note);
+	free(pts);
+	free(drv);
+	return ferror(f) ? -1 : 0;
 }
