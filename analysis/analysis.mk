@@ -7,7 +7,7 @@ FR_SRCS      := util/json_get.c model/model.c model/model_merge.c model/model_do
                 chart/chart_axis.c chart/chart_legend.c out/out_html_lat.c out/out_html_nn.c report/crosscheck.c report/report.c report/report_peak.c report/report_prov.c read/read_kept.c \
                 out/out_html_dist.c out/out_cell.c out/out_html_toc.c
 # one ops table per format, one driver over the sections (issue 38)
-FR_SRCS      += out/out_walk.c report/report_unused.c out/out_text_rank.c out/out_text_line.c out/out_csv_row.c out/out_csv_rank.c out/out_json_val.c out/out_json_rank.c out/out_html_rank.c out/out_json_sect.c
+FR_SRCS      += out/out_walk.c report/report_unused.c out/out_text_rank.c out/out_text_line.c out/out_csv_row.c out/out_csv_rank.c out/out_json_val.c out/out_json_rank.c out/out_html_rank.c out/out_json_sect.c out/out_text_sect.c out/out_md_sect.c out/out_json_health.c
 # latency over time from fio's own logs (issue 14)
 FR_SRCS      += read/read_fio_log.c out/out_html_log.c
 # which drive and which run (issue 13)
@@ -15,11 +15,11 @@ FR_SRCS      += read/provenance.c read/prov_manifest.c read/prov_identity.c read
 # labels from what the jobs did (issue 21)
 FR_SRCS      += model/workload.c model/ran.c
 # drive health per step: verdict, WAF (issue 25)
-FR_SRCS      += model/health.c model/health_step.c read/read_health.c out/out_health.c out/out_html_health.c
+FR_SRCS      += model/health.c model/health_step.c read/read_health.c out/out_html_health.c
 # a capped step's rate target and whether it was reached (issue 24)
 FR_SRCS      += model/rate_target.c report/runinfo.c out/out_html_ss.c
 # the SATA roundup's thread x queue-depth method (issue 15)
-FR_SRCS      += model/pooled.c rank/tq.c out/out_tq.c out/out_tq_html.c
+FR_SRCS      += model/pooled.c rank/tq.c out/out_csv_tq.c out/out_tq_html.c
 # the AI methods: checkpoint bursts and KV-cache reads (issue 41 items 2, 3)
 FR_SRCS      += read/read_ai.c report/ai.c report/ai_job.c report/ai_ckpt.c report/ai_kv.c out/out_ai.c
 # the SNIA PTS tests (issue 27): fiorank pts
@@ -30,18 +30,18 @@ FR_SRCS      += read/placement.c report/fdp.c out/out_fdp.c
 FR_SRCS      += model/hist.c model/clients.c read/read_clients.c report/fleet.c report/fleet_dir.c report/fleet_read.c report/fleet_stats.c \
                 out/out_fleet.c out/out_fleet_json.c
 # the Copy method: its runs kept apart from the ranking, its section (issue 41)
-FR_SRCS      += model/copy.c read/read_copy.c read/read_whole.c out/out_copy.c
+FR_SRCS      += model/copy.c read/read_copy.c read/read_whole.c out/out_copy.c out/out_html_copy.c
 # the report stage's health rows and baseline rows (issue 24)
 FR_SRCS      += report/report_health.c report/report_baseline.c
 # the sections shown, their charts' scales and the steady-state fit,
 # decided in the report stage, not the renderers (issue 24 item 1)
 FR_SRCS      += util/logscale.c report/report_sect.c report/report_ss.c
 # the endurance method's section (issue 41 item 1)
-FR_SRCS      += report/endurance.c out/out_endurance.c out/out_html_endurance.c
+FR_SRCS      += report/endurance.c out/out_html_endurance.c
 # the CSV report's rows built in memory, one write a row
 FR_SRCS      += out/csv_line.c
 # why the tail: the tag logs' slow I/Os against the median ones (issue 40)
-FR_SRCS      += util/appendf.c report/tailwhy.c report/tailwhy_read.c report/tailwhy_attr.c report/tailwhy_stat.c out/out_tailwhy.c
+FR_SRCS      += util/appendf.c report/tailwhy.c report/tailwhy_read.c report/tailwhy_attr.c report/tailwhy_stat.c out/out_html_tailwhy.c
 FR_OBJDIR    := $(BUILD)/obj/analysis
 FR_OBJS      := $(addprefix $(FR_OBJDIR)/,$(FR_SRCS:.c=.o))
 # the engine's tag log reader (pure C, engine/tags/taglog.h) for the tag logs

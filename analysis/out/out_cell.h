@@ -13,7 +13,7 @@
 #include <stdio.h>
 
 /* The health columns of the CSV (issue 25): section "health" rows fill them
- * (fr_health_csv_fields(), out_health.c). */
+ * (out_csv_row.c). */
 #define FR_HEALTH_CSV_COLUMNS                                                                 \
 	",valid,invalid_reason,temp_before_k,temp_after_k,temp_max_k,critical_warning,"       \
 	"tmt1_count_delta,tmt2_count_delta,tmt1_time_s_delta,tmt2_time_s_delta,"              \

@@ -6,6 +6,9 @@
 
 #include "util/fixed.h"
 #include "out/out.h"
+#include "out/out_tailwhy.h"
+#include "out/out_tq.h"
+#include "rank/tq.h"
 
 const char *fr_basis_name(enum fr_basis b)
 {
@@ -323,4 +326,81 @@ bool fr_wins_shown(const struct fr_ranking *r)
 		if (r->profiles[p].nplaced > 1)
 			return true;
 	return false;
+}
+
+/* ---- why the tail: what every format says of a key (out_tailwhy.h) */
+
+static const char *step_name(const struct fr_tw_key *k)
+{
+	return k->step && k->step->name ? k->step->name : "";
+}
+
+const char *fr_tw_method_text(void)
+{
+	return "the I/Os above the percentile against the median I/Os (ranks p45-p55) of "
+	       "the same tag key and step; K fixed from the median I/Os (their p90, at "
+	       "least 1); a factor is named when a one-sided Fisher exact test passes at "
+	       "0.01 over the factors tested and the slow share is 20 points above the "
+	       "median's, never from fewer than 30 slow I/Os";
+}
+
+void fr_tw_key_head(FILE *f, const struct fr_tw_key *k)
+{
+	fprintf(f, "%s, %s %s, job %s, %s%u %s", k->drive->label, k->profile, step_name(k),
+		k->job ? k->job : "?", k->nsid ? "ns" : "nsid ", k->nsid,
+		k->dir == FR_READ ? "reads" : "writes");
+	if (k->source == FR_TW_TAGLOG)
+		fprintf(f, " (tag log, %llu I/Os%s)", (unsigned long long)k->n,
+			k->truncated ? ", truncated: the I/Os it holds" : "");
+	else
+		fprintf(f, " (kept outliers only, no tag log)");
+}
+
+void fr_tw_fdp_line(FILE *f, const struct fr_tw_key *k, const char *pre)
+{
+	if (k->fdp_events >= 0)
+		fprintf(f,
+			"%sthe drive logged %ld FDP events in the run; their times are the "
+			"controller's clock and are not set against I/Os\n",
+			pre, k->fdp_events);
+}
+
+/* ---- the tq-sweep section: what every format reads of it (out_tq.h) */
+
+/* The section the report stage built (report.c), or NULL when no drive ran it. */
+const struct fr_tq *fr_tq_section(const struct fr_report *rep)
+{
+	return rep->tq && rep->tq->nd ? rep->tq : NULL;
+}
+
+/* A figure for print: IOPS as is, latency in µs. */
+double fr_tq_shown(const struct fr_tq_point *pt, int f)
+{
+	return f == FR_TQ_IOPS ? pt->fig[f] : fr_us(pt->fig[f]);
+}
+
+/* Rows of one step in IOPS order (unranked last). */
+size_t fr_tq_step_rows(const struct fr_tq *t, const struct fr_tq_series *k,
+		       const struct fr_tq_point **pts, const struct fr_drive **drv)
+{
+	size_t n = 0;
+
+	for (unsigned want = 0; want <= t->nd; want++)
+		for (size_t i = 0; i < t->nd; i++) {
+			const struct fr_tq_point *pt = fr_tq_at(&t->d[i], k);
+
+			if (pt && pt->place[FR_TQ_IOPS] == (want ? want : t->nd + 1)) {
+				pts[n] = pt;
+				drv[n++] = t->d[i].drive;
+			}
+		}
+	for (size_t i = 0; i < t->nd; i++) {
+		const struct fr_tq_point *pt = fr_tq_at(&t->d[i], k);
+
+		if (pt && !pt->place[FR_TQ_IOPS]) {
+			pts[n] = pt;
+			drv[n++] = t->d[i].drive;
+		}
+	}
+	return n;
 }

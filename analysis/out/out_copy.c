@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The Copy section in text, Markdown and HTML (out_copy.h; JSON's is
- * out_json_sect.c): per run,
- * the Copy phase and the host's copy side by side, their ratio, and the bus
- * bytes the Copy saved.  Printed only when a Copy run was read, so that
- * other reports are unchanged.
+ * The Copy section of the text and Markdown reports (out_copy.h; JSON's is
+ * out_json_sect.c, HTML's out_html_copy.c): per run, the Copy phase and the
+ * host's copy side by side, their ratio, and the bus bytes the Copy saved.
+ * One writer prints both, as their tables have the same cells in the same
+ * order and differ only in separators.  Printed only when a Copy run was
+ * read, so that other reports are unchanged.
  */
 #include <inttypes.h>
 #include <math.h>
@@ -12,15 +13,18 @@
 #include <string.h>
 
 #include "model/copy.h"
+#include "report/report.h"
 #include "out/out_copy.h"
+#include "out/out_md.h"
+#include "out/out_text.h"
 #include "util/escape.h"
 
-static const char *const HOW_BUS =
+const char *const fr_copy_how_bus =
 	"bus bytes: data moved over the bus besides the commands themselves; the "
 	"host's copy moves every byte twice (read in, written out: its read and write "
 	"io_bytes), a Copy one 32-byte source range per command (fio's write total_ios "
 	"x 32); saved = 2 x the bytes the Copy landed - 32 x its commands";
-static const char *const HOW_CPU =
+const char *const fr_copy_how_cpu =
 	"CPU: fio's usr_cpu + sys_cpu of the copying jobs (the Copy; the host's read and "
 	"write), summed; CPU s/GB: each job's (usr + sys) x its job_runtime, over the "
 	"bytes landed (fio restarts both at the end of ramp_time)";
@@ -147,7 +151,8 @@ static void section_tw(const struct tw *w, const struct fr_model *m)
 	fputs(w->md ? "\n## Copy: the drive's Copy command against the host's copy\n\n"
 		    : "\n== Copy: the drive's Copy command against the host's copy ==\n",
 	      w->f);
-	fprintf(w->f, "%s%s.\n%s%s.\n", w->md ? "" : "  ", HOW_BUS, w->md ? "\n" : "  ", HOW_CPU);
+	fprintf(w->f, "%s%s.\n%s%s.\n", w->md ? "" : "  ", fr_copy_how_bus, w->md ? "\n" : "  ",
+		fr_copy_how_cpu);
 	for (size_t i = 0; i < m->ncopy; i++)
 		run_tw(w, &m->copy[i]);
 }
@@ -157,79 +162,14 @@ static void plain_str(FILE *f, const char *s)
 	fr_write_escaped(f, s, strlen(s), FR_ESC_CONTROLS);
 }
 
-void fr_copy_text(FILE *f, const struct fr_model *m)
+int fr_text_copy(struct fr_out *o)
 {
-	section_tw(&(struct tw){f, false, plain_str}, m);
+	section_tw(&(struct tw){o->f, false, plain_str}, o->rep->m);
+	return 0;
 }
 
-void fr_copy_md(FILE *f, const struct fr_model *m, void (*md_str)(FILE *f, const char *s))
+int fr_md_copy(struct fr_out *o)
 {
-	section_tw(&(struct tw){f, true, md_str}, m);
-}
-
-/* ---- HTML */
-
-static void html_cell(FILE *f, const char *fmt, double v)
-{
-	fputs("<td>", f);
-	num(f, fmt, v);
-	fputs("</td>", f);
-}
-
-static void html_phase(FILE *f, const char *name, const struct fr_copy_phase *p)
-{
-	fprintf(f, "<tr><th>%s</th>", name);
-	html_cell(f, "%.1f", p->mbps);
-	html_cell(f, "%.1f", p->cpu_pct);
-	html_cell(f, "%.3f", p->cpu_s_per_gb);
-	html_cell(f, "%.0f", p->bus_bytes);
-	html_cell(f, "%.5f", p->landed_bytes > 0 ? p->bus_bytes / p->landed_bytes : NAN);
-	html_cell(f, "%.1f", p->rd_p50 / 1000);
-	html_cell(f, "%.1f", p->rd_p99 / 1000);
-	html_cell(f, "%.1f", p->rd_p999 / 1000);
-	fputs("</tr>\n", f);
-}
-
-static void html_run(FILE *f, const struct fr_copy_run *r)
-{
-	fputs("<h3>", f);
-	fr_html_escape(f, r->drive);
-	fputs("</h3>\n<p>", f);
-	fr_html_escape(f, r->source);
-	if (r->why[0]) {
-		fputs(": not compared: ", f);
-		fr_html_escape(f, r->why);
-		fputs("</p>\n", f);
-		return;
-	}
-	fprintf(f,
-		"; %u bytes per Copy command</p>\n<table>\n<tr><th>phase</th><th>MB/s "
-		"landed</th><th>CPU %%</th><th>CPU s/GB</th><th>bus bytes</th><th>bus B per B "
-		"landed</th><th>reader p50 µs</th><th>reader p99 µs</th><th>reader p99.9 "
-		"µs</th></tr>\n",
-		r->range_bytes);
-	html_phase(f, "copy", &r->copy);
-	html_phase(f, "host", &r->host);
-	fputs("<tr><th>copy/host</th>", f);
-	html_cell(f, "%.3f", r->r_mbps);
-	fputs("<td></td>", f);
-	html_cell(f, "%.3f", r->r_cpu_gb);
-	fputs("<td></td><td></td>", f);
-	html_cell(f, "%.3f", r->r_p50);
-	html_cell(f, "%.3f", r->r_p99);
-	html_cell(f, "%.3f", r->r_p999);
-	fprintf(f, "</tr>\n</table>\n<p>bus bytes saved by the Copy: %.0f</p>\n", r->bus_saved);
-}
-
-void fr_copy_html(FILE *f, const struct fr_model *m)
-{
-	if (!m->ncopy)
-		return;
-	fprintf(f,
-		"<section class=\"copy\" id=\"copy\">\n<h2>Copy: the drive's Copy command "
-		"against the host's copy</h2>\n<p>%s.</p>\n<p>%s.</p>\n",
-		HOW_BUS, HOW_CPU);
-	for (size_t i = 0; i < m->ncopy; i++)
-		html_run(f, &m->copy[i]);
-	fputs("</section>\n", f);
+	section_tw(&(struct tw){o->f, true, fr_md_escape}, o->rep->m);
+	return 0;
 }

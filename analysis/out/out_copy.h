@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * The Copy method in the reports (issue 41 item 4, out_copy.c): per run
+ * The Copy method in the reports (issue 41 item 4; text and Markdown:
+ * out_copy.c, HTML: out_html_copy.c, JSON: out_json_sect.c): per run
  * (model/copy.h), the Copy phase and the host's copy side by side (MB/s
  * landed, host CPU, bus bytes, the reader's p50/p99/p99.9), their ratio and
  * the bus bytes saved; a run that is no comparison with the reason.
@@ -13,26 +14,9 @@
 
 #include "model/model.h"
 
-struct json_object;
-
-/**
- * fr_copy_text() - the Copy section of the text report
- * @f: where it is written
- * @m: the model (its Copy runs)
- */
-void fr_copy_text(FILE *f, const struct fr_model *m);
-/**
- * fr_copy_md() - the Copy section of the Markdown report
- * @f: where it is written
- * @m: the model
- * @md_str: writes text from input escaped for Markdown (out_md.c's)
- */
-void fr_copy_md(FILE *f, const struct fr_model *m, void (*md_str)(FILE *f, const char *s));
-/**
- * fr_copy_html() - the Copy section of the HTML report
- * @f: where it is written
- * @m: the model
- */
-void fr_copy_html(FILE *f, const struct fr_model *m);
+/* How the bus bytes and the CPU figures are counted, one sentence each
+ * without its full stop (every format's Copy section says them). */
+extern const char *const fr_copy_how_bus;
+extern const char *const fr_copy_how_cpu;
 
 #endif

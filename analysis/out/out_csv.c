@@ -17,7 +17,6 @@
 #include "report/fdp.h"
 #include "out/out_fdp.h"
 #include "out/out_cell.h"
-#include "out/out_health.h"
 #include "out/out_tq.h"
 #include "out/out_ops.h"
 #include "out/out_csv.h"

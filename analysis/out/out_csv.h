@@ -38,7 +38,7 @@ struct fr_csv_row {
  */
 struct fr_csv_row fr_csv_blank(const char *section);
 /**
- * fr_csv_emit() - write a row, its health cells last (out_health.c)
+ * fr_csv_emit() - write a row, its health cells last
  * @f: where it is written
  * @r: the row
  */

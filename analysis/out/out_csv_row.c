@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * A CSV row (out_csv.h): built field by field, written in the columns'
- * order (FR_CSV_COLUMNS, docs/fiorank.md), its health cells by
- * out_health.c.
+ * order (FR_CSV_COLUMNS, docs/fiorank.md), its drive health cells last.
  */
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,7 +13,7 @@
 #include "out/out.h"
 #include "out/csv_line.h"
 #include "out/out_cell.h"
-#include "out/out_health.h"
+#include "report/report_health.h"
 #include "out/out_csv.h"
 
 struct fr_csv_row fr_csv_blank(const char *section)
@@ -110,7 +110,53 @@ static void comma_text(struct fr_csv_line *l, const char *s)
 	fr_csv_line_text(l, s);
 }
 
-/* The row in memory up to its health cells, which out_health.c writes. */
+static void csv_int(FILE *f, int64_t v)
+{
+	fputc(',', f);
+	if (v >= 0)
+		fprintf(f, "%" PRId64, v);
+}
+
+static void csv_num(FILE *f, double v, int prec)
+{
+	fputc(',', f);
+	if (isfinite(v))
+		fprintf(f, "%.*f", prec, v);
+}
+
+/* The health columns (FR_HEALTH_CSV_COLUMNS, out_cell.h), each led by its
+ * comma: valid (1/0), reason, temperatures in kelvin, critical warning, the
+ * counters' deltas, host, SMART-host and media bytes, WAF and its source; a
+ * value not known is an empty field, all are for a NULL row. */
+static void health_fields(FILE *f, const struct fr_health_row *r)
+{
+	const struct fr_health *h = r ? r->step->health : NULL;
+	static const enum fr_hc deltas[] = {FR_HC_TMT1_N, FR_HC_TMT2_N,	  FR_HC_TMT1_S,
+					    FR_HC_TMT2_S, FR_HC_WARN_MIN, FR_HC_CRIT_MIN,
+					    FR_HC_DUW};
+
+	if (!h || !h->recorded) {
+		/* one comma per column; a step without a record says why in valid's place */
+		fr_csv_commas(f, FR_HEALTH_CSV_COLUMNS);
+		return;
+	}
+	fprintf(f, ",%d,", h->invalid ? 0 : 1);
+	fr_csv_str(f, h->reason);
+	csv_int(f, r->sum.temp_before_k > 0 ? r->sum.temp_before_k : -1);
+	csv_int(f, r->sum.temp_after_k > 0 ? r->sum.temp_after_k : -1);
+	csv_int(f, r->sum.temp_max_k > 0 ? r->sum.temp_max_k : -1);
+	csv_int(f, r->sum.crit_warning);
+	for (size_t i = 0; i < sizeof(deltas) / sizeof(deltas[0]); i++)
+		csv_int(f, r->sum.delta[deltas[i]]);
+	csv_num(f, r->waf.host_bytes, 0);
+	csv_num(f, r->waf.host_bytes_smart, 0);
+	csv_num(f, r->waf.media_bytes, 0);
+	csv_num(f, r->waf.waf, 3);
+	fputc(',', f);
+	fr_csv_str(f, fr_waf_src_name(r->waf.src));
+}
+
+/* The row in memory up to its health cells, which health_fields() writes. */
 void fr_csv_emit(FILE *f, const struct fr_csv_row *r)
 {
 	struct fr_csv_line l = {.f = f};
@@ -148,13 +194,13 @@ void fr_csv_emit(FILE *f, const struct fr_csv_row *r)
 	fr_csv_line_num(&l, r->target_iops, 1);
 	fr_csv_line_num(&l, r->target_iops > 0 ? 100 * r->iops / r->target_iops : NAN, 1);
 	if (!r->health) {
-		/* no health record: its columns empty, as fr_health_csv_fields() has them */
+		/* no health record: its columns empty, as health_fields() has them */
 		fr_csv_line_commas(&l, fr_csv_ncommas(FR_HEALTH_CSV_COLUMNS));
 		fr_csv_line_put(&l, "\n", 1);
 		fr_csv_line_flush(&l);
 		return;
 	}
 	fr_csv_line_flush(&l);
-	fr_health_csv_fields(f, r->health);
+	health_fields(f, r->health);
 	fputc('\n', f);
 }

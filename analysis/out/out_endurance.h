@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * The endurance section in the reports (issue 41 item 1): text, Markdown and
- * JSON (out_endurance.c), HTML with the curve of WAF against the data written
- * (out_html_endurance.c).  Nothing is printed when no drive ran the method.
+ * The endurance section in the reports (issue 41 item 1): each format's in
+ * its files (out_text_sect.c, out_md_sect.c, out_json_sect.c, and HTML with
+ * the curve of WAF against the data written, out_html_endurance.c); the
+ * step figures they share are out_cell.c's.  Nothing is printed when no
+ * drive ran the method.
  */
 #ifndef FIORANK_OUT_ENDURANCE_H
 #define FIORANK_OUT_ENDURANCE_H
@@ -32,21 +34,11 @@ double fr_ei_drive_host(const struct fr_ei_point *p);
  */
 const char *fr_ei_waf_said(const struct fr_ei_point *p);
 
-/**
- * fr_endurance_text() - the text report's endurance section
- * @f: the report being written
- * @e: the section, or NULL
- */
-void fr_endurance_text(FILE *f, const struct fr_endurance *e);
-
-/**
- * fr_endurance_md() - the Markdown report's endurance section
- * @f: the report being written
- * @e: the section, or NULL
- *
- * The text section's figures as one table per drive and mix.
- */
-void fr_endurance_md(FILE *f, const struct fr_endurance *e);
+/* A step's figures as the text and Markdown tables print them: fio MB, its
+ * running sum, the drive's host MB, media MB, WAF, cumulative WAF, write
+ * p99 and p99.99 in us ("-" where not known). */
+enum { FR_EI_CELLS = 8 };
+void fr_ei_cells(const struct fr_ei_point *p, char c[FR_EI_CELLS][32]);
 
 /**
  * fr_endurance_html() - the HTML report's endurance section

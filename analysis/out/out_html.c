@@ -14,11 +14,9 @@
 #include "out/out.h"
 #include "out/baseline_out.h"
 #include "out/out_fdp.h"
-#include "out/out_tailwhy.h"
 #include "out/out_fleet.h"
-#include "out/out_copy.h"
 #include "out/out_cell.h"
-#include "out/out_health.h"
+#include "out/out_html_health.h"
 #include "out/out_endurance.h"
 #include "out/out_html_chart.h"
 #include "out/out_html_toc.h"
@@ -250,21 +248,9 @@ static int html_fdp(struct fr_out *o)
 	return 0;
 }
 
-static int html_tailwhy(struct fr_out *o)
-{
-	fr_tailwhy_html(o->f, o->rep->tw);
-	return 0;
-}
-
 static int html_fleet(struct fr_out *o)
 {
 	fr_fleet_html(o->f, o->rep->fleet);
-	return 0;
-}
-
-static int html_copy(struct fr_out *o)
-{
-	fr_copy_html(o->f, o->rep->m);
 	return 0;
 }
 
@@ -339,9 +325,9 @@ const struct fr_out_ops fr_html_ops = {
 			[FR_SECT_STATEMENTS] = html_statements,
 			[FR_SECT_NN] = html_nn,
 			[FR_SECT_FDP] = html_fdp,
-			[FR_SECT_TAILWHY] = html_tailwhy,
+			[FR_SECT_TAILWHY] = fr_html_tailwhy,
 			[FR_SECT_FLEET] = html_fleet,
-			[FR_SECT_COPY] = html_copy,
+			[FR_SECT_COPY] = fr_html_copy,
 			[FR_SECT_HEALTH] = html_health,
 			[FR_SECT_ENDURANCE] = html_endurance,
 			[FR_SECT_WINS] = html_wins,

@@ -28,6 +28,8 @@ struct fr_html_fmt {
 /* Entries of fr_html_ops (out_html_rank.c). */
 int fr_html_profiles(struct fr_out *o);
 int fr_html_write_pressure(struct fr_out *o);
+int fr_html_tailwhy(struct fr_out *o); /* out_html_tailwhy.c */
+int fr_html_copy(struct fr_out *o);    /* out_html_copy.c */
 
 /**
  * fr_html_curve_label() - the label of a step's point on a latency curve

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 
 #include "util/escape.h"
-#include "out/out_health.h"
+#include "out/out_html_health.h"
 #include "out/out_cell.h"
 #include "out/out_html_chart.h"
 

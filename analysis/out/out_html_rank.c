@@ -13,7 +13,7 @@
 #include "report/report.h"
 #include "out/out.h"
 #include "out/out_cell.h"
-#include "out/out_health.h"
+#include "out/out_html_health.h"
 #include "out/out_ops.h"
 #include "out/out_html_chart.h"
 #include "chart/svg.h"

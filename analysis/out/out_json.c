@@ -17,7 +17,6 @@
 #include "out/out_tailwhy.h"
 #include "out/out_copy.h"
 #include "out/out_fleet.h"
-#include "out/out_health.h"
 #include "out/out_endurance.h"
 #include "out/out_ai.h"
 #include "out/out_tq.h"
@@ -200,14 +199,6 @@ static int json_wins(struct fr_out *o)
 	return 0;
 }
 
-static int json_health(struct fr_out *o)
-{
-	/* only when a step came with an engine results file (issue 25) */
-	if (o->rep->health && o->rep->health->any)
-		fr_jout_add(root_of(o), "health", fr_health_json_all(o->rep->health));
-	return 0;
-}
-
 static int json_baseline(struct fr_out *o)
 {
 	if (o->rep->bl)
@@ -292,7 +283,7 @@ const struct fr_out_ops fr_json_ops = {
 			[FR_SECT_FLEET] = json_fleet,
 			[FR_SECT_COPY] = fr_json_copy,
 			[FR_SECT_WINS] = json_wins,
-			[FR_SECT_HEALTH] = json_health,
+			[FR_SECT_HEALTH] = fr_json_health,
 			[FR_SECT_BASELINE] = json_baseline,
 			[FR_SECT_ENDURANCE] = fr_json_endurance,
 			[FR_SECT_AI] = json_ai,

@@ -59,5 +59,20 @@ int fr_json_nn(struct fr_out *o);
 int fr_json_copy(struct fr_out *o);
 int fr_json_endurance(struct fr_out *o);
 int fr_json_tailwhy(struct fr_out *o);
+int fr_json_health(struct fr_out *o); /* out_json_health.c */
+
+struct fr_health_row;
+/**
+ * fr_health_json() - a step's health record as JSON
+ * @r: the step's health row (report_health.h), or NULL
+ *
+ * Summed temperatures and counter deltas, the WAF with its source and
+ * every source's, and per controller its own figures; a value not known
+ * is null.
+ *
+ * Return: a new object the caller owns (json_object_put()), or NULL for a
+ * NULL row.
+ */
+struct json_object *fr_health_json(const struct fr_health_row *r);
 
 #endif

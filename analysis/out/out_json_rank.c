@@ -11,7 +11,6 @@
 
 #include "report/report.h"
 #include "out/out.h"
-#include "out/out_health.h"
 #include "out/out_json.h"
 
 static struct json_object *lat_obj(const struct fr_lat *l)

@@ -4,7 +4,8 @@
  * the Copy phase and the host's copy with their ratio (the figures as
  * json-c prints doubles); the endurance method's steps and WAF (report/
  * endurance.h); why the tail, per tag key its sentence and factors
- * (report/tailwhy.h).  Each is a member only when some drive ran the method, so
+ * (report/tailwhy.h); the tq-sweep, per drive its steps and preconditioning
+ * rounds, and the published points.  Each is a member only when some drive ran the method, so
  * that other reports keep their shape.
  */
 #include <math.h>
@@ -18,6 +19,8 @@
 #include "out/out.h"
 #include "out/out_endurance.h"
 #include "out/out_json.h"
+#include "out/out_tq.h"
+#include "rank/tq.h"
 
 /* ---- Copy */
 
@@ -225,4 +228,77 @@ int fr_json_tailwhy(struct fr_out *out)
 	json_object_object_add(o, "keys", keys);
 	fr_jout_add(((struct fr_json_fmt *)out->fmt)->root, "tail_why", o);
 	return 0;
+}
+
+/* ---- tq-sweep */
+
+/* A figure, null for one not known. */
+static struct json_object *tq_num(double v)
+{
+	return isnan(v) ? NULL : json_object_new_double(v);
+}
+
+static struct json_object *point_obj(const struct fr_tq_point *pt)
+{
+	static const char *const keys[] = {"iops", "lat_mean_us", "lat_max_us", "lat_stddev_us"};
+	static const char *const pkeys[] = {"place_iops", "place_lat_mean", "place_lat_max",
+					    "place_lat_stddev"};
+	struct json_object *o = json_object_new_object();
+
+	json_object_object_add(o, "step", json_object_new_string(pt->step->name));
+	json_object_object_add(o, "numjobs", json_object_new_int64(pt->jobs));
+	json_object_object_add(o, "iodepth", json_object_new_int64(pt->depth));
+	if (pt->round)
+		json_object_object_add(o, "round", json_object_new_int64(pt->round));
+	for (int g = 0; g < FR_TQ_NFIGS; g++) {
+		json_object_object_add(o, keys[g], tq_num(fr_tq_shown(pt, g)));
+		if (!pt->round)
+			json_object_object_add(o, pkeys[g],
+					       pt->place[g] ? json_object_new_int64(pt->place[g])
+							    : NULL);
+	}
+	json_object_object_add(o, "problem",
+			       pt->problem ? json_object_new_string(pt->problem) : NULL);
+	json_object_object_add(o, "file", json_object_new_string(pt->step->source));
+	return o;
+}
+
+struct json_object *fr_tq_json(const struct fr_report *rep, int *err)
+{
+	struct json_object *o, *drives, *refs;
+	const struct fr_tq *t = fr_tq_section(rep);
+
+	*err = 0;
+	if (!t)
+		return NULL;
+	o = json_object_new_object();
+	drives = json_object_new_array();
+	refs = json_object_new_array();
+	json_object_object_add(o, "latency_basis", json_object_new_string(fr_basis_name(t->basis)));
+	for (size_t i = 0; i < t->nd; i++) {
+		struct json_object *d = json_object_new_object(), *s = json_object_new_array(),
+				   *r = json_object_new_array();
+
+		json_object_object_add(d, "drive", json_object_new_string(t->d[i].drive->label));
+		for (size_t k = 0; k < t->d[i].nsteps; k++)
+			json_object_array_add(s, point_obj(&t->d[i].steps[k]));
+		for (size_t k = 0; k < t->d[i].nrounds; k++)
+			json_object_array_add(r, point_obj(&t->d[i].rounds[k]));
+		json_object_object_add(d, "steps", s);
+		json_object_object_add(d, "precondition_rounds", r);
+		json_object_array_add(drives, d);
+	}
+	for (size_t i = 0; i < t->nref; i++) {
+		struct json_object *r = json_object_new_object();
+
+		json_object_object_add(r, "review",
+				       json_object_new_string(t->ref[i].drive->review));
+		json_object_object_add(r, "drive", json_object_new_string(t->ref[i].drive->label));
+		json_object_object_add(r, "iops", tq_num(fr_step_iops(t->ref[i].step)));
+		json_object_object_add(r, "placing", json_object_new_string(t->ref[i].note));
+		json_object_array_add(refs, r);
+	}
+	json_object_object_add(o, "drives", drives);
+	json_object_object_add(o, "published", refs);
+	return o;
 }

@@ -13,12 +13,9 @@
 #include "out/out.h"
 #include "out/baseline_out.h"
 #include "out/out_fdp.h"
-#include "out/out_tailwhy.h"
 #include "out/out_fleet.h"
-#include "out/out_copy.h"
-#include "out/out_health.h"
-#include "out/out_endurance.h"
 #include "out/out_tq.h"
+#include "out/out_md.h"
 #include "out/out_ops.h"
 
 /* Under the table: why a measured drive has no place among the measured. */
@@ -419,33 +416,9 @@ static int md_fdp(struct fr_out *o)
 	return 0;
 }
 
-static int md_tailwhy(struct fr_out *o)
-{
-	fr_tailwhy_md(o->f, o->rep->tw);
-	return 0;
-}
-
 static int md_fleet(struct fr_out *o)
 {
 	fr_fleet_md(o->f, o->rep->fleet);
-	return 0;
-}
-
-static int md_copy(struct fr_out *o)
-{
-	fr_copy_md(o->f, o->rep->m, fr_md_escape);
-	return 0;
-}
-
-static int md_health(struct fr_out *o)
-{
-	fr_health_md(o->f, o->rep->health, fr_md_escape);
-	return 0;
-}
-
-static int md_endurance(struct fr_out *o)
-{
-	fr_endurance_md(o->f, o->rep->ei);
 	return 0;
 }
 
@@ -471,11 +444,11 @@ const struct fr_out_ops fr_md_ops = {
 			[FR_SECT_STATEMENTS] = md_statements,
 			[FR_SECT_NN] = md_nn,
 			[FR_SECT_FDP] = md_fdp,
-			[FR_SECT_TAILWHY] = md_tailwhy,
+			[FR_SECT_TAILWHY] = fr_md_tailwhy,
 			[FR_SECT_FLEET] = md_fleet,
-			[FR_SECT_COPY] = md_copy,
-			[FR_SECT_HEALTH] = md_health,
-			[FR_SECT_ENDURANCE] = md_endurance,
+			[FR_SECT_COPY] = fr_md_copy,
+			[FR_SECT_HEALTH] = fr_md_health,
+			[FR_SECT_ENDURANCE] = fr_md_endurance,
 			[FR_SECT_WINS] = md_wins,
 			[FR_SECT_REF_PLACES] = md_ref_places,
 			[FR_SECT_UNUSED] = md_unused,

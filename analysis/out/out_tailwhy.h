@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * "Why the tail" in the reports (out_tailwhy.c, issue 40): what the report
- * stage attributed (report/tailwhy.h), nothing when no step had tag logs.
+ * "Why the tail" in the reports (issue 40): what every format says of a
+ * tag key (out_common.c); each format's section is in its files
+ * (out_text_sect.c, out_md_sect.c, out_json_sect.c, out_html_tailwhy.c),
+ * nothing when no step had tag logs.
  */
 #ifndef FIORANK_OUT_TAILWHY_H
 #define FIORANK_OUT_TAILWHY_H
@@ -10,26 +12,13 @@
 
 #include "report/tailwhy.h"
 
-struct json_object;
-
-/**
- * fr_tailwhy_text() - the section of the text report: one sentence per key
- * @f: where it is written
- * @tw: the section (fr_report.tw), or NULL: nothing written
- */
-void fr_tailwhy_text(FILE *f, const struct fr_tailwhy *tw);
-/**
- * fr_tailwhy_md() - the section of the Markdown report: a list of the same sentences
- * @f: where it is written
- * @tw: the section, or NULL: nothing written
- */
-void fr_tailwhy_md(FILE *f, const struct fr_tailwhy *tw);
-/**
- * fr_tailwhy_html() - the section of the HTML report, with a chart of
- * latency against writes in flight per key
- * @f: where it is written
- * @tw: the section, or NULL: nothing written
- */
-void fr_tailwhy_html(FILE *f, const struct fr_tailwhy *tw);
+/* The method as one sentence, without its full stop. */
+const char *fr_tw_method_text(void);
+/* A key's heading, plain: drive, profile and step, job, namespace,
+ * direction and where its I/Os came from. */
+void fr_tw_key_head(FILE *f, const struct fr_tw_key *k);
+/* The drive's FDP events in the run, led by pre and ended by a newline;
+ * nothing when they were not read. */
+void fr_tw_fdp_line(FILE *f, const struct fr_tw_key *k, const char *pre);
 
 #endif

@@ -14,11 +14,7 @@
 #include "out/out.h"
 #include "out/baseline_out.h"
 #include "out/out_fdp.h"
-#include "out/out_tailwhy.h"
 #include "out/out_fleet.h"
-#include "out/out_copy.h"
-#include "out/out_health.h"
-#include "out/out_endurance.h"
 #include "out/out_ai.h"
 #include "out/out_tq.h"
 #include "out/out_ops.h"
@@ -99,21 +95,9 @@ static int text_fdp(struct fr_out *o)
 	return 0;
 }
 
-static int text_tailwhy(struct fr_out *o)
-{
-	fr_tailwhy_text(o->f, o->rep->tw);
-	return 0;
-}
-
 static int text_fleet(struct fr_out *o)
 {
 	fr_fleet_text(o->f, o->rep->fleet);
-	return 0;
-}
-
-static int text_copy(struct fr_out *o)
-{
-	fr_copy_text(o->f, o->rep->m);
 	return 0;
 }
 
@@ -156,18 +140,6 @@ static int text_ref_places(struct fr_out *o)
 		snprintf(pre, sizeof(pre), "%s:", r->wins[i].drive->label);
 		fr_text_wrapped(o->f, pre, places);
 	}
-	return 0;
-}
-
-static int text_health(struct fr_out *o)
-{
-	fr_health_text(o->f, o->rep->health);
-	return 0;
-}
-
-static int text_endurance(struct fr_out *o)
-{
-	fr_endurance_text(o->f, o->rep->ei);
 	return 0;
 }
 
@@ -238,13 +210,13 @@ const struct fr_out_ops fr_text_ops = {
 			[FR_SECT_STATEMENTS] = fr_text_statements,
 			[FR_SECT_NN] = fr_text_nn,
 			[FR_SECT_FDP] = text_fdp,
-			[FR_SECT_TAILWHY] = text_tailwhy,
+			[FR_SECT_TAILWHY] = fr_text_tailwhy,
 			[FR_SECT_FLEET] = text_fleet,
-			[FR_SECT_COPY] = text_copy,
+			[FR_SECT_COPY] = fr_text_copy,
 			[FR_SECT_WINS] = text_wins,
 			[FR_SECT_REF_PLACES] = text_ref_places,
-			[FR_SECT_HEALTH] = text_health,
-			[FR_SECT_ENDURANCE] = text_endurance,
+			[FR_SECT_HEALTH] = fr_text_health,
+			[FR_SECT_ENDURANCE] = fr_text_endurance,
 			[FR_SECT_NOTES] = text_notes,
 			[FR_SECT_UNUSED] = text_unused,
 			[FR_SECT_BASELINE] = text_baseline,

@@ -41,4 +41,36 @@ int fr_text_write_pressure(struct fr_out *o);
 int fr_text_statements(struct fr_out *o);
 int fr_text_nn(struct fr_out *o);
 
+/* Entries of fr_text_ops for the method sections (out_text_sect.c). */
+int fr_text_health(struct fr_out *o);
+int fr_text_endurance(struct fr_out *o);
+int fr_text_tailwhy(struct fr_out *o);
+int fr_text_copy(struct fr_out *o); /* out_copy.c, with Markdown's */
+
+/* Writes text from input: as it is, or escaped for Markdown. */
+typedef void (*fr_str_fn)(FILE *f, const char *s);
+struct fr_health_row;
+/**
+ * fr_text_health_figures() - a recorded step's health figures as lines
+ * @f: the report being written
+ * @lead: what leads each line (the text report's indent, a Markdown item)
+ * @r: the step's health row (report_health.h)
+ * @str: writes text from input (plain, or fr_md_escape() for Markdown)
+ *
+ * Temperatures and counters, the host and media bytes with the WAF, then
+ * per controller its sampling or why it was not read.
+ */
+void fr_text_health_figures(FILE *f, const char *lead, const struct fr_health_row *r,
+			    fr_str_fn str);
+/**
+ * fr_text_health_fold() - a folded run of health rows as one line
+ * @f: the report being written
+ * @lead: what leads the line
+ * @bold: what wraps the drive's label ("" in text, "**" in Markdown)
+ * @rows: the run's first row (fr_health_row.fold rows follow it)
+ * @str: writes text from input
+ */
+void fr_text_health_fold(FILE *f, const char *lead, const char *bold,
+			 const struct fr_health_row *rows, fr_str_fn str);
+
 #endif

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* The tq-sweep section (tq.h) in each output format; each renderer calls
- * its own once.  Nothing is printed when no drive ran the method. */
+/* The tq-sweep section (tq.h) in each output format, each in that format's
+ * files (out_text_sect.c, out_md_sect.c, out_csv_tq.c, out_json_sect.c,
+ * out_tq_html.c), what they share in out_common.c; each renderer calls its
+ * own once.  Nothing is printed when no drive ran the method. */
 #ifndef FIORANK_OUT_TQ_H
 #define FIORANK_OUT_TQ_H
 
@@ -55,6 +57,9 @@ int fr_tq_csv(FILE *f, const struct fr_report *rep);
  */
 int fr_tq_html(FILE *f, const struct fr_report *rep);
 struct json_object;
+struct fr_tq;
+struct fr_tq_point;
+struct fr_tq_series;
 
 /**
  * fr_tq_json() - the tq-sweep section as a JSON object
@@ -66,5 +71,15 @@ struct json_object;
  * when no drive ran the method or @err is set.
  */
 struct json_object *fr_tq_json(const struct fr_report *rep, int *err);
+
+/* The section the report stage built (report.c), or NULL when no drive
+ * ran it. */
+const struct fr_tq *fr_tq_section(const struct fr_report *rep);
+/* A figure for print: IOPS as is, latency in µs. */
+double fr_tq_shown(const struct fr_tq_point *pt, int fig);
+/* One step's points and their drives in IOPS order (unranked last); pts
+ * and drv hold t->nd entries.  Return: how many. */
+size_t fr_tq_step_rows(const struct fr_tq *t, const struct fr_tq_series *k,
+		       const struct fr_tq_point **pts, const struct fr_drive **drv);
 
 #endif

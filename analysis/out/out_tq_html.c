@@ -17,11 +17,6 @@
 
 static const char *const units[FR_TQ_NFIGS] = {"IOPS", "µs", "µs", "µs"};
 
-static double shown(const struct fr_tq_point *pt, int f)
-{
-	return f == FR_TQ_IOPS ? pt->fig[f] : fr_us(pt->fig[f]);
-}
-
 static void table(FILE *f, const struct fr_tq *t)
 {
 	char b[32];
@@ -44,7 +39,7 @@ static void table(FILE *f, const struct fr_tq *t)
 				fprintf(f,
 					pt->place[g] ? "<td>%s</td><td>%u</td>"
 						     : "<td>%s</td><td>-</td>",
-					fr_num(b, sizeof(b), shown(pt, g), g ? 1 : 0),
+					fr_num(b, sizeof(b), fr_tq_shown(pt, g), g ? 1 : 0),
 					pt->place[g]);
 			fputs("</tr>\n", f);
 		}
@@ -85,7 +80,7 @@ static int charts(FILE *f, const struct fr_tq *t, bool rounds, const char *xlabe
 					continue;
 				xi[n] = rounds ? pt->round : (double)(k + 1);
 				ni[n] = pt->step->name;
-				yi[n++] = shown(pt, g);
+				yi[n++] = fr_tq_shown(pt, g);
 			}
 			/* each point named by its step or round; a drive keeps its
 			 * colour of the other charts */
@@ -117,10 +112,10 @@ int fr_tq_html(FILE *f, const struct fr_report *rep)
 {
 	char xlabel[512] = "step: ";
 	struct fr_palette pal = {0};
-	const struct fr_tq *t = rep->tq; /* built once by the report stage */
+	const struct fr_tq *t = fr_tq_section(rep);
 	int ret;
 
-	if (!t || !t->nd)
+	if (!t)
 		return 0;
 	for (size_t k = 0; k < t->nseries; k++) {
 		size_t used = strlen(xlabel);

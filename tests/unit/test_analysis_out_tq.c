@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The threads x queue-depth section (out_tq.c, out_tq_html.c) of every
- * format on a model built in code: drives "a" and "b" at t1q1 and t4q4;
- * b leads every figure at t1q1, a at t4q4, so each place is decided by the
- * step and not by the drive.
+ * The threads x queue-depth section (out_text_sect.c, out_md_sect.c, out_csv_tq.c, out_json_sect.c,
+ * out_tq_html.c) of every format on a model built in code: drives "a" and "b" at t1q1 and t4q4; b
+ * leads every figure at t1q1, a at t4q4, so each place is decided by the step and not by the drive.
  */
 #include <setjmp.h>
 #include <stdarg.h>
