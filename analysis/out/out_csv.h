@@ -45,9 +45,33 @@ struct fr_csv_row fr_csv_blank(const char *section);
 void fr_csv_emit(FILE *f, const struct fr_csv_row *r);
 
 /* Entries of fr_csv_ops (out_csv_rank.c). */
+/**
+ * fr_csv_profiles() - the CSV report's profile rankings
+ * @o: the report being written, an entry of fr_csv_ops (out_ops.h)
+ *
+ * Return: 0, or -1 when memory ran out or a write failed.
+ */
 int fr_csv_profiles(struct fr_out *o);
+/**
+ * fr_csv_write_pressure() - the CSV report's write-pressure section
+ * @o: the report being written, an entry of fr_csv_ops (out_ops.h)
+ *
+ * Return: 0, or -1 when memory ran out or a write failed.
+ */
 int fr_csv_write_pressure(struct fr_out *o);
+/**
+ * fr_csv_nn() - the CSV report's noisy-neighbor section
+ * @o: the report being written, an entry of fr_csv_ops (out_ops.h)
+ *
+ * Return: 0, or -1 when memory ran out or a write failed.
+ */
 int fr_csv_nn(struct fr_out *o);
+/**
+ * fr_csv_fdp() - the CSV report's placement (FDP) section
+ * @o: the report being written, an entry of fr_csv_ops (out_ops.h)
+ *
+ * Return: 0, or -1 when memory ran out or a write failed.
+ */
 int fr_csv_fdp(struct fr_out *o);
 
 #endif

@@ -73,4 +73,3 @@ int fr_tq_csv(FILE *f, const struct fr_report *rep)
 			fr_step_iops(t->ref[i].step), true, NULL, t->ref[i].note);
 	return ferror(f) ? -1 : 0;
 }
-

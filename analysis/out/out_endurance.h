@@ -34,10 +34,13 @@ double fr_ei_drive_host(const struct fr_ei_point *p);
  */
 const char *fr_ei_waf_said(const struct fr_ei_point *p);
 
-/* A step's figures as the text and Markdown tables print them: fio MB, its
- * running sum, the drive's host MB, media MB, WAF, cumulative WAF, write
- * p99 and p99.99 in us ("-" where not known). */
 enum { FR_EI_CELLS = 8 };
+/**
+ * fr_ei_cells() - an endurance step's figures as the text and Markdown tables print them
+ * @p: the step
+ * @c: filled: fio MB, its running sum, the drive's host MB, media MB, WAF,
+ *	cumulative WAF, write p99 and p99.99 in us ("-" where not known)
+ */
 void fr_ei_cells(const struct fr_ei_point *p, char c[FR_EI_CELLS][32]);
 
 /**

@@ -26,10 +26,34 @@ struct fr_html_fmt {
 };
 
 /* Entries of fr_html_ops (out_html_rank.c). */
+/**
+ * fr_html_profiles() - the HTML report's profile rankings
+ * @o: the report being written, an entry of fr_html_ops (out_ops.h)
+ *
+ * Return: 0, or -1 when memory ran out or a write failed.
+ */
 int fr_html_profiles(struct fr_out *o);
+/**
+ * fr_html_write_pressure() - the HTML report's write-pressure section
+ * @o: the report being written, an entry of fr_html_ops (out_ops.h)
+ *
+ * Return: 0, or -1 when memory ran out or a write failed.
+ */
 int fr_html_write_pressure(struct fr_out *o);
-int fr_html_tailwhy(struct fr_out *o); /* out_html_tailwhy.c */
-int fr_html_copy(struct fr_out *o);    /* out_html_copy.c */
+/**
+ * fr_html_tailwhy() - the HTML report's "why the tail" section (out_html_tailwhy.c)
+ * @o: the report being written, an entry of fr_html_ops (out_ops.h)
+ *
+ * Return: 0, or -1 when memory ran out or a write failed.
+ */
+int fr_html_tailwhy(struct fr_out *o);
+/**
+ * fr_html_copy() - the HTML report's Copy section (out_html_copy.c)
+ * @o: the report being written, an entry of fr_html_ops (out_ops.h)
+ *
+ * Return: 0, or -1 when memory ran out or a write failed.
+ */
+int fr_html_copy(struct fr_out *o);
 
 /**
  * fr_html_curve_label() - the label of a step's point on a latency curve

@@ -50,16 +50,64 @@ struct json_object *fr_jout_str(const char *s);
 void fr_jout_add(struct json_object *o, const char *key, struct json_object *v);
 
 /* Entries of fr_json_ops (out_json_rank.c). */
+/**
+ * fr_json_drives() - the JSON report's drives (identity and how each drive's runs were made)
+ * @o: the report being written, an entry of fr_json_ops (out_ops.h)
+ *
+ * Return: 0, or -1 when memory ran out or a write failed.
+ */
 int fr_json_drives(struct fr_out *o);
+/**
+ * fr_json_profiles() - the JSON report's profile rankings
+ * @o: the report being written, an entry of fr_json_ops (out_ops.h)
+ *
+ * Return: 0, or -1 when memory ran out or a write failed.
+ */
 int fr_json_profiles(struct fr_out *o);
+/**
+ * fr_json_write_pressure() - the JSON report's write-pressure section
+ * @o: the report being written, an entry of fr_json_ops (out_ops.h)
+ *
+ * Return: 0, or -1 when memory ran out or a write failed.
+ */
 int fr_json_write_pressure(struct fr_out *o);
+/**
+ * fr_json_nn() - the JSON report's noisy-neighbor section
+ * @o: the report being written, an entry of fr_json_ops (out_ops.h)
+ *
+ * Return: 0, or -1 when memory ran out or a write failed.
+ */
 int fr_json_nn(struct fr_out *o);
 
 /* Entries of fr_json_ops (out_json_sect.c). */
+/**
+ * fr_json_copy() - the JSON report's Copy section
+ * @o: the report being written, an entry of fr_json_ops (out_ops.h)
+ *
+ * Return: 0, or -1 when memory ran out or a write failed.
+ */
 int fr_json_copy(struct fr_out *o);
+/**
+ * fr_json_endurance() - the JSON report's endurance section (WAF per step)
+ * @o: the report being written, an entry of fr_json_ops (out_ops.h)
+ *
+ * Return: 0, or -1 when memory ran out or a write failed.
+ */
 int fr_json_endurance(struct fr_out *o);
+/**
+ * fr_json_tailwhy() - the JSON report's "why the tail" section
+ * @o: the report being written, an entry of fr_json_ops (out_ops.h)
+ *
+ * Return: 0, or -1 when memory ran out or a write failed.
+ */
 int fr_json_tailwhy(struct fr_out *o);
-int fr_json_health(struct fr_out *o); /* out_json_health.c */
+/**
+ * fr_json_health() - the JSON report's drive health per step (out_json_health.c)
+ * @o: the report being written, an entry of fr_json_ops (out_ops.h)
+ *
+ * Return: 0, or -1 when memory ran out or a write failed.
+ */
+int fr_json_health(struct fr_out *o);
 
 struct fr_health_row;
 /**

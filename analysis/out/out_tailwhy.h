@@ -12,13 +12,27 @@
 
 #include "report/tailwhy.h"
 
-/* The method as one sentence, without its full stop. */
+/**
+ * fr_tw_method_text() - the "why the tail" method as one sentence
+ *
+ * Return: a static string, without its full stop.
+ */
 const char *fr_tw_method_text(void);
-/* A key's heading, plain: drive, profile and step, job, namespace,
- * direction and where its I/Os came from. */
+/**
+ * fr_tw_key_head() - a tag key's heading, plain
+ * @f: where it is written
+ * @k: the key: drive, profile and step, job, namespace, direction and
+ *	where its I/Os came from
+ */
 void fr_tw_key_head(FILE *f, const struct fr_tw_key *k);
-/* The drive's FDP events in the run, led by pre and ended by a newline;
- * nothing when they were not read. */
+/**
+ * fr_tw_fdp_line() - the drive's FDP events in the run
+ * @f: where it is written
+ * @k: the key whose run it is
+ * @pre: what leads the line
+ *
+ * Ended by a newline; nothing is written when the events were not read.
+ */
 void fr_tw_fdp_line(FILE *f, const struct fr_tw_key *k, const char *pre);
 
 #endif

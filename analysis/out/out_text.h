@@ -36,16 +36,64 @@ const char *fr_text_cut(char *buf, size_t len, const char *s);
 void fr_text_wrapped(FILE *f, const char *prefix, const char *text);
 
 /* Entries of fr_text_ops (out_text_rank.c). */
+/**
+ * fr_text_profiles() - the text report's profile rankings
+ * @o: the report being written, an entry of fr_text_ops (out_ops.h)
+ *
+ * Return: 0, or -1 when memory ran out or a write failed.
+ */
 int fr_text_profiles(struct fr_out *o);
+/**
+ * fr_text_write_pressure() - the text report's write-pressure section
+ * @o: the report being written, an entry of fr_text_ops (out_ops.h)
+ *
+ * Return: 0, or -1 when memory ran out or a write failed.
+ */
 int fr_text_write_pressure(struct fr_out *o);
+/**
+ * fr_text_statements() - the text report's reviews' statements beside what their points allow
+ * @o: the report being written, an entry of fr_text_ops (out_ops.h)
+ *
+ * Return: 0, or -1 when memory ran out or a write failed.
+ */
 int fr_text_statements(struct fr_out *o);
+/**
+ * fr_text_nn() - the text report's noisy-neighbor section
+ * @o: the report being written, an entry of fr_text_ops (out_ops.h)
+ *
+ * Return: 0, or -1 when memory ran out or a write failed.
+ */
 int fr_text_nn(struct fr_out *o);
 
 /* Entries of fr_text_ops for the method sections (out_text_sect.c). */
+/**
+ * fr_text_health() - the text report's drive health per step
+ * @o: the report being written, an entry of fr_text_ops (out_ops.h)
+ *
+ * Return: 0, or -1 when memory ran out or a write failed.
+ */
 int fr_text_health(struct fr_out *o);
+/**
+ * fr_text_endurance() - the text report's endurance section (WAF per step)
+ * @o: the report being written, an entry of fr_text_ops (out_ops.h)
+ *
+ * Return: 0, or -1 when memory ran out or a write failed.
+ */
 int fr_text_endurance(struct fr_out *o);
+/**
+ * fr_text_tailwhy() - the text report's "why the tail" section
+ * @o: the report being written, an entry of fr_text_ops (out_ops.h)
+ *
+ * Return: 0, or -1 when memory ran out or a write failed.
+ */
 int fr_text_tailwhy(struct fr_out *o);
-int fr_text_copy(struct fr_out *o); /* out_copy.c, with Markdown's */
+/**
+ * fr_text_copy() - the text report's Copy section (out_copy.c)
+ * @o: the report being written, an entry of fr_text_ops (out_ops.h)
+ *
+ * Return: 0, or -1 when memory ran out or a write failed.
+ */
+int fr_text_copy(struct fr_out *o);
 
 /* Writes text from input: as it is, or escaped for Markdown. */
 typedef void (*fr_str_fn)(FILE *f, const char *s);

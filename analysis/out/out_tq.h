@@ -72,13 +72,30 @@ struct fr_tq_series;
  */
 struct json_object *fr_tq_json(const struct fr_report *rep, int *err);
 
-/* The section the report stage built (report.c), or NULL when no drive
- * ran it. */
+/**
+ * fr_tq_section() - the threads x queue-depth sweep the report stage built
+ * @rep: the report (report.c)
+ *
+ * Return: the section, or NULL when no drive ran the method.
+ */
 const struct fr_tq *fr_tq_section(const struct fr_report *rep);
-/* A figure for print: IOPS as is, latency in µs. */
+/**
+ * fr_tq_shown() - a sweep point's figure for print
+ * @pt: the point
+ * @fig: which figure (IOPS or a latency)
+ *
+ * Return: IOPS as they are, a latency in µs.
+ */
 double fr_tq_shown(const struct fr_tq_point *pt, int fig);
-/* One step's points and their drives in IOPS order (unranked last); pts
- * and drv hold t->nd entries.  Return: how many. */
+/**
+ * fr_tq_step_rows() - one step's points and their drives in IOPS order
+ * @t: the sweep
+ * @k: the step's series
+ * @pts: filled with the points (t->nd entries room), unranked last
+ * @drv: filled with each point's drive, likewise
+ *
+ * Return: how many were filled.
+ */
 size_t fr_tq_step_rows(const struct fr_tq *t, const struct fr_tq_series *k,
 		       const struct fr_tq_point **pts, const struct fr_drive **drv);
 
