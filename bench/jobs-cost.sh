@@ -24,6 +24,10 @@
 # (62.3 s / 60.5 s CPU); ROUNDS=3 bench/jobs-cost.sh 256 2: CPU 1.68x, wall
 # 1.29x (18.9 / 14.1 / 16.6 s CPU).  Still above 1.5x; the rest is the
 # engine's set-up per job (docs/engine.md, "Many jobs").
+# Both with --direct=1 since 2026-12-07: the engine's fallback opens the
+# file O_DIRECT unless the job sets direct=, so fio's io_uring read through the
+# page cache before, a cheaper path (the 1.68x above).  Like for like,
+# load average 3-4: ROUNDS=3 bench/jobs-cost.sh 256 2: CPU 0.67x, wall 0.70x.
 set -euo pipefail
 
 TOP=$(cd "$(dirname "$0")/.." && pwd)
@@ -38,7 +42,7 @@ file=${FILE:-$out/data}
 # run ENGINE_ARG LABEL ROUND: one fio run, "ROUND LABEL CPU_S WALL_S" on stdout.
 run() {
 	/usr/bin/time -f "%U %S %e" -o "$out/time" "$FIO" --name=j --ioengine="$1" --filename="$file" \
-		--size=256M --rw=randread --bs=4k --iodepth=1 --numjobs="$jobs" --time_based \
+		--size=256M --direct=1 --rw=randread --bs=4k --iodepth=1 --numjobs="$jobs" --time_based \
 		--runtime="$secs" --group_reporting --output-format=json --output="$out/r.json" \
 		>/dev/null 2>&1
 	awk -v r="$3" -v l="$2" '{printf "%s %s %.2f %.2f\n", r, l, $1 + $2, $3}' "$out/time"
