@@ -293,14 +293,16 @@ hash_jobs() {
 }
 
 # row_env: the environment of the row's job: its device, the engine's
-# results file (none with --hosts: on a fio server the path would be the
-# server's own, read-only or the same file for every server, so none is
-# asked for and the engine writes none there), noisy neighbor's namespaces,
-# and the engine of the runs that name theirs (noisy neighbor, copy).
+# results file and the noisy-neighbor victims' tag logs beside it (neither
+# with --hosts: on a fio server the path would be the server's own,
+# read-only or the same file for every server, so none is asked for, the
+# engine writes none there, and it refuses a tag log with nowhere to go),
+# noisy neighbor's namespaces, and the engine of the runs that name theirs
+# (noisy neighbor, copy).
 row_env() {
 	local c=0 ns
 	export SSDNVME_DEV=$dev SSDNVME_ENGINE_JSON=$ident
-	[ -z "$hosts_file" ] || SSDNVME_ENGINE_JSON=""
+	[ -z "$hosts_file" ] || SSDNVME_ENGINE_JSON="" SSDNVME_NN_TAG_LOG=0
 	for ns in ${nn_nodes[$drive]:-}; do
 		c=$((c + 1))
 		export "SSDNVME_NS$c=$ns"
