@@ -1,11 +1,23 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * A fio job's completion latency from its raw json+ bins (json_bins.c).
+ * A fio job's completion latency from its raw json+ bins (json_bins.c), and
+ * those bins added to a model/hist.h histogram.
  */
 #ifndef FIORANK_JSON_BINS_H
 #define FIORANK_JSON_BINS_H
 
 struct json_object;
+struct fr_hist;
+
+/**
+ * fr_hist_add_json() - add one of fio's json+ "bins" objects
+ * @h: the bins so far (zeroed before the first)
+ * @bins: {"<ns>": count, ...} as fio writes it under clat_ns
+ *
+ * Return: 0; -1 when @bins is not an object of non-negative counts with
+ * numeric keys (@h then unchanged), -2 when out of memory.
+ */
+int fr_hist_add_json(struct fr_hist *h, struct json_object *bins);
 
 /**
  * fr_job_max_us() - a fio job's largest completion latency

@@ -20,34 +20,6 @@ static const char *const dirs[] = {"read", "write"};
 /* fio's percentile keys of p99, p99.9, p99.99 */
 static const char *const fio_keys[FR_CLIENT_NPCT] = {"99.000000", "99.900000", "99.990000"};
 
-int fr_hist_add_json(struct fr_hist *h, struct json_object *bins)
-{
-	size_t start = h->n;
-	double total = h->total;
-
-	if (!json_object_is_type(bins, json_type_object))
-		return -1;
-	json_object_object_foreach(bins, key, val)
-	{
-		char *end;
-		double ns = strtod(key, &end), c = json_object_get_double(val);
-
-		if (end == key || *end || !(ns >= 0) || !(c >= 0) ||
-		    !(json_object_is_type(val, json_type_int) ||
-		      json_object_is_type(val, json_type_double))) {
-			h->n = start;
-			h->total = total;
-			return -1;
-		}
-		if (fr_hist_add(h, ns, c)) {
-			h->n = start;
-			h->total = total;
-			return -2;
-		}
-	}
-	return 0;
-}
-
 /* Adds one entry's direction d; -ENOMEM or 0. */
 static int add_dir(struct fr_client_dir *cd, struct json_object *job, int d)
 {

@@ -10,18 +10,9 @@
 #include <stddef.h>
 
 #include "model/clients.h"
+#include "read/json_bins.h"
 
 struct json_object;
-
-/**
- * fr_hist_add_json() - add one of fio's json+ "bins" objects
- * @h: the bins so far (zeroed before the first)
- * @bins: {"<ns>": count, ...} as fio writes it under clat_ns
- *
- * Return: 0; -1 when @bins is not an object of non-negative counts with
- * numeric keys (@h then unchanged), -2 when out of memory.
- */
-int fr_hist_add_json(struct fr_hist *h, struct json_object *bins);
 
 /**
  * fr_clients_read() - an output's servers from its parsed document
