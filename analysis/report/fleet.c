@@ -48,6 +48,28 @@ static struct json_object *drives_by_host(struct json_object *mf, const char *la
 	return by;
 }
 
+/* A run the runner stopped at its deadline (--host-deadline): which hosts
+ * it still waited for, in why; false for any other run. */
+static bool stopped_at_deadline(struct json_object *run, char *why, size_t len)
+{
+	struct json_object *silent = fr_json_get(run, "hosts_silent");
+	size_t n =
+		json_object_is_type(silent, json_type_array) ? json_object_array_length(silent) : 0;
+	int at = snprintf(why, len,
+			  "the runner stopped the run %.0f s after its start, still waiting for",
+			  fr_json_num(run, "stopped_after_s"));
+
+	if (!silent)
+		return false;
+	for (size_t i = 0; i < n && at > 0 && (size_t)at < len; i++)
+		at += snprintf(why + at, len - at, "%s host %s", i ? "," : "",
+			       json_object_get_string(json_object_array_get_idx(silent, i)));
+	if (at > 0 && (size_t)at < len)
+		snprintf(why + at, len - at, "%s (--host-deadline): fio wrote no host's result",
+			 n ? "" : " a host it could not tell");
+	return true;
+}
+
 /* The reader's record of a run's output, or NULL with why set. */
 static const struct fr_clients *run_clients(const struct fr_model *m, const char *mf_dir,
 					    struct json_object *run, char *why, size_t len)
@@ -55,6 +77,8 @@ static const struct fr_clients *run_clients(const struct fr_model *m, const char
 	const struct fr_clients *rec = NULL;
 	char *path;
 
+	if (stopped_at_deadline(run, why, len))
+		return NULL;
 	if (asprintf(&path, "%s/%s", mf_dir, fr_json_str(run, "output") ?: "") < 0)
 		return NULL;
 	if (access(path, F_OK) && !strcmp(fr_json_str(run, "status"), "failed"))

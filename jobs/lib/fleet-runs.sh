@@ -165,7 +165,7 @@ resume_partial() {
 		return
 	fi
 	for h in "${resume_hosts[@]}"; do
-		[ -z "$stop_signal" ] || break
+		[ -z "$stop_signal$host_silent_said" ] || break
 		host_file_name "$h"
 		id=$main.resume-$REPLY out=$results/$rel.resume-$REPLY.json errf=$results/$rel.resume-$REPLY.stderr
 		echo "[$n/$total_steps] $main: rerun on $h alone (lost there before)" >&2

@@ -56,7 +56,9 @@ preflight_hosts() {
 	preflight_job "${devices[@]}" >"$dir/job.fio"
 	for i in "${!hosts[@]}"; do
 		(
-			timeout "$PREFLIGHT_TIMEOUT" "$fio_bin" --client="${hosts[i]}" --output-format=normal "$dir/job.fio" >"$dir/$i.out" 2>&1
+			# -k: fio's client ignores SIGTERM while a silent server
+			# keeps it waiting (it asks that server to quit, and waits)
+			timeout -k 5 "$PREFLIGHT_TIMEOUT" "$fio_bin" --client="${hosts[i]}" --output-format=normal "$dir/job.fio" >"$dir/$i.out" 2>&1
 			echo $? >"$dir/$i.rc"
 		) &
 		pids+=($!)
@@ -72,7 +74,7 @@ preflight_hosts() {
 			refuse "host $h runs $ver, this host's fio is $want: fio's client and server must be the same version"
 			continue
 		fi
-		if [ "$rc" = 124 ]; then
+		if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
 			refuse "host $h did not answer the preflight within $PREFLIGHT_TIMEOUT s (fio --server running there? SSDNVME_PREFLIGHT_TIMEOUT sets the wait)"
 			continue
 		fi

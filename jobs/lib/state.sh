@@ -43,6 +43,7 @@ setup_ns="" setup_lbaf=0 # --setup-namespaces, --setup-lbaf
 setup_pending=0      # 1 until --setup-namespaces has run
 hosts_arg=""         # --hosts as given
 hosts=()             # the fio servers (validate_args); empty: this host
+host_deadline=auto   # --host-deadline: seconds a --hosts run may go past its plan, auto or off
 nhosts=1             # how many hosts share each step's rate
 dry_run=0 resume=0   # --dry-run, --resume
 confirm=()           # the --yes-destroy values
@@ -89,7 +90,12 @@ run_hosts=()         # the hosts of clients_file
 run_extra=""         # more members of the run's record (", \"hosts_lost\": [...]"...)
 resume_hosts=()      # a partial run's lost hosts still to rerun alone (fleet-runs.sh)
 host_lost_said=""    # "  ID: HOST (why)" of every host lost in this invocation
+deadline_pid="" deadline_after="" # the --hosts run's watchdog; its seconds (fleet-deadline.sh)
+deadline_hit=""      # the seconds after which the running run was stopped (on_deadline)
+silent_hosts=()      # the hosts fio's client still waited for then
+host_silent_said=""  # "  ID: HOSTS" of the run stopped at its deadline: the suite stops
 errf=""              # the run's fio messages (<step>.stderr)
 stop_signal=""       # INT or TERM once one came (stop.sh)
 child_pid="" stop_pids=""  # the running child; those signalled
+killer_pid=""        # stop_child's SIGKILL 15 s after its SIGTERM (stop.sh)
 id=""                # the run in progress

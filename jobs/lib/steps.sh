@@ -13,7 +13,11 @@
 run_fio() {
 	local out=$1 job=$2
 	if [ -n "$clients_file" ]; then
-		run_child "$fio_bin" --output-format=json+ --output="$out" --client="$clients_file" "$job"
+		local rc=0
+		deadline_start
+		run_child "$fio_bin" --output-format=json+ --output="$out" --client="$clients_file" "$job" || rc=$?
+		deadline_stop
+		return $rc
 	else
 		run_child "$fio_bin" --output-format=json+ --output="$out" "$job"
 	fi
@@ -135,7 +139,9 @@ run_job() {
 		cat "$results/.fio-stderr" >&2
 		mv "$results/.fio-stderr" "$errf"
 	fi
-	if [ -n "$clients_file" ] && [ -z "$stop_signal" ] && fleet_judge; then
+	if [ -n "$deadline_hit" ]; then
+		deadline_judge # silent hosts: the run failed, the suite stops (fleet-deadline.sh)
+	elif [ -n "$clients_file" ] && [ -z "$stop_signal" ] && fleet_judge; then
 		: # partial: some hosts lost, the others' results kept (fleet-runs.sh)
 	elif [ -z "$stop_signal" ] && [ "$fio_rc" = 0 ] && result_checked; then
 		status="done"
@@ -326,6 +332,8 @@ run_plan() {
 	failed=0
 	for ((i = 0; i < plan_n; i++)); do
 		[ -z "$stop_signal" ] || { id="" && stop_now; }
+		# a host silent past a run's deadline would hold up every run after it
+		[ -z "$host_silent_said" ] || break
 		load_row "$i"
 		n=$((i + 1))
 		[ -d "${out%/*}" ] || mkdir -p "${out%/*}"

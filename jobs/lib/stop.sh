@@ -18,12 +18,50 @@ on_signal() {
 	[ -n "$child_pid" ] && stop_child
 }
 # stop_child: SIGTERM to the running child and to its own children (fio
-# may be run through a wrapper script, which would not pass it on).
+# may be run through a wrapper script, which would not pass it on), and
+# SIGKILL 15 s later to those still there: a child that ignores SIGTERM
+# (fio's client while a silent server keeps it waiting) would otherwise
+# hold run_child's wait for ever.
 stop_child() {
+	local kids
 	# remembered: a wrapper can end before the fio it started has stopped
-	stop_pids+=" $(pgrep -P "$child_pid" 2>/dev/null | tr '\n' ' ')"
+	kids=$(pgrep -P "$child_pid" 2>/dev/null | tr '\n' ' ')
+	stop_pids+=" $kids"
 	pkill -TERM -P "$child_pid" 2>/dev/null
 	kill -TERM "$child_pid" 2>/dev/null
+	[ -n "$killer_pid" ] && return 0
+	# shellcheck disable=SC2086 # the pids, one word each
+	after 15 kill -KILL $kids "$child_pid"
+	killer_pid=$REPLY
+}
+
+# after SECS CMD...: CMD run SECS seconds from now, in the background (its
+# pid in REPLY), unless cancel_after stops it first.  The timer ends quietly
+# on SIGTERM (bash would report a background job killed by a signal as
+# "Terminated") and takes its sleep with it.
+after() {
+	local secs=$1
+	shift
+	(
+		trap 'kill "$sleeper" 2>/dev/null; exit 0' TERM
+		sleep "$secs" &
+		sleeper=$!
+		wait "$sleeper" && "$@" 2>/dev/null
+	) &
+	REPLY=$!
+}
+
+# cancel_after PID: the timer PID (after) stopped, if still waiting.
+cancel_after() {
+	kill "$1" 2>/dev/null
+	wait "$1" 2>/dev/null
+}
+
+# killer_stop: stop_child's SIGKILL not needed (the child ended).
+killer_stop() {
+	[ -n "$killer_pid" ] || return 0
+	cancel_after "$killer_pid"
+	killer_pid=""
 }
 
 # wait_stopped: until the children stop_child signalled have ended (killed
@@ -43,6 +81,7 @@ wait_stopped() {
 install_traps() {
 	trap 'on_signal INT' INT
 	trap 'on_signal TERM' TERM
+	trap on_deadline USR1 # a --hosts run's deadline (fleet-deadline.sh)
 	trap 'manifest_flush "$manifest"' EXIT
 }
 
@@ -53,7 +92,9 @@ run_child() {
 	"$@" &
 	child_pid=$!
 	[ -z "$stop_signal" ] || stop_child
-	wait "$child_pid"
+	# (bash would report a child killed by a signal as "Killed" here, into
+	# the run's fio messages: stop_child's SIGKILL is said by its caller)
+	wait "$child_pid" 2>/dev/null
 	rc=$?
 	t0=$SECONDS
 	while kill -0 "$child_pid" 2>/dev/null; do
@@ -62,10 +103,11 @@ run_child() {
 			pkill -KILL -P "$child_pid" 2>/dev/null
 			kill -KILL "$child_pid" 2>/dev/null
 		fi
-		wait "$child_pid"
+		wait "$child_pid" 2>/dev/null
 		rc=$?
 	done
 	wait_stopped
+	killer_stop
 	child_pid=""
 	return $rc
 }

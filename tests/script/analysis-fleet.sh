@@ -235,4 +235,17 @@ check "resumed: the rerun is no step of its own in the fleet view" \
 	jq -e '[.fleet.fleets[0].steps[].run] == ["ng0n1/profiles/4k-randread/peak", "ng0n1/profiles/4k-randread/50"]' "$tmp/rs.json"
 check "resumed: the 50 % step (all three at once) has its fleet row from the summed bins" \
 	python3 tests/fleet_row.py "$D/resumed/ng0n1/profiles/4k-randread/50.json" "$tmp/rs.json"
+# A host silent past the run's deadline (real: the runner with two local
+# fio servers, the second stopped during the 50 % step; tests/data/fleet/
+# README.md): the runner stopped the run and fio wrote nothing; fiorank
+# says so, naming the host and the seconds, and still shows the peak's
+# fleet row (both hosts ran it).
+"$FIORANK" -N -f json "$D/silent" >"$tmp/sil.json" 2>"$tmp/sil.err"
+rc=$?
+check "silent host: exit 1 ($rc)" test $rc = 1
+check "silent host: the stopped run is said as the runner stopped it, host and seconds named" \
+	grep -qF "fleet: t/profiles/4k-randread/50: the runner stopped the run 8 s after its start, still waiting for host 127.0.0.2,41911 (--host-deadline): fio wrote no host's result" "$tmp/sil.err"
+check "silent host: the peak's fleet row is there, the 50 % step has none but its reason" \
+	jq -e '[.fleet.fleets[0].steps[] | {step, p: (.problem // "" | startswith("the runner stopped the run 8 s")), n: ([.dirs[]?.hosts[]?] | length)}] ==
+		[{step: "peak", p: false, n: 2}, {step: "50", p: true, n: 0}]' "$tmp/sil.json"
 tap_done

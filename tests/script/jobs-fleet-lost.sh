@@ -123,4 +123,65 @@ rc=$?
 check "a second --resume reruns nothing (exit $rc)" \
 	bash -c '[ "$1" = 0 ] && grep -qF "$2/peak: done before (its lost hosts rerun alone since), skipped" "$3" &&
 		grep -qF "$2/50: done before, skipped" "$3" && ! grep -q "rerun on" "$3"' _ "$rc" "$P" "$tmp/again.out"
+
+# ---- A host that falls silent (its fio server stopped, the machine frozen):
+# fio's client waits for it without limit and ignores SIGTERM meanwhile.
+# freeze_server I STOP|CONT: server I and its connection handlers.
+freeze_server() {
+	local p
+	p=$(cat "$tmp/server$1.pid")
+	# shellcheck disable=SC2046  # the handlers' pids
+	kill -"$2" "$p" $(pgrep -P "$p") 2>/dev/null
+}
+check "--host-deadline without --hosts is refused (exit 2)" \
+	bash -c '"$@" >/dev/null 2>&1; [ $? = 2 ]' _ jobs/ssdnvme-suite --fio "$FIO_BIN" --suite profiles \
+	--host-deadline 5 --dry-run --results "$tmp/nohosts" "$target"
+check_fails "--host-deadline takes seconds, auto or off" "--host-deadline wants seconds past a run's planned time, auto or off, got 'soon'" \
+	jobs/ssdnvme-suite --fio "$FIO_BIN" --suite profiles --hosts "$h0" --host-deadline soon --dry-run --results "$tmp/nohosts" "$target"
+freeze_server 1 STOP
+t0=$SECONDS
+SSDNVME_PREFLIGHT_TIMEOUT=3 timeout 120 jobs/ssdnvme-suite --fio "$FIO_BIN" --fiorank "$FIORANK" --engine-so "$ENGINE" \
+	--suite profiles --profiles 4k-randread --steps 50 --runtime 3 --ramp 0 --region 8M \
+	--hosts "$h0;$h1" --dry-run --results "$tmp/pf" "$target" >"$tmp/pf.out" 2>&1
+rc=$?
+check "preflight: a silent host is refused within its timeout, not waited for (exit $rc after $((SECONDS - t0)) s)" \
+	bash -c '[ "$1" = 2 ] && [ "$2" -lt 60 ] && grep -qF "host $3 did not answer the preflight within 3 s" "$4"' _ \
+	"$rc" $((SECONDS - t0)) "$h1" "$tmp/pf.out"
+check "preflight: nothing written" test ! -e "$tmp/pf"
+freeze_server 1 CONT
+# The second server stopped as the peak's fio starts: the run is stopped
+# 5 s past its 3 s plan.
+r2=$tmp/r2
+(
+	for _ in $(seq 1 600); do
+		[ -e "$r2/$P/peak.fio" ] && break
+		sleep 0.05
+	done
+	freeze_server 1 STOP
+) &
+t0=$SECONDS
+timeout 150 jobs/ssdnvme-suite --fio "$FIO_BIN" --fiorank "$FIORANK" --engine-so "$ENGINE" \
+	--suite profiles --profiles 4k-randread --steps 50 --runtime 3 --ramp 0 --region 8M \
+	--hosts "$h0;$h1" --host-deadline 5 --results "$r2" "$target" >"$tmp/silent.out" 2>&1
+rc=$?
+took=$((SECONDS - t0))
+wait
+check "silent host: the runner stops the run at its deadline and exits 1 (exit $rc after $took s)" \
+	bash -c '[ "$1" = 1 ] && [ "$2" -lt 100 ]' _ "$rc" "$took"
+[ "$rc" = 1 ] || tail -n 12 "$tmp/silent.out" | sed 's/^/# /'
+check "silent host: named, with the run and the deadline" \
+	grep -qF "ssdnvme-suite: $P/peak: stopped 8 s after its start (3 s planned, --host-deadline): fio's client was still waiting for host(s) $h1 to end their job" "$tmp/silent.out"
+check "silent host: the runs after it are not started, the way on is said" \
+	bash -c '! grep -q "^\[2/2\]" "$1" && grep -qF "the runs after it were not started; once every host answers: " "$1" &&
+		grep -qF -- "--resume --results $2" "$1"' _ "$tmp/silent.out" "$r2"
+check "silent host: manifest: the peak failed, the silent host and the seconds recorded" \
+	jq -e --arg id "$P/peak" --arg h "$h1" '.runs[] | select(.id == $id) |
+		.status == "failed" and .hosts_silent == [$h] and .stopped_after_s == 8' "$r2/manifest.json"
+check "silent host: no fio client is left running" bash -c '! pgrep -f -- "--output=$1/" >/dev/null' _ "$r2"
+freeze_server 1 CONT
+S --resume --results "$r2" >"$tmp/silent-resume.out" 2>&1
+rc=$?
+check "silent host back: --resume runs the peak and the step on both hosts (exit $rc)" \
+	bash -c '[ "$1" = 0 ] && jq -e --arg p "$2" "[.runs[] | select(.id == \"\(\$p)/peak\" or .id == \"\(\$p)/50\") | .status] == [\"done\", \"done\"]" "$3"' _ \
+	"$rc" "$P" "$r2/manifest.json"
 tap_done
