@@ -16,16 +16,20 @@
 # shellcheck source=jobs/lib/state.sh
 . "${BASH_SOURCE[0]%/*}/state.sh"
 
-# deadline_secs EST: how long a --hosts run planned to take EST seconds may
-# run before the runner stops it, into REPLY (empty: --host-deadline off).
-# The default (auto) allows three times the plan or ten minutes more,
-# whichever is longer: a fill's plan assumes 2 GB/s, and a fleet's start-up
-# (many jobs, emulated guests) takes minutes.
+# deadline_secs EST KIND: how long a --hosts run of KIND planned to take
+# EST seconds may run before the runner stops it, into REPLY (empty: none).
+# The default (auto) allows a timed run three times the plan or ten minutes
+# more, whichever is longer (a fleet's start-up, many jobs on emulated
+# guests, takes minutes).  A run that writes a set amount (a fill, PTS's
+# WIPC, an endurance step, a power-cut clear) has no deadline by default:
+# its plan assumes a speed (2 GB/s; 10 minutes when the remote drive's
+# capacity is not known here), and a slower drive is not a silent host.
 deadline_secs() {
 	local e=$1
-	case $host_deadline in
-	off) REPLY="" ;;
-	auto) REPLY=$((3 * e > e + 600 ? 3 * e : e + 600)) ;;
+	case $host_deadline:$2 in
+	off:*) REPLY="" ;;
+	auto:fill | auto:wipc | auto:ei | auto:pcclear) REPLY="" ;;
+	auto:*) REPLY=$((3 * e > e + 600 ? 3 * e : e + 600)) ;;
 	*) REPLY=$((e + host_deadline)) ;;
 	esac
 }
@@ -35,7 +39,7 @@ deadline_secs() {
 deadline_start() {
 	deadline_hit="" silent_hosts=() deadline_pid=""
 	[ -n "$clients_file" ] || return 0
-	deadline_secs "$est"
+	deadline_secs "$est" "$kind"
 	[ -n "$REPLY" ] || return 0
 	deadline_after=$REPLY
 	after "$REPLY" kill -USR1 "$$"

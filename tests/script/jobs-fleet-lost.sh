@@ -138,6 +138,13 @@ check "--host-deadline without --hosts is refused (exit 2)" \
 	--host-deadline 5 --dry-run --results "$tmp/nohosts" "$target"
 check_fails "--host-deadline takes seconds, auto or off" "--host-deadline wants seconds past a run's planned time, auto or off, got 'soon'" \
 	jobs/ssdnvme-suite --fio "$FIO_BIN" --suite profiles --hosts "$h0" --host-deadline soon --dry-run --results "$tmp/nohosts" "$target"
+# deadline_of MODE EST KIND: the deadline the runner sets (empty: none).
+deadline_of() {
+	bash -c '. jobs/lib/fleet-deadline.sh; host_deadline=$1; deadline_secs "$2" "$3"; echo "${REPLY:-none}"' _ "$@"
+}
+check "the default deadline: a 3 s step gets 603 s, a 30 min step 90 min, a fill none; off none; 5 is 5 s past the plan" \
+	test "$(deadline_of auto 3 peak) $(deadline_of auto 1800 step) $(deadline_of auto 600 fill) $(deadline_of auto 600 wipc) $(deadline_of off 3 peak) $(deadline_of 5 3 peak) $(deadline_of 5 600 fill)" = \
+	"603 5400 none none none 8 605"
 freeze_server 1 STOP
 t0=$SECONDS
 SSDNVME_PREFLIGHT_TIMEOUT=3 timeout 120 jobs/ssdnvme-suite --fio "$FIO_BIN" --fiorank "$FIORANK" --engine-so "$ENGINE" \
