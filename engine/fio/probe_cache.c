@@ -4,10 +4,11 @@
  * ->setup() for every job and file one after another before any job forks:
  * 64 jobs on 3 namespaces probed the same 3 devices 192 times (sysfs walks
  * and 5 admin commands each).  The first probe of a device number is kept
- * and copied for the others, in the process that made it only: a forked job
- * that sets a file up later (read_iolog replay) probes again, and every job
- * identifies its namespaces again when it opens them (files.c), so a format
- * change after set-up is still refused.
+ * and copied for the others, in the process that made it only (a forked job
+ * that sets a file up later, for read_iolog's replay, probes again; with
+ * thread=1 the jobs share fio's process and its probes).  Whatever the set-up
+ * used, every job identifies its namespaces again when it opens them
+ * (files.c), so a format change after set-up is still refused.
  */
 #include <pthread.h>
 #include <stdio.h>
