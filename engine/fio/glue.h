@@ -156,6 +156,21 @@ static inline uint64_t file_lbas(const struct file_state *fs, uint64_t bytes)
 int ssdnvme_setup_file(struct thread_data *td, struct fio_file *f);
 
 /**
+ * ssdnvme_probe() - ns_probe() at set-up, once per device and process (probe_cache.c)
+ * @path: the file
+ * @ni: what it is, filled as ns_probe() fills it
+ * @msg: where the reason is written when it cannot be probed
+ * @len: its room
+ *
+ * A device node whose device number this process probed before gets a copy
+ * of that probe (with @path as its path); anything else is probed.  Only
+ * for set-up: an open identifies again (files.c).
+ *
+ * Return: as ns_probe().
+ */
+int ssdnvme_probe(const char *path, struct ns_info *ni, char *msg, size_t len);
+
+/**
  * ssdnvme_num_range() - ranges per trim
  * @td: the job
  *

@@ -7,9 +7,11 @@
  * safefile.h.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "fio.h"
 #include "verify.h"
@@ -140,14 +142,56 @@ uint64_t ssdnvme_results_estimate(struct thread_data *td)
 	return 2 * est;
 }
 
+/*
+ * The results file this process last proved writable with room for NEED
+ * bytes.  fio's main process sets up the jobs of a run one after another,
+ * and they share one results file: the proof (a file created in its
+ * directory, its file system's free space read, the file removed: round
+ * trips on a network or virtio-9p share) is made once per path and process,
+ * and each later job's target is checked again without it.  A job needing
+ * more room than was proven probes again.
+ */
+static struct {
+	pthread_mutex_t lock;
+	pid_t pid;
+	char path[PATH_MAX];
+	uint64_t need;
+} proven = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+static bool proven_before(const char *path, uint64_t need)
+{
+	bool yes;
+
+	pthread_mutex_lock(&proven.lock);
+	yes = proven.pid == getpid() && !strcmp(proven.path, path) && need <= proven.need;
+	pthread_mutex_unlock(&proven.lock);
+	return yes;
+}
+
+static void note_proven(const char *path, uint64_t need)
+{
+	pthread_mutex_lock(&proven.lock);
+	proven.pid = getpid();
+	snprintf(proven.path, sizeof(proven.path), "%s", path);
+	proven.need = need;
+	pthread_mutex_unlock(&proven.lock);
+}
+
 static int probe(struct thread_data *td, const char *what, const char *path,
-		 const struct safefile_deny *deny, uint64_t need)
+		 const struct safefile_deny *deny, uint64_t need, bool shared)
 {
 	char msg[MSG_LEN], out[MSG_LEN + 128];
-	int err = safefile_probe(what, path, deny, need, msg, sizeof(msg));
+	int err;
 
-	if (!err)
+	if (shared && proven_before(path, need))
+		err = safefile_check_target(what, path, deny, msg, sizeof(msg)) ? 0 : -EINVAL;
+	else
+		err = safefile_probe(what, path, deny, need, msg, sizeof(msg));
+	if (!err) {
+		if (shared)
+			note_proven(path, need);
 		return 0;
+	}
 	snprintf(out, sizeof(out), "%s; refusing to start: the run's %s would be lost", msg,
 		 strstr(what, "tag") ? "tag log" : "results");
 	ssdnvme_fail(td, -err, out);
@@ -191,11 +235,12 @@ int ssdnvme_check_outputs(struct thread_data *td)
 	if (probe(td,
 		  o->results_file && *o->results_file ? "ssdnvme_results="
 						      : "the results file (next to --output) ",
-		  results, deny, need))
+		  results, deny, need, true))
 		goto out;
 	if (o->tag_log) {
 		log = ssdnvme_taglog_path(td, results);
-		if (!log || probe(td, "tag_log: ", log, deny, need + ssdnvme_taglog_estimate(td)))
+		if (!log ||
+		    probe(td, "tag_log: ", log, deny, need + ssdnvme_taglog_estimate(td), false))
 			goto out;
 		if (!ssdnvme_taglog_estimate(td))
 			ssdnvme_note(unbounded_log, td->o.name ? td->o.name : "", log);

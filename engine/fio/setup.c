@@ -262,7 +262,7 @@ int ssdnvme_setup_file(struct thread_data *td, struct fio_file *f)
 			return 1;
 		FILE_SET_ENG_DATA(f, fs);
 	}
-	ret = ns_probe(f->file_name, &fs->ni, msg, sizeof(msg));
+	ret = ssdnvme_probe(f->file_name, &fs->ni, msg, sizeof(msg));
 	if (ret) {
 		ssdnvme_fail(td, -ret, msg);
 		return 1;

@@ -173,6 +173,25 @@ void results_merge_into(json_object *acc, json_object *later);
 json_object *results_read_regular(const char *path);
 
 /**
+ * results_read_regular_text() - the text of a regular file, read in as few calls as its size allows
+ * @path: the file (a symlink to one is followed; a device is never read)
+ * @len: set to the text's length
+ *
+ * Return: the text, NUL-terminated, malloc'd (free() it); NULL when it is
+ * not a regular file or cannot be read.
+ */
+char *results_read_regular_text(const char *path, size_t *len);
+
+/**
+ * results_parse_text() - the JSON document at the start of a text
+ * @text: the text
+ * @len: its length
+ *
+ * Return: the JSON, or NULL when it is not JSON.
+ */
+json_object *results_parse_text(const char *text, size_t len);
+
+/**
  * results_lock_dir() - flock() the directory of a path
  * @path: the file
  * @how: LOCK_EX or LOCK_SH

@@ -144,8 +144,7 @@ static char *read_text(int fd, off_t size, size_t *len)
 	return NULL;
 }
 
-/* The JSON document at the start of TEXT, as json_object_from_fd() parses it. */
-static json_object *parse_text(const char *text, size_t len)
+json_object *results_parse_text(const char *text, size_t len)
 {
 	struct json_tokener *tok = json_tokener_new();
 	json_object *j;
@@ -159,23 +158,29 @@ static json_object *parse_text(const char *text, size_t len)
 	return j;
 }
 
-json_object *results_read_regular(const char *path)
+char *results_read_regular_text(const char *path, size_t *len)
 {
 	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-	json_object *j = NULL;
+	char *text = NULL;
 	struct stat st;
-	size_t len;
-	char *text;
 
 	if (fd < 0)
 		return NULL;
-	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
-		text = read_text(fd, st.st_size, &len);
-		if (text)
-			j = parse_text(text, len);
-		free(text);
-	}
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
+		text = read_text(fd, st.st_size, len);
 	close(fd);
+	return text;
+}
+
+json_object *results_read_regular(const char *path)
+{
+	json_object *j = NULL;
+	size_t len;
+	char *text = results_read_regular_text(path, &len);
+
+	if (text)
+		j = results_parse_text(text, len);
+	free(text);
 	return j;
 }
 

@@ -4,12 +4,16 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include <liburing.h>
 
 #include "results_parts.h"
 
@@ -40,12 +44,60 @@ static int make_parts_dir(const char *dir, char *msg, size_t len)
 	return -err;
 }
 
+/*
+ * Writes ROOT on one line as a new file PART (only the merge reads it back:
+ * less than half the bytes of the indented form).  No temporary name, rename
+ * or fsync, which cost a round trip each per job on a network or virtio-9p
+ * share: the part is made with O_EXCL in the run's own 0700 directory, so it
+ * is no file of the job's and nothing else's, and the merge reads it only
+ * after its job left the run's count, so never half-written.  A killed job
+ * leaves what it wrote; the file system's own crash leaves the run
+ * unmerged either way.  A failed write removes the part.
+ */
+static int write_part_file(json_object *root, const char *part, char *msg, size_t len)
+{
+	const char *text = json_object_to_json_string_ext(
+		root, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE);
+	size_t left = text ? strlen(text) : 0, done = 0;
+	ssize_t n;
+	int fd, err = 0;
+
+	if (!text) {
+		snprintf(msg, len, "results part %s not written: out of memory", part);
+		return -ENOMEM;
+	}
+	fd = open(part, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd < 0) {
+		err = errno;
+		snprintf(msg, len, "results part %s not written: %s", part, strerror(err));
+		return -err;
+	}
+	while (!err && done < left) {
+		n = write(fd, text + done, left - done);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			err = n < 0 ? errno : EIO;
+		else
+			done += (size_t)n;
+	}
+	if (close(fd) < 0 && !err)
+		err = errno;
+	if (!err)
+		return 0;
+	unlink(part);
+	snprintf(msg, len, "results part %s not written: %s", part, strerror(err));
+	return -err;
+}
+
 int results_write_part(struct results *r, const char *run_id, json_object *job_entry,
 		       unsigned int seq, const char *path, const struct safefile_deny *deny,
 		       char *msg, size_t len)
 {
 	char dir[PATH_MAX], part[PATH_MAX + 32];
 	int lock, ret;
+
+	(void)deny; /* the part is a new file in the run's own directory: never a job's file */
 
 	results_stamp(r, run_id, job_entry);
 	if (results_parts_dir(path, run_id, dir, sizeof(dir))) {
@@ -58,7 +110,7 @@ int results_write_part(struct results *r, const char *run_id, json_object *job_e
 	ret = make_parts_dir(dir, msg, len);
 	if (!ret) {
 		snprintf(part, sizeof(part), "%s/job-%u.json", dir, seq);
-		ret = results_write_json(results_root(r), part, deny, msg, len);
+		ret = write_part_file(results_root(r), part, msg, len);
 		if (ret)
 			rmdir(dir); /* an empty one is not left behind */
 	}
@@ -116,41 +168,162 @@ static int list_parts(const char *dir, unsigned int **seqs, size_t *n)
 	return 0;
 }
 
+/* Threads reading parts side by side at the merge. */
+#define READERS 8
+
+/* The texts of a run's parts, read by READERS threads (part I by thread I % READERS). */
+struct part_texts {
+	const char *dir;
+	const unsigned int *seqs;
+	size_t n;
+	char **text;
+	size_t *len;
+};
+
+struct part_reader {
+	struct part_texts *t;
+	size_t first;
+};
+
+static void *read_parts(void *arg)
+{
+	struct part_reader *rd = arg;
+	struct part_texts *t = rd->t;
+	char part[PATH_MAX + 32];
+	size_t i;
+
+	for (i = rd->first; i < t->n; i += READERS) {
+		snprintf(part, sizeof(part), "%s/job-%u.json", t->dir, t->seqs[i]);
+		t->text[i] = results_read_regular_text(part, &t->len[i]);
+	}
+	return NULL;
+}
+
+/*
+ * Reads every part's text into T, READERS at a time: on a network or
+ * virtio-9p share each open and read is a round trip, and one part after
+ * another they were most of the merge's time in the test bed.  A reader
+ * that cannot be started leaves its parts to the caller's thread.
+ */
+static void read_all_parts(struct part_texts *t)
+{
+	struct part_reader rd[READERS];
+	pthread_t th[READERS];
+	bool started[READERS] = {false};
+	size_t r;
+
+	for (r = 0; r < READERS && r < t->n; r++) {
+		rd[r] = (struct part_reader){.t = t, .first = r};
+		started[r] = t->n > 1 && !pthread_create(&th[r], NULL, read_parts, &rd[r]);
+	}
+	for (r = 0; r < READERS && r < t->n; r++) {
+		if (started[r])
+			pthread_join(th[r], NULL);
+		else
+			read_parts(&rd[r]);
+	}
+}
+
 /* Merges DIR's parts SEQS[0..N) into *ACC (the first part becomes it when NULL). */
 static int merge_parts(const char *dir, const unsigned int *seqs, size_t n, json_object **acc,
 		       char *msg, size_t len)
 {
-	char part[PATH_MAX + 32];
+	struct part_texts t = {.dir = dir, .seqs = seqs, .n = n};
 	json_object *p;
 	size_t i;
+	int ret = 0;
 
-	for (i = 0; i < n; i++) {
-		snprintf(part, sizeof(part), "%s/job-%u.json", dir, seqs[i]);
-		p = results_read_regular(part);
+	t.text = calloc(n ? n : 1, sizeof(*t.text));
+	t.len = calloc(n ? n : 1, sizeof(*t.len));
+	if (!t.text || !t.len) {
+		free(t.text);
+		free(t.len);
+		snprintf(msg, len, "out of memory to merge the parts in %s", dir);
+		return -ENOMEM;
+	}
+	read_all_parts(&t);
+	for (i = 0; i < n && !ret; i++) {
+		p = t.text[i] ? results_parse_text(t.text[i], t.len[i]) : NULL;
 		if (!p || !json_object_is_type(p, json_type_object)) {
 			json_object_put(p);
-			snprintf(msg, len, "%s is not a results part", part);
-			return -EINVAL;
-		}
-		if (*acc) {
+			snprintf(msg, len, "%s/job-%u.json is not a results part", dir, seqs[i]);
+			ret = -EINVAL;
+		} else if (*acc) {
 			results_merge_into(*acc, p);
 			json_object_put(p);
 		} else {
 			*acc = p;
 		}
 	}
-	return 0;
+	for (i = 0; i < n; i++)
+		free(t.text[i]);
+	free(t.text);
+	free(t.len);
+	return ret;
+}
+
+/* Parts unlinked per io_uring submission. */
+#define UNLINK_BATCH 64
+
+/*
+ * Unlinks the parts SEQS[0..N) (names in NAMES) of the directory DFD through
+ * RING, UNLINK_BATCH at a time: the kernel runs them side by side, where one
+ * unlink() after another costs a round trip each on a network or virtio-9p
+ * share (64 parts: 1.2 s in the test bed).  A part the ring could not
+ * unlink (a kernel without IORING_OP_UNLINKAT says EINVAL) is unlinked
+ * plainly.
+ */
+static void unlink_batched(struct io_uring *ring, int dfd, char (*names)[32], size_t n)
+{
+	struct io_uring_sqe *sqe;
+	struct io_uring_cqe *cqe;
+	size_t i, done, batch;
+
+	for (done = 0; done < n; done += batch) {
+		batch = n - done < UNLINK_BATCH ? n - done : UNLINK_BATCH;
+		for (i = 0; i < batch; i++) {
+			sqe = io_uring_get_sqe(ring);
+			io_uring_prep_unlinkat(sqe, dfd, names[done + i], 0);
+			io_uring_sqe_set_data64(sqe, done + i);
+		}
+		if (io_uring_submit(ring) != (int)batch)
+			break;
+		for (i = 0; i < batch; i++) {
+			if (io_uring_wait_cqe(ring, &cqe))
+				return;
+			if (cqe->res < 0 && cqe->res != -ENOENT)
+				unlinkat(dfd, names[io_uring_cqe_get_data64(cqe)], 0);
+			io_uring_cqe_seen(ring, cqe);
+		}
+	}
+	for (; done < n; done++) /* the ring refused the batch */
+		unlinkat(dfd, names[done], 0);
 }
 
 static void remove_parts(const char *dir, const unsigned int *seqs, size_t n)
 {
-	char part[PATH_MAX + 32];
+	int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	char(*names)[32] = calloc(n ? n : 1, sizeof(*names));
+	struct io_uring ring;
 	size_t i;
 
-	for (i = 0; i < n; i++) {
-		snprintf(part, sizeof(part), "%s/job-%u.json", dir, seqs[i]);
-		unlink(part);
+	if (dfd < 0 || !names) {
+		free(names);
+		if (dfd >= 0)
+			close(dfd);
+		return; /* the parts stay: the merged file is written */
 	}
+	for (i = 0; i < n; i++)
+		snprintf(names[i], sizeof(names[i]), "job-%u.json", seqs[i]);
+	if (n > 1 && !io_uring_queue_init(UNLINK_BATCH, &ring, 0)) {
+		unlink_batched(&ring, dfd, names, n);
+		io_uring_queue_exit(&ring);
+	} else {
+		for (i = 0; i < n; i++)
+			unlinkat(dfd, names[i], 0);
+	}
+	free(names);
+	close(dfd);
 	rmdir(dir); /* fails, leaving it, when something else is in it */
 }
 

@@ -123,6 +123,53 @@ static void parts_merge_once_in_job_order(void **state)
 	assert_false(exists(d->parts));
 }
 
+/*
+ * More parts than the merge reads side by side (8 threads) and unlinks in
+ * one io_uring batch (64): every one merged once, in job order, all removed.
+ */
+static void many_parts_merge_in_job_order(void **state)
+{
+	struct dirs *d = *state;
+	json_object *root;
+	char msg[1024], job[16];
+	unsigned int seq, n = 70;
+
+	for (seq = n; seq >= 1; seq--) {
+		snprintf(job, sizeof(job), "j%u", seq);
+		assert_int_equal(write_part(d, "200-7", seq, job, "/dev/ng0n1"), 0);
+	}
+	assert_int_equal(results_merge_parts(d->out, "200-7", "", NULL, msg, sizeof(msg)), 0);
+	root = json_object_from_file(d->out);
+	assert_non_null(root);
+	assert_int_equal(count(root, "jobs"), n);
+	for (seq = 1; seq <= n; seq++) {
+		snprintf(job, sizeof(job), "j%u", seq);
+		assert_string_equal(str_at(root, "jobs", seq - 1, "name"), job);
+	}
+	json_object_put(root);
+	assert_false(exists(d->parts));
+}
+
+/* A part that is not JSON fails the merge, naming it; the parts are kept. */
+static void broken_part_fails_the_merge(void **state)
+{
+	struct dirs *d = *state;
+	char msg[1024], part[PATH_MAX];
+	FILE *f;
+
+	assert_int_equal(write_part(d, "200-7", 1, "a", "/dev/ng0n1"), 0);
+	assert_int_equal(write_part(d, "200-7", 2, "b", "/dev/ng0n1"), 0);
+	snprintf(part, sizeof(part), "%s/job-2.json", d->parts);
+	f = fopen(part, "w");
+	assert_non_null(f);
+	fputs("{\"jobs\": [", f);
+	fclose(f);
+	assert_int_equal(results_merge_parts(d->out, "200-7", "", NULL, msg, sizeof(msg)), -EINVAL);
+	assert_non_null(strstr(msg, "job-2.json is not a results part"));
+	assert_false(exists(d->out));
+	assert_true(exists(part));
+}
+
 /* A second merge of the run (a later stonewalled group) adds to the first's file. */
 static void later_merge_adds_to_the_run_file(void **state)
 {
@@ -243,6 +290,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(parts_merge_once_in_job_order, setup, teardown),
+		cmocka_unit_test_setup_teardown(many_parts_merge_in_job_order, setup, teardown),
+		cmocka_unit_test_setup_teardown(broken_part_fails_the_merge, setup, teardown),
 		cmocka_unit_test_setup_teardown(later_merge_adds_to_the_run_file, setup, teardown),
 		cmocka_unit_test_setup_teardown(other_runs_parts_are_not_taken, setup, teardown),
 		cmocka_unit_test_setup_teardown(another_runs_file_keeps_the_parts, setup, teardown),
