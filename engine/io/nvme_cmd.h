@@ -347,8 +347,10 @@ static inline void nvme_md_template(struct nvme_md_template *t, uint32_t md_per_
  *      unused when @m->md_per_lba is 0
  *
  * The plain SQE with the metadata buffer (word 8, its length in word 10's
- * low half) and the PI fields (words 7, 12, 13) in place; the stores
- * nvme_cmd_fill_rw() made to those words die once inlined.
+ * low half) and the PI fields (words 7, 12, 13) in place: those five words
+ * are stored twice (gcc 12 keeps nvme_cmd_fill_rw()'s stores through the
+ * may_alias words), 5 instructions of the 50 this path costs more than the
+ * plain one (bench/engine-callgrind.sh, CG_ROWS=pi).
  */
 static inline void nvme_cmd_fill_rw_md(struct io_uring_sqe *sqe, const struct nvme_rw_template *t,
 				       const struct nvme_md_template *m, int fd, uint32_t nsid,
