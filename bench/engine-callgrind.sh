@@ -7,6 +7,17 @@
 #                                      fio's io_uring_cmd (boots tests/vm/run)
 #   CG_KEEP=DIR                        keeps every run's callgrind file in DIR
 #                                      (with --vm: in the --vm output directory)
+#   CG_ROWS="tags map pi"              which groups of rows (default all):
+#     tags  fio's random map on: the peer, tags=1, tags=0, tags=1 with the
+#           default interval, and both engines under sqthread_poll
+#     map   the same peer and tags=1 / tags=0 rows with norandommap=1
+#     pi    test bed only: a PI namespace (/dev/ng0n2, type 1, 512 + 8 bytes
+#           of separate metadata), written once by the peer with pi_act=1 so
+#           that its PI is valid, then read with pi_act=1 (the controller
+#           checks and strips the PI) and pi_act=0 (md_per_io_size=64: the
+#           engine's or fio's own CRC checks it), both engines with
+#           pi_chk=GUARD,REFTAG,APPTAG, apptag=0x1234, apptag_mask=0xffff;
+#           ssdnvme with tags=0 (the tags' cost is the tags rows' business)
 #
 # Method: fio under callgrind (thread=1, so the job runs in its process),
 # the job thread's instructions (thread_main, inclusive), once with
@@ -30,7 +41,10 @@ if [ "${1:-}" = --vm ]; then
 	mkdir -p "$vm_out"
 	rm -f "$vm_out/engine-callgrind.txt"
 	echo "engine-callgrind: rows also in $vm_out/engine-callgrind.txt as they are measured" >&2
-	exec "$VMRUN" --out "$vm_out" --timeout "${CG_VM_TIMEOUT:-3600}" -- \
+	# Namespace 1 as the default layout has it (64 MiB, 512-byte LBAs);
+	# namespace 2 the PI rows' (type 1, 8 bytes of separate metadata).
+	exec "$VMRUN" --out "$vm_out" --timeout "${CG_VM_TIMEOUT:-3600}" \
+		--ns 2x64M,2:ms=8,2:pi=1 -- \
 		bash "$TOP/bench/engine-callgrind.sh" --in-vm
 fi
 mode=host
@@ -42,7 +56,16 @@ else
 fi
 [[ $LO =~ ^[1-9][0-9]*$ && $HI =~ ^[1-9][0-9]*$ && $HI -gt $LO ]] ||
 	{ echo "engine-callgrind: CG_IOS wants two counts LO HI with HI > LO, got '${CG_IOS:-}'" >&2; exit 2; }
+rows=" ${CG_ROWS:-tags map pi} "
+for r in $rows; do
+	case $r in
+	tags | map | pi) ;;
+	*) echo "engine-callgrind: CG_ROWS: unknown group '$r' (tags, map, pi)" >&2; exit 2 ;;
+	esac
+done
+want() { [[ $rows == *" $1 "* ]]; }
 tmp=$(mktemp -d)
+size=64M # of the target the reads cover
 trap 'rm -rf "$tmp"' EXIT
 if [ "${1:-}" = --in-vm ]; then
 	target=/dev/ng0n1
@@ -77,7 +100,7 @@ ssd_default=(--ioengine=external:"$ENGINE")
 job() { # N QD ENGINE-OPTIONS...
 	local n=$1 qd=$2
 	shift 2
-	echo --name=cg --thread=1 --filename="$target" --size=64M --bs=4k --rw=randread \
+	echo --name=cg --thread=1 --filename="$target" --size="$size" --bs=4k --rw=randread \
 		$direct --iodepth="$qd" --number_ios="$n" --randrepeat=1 "$@"
 }
 
@@ -87,7 +110,7 @@ run_failed() { # LOG N QD OPTIONS...
 	local log=$1
 	shift
 	echo "engine-callgrind: this run failed, no figure: fio $(job "$@")" >&2
-	grep -E '^fio:|err=' "$log" | head -n 3 | sed 's/^/    /' >&2
+	grep -E '^(fio|ssdnvme):|err=' "$log" | head -n 3 | sed 's/^/    /' >&2
 }
 
 ir_of() { # N QD OPTIONS... -> total Ir of the run
@@ -154,22 +177,72 @@ echo "# $where; 4k randread; per I/O = (run of $HI I/Os - run of $LO) / $((HI - 
 echo "# ssdnvme with tag_interval=3600000: the series' per-interval summary is per second, not per I/O;"
 echo "# the 'default intvl' rows keep fio's default 1 s interval (that walk counted in)"
 row config QD Ir/IO ratio enters/IO ratio
-for qd in 1 32; do
-	p_ir=$(per_io ir_of "$qd" "${peer[@]}")
-	p_en=$(per_io enters_of "$qd" "${peer[@]}")
-	row "$peer_name" "$qd" "$p_ir" - "$p_en" -
-	for tags in 1 0; do
-		s_ir=$(per_io ir_of "$qd" "${ssd[@]}" --tags=$tags)
-		s_en=$(per_io enters_of "$qd" "${ssd[@]}" --tags=$tags)
-		row "ssdnvme tags=$tags" "$qd" "$s_ir" \
-			"$(ratio "$s_ir" "$p_ir")" "$s_en" "$(ratio "$s_en" "$p_en")"
+
+# The peer's row at a depth: its figures are what the ssdnvme rows after it
+# are divided by.
+peer_row() { # LABEL QD OPTIONS...
+	p_ir=$(per_io ir_of "$2" "${peer[@]}" "${@:3}")
+	p_en=$(per_io enters_of "$2" "${peer[@]}" "${@:3}")
+	row "$1" "$2" "$p_ir" - "$p_en" -
+}
+
+ssd_row() { # LABEL QD OPTIONS... : against the last peer_row
+	local s_ir s_en
+	s_ir=$(per_io ir_of "$2" "${ssd[@]}" "${@:3}")
+	s_en=$(per_io enters_of "$2" "${ssd[@]}" "${@:3}")
+	row "$1" "$2" "$s_ir" "$(ratio "$s_ir" "$p_ir")" "$s_en" "$(ratio "$s_en" "$p_en")"
+}
+
+if want tags; then
+	for qd in 1 32; do
+		peer_row "$peer_name" "$qd"
+		for tags in 1 0; do
+			ssd_row "ssdnvme tags=$tags" "$qd" --tags=$tags
+		done
+		s_ir=$(per_io ir_of "$qd" "${ssd_default[@]}" --tags=1)
+		row "ssdnvme tags=1 default intvl" "$qd" "$s_ir" \
+			"$(ratio "$s_ir" "$p_ir")" - -
 	done
-	s_ir=$(per_io ir_of "$qd" "${ssd_default[@]}" --tags=1)
-	row "ssdnvme tags=1 default intvl" "$qd" "$s_ir" \
-		"$(ratio "$s_ir" "$p_ir")" - -
-done
-# SQPOLL: the SQ thread submits; neither engine should enter the kernel per I/O.
-p_en=$(per_io enters_of 1 "${peer[@]}" --sqthread_poll=1)
-s_en=$(per_io enters_of 1 "${ssd[@]}" --sqthread_poll=1)
-row "$peer_name sqthread_poll" 1 - - "$p_en" -
-row "ssdnvme sqthread_poll" 1 - - "$s_en" -
+	# SQPOLL: the SQ thread submits; neither engine should enter the kernel per I/O.
+	p_en=$(per_io enters_of 1 "${peer[@]}" --sqthread_poll=1)
+	s_en=$(per_io enters_of 1 "${ssd[@]}" --sqthread_poll=1)
+	row "$peer_name sqthread_poll" 1 - - "$p_en" -
+	row "ssdnvme sqthread_poll" 1 - - "$s_en" -
+fi
+
+# fio's random map off: the offsets come straight from the generator, so
+# the per-I/O work of both engines is a larger share of what is counted.
+if want map; then
+	for qd in 1 32; do
+		peer_row "$peer_name norandommap" "$qd" --norandommap=1
+		for tags in 1 0; do
+			ssd_row "ssdnvme tags=$tags norandommap" "$qd" --tags=$tags --norandommap=1
+		done
+	done
+fi
+
+if want pi; then
+	if [ "$mode" != in-vm ]; then
+		echo "engine-callgrind: the pi rows need a PI namespace: run with --vm" >&2
+		exit 0
+	fi
+	target=/dev/ng0n2
+	size=32M # metadata shares the namespace's 64 MiB image: fewer LBAs
+	pi=("--pi_chk=GUARD,REFTAG,APPTAG" --apptag=0x1234 --apptag_mask=0xffff)
+	# Valid PI in every LBA the reads can reach: the controller inserts it
+	# (pi_act=1) on this one sequential pass.
+	if ! "$FIO_BIN" --name=pi-fill --filename="$target" --size="$size" --bs=128k --rw=write \
+		--iodepth=8 "${peer[@]}" --pi_act=1 "${pi[@]}" >"$tmp/pi-fill.log" 2>&1; then
+		echo "engine-callgrind: writing $target with pi_act=1 failed, no pi rows:" >&2
+		grep -E '^(fio|ssdnvme):|err=' "$tmp/pi-fill.log" | head -n 3 | sed 's/^/    /' >&2
+		exit 1
+	fi
+	echo "# pi rows: $target (PI type 1, 8 bytes separate metadata), $size, ${pi[*]}"
+	for qd in 1 32; do
+		peer_row "$peer_name pi_act=1" "$qd" --pi_act=1 "${pi[@]}"
+		ssd_row "ssdnvme pi_act=1 tags=0" "$qd" --tags=0 --pi_act=1 "${pi[@]}"
+	done
+	# 4k of 512-byte LBAs: 8 x 8 bytes of metadata per I/O
+	peer_row "$peer_name pi_act=0" 1 --pi_act=0 --md_per_io_size=64 "${pi[@]}"
+	ssd_row "ssdnvme pi_act=0 tags=0" 1 --tags=0 --pi_act=0 --md_per_io_size=64 "${pi[@]}"
+fi

@@ -125,8 +125,13 @@ struct file_state {
 	struct fdp_place *fdp;	/* writes' placement (fdp.h), NULL: none */
 	bool fdp_by_fio;	/* fio (>= 3.38, fdp=1) picks each write's placement */
 	bool streams;		/* dataplacement=streams: fio picks each write's stream */
-	unsigned int nvme_fast; /* directions (1 << ddir) built in one pass (submit.c) */
+	unsigned int nvme_fast; /* directions (1 << ddir) built in one pass (submit.c); on a
+				   namespace with metadata 1 << (NVME_FAST_MD + ddir) instead */
+	struct nvme_md_template md_rw; /* ... their metadata side (submit_nvme.c) */
 };
+
+/* fs->nvme_fast's shift for the one-pass directions that carry metadata */
+#define NVME_FAST_MD 2
 
 /**
  * file_lbas() - bytes in a file's LBAs
@@ -296,6 +301,16 @@ struct engine_data {
  * Return: 0, or 1 with the job failed (ENOMEM).
  */
 int ssdnvme_md_prepare(struct thread_data *td);
+
+/**
+ * ssdnvme_md_template() - the metadata template of a file's one-pass commands
+ * @fs: a passthrough file with metadata, its PI format and mode set
+ *
+ * Fills @fs->md_rw from the fields the general path gives every command
+ * (pi_cmd_fields(), submit_nvme.c), for a file whose PI the engine neither
+ * generates nor checks.
+ */
+void ssdnvme_md_template(struct file_state *fs);
 
 /**
  * ssdnvme_pi_check_read() - the engine's PI check of a completed read

@@ -215,15 +215,17 @@ static bool check_zoned(struct thread_data *td, const struct file_state *fs)
 
 /*
  * The directions whose commands to FS ->queue() builds in one pass
- * (submit.c): reads and writes of a passthrough namespace with no metadata
- * and no placement; writes only when they are writes (write_mode=write),
- * reads only when none is a Compare.
+ * (submit.c): reads and writes of a passthrough namespace with no placement
+ * and no PI the engine generates or checks (pi_act=0); writes only when
+ * they are writes (write_mode=write), reads only when none is a Compare.
+ * With metadata, the bits NVME_FAST_MD up and the file's metadata template.
  */
-static unsigned int nvme_fast_ddirs(struct thread_data *td, const struct file_state *fs)
+static unsigned int nvme_fast_ddirs(struct thread_data *td, struct file_state *fs)
 {
 	struct ssdnvme_options *o = td->eo;
+	unsigned int dirs;
 
-	if (fs->ni.kind != NS_KIND_NVME_CHAR || fs->ni.ms || fs->fdp || fs->streams)
+	if (fs->ni.kind != NS_KIND_NVME_CHAR || fs->pi_engine || fs->fdp || fs->streams)
 		return 0;
 	/* submit.c's fill_nvme_fast() writes the SQE as little-endian words */
 	if (__BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__)
@@ -231,8 +233,12 @@ static unsigned int nvme_fast_ddirs(struct thread_data *td, const struct file_st
 	/* force_async= marks commands on the full path; compares are built there */
 	if (o->force_async)
 		return 0;
-	return (o->verify_mode == VMODE_COMPARE ? 0 : 1u << DDIR_READ) |
+	dirs = (o->verify_mode == VMODE_COMPARE ? 0 : 1u << DDIR_READ) |
 	       (writes_carry_data(o) ? 1u << DDIR_WRITE : 0);
+	if (!fs->ni.ms)
+		return dirs;
+	ssdnvme_md_template(fs);
+	return dirs << NVME_FAST_MD;
 }
 
 /* Size a regular file the way fio's own get_file_sizes() would. */

@@ -100,6 +100,22 @@ void block_fast_prepare(struct thread_data *td, struct engine_data *ld)
 				 });
 }
 
+/* The data of a one-pass passthrough command: the buffer, or its one iovec. */
+static inline void nvme_fast_data(const struct engine_data *ld, struct io_u *io_u, uint64_t *addr,
+				  uint32_t *len)
+{
+	*addr = (uint64_t)(uintptr_t)io_u->xfer_buf;
+	*len = (uint32_t)io_u->xfer_buflen;
+	if (ld->block_vectored) {
+		struct iovec *iov = &ld->iovecs[io_u->index];
+
+		iov->iov_base = io_u->xfer_buf;
+		iov->iov_len = io_u->xfer_buflen;
+		*addr = (uint64_t)(uintptr_t)iov;
+		*len = 1; /* number of iovecs */
+	}
+}
+
 /*
  * A passthrough read or write with no metadata and no placement, in one
  * pass from the job's template (nvme_cmd_fill_rw(): what prep_nvme() and
@@ -109,20 +125,32 @@ void block_fast_prepare(struct thread_data *td, struct engine_data *ld)
 static inline void fill_nvme_fast(const struct engine_data *ld, const struct file_state *fs,
 				  struct io_u *io_u, struct io_uring_sqe *sqe, int fd)
 {
-	uint64_t addr = (uint64_t)(uintptr_t)io_u->xfer_buf;
-	uint32_t len = (uint32_t)io_u->xfer_buflen;
+	uint64_t addr;
+	uint32_t len;
 
-	if (ld->block_vectored) {
-		struct iovec *iov = &ld->iovecs[io_u->index];
-
-		iov->iov_base = io_u->xfer_buf;
-		iov->iov_len = io_u->xfer_buflen;
-		addr = (uint64_t)(uintptr_t)iov;
-		len = 1; /* number of iovecs */
-	}
+	nvme_fast_data(ld, io_u, &addr, &len);
 	nvme_cmd_fill_rw(sqe, &ld->nvme_rw[io_u->ddir], fd, fs->ni.nsid,
 			 file_lbas(fs, io_u->offset), (uint32_t)file_lbas(fs, io_u->xfer_buflen),
 			 addr, len, (uint16_t)io_u->index, (uint64_t)(uintptr_t)io_u | UD_NVME);
+}
+
+/*
+ * The same on a namespace with metadata (no PI, or pi_act=1): the file's
+ * metadata template adds the separate metadata buffer and the PI fields
+ * (nvme_cmd_fill_rw_md(): what prep_nvme() builds, tested byte for byte).
+ */
+static inline void fill_nvme_fast_md(const struct engine_data *ld, const struct file_state *fs,
+				     struct io_u *io_u, struct io_uring_sqe *sqe, int fd,
+				     uint32_t nlb)
+{
+	uint64_t addr;
+	uint32_t len;
+
+	nvme_fast_data(ld, io_u, &addr, &len);
+	nvme_cmd_fill_rw_md(sqe, &ld->nvme_rw[io_u->ddir], &fs->md_rw, fd, fs->ni.nsid,
+			    file_lbas(fs, io_u->offset), nlb, addr, len,
+			    ld->md_area + io_u->index * ld->md_slot, (uint16_t)io_u->index,
+			    (uint64_t)(uintptr_t)io_u | UD_NVME);
 }
 
 /*
@@ -316,6 +344,25 @@ static __attribute__((noinline)) enum fio_q_status queue_nvme_fast(struct engine
 	return FIO_Q_QUEUED;
 }
 
+/*
+ * queue_nvme_fast() on a namespace with metadata.  An I/O whose metadata
+ * the job's buffers cannot hold goes the full path, which refuses it.
+ */
+static __attribute__((noinline)) enum fio_q_status
+queue_nvme_fast_md(struct thread_data *td, struct engine_data *ld, const struct file_state *fs,
+		   struct io_u *io_u, struct fio_file *f)
+{
+	uint32_t nlb = (uint32_t)file_lbas(fs, io_u->xfer_buflen);
+
+	if (__builtin_expect((size_t)nlb * fs->md_rw.md_per_lba > ld->md_slot, 0))
+		return queue_full_path(td, io_u);
+	fill_nvme_fast_md(ld, fs, io_u, ring_sqe(&ld->ring, io_u->index),
+			  ld->block_sqe_flags ? (int)f->engine_pos : f->fd, nlb);
+	ring_push(&ld->ring, io_u->index);
+	ld->pending[ld->nr_pending++] = io_u;
+	return FIO_Q_QUEUED;
+}
+
 /* Out of line like queue_nvme_fast(), so that ->queue() itself saves no register. */
 static __attribute__((noinline)) enum fio_q_status
 queue_block_fast(struct engine_data *ld, struct io_u *io_u, struct fio_file *f)
@@ -346,6 +393,8 @@ enum fio_q_status ssdnvme_queue(struct thread_data *td, struct io_u *io_u)
 	/* trimwrite: a write waits for the trims before it (queue_full_path()) */
 	if ((fs->nvme_fast >> io_u->ddir & 1) && !ld->trims_in_flight)
 		return queue_nvme_fast(ld, fs, io_u, f);
+	if ((fs->nvme_fast >> (NVME_FAST_MD + io_u->ddir) & 1) && !ld->trims_in_flight)
+		return queue_nvme_fast_md(td, ld, fs, io_u, f);
 	return queue_full_path(td, io_u);
 }
 

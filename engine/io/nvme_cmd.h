@@ -299,6 +299,75 @@ static inline void nvme_cmd_fill_rw(struct io_uring_sqe *sqe, const struct nvme_
 		       "the words above follow the SQE's and the command's layout");
 }
 
+/*
+ * The metadata side of a file's plain reads and writes when nothing of it
+ * is worked out per I/O by the host (no PI, or PI the controller inserts
+ * and strips, pi_act=1): the per-file template of nvme_cmd_fill_rw_md().
+ * Words as in struct nvme_rw_template.
+ */
+struct nvme_md_template {
+	uint64_t cdw12;	     /* word 12: the control field (PRACT, PRCHK) << 16 */
+	uint64_t cdw15;	     /* word 13's high half: cdw15 (apptag mask << 16 | apptag) << 32 */
+	uint32_t md_per_lba; /* separate metadata bytes per LBA; 0: none moves separately */
+	bool reftag;	     /* cdw14 carries the SLBA's low 32 bits */
+	bool reftag_hi;	     /* cdw3 carries SLBA bits 47:32 (a 64-bit guard's reference tag) */
+};
+
+/**
+ * nvme_md_template() - a file's template for nvme_cmd_fill_rw_md()
+ * @t: the template
+ * @md_per_lba: separate metadata bytes per LBA every command carries
+ * @at0: the PI fields (control, cdw3, reftag, apptag) a command at LBA 0 carries
+ * @at_max: the same at the LBA with every bit set
+ *
+ * The fields that do not follow the LBA are taken from @at0; those that do
+ * (the reference tag in cdw14, and in cdw3 with a 64-bit guard) are told by
+ * @at_max.  Both come from the PI code's own per-command fields, so the
+ * one-pass SQE is the one nvme_cmd_fill() builds from them
+ * (test_engine_sqe compares them byte for byte).
+ */
+static inline void nvme_md_template(struct nvme_md_template *t, uint32_t md_per_lba,
+				    const struct nvme_io *at0, const struct nvme_io *at_max)
+{
+	t->cdw12 = (uint64_t)at0->control << 16;
+	t->cdw15 = (uint64_t)at0->apptag << 32;
+	t->md_per_lba = md_per_lba;
+	t->reftag = at_max->reftag != 0;
+	t->reftag_hi = at_max->cdw3 != 0;
+}
+
+/**
+ * nvme_cmd_fill_rw_md() - nvme_cmd_fill_rw() on a namespace with metadata
+ * @sqe: the SQE (128 bytes)
+ * @t: the job's template (nvme_rw_template())
+ * @m: the file's metadata template (nvme_md_template())
+ * @fd: as nvme_cmd_fill_rw(), and @nsid, @slba, @nlb, @addr, @len,
+ *      @buf_index, @user_data
+ * @md: the I/O's separate metadata buffer (@nlb x @m->md_per_lba bytes);
+ *      unused when @m->md_per_lba is 0
+ *
+ * The plain SQE with the metadata buffer (word 8, its length in word 10's
+ * low half) and the PI fields (words 7, 12, 13) in place: those five words
+ * are stored twice (gcc 12 keeps nvme_cmd_fill_rw()'s stores through the
+ * may_alias words), 5 instructions of the 50 this path costs more than the
+ * plain one (bench/engine-callgrind.sh, CG_ROWS=pi).
+ */
+static inline void nvme_cmd_fill_rw_md(struct io_uring_sqe *sqe, const struct nvme_rw_template *t,
+				       const struct nvme_md_template *m, int fd, uint32_t nsid,
+				       uint64_t slba, uint32_t nlb, uint64_t addr, uint32_t len,
+				       void *md, uint16_t buf_index, uint64_t user_data)
+{
+	nvme_sqe_word *w = (nvme_sqe_word *)sqe;
+	uint32_t md_len = nlb * m->md_per_lba;
+
+	nvme_cmd_fill_rw(sqe, t, fd, nsid, slba, nlb, addr, len, buf_index, user_data);
+	w[7] = m->reftag_hi ? (slba >> 32 & 0xffff) << 32 : 0;
+	w[8] = md_len ? (uint64_t)(uintptr_t)md : 0;
+	w[10] = (uint64_t)len << 32 | md_len;
+	w[12] = t->cdw12 | m->cdw12 | (nlb - 1);
+	w[13] = m->cdw15 | (m->reftag ? (uint32_t)slba : 0);
+}
+
 /**
  * nvme_dsm_range_set() - set up a single deallocate range
  * @r: the range to write

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* Unit tests: NVMe passthrough and fallback SQEs (engine/io/nvme_cmd.c, blockio.c). */
+/* Unit tests: NVMe passthrough and fallback SQEs (engine/io/nvme_cmd.c, blockio.c, pi.c's fields).
+ */
 #include <endian.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -12,6 +13,7 @@
 
 #include "blockio.h"
 #include "nvme_cmd.h"
+#include "pi.h"
 
 /* A 128-byte SQE slot, as a ring set up with IORING_SETUP_SQE128 hands out. */
 static struct io_uring_sqe slot[2];
@@ -330,6 +332,18 @@ static void write_modes_compare_and_ranges(void **state)
 	assert_int_equal(c->data_len, sizeof(r));
 }
 
+/* What a job fixes of its reads or writes, one combination of five bits. */
+static struct nvme_io rw_job(unsigned int combo, struct iovec *iov)
+{
+	return (struct nvme_io){
+		.op = combo & 1 ? nvme_cmd_write : nvme_cmd_read,
+		.fua = combo >> 1 & 1,
+		.iov = combo >> 2 & 1 ? iov : NULL,
+		.fixed_buf = combo >> 3 & 1,
+		.fixed_file = combo >> 4 & 1,
+	};
+}
+
 /*
  * The one-pass builder of plain reads and writes, nvme_cmd_fill_rw() from
  * the job's template, against nvme_cmd_fill() of the same I/O: byte for
@@ -345,13 +359,7 @@ static void one_pass_rw_is_the_general_builder(void **state)
 
 	(void)state;
 	for (combo = 0; combo < 32; combo++) {
-		struct nvme_io job = {
-			.op = combo & 1 ? nvme_cmd_write : nvme_cmd_read,
-			.fua = combo >> 1 & 1,
-			.iov = combo >> 2 & 1 ? &iov : NULL,
-			.fixed_buf = combo >> 3 & 1,
-			.fixed_file = combo >> 4 & 1,
-		};
+		struct nvme_io job = rw_job(combo, &iov);
 		struct nvme_io io = job;
 		struct nvme_rw_template t;
 		uint64_t addr = (uint64_t)(uintptr_t)buf;
@@ -376,6 +384,96 @@ static void one_pass_rw_is_the_general_builder(void **state)
 		nvme_cmd_fill_rw(slot, &t, io.fd, io.nsid, io.slba, io.nlb, addr, len, io.buf_index,
 				 io.user_data);
 		assert_memory_equal(slot, general, sizeof(slot));
+	}
+}
+
+/* The PI fields the general path (submit_nvme.c) gives a command at SLBA. */
+static void pi_fields_at(const struct pi_format *f, const struct pi_mode *m, uint64_t slba,
+			 struct nvme_io *io)
+{
+	struct pi_cmd_fields pf;
+
+	pi_cmd_fields(f, m, slba, false, &pf);
+	io->control = pf.control;
+	io->cdw3 = pf.cdw3;
+	io->reftag = pf.cdw14;
+	io->apptag = pf.cdw15;
+}
+
+/*
+ * nvme_cmd_fill_rw_md() from the job's and the file's templates against
+ * nvme_cmd_fill() of the command the general path builds (the PI fields at
+ * the I/O's own LBA, its metadata buffer): byte for byte, for every PI type
+ * and guard, pi_act, each pi_chk field, separate metadata or none, reads
+ * and writes with and without FUA, vectored, registered buffers and files,
+ * at LBAs below and above 2^32, whatever the slot held.
+ */
+static void one_pass_rw_with_metadata_is_the_general_builder(void **state)
+{
+	static const uint64_t lbas[] = {0, 0x1234, 0xfedcba987654ull, 0xffffffffffffull};
+	char buf[4096], md[512];
+	struct iovec iov;
+	struct io_uring_sqe general[2];
+	unsigned int fmt, combo, i;
+
+	(void)state;
+	for (fmt = 0; fmt < 4 * 2 * 2 * 8 * 3; fmt++) {
+		unsigned int v = fmt;
+		struct pi_format f = {.lba_size = 512, .type = (uint8_t)(v % 4)};
+		struct pi_mode m = {.apptag = 0x1234, .apptag_mask = 0xf0ff};
+		struct nvme_io at0 = {0}, at_max = {0};
+		struct nvme_md_template mt;
+		uint32_t md_per_lba;
+
+		v /= 4;
+		f.pif = v % 2 ? PI_GUARD_64 : PI_GUARD_16;
+		v /= 2;
+		m.act = v % 2;
+		v /= 2;
+		m.chk = (uint16_t)((v & 1 ? PI_CHK_GUARD : 0) | (v & 2 ? PI_CHK_REF : 0) |
+				   (v & 4 ? PI_CHK_APP : 0));
+		v /= 8;
+		md_per_lba = (uint32_t[]){0, 8, 16}[v]; /* 0: interleaved (or no separate md) */
+		f.ms = md_per_lba ? md_per_lba : 8;
+		f.extended = !md_per_lba;
+		pi_fields_at(&f, &m, 0, &at0);
+		pi_fields_at(&f, &m, UINT64_MAX, &at_max);
+		nvme_md_template(&mt, md_per_lba, &at0, &at_max);
+		for (combo = 0; combo < 32; combo++) {
+			struct nvme_io job = rw_job(combo, &iov);
+			struct nvme_rw_template t;
+
+			nvme_rw_template(&t, &job);
+			for (i = 0; i < sizeof(lbas) / sizeof(lbas[0]); i++) {
+				struct nvme_io io = job;
+				uint64_t addr = (uint64_t)(uintptr_t)buf;
+				uint32_t len = 4096;
+
+				io.nsid = 0x12345678u + combo;
+				io.fd = (int)(7 + combo);
+				io.slba = lbas[i];
+				io.nlb = 8 + combo % 8;
+				io.buf = buf;
+				io.len = 4096;
+				io.buf_index = (uint16_t)(300 + combo);
+				io.user_data = 0x1234567890abcdefull ^ combo;
+				if (md_per_lba) {
+					io.md = md;
+					io.md_len = io.nlb * md_per_lba;
+				}
+				pi_fields_at(&f, &m, io.slba, &io);
+				memset(general, 0, sizeof(general));
+				nvme_cmd_fill(general, &io);
+				if (job.iov) {
+					addr = (uint64_t)(uintptr_t)&iov;
+					len = 1;
+				}
+				memset(slot, 0xff, sizeof(slot));
+				nvme_cmd_fill_rw_md(slot, &t, &mt, io.fd, io.nsid, io.slba, io.nlb,
+						    addr, len, md, io.buf_index, io.user_data);
+				assert_memory_equal(slot, general, sizeof(slot));
+			}
+		}
 	}
 }
 
@@ -438,6 +536,7 @@ int main(void)
 		cmocka_unit_test(write_zeroes_and_flush_carry_no_data),
 		cmocka_unit_test(write_modes_compare_and_ranges),
 		cmocka_unit_test(one_pass_rw_is_the_general_builder),
+		cmocka_unit_test(one_pass_rw_with_metadata_is_the_general_builder),
 		cmocka_unit_test(fallback_read_write_fsync),
 	};
 
