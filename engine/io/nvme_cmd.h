@@ -341,10 +341,16 @@ static inline void nvme_md_template(struct nvme_md_template *t, uint32_t md_per_
  * @sqe: the SQE (128 bytes)
  * @t: the job's template (nvme_rw_template())
  * @m: the file's metadata template (nvme_md_template())
- * @fd: as nvme_cmd_fill_rw(), and @nsid, @slba, @nlb, @addr, @len,
- *      @buf_index, @user_data
+ * @fd: the file, or its index among the registered files
+ * @nsid: the namespace
+ * @slba: the first LBA
+ * @nlb: the number of LBAs (1-based)
+ * @addr: the data, or, vectored, its one iovec
+ * @len: bytes at @addr, or 1 (iovecs) vectored
  * @md: the I/O's separate metadata buffer (@nlb x @m->md_per_lba bytes);
  *      unused when @m->md_per_lba is 0
+ * @buf_index: the registered buffer (the io_u's index)
+ * @user_data: what the completion carries back
  *
  * The plain SQE with the metadata buffer (word 8, its length in word 10's
  * low half) and the PI fields (words 7, 12, 13) in place: those five words
