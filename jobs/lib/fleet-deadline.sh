@@ -97,15 +97,16 @@ silent_hosts_of() {
 # deadline_judge: after a run stopped at its deadline: each silent host
 # named, the run's record given them (hosts_silent), status failed.
 deadline_judge() {
-	local h list="[]" said
+	local h list="" said
 	for h in "${silent_hosts[@]}"; do
-		list=$(jq -c --arg h "$h" '. + [$h]' <<<"$list")
+		json_str "$h"
+		list+="${list:+, }$REPLY"
 	done
 	said=${silent_hosts[*]:-"(which one could not be told: no open connection of fio's client was found)"}
 	echo "ssdnvme-suite: $id: stopped $deadline_hit s after its start ($est s planned, --host-deadline):" \
 		"fio's client was still waiting for host(s) $said to end their job (silent, or slower than planned);" \
 		"fio writes every host's result only at its end, so no result of this run is kept" >&2
 	host_silent_said+="  $id: ${said}"$'\n'
-	run_extra=", \"hosts_silent\": $list, \"stopped_after_s\": $deadline_hit"
+	run_extra=", \"hosts_silent\": [$list], \"stopped_after_s\": $deadline_hit"
 	status=failed
 }
