@@ -168,24 +168,38 @@ int results_write_json(json_object *root, const char *path, const struct safefil
 		       char *msg, size_t len)
 {
 	const char *text;
-	struct safefile *sf;
-	char why[RESULTS_MSG_LEN];
+	char *line;
+	size_t n;
 	int err;
 
 	text = json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY |
 							    JSON_C_TO_STRING_NOSLASHESCAPE);
-	if (!text) {
+	n = text ? strlen(text) : 0;
+	line = text ? malloc(n + 1) : NULL;
+	if (!line) {
 		snprintf(msg, len, "results %s not written: out of memory", path);
 		return -ENOMEM;
 	}
+	memcpy(line, text, n);
+	line[n] = '\n';
+	err = results_write_text(line, n + 1, path, deny, msg, len);
+	free(line);
+	return err;
+}
+
+int results_write_text(const char *text, size_t text_len, const char *path,
+		       const struct safefile_deny *deny, char *msg, size_t len)
+{
+	struct safefile *sf;
+	char why[RESULTS_MSG_LEN];
+	int err;
+
 	sf = safefile_create("", path, deny, why, sizeof(why));
 	if (!sf) {
 		snprintf(msg, len, "results not written: %s", why);
 		return -errno;
 	}
-	err = safefile_write(sf, text, strlen(text));
-	if (!err)
-		err = safefile_write(sf, "\n", 1);
+	err = safefile_write(sf, text, text_len);
 	if (err) {
 		snprintf(msg, len, "results %s not written (%s): %s", path, safefile_tmp_path(sf),
 			 strerror(-err));

@@ -92,6 +92,20 @@ int results_write_json(json_object *root, const char *path, const struct safefil
 		       char *msg, size_t len);
 
 /**
+ * results_write_text() - results_write() of a document's text
+ * @text: the document, as it is to be in the file
+ * @text_len: its length
+ * @path: the file, as for results_write()
+ * @deny: the job's data files, as for results_write()
+ * @msg: where a message saying that the results were not written goes
+ * @len: its room
+ *
+ * Return: 0, or a negative errno with @msg written.
+ */
+int results_write_text(const char *text, size_t text_len, const char *path,
+		       const struct safefile_deny *deny, char *msg, size_t len);
+
+/**
  * results_root() - the document's JSON, owned by it
  * @r: the document
  *
@@ -216,5 +230,20 @@ int results_lock_dir(const char *path, int how, char *msg, size_t len);
  */
 int results_of_run(const char *path, const char *run_id, const char *seen_run, json_object **same,
 		   char *msg, size_t len);
+
+/**
+ * results_of_run_text() - results_of_run(), with the file's text
+ * @path: the file
+ * @run_id: the writing run
+ * @seen_run: the run @path held at set-up
+ * @text: set to the file's text, malloc'd, when it is @run_id's, else NULL
+ * @text_len: its length
+ * @msg: where the refusal goes
+ * @len: its room
+ *
+ * Return: as results_of_run().
+ */
+int results_of_run_text(const char *path, const char *run_id, const char *seen_run, char **text,
+			size_t *text_len, char *msg, size_t len);
 
 #endif

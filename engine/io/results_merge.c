@@ -184,17 +184,35 @@ json_object *results_read_regular(const char *path)
 	return j;
 }
 
-/* The results file at PATH if it is ours (any run), else NULL. */
-static json_object *ours(const char *path)
+/*
+ * The results file at PATH if it is ours (any run), else NULL; with TEXT,
+ * its text too (*TEXT NULL when it is not ours).
+ */
+static json_object *ours_with_text(const char *path, char **text, size_t *len)
 {
-	json_object *old = results_read_regular(path), *v;
+	size_t n = 0;
+	char *t = results_read_regular_text(path, &n);
+	json_object *old = t ? results_parse_text(t, n) : NULL, *v;
 
 	if (old && json_object_is_type(old, json_type_object) &&
 	    json_object_object_get_ex(old, "schema", &v) &&
-	    !strcmp(json_object_get_string(v), RESULTS_SCHEMA))
+	    !strcmp(json_object_get_string(v), RESULTS_SCHEMA)) {
+		if (text) {
+			*text = t;
+			*len = n;
+		} else {
+			free(t);
+		}
 		return old;
+	}
+	free(t);
 	json_object_put(old);
 	return NULL;
+}
+
+static json_object *ours(const char *path)
+{
+	return ours_with_text(path, NULL, NULL);
 }
 
 /* OLD's run id, "" when it has none. */
@@ -233,11 +251,10 @@ int results_lock_dir(const char *path, int how, char *msg, size_t len)
 	return fd;
 }
 
-int results_of_run(const char *path, const char *run_id, const char *seen_run, json_object **same,
-		   char *msg, size_t len)
+/* OLD (put here) judged for RUN_ID as results_of_run() says, kept in *SAME when it is RUN_ID's. */
+static int judge_run(json_object *old, const char *path, const char *run_id, const char *seen_run,
+		     json_object **same, char *msg, size_t len)
 {
-	json_object *old = ours(path);
-
 	*same = NULL;
 	if (old && strcmp(run_of(old), run_id) && strcmp(run_of(old), seen_run)) {
 		/* another fio, running beside this one, wrote it: not ours to drop */
@@ -253,6 +270,29 @@ int results_of_run(const char *path, const char *run_id, const char *seen_run, j
 	else
 		json_object_put(old);
 	return 0;
+}
+
+int results_of_run(const char *path, const char *run_id, const char *seen_run, json_object **same,
+		   char *msg, size_t len)
+{
+	return judge_run(ours(path), path, run_id, seen_run, same, msg, len);
+}
+
+int results_of_run_text(const char *path, const char *run_id, const char *seen_run, char **text,
+			size_t *text_len, char *msg, size_t len)
+{
+	json_object *same;
+	int ret;
+
+	*text = NULL;
+	ret = judge_run(ours_with_text(path, text, text_len), path, run_id, seen_run, &same, msg,
+			len);
+	if (ret || !same) {
+		free(*text);
+		*text = NULL;
+	}
+	json_object_put(same);
+	return ret;
 }
 
 void results_stamp(struct results *r, const char *run_id, json_object *job_entry)

@@ -16,6 +16,7 @@
 #include <liburing.h>
 
 #include "results_parts.h"
+#include "results_splice.h"
 
 int results_parts_dir(const char *path, const char *run_id, char *dir, size_t len)
 {
@@ -224,41 +225,45 @@ static void read_all_parts(struct part_texts *t)
 	}
 }
 
-/* Merges DIR's parts SEQS[0..N) into *ACC (the first part becomes it when NULL). */
-static int merge_parts(const char *dir, const unsigned int *seqs, size_t n, json_object **acc,
-		       char *msg, size_t len)
+/*
+ * The merged text of DIR's parts SEQS[0..N), after the run's file's text
+ * ACC (NULL: the first part is merged into), into *OUT (*OUT_LEN).  The
+ * records are spliced as text (results_splice.h), not parsed and printed.
+ */
+static int merge_parts(const char *dir, const unsigned int *seqs, size_t n, char *acc,
+		       size_t acc_len, char **out, size_t *out_len, char *msg, size_t len)
 {
 	struct part_texts t = {.dir = dir, .seqs = seqs, .n = n};
-	json_object *p;
-	size_t i;
-	int ret = 0;
+	size_t i, first = acc ? 1 : 0, bad = 0;
+	const char **texts = calloc(n + 1, sizeof(*texts));
+	size_t *lens = calloc(n + 1, sizeof(*lens));
+	int ret = -ENOMEM;
 
 	t.text = calloc(n ? n : 1, sizeof(*t.text));
 	t.len = calloc(n ? n : 1, sizeof(*t.len));
-	if (!t.text || !t.len) {
-		free(t.text);
-		free(t.len);
-		snprintf(msg, len, "out of memory to merge the parts in %s", dir);
-		return -ENOMEM;
-	}
-	read_all_parts(&t);
-	for (i = 0; i < n && !ret; i++) {
-		p = t.text[i] ? results_parse_text(t.text[i], t.len[i]) : NULL;
-		if (!p || !json_object_is_type(p, json_type_object)) {
-			json_object_put(p);
-			snprintf(msg, len, "%s/job-%u.json is not a results part", dir, seqs[i]);
-			ret = -EINVAL;
-		} else if (*acc) {
-			results_merge_into(*acc, p);
-			json_object_put(p);
-		} else {
-			*acc = p;
+	if (texts && lens && t.text && t.len) {
+		read_all_parts(&t);
+		texts[0] = acc;
+		lens[0] = acc_len;
+		for (i = 0; i < n && t.text[i]; i++) {
+			texts[first + i] = t.text[i];
+			lens[first + i] = t.len[i];
 		}
+		bad = first + i; /* a part that could not be read */
+		ret = i < n ? -EINVAL : results_splice(texts, lens, first + n, out, out_len, &bad);
 	}
-	for (i = 0; i < n; i++)
+	if (ret == -EINVAL && bad < first)
+		snprintf(msg, len, "the run's results file is not a results document");
+	else if (ret == -EINVAL)
+		snprintf(msg, len, "%s/job-%u.json is not a results part", dir, seqs[bad - first]);
+	else if (ret)
+		snprintf(msg, len, "out of memory to merge the parts in %s", dir);
+	for (i = 0; t.text && i < n; i++)
 		free(t.text[i]);
 	free(t.text);
 	free(t.len);
+	free(texts);
+	free(lens);
 	return ret;
 }
 
@@ -329,10 +334,9 @@ static void remove_parts(const char *dir, const unsigned int *seqs, size_t n)
 int results_merge_parts(const char *path, const char *run_id, const char *seen_run,
 			const struct safefile_deny *deny, char *msg, size_t len)
 {
-	char dir[PATH_MAX], why[RESULTS_MSG_LEN];
+	char dir[PATH_MAX], why[RESULTS_MSG_LEN], *acc = NULL, *merged = NULL;
+	size_t n = 0, acc_len = 0, merged_len = 0;
 	unsigned int *seqs = NULL;
-	json_object *acc = NULL;
-	size_t n = 0;
 	int lock, ret;
 
 	if (results_parts_dir(path, run_id, dir, sizeof(dir)))
@@ -340,18 +344,20 @@ int results_merge_parts(const char *path, const char *run_id, const char *seen_r
 	lock = results_lock_dir(path, LOCK_EX, msg, len);
 	if (lock < 0)
 		return lock;
-	ret = results_of_run(path, run_id, seen_run, &acc, why, sizeof(why));
+	ret = results_of_run_text(path, run_id, seen_run, &acc, &acc_len, why, sizeof(why));
 	if (!ret && (ret = list_parts(dir, &seqs, &n)))
 		snprintf(why, sizeof(why), "cannot read %s: %s", dir, strerror(-ret));
-	if (!ret)
-		ret = merge_parts(dir, seqs, n, &acc, why, sizeof(why));
-	if (!ret && acc && n)
-		ret = results_write_json(acc, path, deny, why, sizeof(why));
+	if (!ret && n)
+		ret = merge_parts(dir, seqs, n, acc, acc_len, &merged, &merged_len, why,
+				  sizeof(why));
+	if (!ret && n)
+		ret = results_write_text(merged, merged_len, path, deny, why, sizeof(why));
 	if (!ret)
 		remove_parts(dir, seqs, n);
 	else
 		snprintf(msg, len, "%s; the run's job records are kept in %s", why, dir);
-	json_object_put(acc);
+	free(merged);
+	free(acc);
 	free(seqs);
 	close(lock);
 	return ret;
