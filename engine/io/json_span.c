@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * JSON text read in place (json_span.h): one pass over the bytes checks a
- * value and finds where it ends; nothing is built.
+ * document and notes its values' spans down to the depth asked for.
  */
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "json_span.h"
@@ -83,12 +85,68 @@ static const char *skip_number(const char *p, const char *end)
 	return p;
 }
 
-static const char *skip_value(const char *p, const char *end, int depth);
+/* The text being read, and where its nodes go. */
+struct reader {
+	const char *end;
+	struct json_doc *doc;
+	int index_depth;
+	bool nomem;
+};
 
-/* After the object or array opening at P, or NULL. */
-static const char *skip_container(const char *p, const char *end, int depth)
+static const char *skip_value(struct reader *r, const char *p, int depth, size_t node);
+
+/* A new node for a member or element of the container NODE at P; 0 when out of memory. */
+static size_t add_node(struct reader *r, size_t node, size_t *last, struct json_span key,
+		       const char *p)
 {
+	struct json_doc *d = r->doc;
+	struct json_node *grown;
+	size_t room = d->room ? 2 * d->room : 64;
+
+	if (d->n == d->room) {
+		grown = realloc(d->v, room * sizeof(*d->v));
+		if (!grown) {
+			r->nomem = true;
+			return 0;
+		}
+		d->v = grown;
+		d->room = room;
+	}
+	d->v[d->n] = (struct json_node){.key = key, .val = {.p = p}};
+	if (*last)
+		d->v[*last].next = d->n;
+	else
+		d->v[node].child = d->n;
+	*last = d->n;
+	return d->n++;
+}
+
+/*
+ * One member's or element's value at P, of the container NODE at DEPTH:
+ * indexed (a node of its own) when the container is shallower than the
+ * index depth.  After it, or NULL.
+ */
+static const char *read_child(struct reader *r, const char *p, int depth, size_t node, size_t *last,
+			      struct json_span key)
+{
+	size_t child = 0;
+	const char *after;
+
+	if (depth < r->index_depth && !(child = add_node(r, node, last, key, p)))
+		return NULL;
+	after = skip_value(r, p, depth + 1, child);
+	if (after && child)
+		r->doc->v[child].val.n = (size_t)(after - p);
+	return after;
+}
+
+/* After the object or array opening at P (node NODE when its members are indexed), or NULL. */
+static const char *skip_container(struct reader *r, const char *p, int depth, size_t node)
+{
+	const char *end = r->end;
 	char close = *p == '{' ? '}' : ']';
+	struct json_span key = {0};
+	size_t last = 0;
 	bool first = true;
 
 	if (depth >= JSON_SPAN_MAX_DEPTH)
@@ -97,14 +155,16 @@ static const char *skip_container(const char *p, const char *end, int depth)
 		if (*p == close && first)
 			return p + 1;
 		if (close == '}') {
+			key.p = p;
 			if (*p != '"' || !(p = skip_string(p, end)))
 				return NULL;
+			key.n = (size_t)(p - key.p);
 			p = skip_ws(p, end);
 			if (p == end || *p != ':')
 				return NULL;
 			p = skip_ws(p + 1, end);
 		}
-		if (!(p = skip_value(p, end, depth + 1)))
+		if (!(p = read_child(r, p, depth, node, &last, key)))
 			return NULL;
 		p = skip_ws(p, end);
 		if (p < end && *p == close)
@@ -118,14 +178,16 @@ static const char *skip_container(const char *p, const char *end, int depth)
 	return NULL;
 }
 
-static const char *skip_value(const char *p, const char *end, int depth)
+static const char *skip_value(struct reader *r, const char *p, int depth, size_t node)
 {
+	const char *end = r->end;
+
 	if (p >= end)
 		return NULL;
 	switch (*p) {
 	case '{':
 	case '[':
-		return skip_container(p, end, depth);
+		return skip_container(r, p, depth, node);
 	case '"':
 		return skip_string(p, end);
 	case 't':
@@ -143,47 +205,31 @@ static const char *skip_value(const char *p, const char *end, int depth)
 	}
 }
 
-bool json_span_doc(const char *text, size_t len, struct json_span *value)
+int json_doc_read(struct json_doc *doc, const char *text, size_t len, int depth)
 {
-	const char *end = text + len, *p = skip_ws(text, end), *after = skip_value(p, end, 0);
+	struct reader r = {.end = text + len, .doc = doc, .index_depth = depth};
+	const char *p = skip_ws(text, r.end), *after;
 
-	if (!after || skip_ws(after, end) != end)
-		return false;
-	*value = (struct json_span){.p = p, .n = (size_t)(after - p)};
-	return true;
+	*doc = (struct json_doc){.v = malloc(64 * sizeof(*doc->v)), .n = 1, .room = 64};
+	if (!doc->v)
+		return -ENOMEM;
+	doc->v[0] = (struct json_node){.val = {.p = p}};
+	after = skip_value(&r, p, 0, 0);
+	if (r.nomem)
+		return -ENOMEM;
+	if (!after || skip_ws(after, r.end) != r.end)
+		return -EINVAL;
+	doc->v[0].val.n = (size_t)(after - p);
+	return 0;
+}
+
+void json_doc_free(struct json_doc *doc)
+{
+	free(doc->v);
+	*doc = (struct json_doc){0};
 }
 
 bool json_span_eq(struct json_span v, const char *s)
 {
 	return strlen(s) == v.n && !memcmp(v.p, s, v.n);
-}
-
-void json_iter_open(struct json_iter *it, struct json_span v)
-{
-	*it = (struct json_iter){
-		.p = v.p + 1, .end = v.p + v.n, .close = v.p[0] == '{' ? '}' : ']', .first = true};
-}
-
-/* The value starting at P, checked already (json_span_doc()). */
-static struct json_span value_at(const char *p, const char *end)
-{
-	return (struct json_span){.p = p, .n = (size_t)(skip_value(p, end, 0) - p)};
-}
-
-bool json_iter_next(struct json_iter *it, struct json_span *key, struct json_span *val)
-{
-	const char *p = skip_ws(it->p, it->end);
-
-	if (!it->first && *p == ',')
-		p = skip_ws(p + 1, it->end);
-	if (p >= it->end || *p == it->close)
-		return false;
-	it->first = false;
-	if (it->close == '}') {
-		*key = value_at(p, it->end);
-		p = skip_ws(skip_ws(p + key->n, it->end) + 1, it->end); /* past ':' */
-	}
-	*val = value_at(p, it->end);
-	it->p = p + val->n;
-	return true;
 }

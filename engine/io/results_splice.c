@@ -38,8 +38,12 @@ struct elements {
 struct merged {
 	struct members top, tags, health;
 	struct elements files, jobs, keys;
+	const struct json_node *doc; /* the document being added: its nodes */
 	bool nomem;
 };
+
+/* The members or elements of node I of the document being added. */
+#define for_each_child(m, i, c) for (c = (m)->doc[i].child; c; c = (m)->doc[c].next)
 
 static void *grow(void *v, size_t *room, size_t size)
 {
@@ -59,7 +63,7 @@ static void set_member(struct merged *m, struct members *ms, struct json_span ke
 	size_t i;
 
 	for (i = 0; i < ms->n; i++)
-		if (ms->v[i].key.n == key.n && !memcmp(ms->v[i].key.p, key.p, key.n))
+		if (json_span_same(ms->v[i].key, key))
 			break;
 	if (i == ms->n) {
 		if (ms->n == ms->room) {
@@ -75,18 +79,15 @@ static void set_member(struct merged *m, struct members *ms, struct json_span ke
 	ms->v[i] = (struct member){.key = key, .val = val, .held = held};
 }
 
-/* A file record's "path", n 0 when it has none. */
-static struct json_span path_of(struct json_span file)
+/* The "path" of file record I, n 0 when it has none. */
+static struct json_span path_of(const struct merged *m, size_t i)
 {
-	struct json_span key, val, none = {0};
-	struct json_iter it;
+	struct json_span none = {0};
+	size_t c;
 
-	if (!json_span_is(file, '{'))
+	if (!json_span_is(m->doc[i].val, '{'))
 		return none;
-	json_iter_open(&it, file);
-	while (json_iter_next(&it, &key, &val))
-		if (json_span_eq(key, "\"path\""))
-			return val;
+	for_each_child(m, i, c) if (json_span_eq(m->doc[c].key, "\"path\"")) return m->doc[c].val;
 	return none;
 }
 
@@ -96,7 +97,7 @@ static bool lists_path(const struct elements *es, struct json_span path)
 	size_t i;
 
 	for (i = 0; i < es->n; i++)
-		if (es->paths[i].n == path.n && !memcmp(es->paths[i].p, path.p, path.n))
+		if (json_span_same(es->paths[i], path))
 			return true;
 	return false;
 }
@@ -127,37 +128,37 @@ static void add_element(struct merged *m, struct elements *es, struct json_span 
 	es->n++;
 }
 
-/* Appends ARRAY's elements to ES; with UNIQUE a file whose path ES lists is left out. */
-static void append_elements(struct merged *m, struct elements *es, struct json_span array,
-			    bool unique)
+/* Appends array I's elements to ES; with UNIQUE a file whose path ES lists is left out. */
+static void append_elements(struct merged *m, struct elements *es, size_t i, bool unique)
 {
-	struct json_span e, path = {0};
-	struct json_iter it;
+	struct json_span path = {0};
+	size_t c;
 
-	json_iter_open(&it, array);
-	while (json_iter_next(&it, NULL, &e)) {
+	for_each_child(m, i, c)
+	{
 		if (es->by_path)
-			path = path_of(e);
+			path = path_of(m, c);
 		if (unique && path.n && lists_path(es, path))
 			continue;
-		add_element(m, es, e, path);
+		add_element(m, es, m->doc[c].val, path);
 	}
 }
 
-/* OBJ's members set into MS, "keys" as HELD_KEYS (into m->keys) when KEYED and an array. */
-static void set_members(struct merged *m, struct members *ms, struct json_span obj, bool keyed)
+/* Object I's members set into MS, "keys" as HELD_KEYS (into m->keys) when KEYED and a list. */
+static void set_members(struct merged *m, struct members *ms, size_t i, bool keyed)
 {
-	struct json_span key, val;
-	struct json_iter it;
+	const struct json_node *c;
+	size_t k;
 
-	json_iter_open(&it, obj);
-	while (json_iter_next(&it, &key, &val)) {
-		if (keyed && json_span_eq(key, "\"keys\"") && json_span_is(val, '[')) {
+	for_each_child(m, i, k)
+	{
+		c = &m->doc[k];
+		if (keyed && json_span_eq(c->key, "\"keys\"") && json_span_is(c->val, '[')) {
 			m->keys.n = 0;
-			append_elements(m, &m->keys, val, false);
-			set_member(m, ms, key, val, HELD_KEYS);
+			append_elements(m, &m->keys, k, false);
+			set_member(m, ms, c->key, c->val, HELD_KEYS);
 		} else {
-			set_member(m, ms, key, val, HELD_TEXT);
+			set_member(m, ms, c->key, c->val, HELD_TEXT);
 		}
 	}
 }
@@ -185,38 +186,37 @@ static enum held section_of(struct json_span key, char *type)
 	return HELD_TEXT;
 }
 
-/* Whether a section member's value is of the section's type (an array or object). */
-static bool of_its_type(struct member mb)
+/* Whether node I, a section's member, is of the section's type (an array or object). */
+static bool of_its_type(const struct merged *m, size_t i)
 {
 	char type = 0;
 
-	section_of(mb.key, &type);
-	return json_span_is(mb.val, type);
+	section_of(m->doc[i].key, &type);
+	return json_span_is(m->doc[i].val, type);
 }
 
-/* The merged document's section HELD becomes VAL's (the first document's, or one it lacked). */
-static void take_section(struct merged *m, enum held held, struct json_span key,
-			 struct json_span val)
+/* The merged document's section HELD becomes node I's (the first document's, or one it lacked). */
+static void take_section(struct merged *m, enum held held, size_t i)
 {
 	switch (held) {
 	case HELD_FILES:
 		m->files.n = 0;
-		append_elements(m, &m->files, val, false);
+		append_elements(m, &m->files, i, false);
 		break;
 	case HELD_JOBS:
 		m->jobs.n = 0;
-		append_elements(m, &m->jobs, val, false);
+		append_elements(m, &m->jobs, i, false);
 		break;
 	case HELD_TAGS:
 		m->tags.n = m->keys.n = 0;
-		set_members(m, &m->tags, val, true);
+		set_members(m, &m->tags, i, true);
 		break;
 	default:
 		m->health.n = 0;
-		set_members(m, &m->health, val, false);
+		set_members(m, &m->health, i, false);
 		break;
 	}
-	set_member(m, &m->top, key, val, held);
+	set_member(m, &m->top, m->doc[i].key, m->doc[i].val, held);
 }
 
 /* The held kind of top-level member KEY of the merged document; HELD_TEXT when absent. */
@@ -225,72 +225,107 @@ static enum held held_now(const struct merged *m, struct json_span key)
 	size_t i;
 
 	for (i = 0; i < m->top.n; i++)
-		if (m->top.v[i].key.n == key.n && !memcmp(m->top.v[i].key.p, key.p, key.n))
+		if (json_span_same(m->top.v[i].key, key))
 			return m->top.v[i].held;
 	return HELD_TEXT;
 }
 
-/* The tags of a later document into the merged ones: members replaced, keys appended. */
-static void merge_tags(struct merged *m, struct json_span tags)
+/* Whether the merged tags hold their keys as a list. */
+static bool keys_listed(const struct merged *m)
 {
-	struct json_span key, val;
-	struct json_iter it;
 	size_t i;
 
-	json_iter_open(&it, tags);
-	while (json_iter_next(&it, &key, &val))
-		if (!json_span_eq(key, "\"keys\""))
-			set_member(m, &m->tags, key, val, HELD_TEXT);
-	json_iter_open(&it, tags);
-	while (json_iter_next(&it, &key, &val)) {
-		if (!json_span_eq(key, "\"keys\"") || !json_span_is(val, '['))
+	for (i = 0; i < m->tags.n; i++)
+		if (json_span_eq(m->tags.v[i].key, "\"keys\""))
+			return m->tags.v[i].held == HELD_KEYS;
+	return false;
+}
+
+/* Node I, a later document's tags, into the merged ones: members replaced, keys appended. */
+static void merge_tags(struct merged *m, size_t i)
+{
+	const struct json_node *c;
+	size_t k;
+
+	for_each_child(m, i, k) if (!json_span_eq(m->doc[k].key, "\"keys\""))
+		set_member(m, &m->tags, m->doc[k].key, m->doc[k].val, HELD_TEXT);
+	for_each_child(m, i, k)
+	{
+		c = &m->doc[k];
+		if (!json_span_eq(c->key, "\"keys\"") || !json_span_is(c->val, '['))
 			continue;
-		for (i = 0; i < m->tags.n && !json_span_eq(m->tags.v[i].key, "\"keys\""); i++)
-			;
-		if (i == m->tags.n || m->tags.v[i].held != HELD_KEYS) {
-			m->keys.n =
-				0; /* the merged tags had none (or not a list): these become them */
-			set_member(m, &m->tags, key, val, HELD_KEYS);
+		if (!keys_listed(
+			    m)) { /* the merged tags had none, or not a list: these become them */
+			m->keys.n = 0;
+			set_member(m, &m->tags, c->key, c->val, HELD_KEYS);
 		}
-		append_elements(m, &m->keys, val, false);
+		append_elements(m, &m->keys, k, false);
 	}
 }
 
-/* A later document's section into the merged one's of the same kind. */
-static void merge_section(struct merged *m, enum held held, struct json_span val)
+/* Node I, a later document's section, into the merged one's of the same kind. */
+static void merge_section(struct merged *m, enum held held, size_t i)
 {
 	switch (held) {
 	case HELD_FILES:
-		append_elements(m, &m->files, val, true);
+		append_elements(m, &m->files, i, true);
 		break;
 	case HELD_JOBS:
-		append_elements(m, &m->jobs, val, false);
+		append_elements(m, &m->jobs, i, false);
 		break;
 	case HELD_TAGS:
-		merge_tags(m, val);
+		merge_tags(m, i);
 		break;
 	default:
-		set_members(m, &m->health, val, false);
+		set_members(m, &m->health, i, false);
 		break;
 	}
 }
 
 /* The first document: every member taken, in its order. */
-static void take_first(struct merged *m, struct json_span doc)
+static void take_first(struct merged *m)
 {
-	struct json_span key, val;
-	struct json_iter it;
 	enum held held;
 	char type = 0;
+	size_t k;
 
-	json_iter_open(&it, doc);
-	while (json_iter_next(&it, &key, &val) && !m->nomem) {
-		held = section_of(key, &type);
-		if (held != HELD_TEXT && json_span_is(val, type))
-			take_section(m, held, key, val);
+	for_each_child(m, 0, k)
+	{
+		held = section_of(m->doc[k].key, &type);
+		if (held != HELD_TEXT && json_span_is(m->doc[k].val, type))
+			take_section(m, held, k);
 		else /* a section of another type is kept as it is; a later list replaces it */
-			set_member(m, &m->top, key, val, HELD_TEXT);
+			set_member(m, &m->top, m->doc[k].key, m->doc[k].val, HELD_TEXT);
 	}
+}
+
+/*
+ * The later document's members, each name once: the node of its last value
+ * where the name first stood, as json-c reads a name given twice.  Into
+ * *NODES (*N of them).
+ */
+static size_t *later_members(struct merged *m, size_t *n)
+{
+	size_t k, j, room = 0, *nodes = NULL, *grown;
+
+	*n = 0;
+	for_each_child(m, 0, k)
+	{
+		for (j = 0; j < *n && !json_span_same(m->doc[nodes[j]].key, m->doc[k].key); j++)
+			;
+		if (j == *n && *n == room) {
+			grown = grow(nodes, &room, sizeof(*nodes));
+			if (!grown) {
+				m->nomem = true;
+				break;
+			}
+			nodes = grown;
+		}
+		nodes[j] = k;
+		if (j == *n)
+			(*n)++;
+	}
+	return nodes;
 }
 
 /*
@@ -299,34 +334,29 @@ static void take_first(struct merged *m, struct json_span doc)
  * of that type; one of another type is not merged), then its other members
  * in its order, replacing the merged ones, except "job" (the first's stays).
  */
-static void merge_later(struct merged *m, struct json_span doc)
+static void merge_later(struct merged *m)
 {
 	static const enum held order[] = {HELD_FILES, HELD_JOBS, HELD_TAGS, HELD_HEALTH};
-	struct members later = {0};
-	struct json_span key, val;
-	struct json_iter it;
-	struct member *mb;
+	size_t i, j, n, *later = later_members(m, &n);
 	char type = 0;
-	size_t i, j;
+	struct json_span key;
 
-	/* its members read once (a name given twice: the last value, as json-c keeps) */
-	json_iter_open(&it, doc);
-	while (json_iter_next(&it, &key, &val) && !m->nomem)
-		set_member(m, &later, key, val, section_of(key, &type));
 	for (i = 0; i < sizeof(order) / sizeof(order[0]) && !m->nomem; i++)
-		for (j = 0; j < later.n; j++) {
-			mb = &later.v[j];
-			if (mb->held != order[i] || !of_its_type(*mb))
+		for (j = 0; j < n; j++) {
+			key = m->doc[later[j]].key;
+			if (section_of(key, &type) != order[i] || !of_its_type(m, later[j]))
 				continue;
-			if (held_now(m, mb->key) == order[i])
-				merge_section(m, order[i], mb->val);
+			if (held_now(m, key) == order[i])
+				merge_section(m, order[i], later[j]);
 			else
-				take_section(m, order[i], mb->key, mb->val);
+				take_section(m, order[i], later[j]);
 		}
-	for (j = 0; j < later.n && !m->nomem; j++)
-		if (later.v[j].held == HELD_TEXT && !json_span_eq(later.v[j].key, "\"job\""))
-			set_member(m, &m->top, later.v[j].key, later.v[j].val, HELD_TEXT);
-	free(later.v);
+	for (j = 0; j < n && !m->nomem; j++) {
+		key = m->doc[later[j]].key;
+		if (section_of(key, &type) == HELD_TEXT && !json_span_eq(key, "\"job\""))
+			set_member(m, &m->top, key, m->doc[later[j]].val, HELD_TEXT);
+	}
+	free(later);
 }
 
 /* The text being written. */
@@ -437,25 +467,32 @@ static void merged_free(struct merged *m)
 	free(m->keys.v);
 }
 
+/* The index depth the merge walks: members (1), a section's entries (2), a file's path (3). */
+#define SPLICE_DEPTH 3
+
 int results_splice(const char *const *texts, const size_t *lens, size_t n, char **out,
 		   size_t *out_len, size_t *bad)
 {
 	struct merged m = {.files.by_path = true};
+	struct json_doc *docs = calloc(n ? n : 1, sizeof(*docs));
 	struct out o = {0};
-	struct json_span doc;
 	size_t i;
-	int ret = 0;
+	int ret = docs ? 0 : -ENOMEM;
 
-	for (i = 0; i < n && !ret && !m.nomem; i++) {
-		if (!json_span_doc(texts[i], lens[i], &doc) || !json_span_is(doc, '{')) {
-			*bad = i;
+	/* every text read first: the merged spans point into all of them */
+	for (i = 0; i < n && !ret; i++) {
+		ret = json_doc_read(&docs[i], texts[i], lens[i], SPLICE_DEPTH);
+		if (!ret && !json_span_is(docs[i].v[0].val, '{'))
 			ret = -EINVAL;
-		} else {
-			if (i == 0)
-				take_first(&m, doc);
-			else
-				merge_later(&m, doc);
-		}
+		if (ret == -EINVAL)
+			*bad = i;
+	}
+	for (i = 0; i < n && !ret && !m.nomem; i++) {
+		m.doc = docs[i].v;
+		if (i == 0)
+			take_first(&m);
+		else
+			merge_later(&m);
 	}
 	if (!ret && !m.nomem) {
 		put_members(&o, &m, &m.top, "\n");
@@ -463,6 +500,9 @@ int results_splice(const char *const *texts, const size_t *lens, size_t n, char 
 	}
 	if (!ret && (m.nomem || o.nomem))
 		ret = -ENOMEM;
+	for (i = 0; docs && i < n; i++)
+		json_doc_free(&docs[i]);
+	free(docs);
 	merged_free(&m);
 	if (ret) {
 		free(o.p);

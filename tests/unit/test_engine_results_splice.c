@@ -191,8 +191,8 @@ static void nesting_past_json_c_is_refused(void **state)
 {
 	char deep[2 * 40 + 16];
 	json_object *parsed;
-	struct json_span v;
-	int levels, i, n;
+	struct json_doc doc;
+	int levels, i, n, ret;
 
 	(void)state;
 	for (levels = 31; levels <= 33; levels++) {
@@ -203,10 +203,39 @@ static void nesting_past_json_c_is_refused(void **state)
 			deep[n++] = ']';
 		deep[n] = '\0';
 		parsed = json_tokener_parse(deep);
-		assert_int_equal(json_span_doc(deep, (size_t)n, &v), parsed != NULL);
-		assert_int_equal(json_span_doc(deep, (size_t)n, &v), levels <= 32);
+		ret = json_doc_read(&doc, deep, (size_t)n, 3);
+		json_doc_free(&doc);
+		assert_int_equal(ret, parsed ? 0 : -EINVAL);
+		assert_int_equal(ret, levels <= 32 ? 0 : -EINVAL);
 		json_object_put(parsed);
 	}
+}
+
+/* The index: members and elements down to the depth asked for, in order, with their spans. */
+static void the_index_holds_each_level_asked_for(void **state)
+{
+	const char *text = " {\"a\": [1, {\"b\": \"x\"}], \"c\" : {\"d\": [2]}} ";
+	struct json_doc doc;
+	const struct json_node *v;
+	size_t a, a1, c, d;
+
+	(void)state;
+	assert_int_equal(json_doc_read(&doc, text, strlen(text), 2), 0);
+	v = doc.v;
+	assert_true(json_span_eq(v[0].val, "{\"a\": [1, {\"b\": \"x\"}], \"c\" : {\"d\": [2]}}"));
+	a = v[0].child;
+	assert_true(json_span_eq(v[a].key, "\"a\"") &&
+		    json_span_eq(v[a].val, "[1, {\"b\": \"x\"}]"));
+	a1 = v[v[a].child].next;
+	assert_true(json_span_eq(v[v[a].child].val, "1") && v[a1].key.n == 0);
+	assert_true(json_span_eq(v[a1].val, "{\"b\": \"x\"}") && !v[a1].next);
+	assert_int_equal(v[a1].child, 0); /* nested 2 deep: not indexed */
+	c = v[a].next;
+	assert_true(json_span_eq(v[c].key, "\"c\"") && !v[c].next);
+	d = v[c].child;
+	assert_true(json_span_eq(v[d].key, "\"d\"") && json_span_eq(v[d].val, "[2]"));
+	assert_int_equal(v[d].child, 0);
+	json_doc_free(&doc);
 }
 
 int main(void)
@@ -216,6 +245,7 @@ int main(void)
 		cmocka_unit_test(job_records_are_lines_copied_as_written),
 		cmocka_unit_test(what_is_not_one_object_is_refused),
 		cmocka_unit_test(nesting_past_json_c_is_refused),
+		cmocka_unit_test(the_index_holds_each_level_asked_for),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
