@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "json_span.h"
 #include "results.h"
 
 /* Whether FILES already lists PATH. */
@@ -184,51 +185,64 @@ json_object *results_read_regular(const char *path)
 	return j;
 }
 
-/*
- * The results file at PATH if it is ours (any run), else NULL; with TEXT,
- * its text too (*TEXT NULL when it is not ours).
- */
-static json_object *ours_with_text(const char *path, char **text, size_t *len)
+/* Member NAME's string value of the object a document's nodes hold, into BUF; false if none. */
+static bool member_string(const struct json_doc *doc, const char *name, char *buf, size_t len)
 {
+	json_object *s;
+	char *copy;
+	size_t k;
+	bool found = false;
+
+	for (k = doc->v[0].child; k && !found; k = doc->v[k].next) {
+		if (!json_span_eq(doc->v[k].key, name) || !json_span_is(doc->v[k].val, '"'))
+			continue;
+		/* json-c reads the one string (escapes and all): a few bytes, not the file */
+		copy = strndup(doc->v[k].val.p, doc->v[k].val.n);
+		s = copy ? json_tokener_parse(copy) : NULL;
+		if (s && json_object_is_type(s, json_type_string)) {
+			snprintf(buf, len, "%s", json_object_get_string(s));
+			found = true;
+		}
+		json_object_put(s);
+		free(copy);
+	}
+	return found;
+}
+
+/*
+ * Whether the results file at PATH is ours (of any run; its run id into RUN,
+ * "" when it has none); its text in *TEXT (NULL when it is not ours or TEXT
+ * is NULL).  The text is read through json_span.c, which builds nothing: a
+ * run's earlier file, megabytes of records, is read at every job's set-up and
+ * at the merge, and json-c built all of it to read two names.
+ */
+static bool ours(const char *path, char *run, size_t run_len, char **text, size_t *text_len)
+{
+	char schema[sizeof(RESULTS_SCHEMA) + 1];
+	struct json_doc doc;
 	size_t n = 0;
 	char *t = results_read_regular_text(path, &n);
-	json_object *old = t ? results_parse_text(t, n) : NULL, *v;
+	bool yes = t && !json_doc_read(&doc, t, n, 1) && json_span_is(doc.v[0].val, '{') &&
+		   member_string(&doc, "\"schema\"", schema, sizeof(schema)) &&
+		   !strcmp(schema, RESULTS_SCHEMA);
 
-	if (old && json_object_is_type(old, json_type_object) &&
-	    json_object_object_get_ex(old, "schema", &v) &&
-	    !strcmp(json_object_get_string(v), RESULTS_SCHEMA)) {
-		if (text) {
-			*text = t;
-			*len = n;
-		} else {
-			free(t);
-		}
-		return old;
+	if (yes && !member_string(&doc, "\"run\"", run, run_len))
+		run[0] = '\0';
+	if (t)
+		json_doc_free(&doc);
+	if (yes && text) {
+		*text = t;
+		*text_len = n;
+	} else {
+		free(t);
 	}
-	free(t);
-	json_object_put(old);
-	return NULL;
-}
-
-static json_object *ours(const char *path)
-{
-	return ours_with_text(path, NULL, NULL);
-}
-
-/* OLD's run id, "" when it has none. */
-static const char *run_of(json_object *old)
-{
-	json_object *v;
-
-	return json_object_object_get_ex(old, "run", &v) ? json_object_get_string(v) : "";
+	return yes;
 }
 
 void results_run_in(const char *path, char *run, size_t len)
 {
-	json_object *old = ours(path);
-
-	snprintf(run, len, "%s", old ? run_of(old) : "");
-	json_object_put(old);
+	if (!ours(path, run, len, NULL, NULL))
+		snprintf(run, len, "%s", "");
 }
 
 int results_lock_dir(const char *path, int how, char *msg, size_t len)
@@ -251,48 +265,51 @@ int results_lock_dir(const char *path, int how, char *msg, size_t len)
 	return fd;
 }
 
-/* OLD (put here) judged for RUN_ID as results_of_run() says, kept in *SAME when it is RUN_ID's. */
-static int judge_run(json_object *old, const char *path, const char *run_id, const char *seen_run,
-		     json_object **same, char *msg, size_t len)
+/*
+ * The file at PATH judged for RUN_ID as results_of_run() says; its text in
+ * *TEXT (malloc'd) when it is RUN_ID's, else *TEXT NULL.
+ */
+static int judge_run(const char *path, const char *run_id, const char *seen_run, char **text,
+		     size_t *text_len, char *msg, size_t len)
 {
-	*same = NULL;
-	if (old && strcmp(run_of(old), run_id) && strcmp(run_of(old), seen_run)) {
+	char run[RESULTS_RUN_ID_LEN];
+
+	*text = NULL;
+	if (!ours(path, run, sizeof(run), text, text_len))
+		return 0; /* absent, or not ours: replaced */
+	if (strcmp(run, run_id) && strcmp(run, seen_run)) {
 		/* another fio, running beside this one, wrote it: not ours to drop */
 		snprintf(msg, len,
 			 "%s holds the results of another fio run (%s) written there after this "
 			 "job started: not replaced; give each run its own results file",
-			 path, run_of(old));
-		json_object_put(old);
+			 path, run);
+		free(*text);
+		*text = NULL;
 		return -EEXIST;
 	}
-	if (old && !strcmp(run_of(old), run_id))
-		*same = old;
-	else
-		json_object_put(old);
+	if (strcmp(run, run_id)) { /* the run seen at set-up: replaced */
+		free(*text);
+		*text = NULL;
+	}
 	return 0;
 }
 
 int results_of_run(const char *path, const char *run_id, const char *seen_run, json_object **same,
 		   char *msg, size_t len)
 {
-	return judge_run(ours(path), path, run_id, seen_run, same, msg, len);
+	size_t n = 0;
+	char *text;
+	int ret = judge_run(path, run_id, seen_run, &text, &n, msg, len);
+
+	*same = text ? results_parse_text(text, n) : NULL;
+	free(text);
+	return ret;
 }
 
 int results_of_run_text(const char *path, const char *run_id, const char *seen_run, char **text,
 			size_t *text_len, char *msg, size_t len)
 {
-	json_object *same;
-	int ret;
-
-	*text = NULL;
-	ret = judge_run(ours_with_text(path, text, text_len), path, run_id, seen_run, &same, msg,
-			len);
-	if (ret || !same) {
-		free(*text);
-		*text = NULL;
-	}
-	json_object_put(same);
-	return ret;
+	return judge_run(path, run_id, seen_run, text, text_len, msg, len);
 }
 
 void results_stamp(struct results *r, const char *run_id, json_object *job_entry)

@@ -236,6 +236,7 @@ static void test_json(void **state)
 	json_object *root = json_object_new_object(), *parsed, *tags, *keys, *key, *lat, *pct,
 		    *outl, *ser, *pts;
 	uint64_t lat_in[2000], exp99;
+	char *printed;
 	struct tag_io err_io;
 	size_t i;
 	int64_t prev;
@@ -251,6 +252,11 @@ static void test_json(void **state)
 	/* through text and back, as a reader of the engine's file sees it */
 	parsed = json_tokener_parse(json_object_to_json_string_ext(root, JSON_C_TO_STRING_PLAIN));
 	assert_non_null(parsed);
+	/* the engine prints its integers itself: the same text json-c prints for them */
+	printed = strdup(json_object_to_json_string_ext(root, JSON_C_TO_STRING_PLAIN));
+	assert_string_equal(json_object_to_json_string_ext(parsed, JSON_C_TO_STRING_PLAIN),
+			    printed);
+	free(printed);
 	tags = get(parsed, "tags");
 	assert_int_equal(json_object_get_int(get(tags, "version")), TAGS_SCHEMA_VERSION);
 	assert_int_equal(json_object_get_int(get(tags, "interval_ms")), 1000);
@@ -328,6 +334,36 @@ static void test_json(void **state)
 	tags_free(t);
 }
 
+/* Integers at both ends print as json-c prints them, and read back the same. */
+static void test_json_integer_ends(void **state)
+{
+	struct tags *t = new_table(5, 1000000000);
+	struct tag_key *k = tags_key(t, "c", NULL, 1, TAG_READ, "l");
+	struct tag_key *z = tags_key(t, "c", NULL, 2, TAG_READ, "z");
+	json_object *root = json_object_new_object(), *parsed, *keys;
+	char *printed;
+
+	(void)state;
+	assert_true(k && z && root);
+	k->errors = UINT64_MAX;
+	z->errors = 0;
+	assert_int_equal(tags_to_json(t, root), 0);
+	printed = strdup(json_object_to_json_string_ext(root, JSON_C_TO_STRING_PLAIN));
+	assert_non_null(strstr(printed, "\"errors\":18446744073709551615"));
+	assert_non_null(strstr(printed, "\"errors\":0"));
+	parsed = json_tokener_parse(printed);
+	assert_non_null(parsed);
+	assert_string_equal(json_object_to_json_string_ext(parsed, JSON_C_TO_STRING_PLAIN),
+			    printed);
+	keys = get(get(parsed, "tags"), "keys");
+	assert_true(json_object_get_uint64(get(json_object_array_get_idx(keys, 0), "errors")) ==
+		    UINT64_MAX);
+	free(printed);
+	json_object_put(parsed);
+	json_object_put(root);
+	tags_free(t);
+}
+
 static void test_custom_pct(void **state)
 {
 	const double list[] = {50, 99.5};
@@ -354,9 +390,13 @@ static void test_custom_pct(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_outliers), cmocka_unit_test(test_series),
-		cmocka_unit_test(test_keys),	 cmocka_unit_test(test_bad_config),
-		cmocka_unit_test(test_json),	 cmocka_unit_test(test_custom_pct),
+		cmocka_unit_test(test_outliers),
+		cmocka_unit_test(test_series),
+		cmocka_unit_test(test_keys),
+		cmocka_unit_test(test_bad_config),
+		cmocka_unit_test(test_json),
+		cmocka_unit_test(test_custom_pct),
+		cmocka_unit_test(test_json_integer_ends),
 	};
 
 	return cmocka_run_group_tests_name("engine_tags_table", tests, NULL, NULL);
