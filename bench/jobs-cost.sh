@@ -28,6 +28,9 @@
 # file O_DIRECT unless the job sets direct=, so fio's io_uring read through the
 # page cache before, a cheaper path (the 1.68x above).  Like for like,
 # load average 3-4: ROUNDS=3 bench/jobs-cost.sh 256 2: CPU 0.67x, wall 0.70x.
+# With the parts spliced as text and the tags section built and printed
+# cheaper (2026-12-07, stop 48), load average 2-3: ROUNDS=3
+# bench/jobs-cost.sh 256 2: CPU 0.49x, wall 0.53x.
 set -euo pipefail
 
 TOP=$(cd "$(dirname "$0")/.." && pwd)
