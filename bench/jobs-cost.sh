@@ -11,6 +11,15 @@
 # per-job work (tags, results), not the I/O path.
 #
 #   bench/jobs-cost.sh [JOBS] [SECONDS]      ROUNDS=N FILE=PATH to change them
+#   bench/jobs-cost.sh --vm [JOBS] [SECONDS] the test bed's side (issue 36's
+#       second goal: 64 jobs within 1.2x io_uring_cmd's wall time): boots
+#       tests/vm/run once, JOBS (default 64) jobs at QD1 on /dev/ng0n1,
+#       ng0n2 and ng0n4 for SECONDS (default 5) through the engine
+#       (passthrough, its results file on the host's share as a suite's is)
+#       and through fio's io_uring_cmd, ROUNDS (default 4) pairs in turn; a
+#       round whose results file does not list every job once has no figure.
+#       Prints the pairs, the mean of the pairs' ratios and the ratio of the
+#       sums (wall and the guest's CPU of the whole fio).
 #
 # On the 2-core dev machine (2026-12-06, a test-bed guest running beside it),
 # engine of h36 (results still merged by every job's end): ROUNDS=2
@@ -31,37 +40,113 @@
 # With the parts spliced as text and the tags section built and printed
 # cheaper (2026-12-07, stop 48), load average 2-3: ROUNDS=3
 # bench/jobs-cost.sh 256 2: CPU 0.49x, wall 0.53x.
+# The test bed (--vm), later the same day on another machine, idle:
+# ROUNDS=6 bench/jobs-cost.sh --vm: wall 1.22x, CPU 1.22x with the engine of
+# e849c6b; 1.16x / 1.16x with the outliers printed from their records.
 set -euo pipefail
 
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 FIO=${FIO_BIN:-$TOP/build/fio}
 ENGINE=${ENGINE:-$TOP/build/ssdnvme.so}
-jobs=${1:-256} secs=${2:-2} rounds=${ROUNDS:-3}
+mode=host
+case ${1:-} in
+--vm | --in-vm) mode=${1#--}; shift ;;
+esac
+if [ "$mode" = vm ]; then
+	vm_out=${JOBS_VM_OUT:-$TOP/build/test-logs/jobs-cost-vm}
+	rm -rf "$vm_out"
+	mkdir -p "$vm_out"
+	# a round of 64 jobs is some 15 s under emulation, with the boot 2 min
+	exec "$TOP/tests/vm/run" --out "$vm_out" --timeout "${JOBS_VM_TIMEOUT:-1800}" -- \
+		env ROUNDS="${ROUNDS:-4}" FIO_BIN="$FIO" ENGINE="$ENGINE" \
+		bash "$TOP/bench/jobs-cost.sh" --in-vm "$@"
+fi
+if [ "$mode" = in-vm ]; then
+	jobs=${1:-64} secs=${2:-5} rounds=${ROUNDS:-4}
+else
+	jobs=${1:-256} secs=${2:-2} rounds=${ROUNDS:-3}
+fi
+[[ $jobs =~ ^[1-9][0-9]*$ && $secs =~ ^[1-9][0-9]*$ && $rounds =~ ^[1-9][0-9]*$ ]] || {
+	echo "jobs-cost.sh: JOBS, SECONDS and ROUNDS want positive numbers, got '$jobs' '$secs' '$rounds'" >&2
+	exit 2
+}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-file=${FILE:-$out/data}
-[ -e "$file" ] || truncate -s 256M "$file"
+if [ "$mode" = in-vm ]; then
+	# the engine's results go where a suite's go: the host's share ($OUT)
+	res=$OUT/jobs-cost.json
+	target=(--filename=/dev/ng0n1:/dev/ng0n2:/dev/ng0n4 --size=16M)
+	peer=(io_uring_cmd --cmd_type=nvme)
+	ssd=("external:$ENGINE" --ssdnvme_results="$res")
+else
+	file=${FILE:-$out/data}
+	[ -e "$file" ] || truncate -s 256M "$file"
+	target=(--filename="$file" --size=256M --direct=1)
+	peer=(io_uring)
+	ssd=("external:$ENGINE")
+fi
+label() { [ "$1" = "${peer[0]}" ] && echo "${peer[0]}" || echo ssdnvme; }
 
-# run ENGINE_ARG LABEL ROUND: one fio run, "ROUND LABEL CPU_S WALL_S" on stdout.
+# results_whole: the engine's results file lists each of the jobs once.
+results_whole() {
+	[ "$mode" = host ] && return 0
+	jq -e --argjson n "$jobs" '[.jobs[].thread] | sort == [range(1; $n + 1)]' "$res" >/dev/null 2>&1
+}
+
+# run ROUND ENGINE [OPTIONS...]: one fio run, "ROUND LABEL CPU_S WALL_S" on
+# stdout; a run that failed, or whose results are short, is named on stderr
+# and has no line.
 run() {
-	/usr/bin/time -f "%U %S %e" -o "$out/time" "$FIO" --name=j --ioengine="$1" --filename="$file" \
-		--size=256M --direct=1 --rw=randread --bs=4k --iodepth=1 --numjobs="$jobs" --time_based \
+	local round=$1 name rc=0
+	name=$(label "$2")
+	shift
+	rm -f "${res:-$out/none}"
+	/usr/bin/time -f "%U %S %e" -o "$out/time" "$FIO" --name=j --ioengine="$1" "${@:2}" \
+		"${target[@]}" --rw=randread --bs=4k --iodepth=1 --numjobs="$jobs" --time_based \
 		--runtime="$secs" --group_reporting --output-format=json --output="$out/r.json" \
-		>/dev/null 2>&1
-	awk -v r="$3" -v l="$2" '{printf "%s %s %.2f %.2f\n", r, l, $1 + $2, $3}' "$out/time"
+		>"$out/fio.log" 2>&1 || rc=$?
+	if [ $rc != 0 ]; then
+		echo "jobs-cost.sh: round $round, $name: no figure (fio exit $rc)" >&2
+		head -n 3 "$out/fio.log" | sed 's/^/    /' >&2
+		return 0
+	fi
+	if [ "$name" = ssdnvme ] && ! results_whole; then
+		echo "jobs-cost.sh: round $round, $name: no figure (its results file does not list the $jobs jobs once each: $res)" >&2
+		return 0
+	fi
+	awk -v r="$round" -v l="$name" '{printf "%s %s %.2f %.2f\n", r, l, $1 + $2, $3}' "$out/time"
 	rm -f "$out"/r*.json
 }
 
+# One untimed run of each engine first: the first fio after a boot loads fio,
+# the engine and their libraries (over the share in the test bed), which
+# would count against whichever engine ran first.
+warm() {
+	"$FIO" --name=warm --ioengine="$1" "${@:2}" "${target[@]}" --rw=randread --bs=4k \
+		--iodepth=1 --numjobs=1 --time_based --runtime=1 --output-format=json \
+		--output="$out/warm.json" >/dev/null 2>&1 || true
+	rm -f "$out/warm.json" "${res:-$out/none}"
+}
+warm "${ssd[@]}"
+warm "${peer[@]}"
 for round in $(seq "$rounds"); do
 	if [ $((round % 2)) = 1 ]; then
-		run "external:$ENGINE" ssdnvme "$round"
-		run io_uring io_uring "$round"
+		run "$round" "${ssd[@]}"
+		run "$round" "${peer[@]}"
 	else
-		run io_uring io_uring "$round"
-		run "external:$ENGINE" ssdnvme "$round"
+		run "$round" "${peer[@]}"
+		run "$round" "${ssd[@]}"
 	fi
 done | tee "$out/runs.txt"
-awk -v j="$jobs" '{cpu[$1, $2] = $3; wall[$1, $2] = $4; r[$1] = 1}
-	END {for (i in r) {c += cpu[i, "ssdnvme"] / cpu[i, "io_uring"]; w += wall[i, "ssdnvme"] / wall[i, "io_uring"]; n++}
-		printf "%d jobs: ssdnvme/io_uring CPU %.2fx, wall %.2fx (mean of %d pairs)\n", j, c / n, w / n, n}' \
+# Only rounds where both engines have a figure are paired.
+awk -v j="$jobs" -v p="${peer[0]}" '{cpu[$1, $2] = $3; wall[$1, $2] = $4; r[$1] = 1}
+	END {for (i in r) {
+			if (!((i, "ssdnvme") in wall) || !((i, p) in wall)) continue
+			c += cpu[i, "ssdnvme"] / cpu[i, p]; w += wall[i, "ssdnvme"] / wall[i, p]; n++
+			sc += cpu[i, "ssdnvme"]; pc += cpu[i, p]; sw += wall[i, "ssdnvme"]; pw += wall[i, p]
+		}
+		if (!n) {print "jobs-cost.sh: no round with a figure for both engines" > "/dev/stderr"; exit 1}
+		printf "%d jobs: ssdnvme/%s CPU %.2fx, wall %.2fx (mean of %d pairs)\n", j, p, c / n, w / n, n
+		printf "%d jobs: sums of the %d pairs: wall %.2f s against %.2f s (%.2fx), CPU %.2f s against %.2f s (%.2fx)\n",
+			j, n, sw, pw, sw / pw, sc, pc, sc / pc}' \
 	"$out/runs.txt"

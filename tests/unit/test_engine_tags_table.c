@@ -344,17 +344,35 @@ static void test_json_integer_ends(void **state)
 	char *printed;
 
 	(void)state;
+	struct tag_io big = {.submit_ns = 1000000000,
+			     .lat_ns = UINT64_MAX,
+			     .lba = UINT64_MAX - 1,
+			     .len = UINT32_MAX,
+			     .qd = UINT16_MAX,
+			     .slat_ns = UINT32_MAX,
+			     .inflight = {7, 0, 1u << 20, 3}};
+	json_object *pretty;
+
 	assert_true(k && z && root);
 	k->errors = UINT64_MAX;
 	z->errors = 0;
+	tag_outliers_insert(&k->outliers, &big); /* an outlier at the ends of its fields */
 	assert_int_equal(tags_to_json(t, root), 0);
 	printed = strdup(json_object_to_json_string_ext(root, JSON_C_TO_STRING_PLAIN));
 	assert_non_null(strstr(printed, "\"errors\":18446744073709551615"));
 	assert_non_null(strstr(printed, "\"errors\":0"));
+	assert_non_null(strstr(printed, "\"lba\":18446744073709551614,\"len\":4294967295,"
+					"\"lat_ns\":18446744073709551615,\"qd\":65535,"
+					"\"slat_ns\":4294967295"));
 	parsed = json_tokener_parse(printed);
 	assert_non_null(parsed);
 	assert_string_equal(json_object_to_json_string_ext(parsed, JSON_C_TO_STRING_PLAIN),
 			    printed);
+	/* printed indented, the outliers (on one line) read back the same */
+	pretty = json_tokener_parse(json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY));
+	assert_non_null(pretty);
+	assert_true(json_object_equal(pretty, parsed));
+	json_object_put(pretty);
 	keys = get(get(parsed, "tags"), "keys");
 	assert_true(json_object_get_uint64(get(json_object_array_get_idx(keys, 0), "errors")) ==
 		    UINT64_MAX);
