@@ -213,16 +213,16 @@ static int append_outlier(struct printbuf *pb, const struct outliers_text *ot,
 static int outliers_to_json(struct json_object *jso, struct printbuf *pb, int level, int flags)
 {
 	const struct outliers_text *ot = json_object_get_userdata(jso);
-	int err = 0;
 	size_t i;
 
 	(void)level;
 	(void)flags;
-	err |= printbuf_memappend(pb, "[", 1);
+	if (printbuf_memappend(pb, "[", 1) < 0)
+		return -1;
 	for (i = 0; i < ot->n; i++)
-		err |= append_outlier(pb, ot, &ot->recs[i], !i);
-	err |= printbuf_memappend(pb, "]", 1);
-	return err < 0 ? -1 : 0;
+		if (append_outlier(pb, ot, &ot->recs[i], !i))
+			return -1;
+	return printbuf_memappend(pb, "]", 1) < 0 ? -1 : 0;
 }
 
 static void outliers_free(struct json_object *jso, void *userdata)

@@ -340,10 +340,7 @@ static void test_json_integer_ends(void **state)
 	struct tags *t = new_table(5, 1000000000);
 	struct tag_key *k = tags_key(t, "c", NULL, 1, TAG_READ, "l");
 	struct tag_key *z = tags_key(t, "c", NULL, 2, TAG_READ, "z");
-	json_object *root = json_object_new_object(), *parsed, *keys;
-	char *printed;
-
-	(void)state;
+	json_object *root = json_object_new_object(), *parsed, *keys, *pretty;
 	struct tag_io big = {.submit_ns = 1000000000,
 			     .lat_ns = UINT64_MAX,
 			     .lba = UINT64_MAX - 1,
@@ -351,8 +348,9 @@ static void test_json_integer_ends(void **state)
 			     .qd = UINT16_MAX,
 			     .slat_ns = UINT32_MAX,
 			     .inflight = {7, 0, 1u << 20, 3}};
-	json_object *pretty;
+	char *printed;
 
+	(void)state;
 	assert_true(k && z && root);
 	k->errors = UINT64_MAX;
 	z->errors = 0;
